@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessTokens } from '../auth/access-tokens.js';
+import type { Database } from '../db/client.js';
+import { findActor } from '../modules/users/users.repository.js';
+import { forbidden, unauthenticated } from './app-error.js';
+import { type Actor, isResearcher, isStaff } from './policy.js';
+
+/**
+ * Route-level access, stated on every route of /api/v1 (`config.access`):
+ * public: anyone; user: any signed-in user; staff: role admin or licence_analysis;
+ * researcher: role admin or licence_research. Resource-level rules live in policy.ts.
+ */
+export type Access = 'public' | 'user' | 'staff' | 'researcher';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { db: Database; accessTokens: AccessTokens; clock: () => Date },
+): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/v1') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} states no access policy (config.access)`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const actor = await actorFromHeader(request, deps);
+    if (!actor) throw unauthenticated();
+    if (access === 'staff' && !isStaff(actor)) throw forbidden('This needs the analysis licence');
+    if (access === 'researcher' && !isResearcher(actor)) throw forbidden('This needs the research licence');
+    request.actor = actor;
+  });
+}
+
+async function actorFromHeader(
+  request: FastifyRequest,
+  deps: { db: Database; accessTokens: AccessTokens; clock: () => Date },
+): Promise<Actor | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const userId = await deps.accessTokens.verify(header.slice('Bearer '.length).trim(), deps.clock());
+  return userId === null ? null : findActor(deps.db, userId);
+}
+
+/** The signed-in user of a route whose access is not public. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
+}

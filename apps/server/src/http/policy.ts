@@ -1,0 +1,64 @@
+import type { Role } from '@limbus/contract';
+import { forbidden } from './app-error.js';
+
+/** Who is asking: the signed-in user with the flags of their company. */
+export type Actor = {
+  id: number;
+  role: Role;
+  companyId: number | null;
+  company: {
+    id: number;
+    name: string;
+    isDemo: boolean;
+    isProvider: boolean;
+    licenceAnalysis: boolean;
+    licenceResearch: boolean;
+  } | null;
+};
+
+export const isSuperAdmin = (actor: Actor) => actor.role === 'admin';
+/** Provider staff with the admin area: Super Admins and users of a company with licence_analysis. */
+export const isStaff = (actor: Actor) => isSuperAdmin(actor) || actor.company?.licenceAnalysis === true;
+/** Provider staff with the research area: Super Admins and users of a company with licence_research. */
+export const isResearcher = (actor: Actor) => isSuperAdmin(actor) || actor.company?.licenceResearch === true;
+
+type Member = { id: number; role: Role; companyId: number | null };
+
+/** Invite, change the role of, or remove a user of `companyId`. Only a Super Admin touches Super Admins. */
+function canManageMember(actor: Actor, member: { companyId: number | null; role: Role }): boolean {
+  if (member.role === 'admin' && !isSuperAdmin(actor)) return false;
+  if (isStaff(actor)) return true;
+  return (
+    actor.role === 'company_admin' &&
+    actor.companyId !== null &&
+    actor.companyId === member.companyId &&
+    (member.role === 'company_admin' || member.role === 'company_member')
+  );
+}
+
+/** Every resource-level rule, by action. Route-level access (public, signed in, staff) sits on each route. */
+const rules = {
+  /** See a company, its contracts and its members. */
+  'company.read': (actor: Actor, company: { id: number }) => isStaff(actor) || actor.companyId === company.id,
+  /** Create, delete and change companies, contracts and bundles. */
+  'company.manage': (actor: Actor, _resource?: undefined) => isStaff(actor),
+  'user.list': (actor: Actor, _resource?: undefined) => isStaff(actor),
+  'user.read': (actor: Actor, user: Member) =>
+    actor.id === user.id || isStaff(actor) || (actor.companyId !== null && actor.companyId === user.companyId),
+  'member.manage': canManageMember,
+  /** Change one's own names, or those of a member one manages. */
+  'user.update_profile': (actor: Actor, user: Member) => actor.id === user.id || canManageMember(actor, user),
+} satisfies Record<string, (actor: Actor, resource: never) => boolean>;
+
+export type Action = keyof typeof rules;
+type ResourceOf<A extends Action> = Parameters<(typeof rules)[A]>[1];
+
+export function can<A extends Action>(actor: Actor, action: A, resource: ResourceOf<A>): boolean {
+  const rule = rules[action] as (actor: Actor, resource: ResourceOf<A>) => boolean;
+  return rule(actor, resource);
+}
+
+/** Throws `forbidden` unless the actor may do the action. */
+export function authorize<A extends Action>(actor: Actor, action: A, resource: ResourceOf<A>): void {
+  if (!can(actor, action, resource)) throw forbidden();
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app.js';
+import { resolveJwtSecret } from './auth/access-tokens.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/demo-data.js';
+import { seedReferenceData } from './db/seed/reference-data.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await seedReferenceData(database.db);
+  const shouldSeed = config.seedDemo ?? (await isDatabaseEmpty(database.db));
+  if (shouldSeed && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db, new Date());
+
+  const app = await buildApp({ config, db: database.db, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const store = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Limbus is running at ${config.publicUrl}  (${store})`,
+    `  API reference: ${config.publicUrl}/api/docs`,
+  ];
+  if (shouldSeed) {
+    lines.push(`  Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(28)} ${account.role}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Limbus could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof Error && !error.message.startsWith('Invalid configuration')) console.error(error);
+  process.exit(1);
+});

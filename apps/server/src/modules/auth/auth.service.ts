@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@limbus/contract';
+import { eq } from 'drizzle-orm';
+import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { companies } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../http/app-error.js';
+import { isResearcher, isStaff } from '../../http/policy.js';
+import { accountExistsMail, activationMail, passwordResetMail } from '../../mail/templates.js';
+import { toIsoDate } from '../contracts/contract-rules.js';
+import { hasActiveContract } from '../contracts/contracts.repository.js';
+import {
+  type UserRow,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateProfile,
+  updateUserRow,
+} from '../users/users.repository.js';
+import {
+  consumeToken,
+  findToken,
+  insertToken,
+  isLive,
+  revokeFamily,
+  revokeUserTokens,
+} from './auth-tokens.repository.js';
+
+const HOUR = 60 * 60 * 1000;
+export const TOKEN_LIFETIMES = {
+  refresh: 30 * 24 * HOUR,
+  activation: 3 * 24 * HOUR,
+  invitation: 7 * 24 * HOUR,
+  reset: 2 * HOUR,
+} as const;
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
+const linkExpired = () => AppError.fieldError('validation', 'confirmation_token', MESSAGES.linkExpired);
+
+export type Session = { accessToken: string; refreshToken: string; user: UserRow };
+
+export async function signIn(deps: Deps, email: string, password: string): Promise<Session> {
+  const user = await findUserByEmail(deps.db, email);
+  const isPasswordRight = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !isPasswordRight) {
+    throw AppError.fieldError('unauthenticated', 'password', MESSAGES.invalidCredentials);
+  }
+  if (!user.confirmedAt) {
+    throw AppError.fieldError(
+      'unauthenticated',
+      'email',
+      'Please activate your account first with the link in the e-mail we sent you.',
+    );
+  }
+  await ensureContractAllowsSignIn(deps, user);
+  const now = deps.clock();
+  await updateUserRow(deps.db, user.id, { lastLoginAt: now });
+  return startSession(deps, { ...user, lastLoginAt: now }, randomUUID());
+}
+
+/** Client users need an active contract; Super Admins, provider staff and demo users do not. */
+async function ensureContractAllowsSignIn(deps: Deps, user: UserRow): Promise<void> {
+  const actor = { id: user.id, role: user.role, companyId: user.companyId, company: user.company };
+  if (user.role === 'demo' || isStaff(actor) || isResearcher(actor)) return;
+  const today = toIsoDate(deps.clock());
+  if (user.companyId !== null && (await hasActiveContract(deps.db, user.companyId, today))) return;
+  throw AppError.fieldError('forbidden', 'contract', MESSAGES.noActiveContract);
+}
+
+async function startSession(deps: Deps, user: UserRow, familyId: string): Promise<Session> {
+  const now = deps.clock();
+  const refresh = newOpaqueToken();
+  await insertToken(deps.db, {
+    userId: user.id,
+    kind: 'refresh',
+    tokenHash: refresh.hash,
+    familyId,
+    expiresAt: later(now, TOKEN_LIFETIMES.refresh),
+  });
+  return { accessToken: await deps.accessTokens.issue(user.id, now), refreshToken: refresh.token, user };
+}
+
+/** Rotates the refresh token. Presenting a token that was already rotated revokes its whole family. */
+export async function refreshSession(deps: Deps, refreshToken: string | undefined): Promise<Session> {
+  const expired = new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+  if (!refreshToken) throw expired;
+  const now = deps.clock();
+  const stored = await findToken(deps.db, 'refresh', hashOpaqueToken(refreshToken));
+  if (!stored?.familyId) throw expired;
+  if (!(await consumeToken(deps.db, stored.id, now))) {
+    if (stored.usedAt !== null || stored.revokedAt === null) await revokeFamily(deps.db, stored.familyId, now);
+    throw expired;
+  }
+  const user = await findUserById(deps.db, stored.userId);
+  if (!user) throw expired;
+  return startSession(deps, user, stored.familyId);
+}
+
+export async function signOut(deps: Deps, refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const stored = await findToken(deps.db, 'refresh', hashOpaqueToken(refreshToken));
+  if (stored?.familyId) await revokeFamily(deps.db, stored.familyId, deps.clock());
+}
+
+/**
+ * Self sign-up makes a demo user of the demo company and mails an activation link. An address
+ * that already has an account gets a mail saying so; the answer is the same either way.
+ */
+export async function signUp(
+  deps: Deps,
+  input: { email: string; password: string; profile: { first_name: string; last_name: string; newsletter?: boolean } },
+): Promise<void> {
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing) {
+    await deps.mailer.send(
+      accountExistsMail(input.email, `${deps.config.publicUrl}/signup`, `${deps.config.publicUrl}/forgot-password`),
+    );
+    return;
+  }
+  const passwordHash = await hashPassword(input.password);
+  const [demoCompany] = await deps.db.select({ id: companies.id }).from(companies).where(eq(companies.isDemo, true)).limit(1);
+  const confirmation = newOpaqueToken();
+  const now = deps.clock();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const userId = await insertUser(tx, {
+        email: input.email,
+        role: 'demo',
+        companyId: demoCompany?.id ?? null,
+        passwordHash,
+        firstName: input.profile.first_name,
+        lastName: input.profile.last_name,
+        newsletter: input.profile.newsletter ?? false,
+      });
+      await insertToken(tx, {
+        userId,
+        kind: 'confirmation',
+        tokenHash: confirmation.hash,
+        expiresAt: later(now, TOKEN_LIFETIMES.activation),
+      });
+    });
+  } catch (error) {
+    // Two sign-ups of one address at once: the loser is treated like an existing account.
+    if (await findUserByEmail(deps.db, input.email)) return;
+    throw error;
+  }
+  const link = `${deps.config.publicUrl}/activate?confirmation_token=${confirmation.token}`;
+  await deps.mailer.send(activationMail(input.email, input.profile.first_name, link));
+}
+
+/** Creates the invitation link of a user made by an admin; the caller mails it. */
+export async function createInvitationLink(deps: Deps, tx: Parameters<typeof insertToken>[0], userId: number) {
+  const confirmation = newOpaqueToken();
+  await insertToken(tx, {
+    userId,
+    kind: 'confirmation',
+    tokenHash: confirmation.hash,
+    expiresAt: later(deps.clock(), TOKEN_LIFETIMES.invitation),
+  });
+  return `${deps.config.publicUrl}/verify?confirmation_token=${confirmation.token}`;
+}
+
+/**
+ * Activation (sign-up: nothing to send) or invitation (/verify: password and names). The token
+ * is consumed only when the rest is valid, so a mistake in the form does not burn the link.
+ */
+export async function confirmAccount(
+  deps: Deps,
+  token: string,
+  input: { password?: string; profile?: { first_name: string; last_name: string; newsletter?: boolean } },
+): Promise<void> {
+  const now = deps.clock();
+  const stored = await findToken(deps.db, 'confirmation', hashOpaqueToken(token));
+  if (!stored || !isLive(stored, now)) throw linkExpired();
+  const user = await findUserById(deps.db, stored.userId);
+  if (!user) throw linkExpired();
+  const needsAccountDetails = user.passwordHash === null;
+  if (needsAccountDetails && (!input.password || !input.profile)) {
+    const errors: Record<string, string[]> = {};
+    if (!input.password) errors.password = [MESSAGES.required];
+    if (!input.profile) errors.first_name = [MESSAGES.required];
+    if (!input.profile) errors.last_name = [MESSAGES.required];
+    throw new AppError('validation', 'Set your name and password to finish your account', errors);
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await deps.db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, stored.id, now))) throw linkExpired();
+    await updateUserRow(tx, user.id, { confirmedAt: user.confirmedAt ?? now, ...(passwordHash ? { passwordHash } : {}) });
+    if (input.profile) {
+      await updateProfile(tx, user.id, {
+        firstName: input.profile.first_name,
+        lastName: input.profile.last_name,
+        ...(input.profile.newsletter === undefined ? {} : { newsletter: input.profile.newsletter }),
+      });
+    }
+  });
+}
+
+export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const reset = newOpaqueToken();
+  await insertToken(deps.db, {
+    userId: user.id,
+    kind: 'reset',
+    tokenHash: reset.hash,
+    expiresAt: later(deps.clock(), TOKEN_LIFETIMES.reset),
+  });
+  await deps.mailer.send(passwordResetMail(user.email, `${deps.config.publicUrl}/new-password?token=${reset.token}`));
+}
+
+/** Sets the new password, confirms the address it was mailed to and ends every open session. */
+export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
+  const now = deps.clock();
+  const invalid = () =>
+    AppError.fieldError('validation', 'reset_password_token', 'This reset link has expired or was already used. Ask for a new one.');
+  const stored = await findToken(deps.db, 'reset', hashOpaqueToken(token));
+  if (!stored || !isLive(stored, now)) throw invalid();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, stored.id, now))) throw invalid();
+    const user = await findUserById(tx, stored.userId);
+    if (!user) throw invalid();
+    await updateUserRow(tx, user.id, { passwordHash, confirmedAt: user.confirmedAt ?? now });
+    await revokeUserTokens(tx, stored.userId, 'refresh', now);
+    await revokeUserTokens(tx, stored.userId, 'reset', now);
+  });
+}

@@ -1,0 +1,27 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { companies, tests } from '../../db/schema.js';
+
+export type TestListRow = Awaited<ReturnType<typeof listTestRows>>[number];
+
+/** Tests newest first; all companies when `companyId` is null. */
+export async function listTestRows(db: Executor, options: { companyId: number | null; limit?: number }) {
+  const query = db
+    .select({
+      id: tests.id,
+      name: tests.name,
+      testType: tests.testType,
+      platform: tests.platform,
+      state: tests.state,
+      companyId: tests.companyId,
+      companyName: companies.name,
+      companyLicenceAnalysis: companies.licenceAnalysis,
+      updatedAt: tests.updatedAt,
+      createdAt: tests.createdAt,
+    })
+    .from(tests)
+    .innerJoin(companies, eq(companies.id, tests.companyId))
+    .where(options.companyId === null ? undefined : eq(tests.companyId, options.companyId))
+    .orderBy(desc(tests.updatedAt), desc(tests.id));
+  return options.limit ? query.limit(options.limit) : query;
+}

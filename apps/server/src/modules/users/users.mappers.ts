@@ -1,0 +1,24 @@
+import type { User } from '@limbus/contract';
+import type { UserRow } from './users.repository.js';
+
+export const toUnixSeconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 0);
+
+export function toUserAnswer(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    company_id: row.companyId,
+    company: row.company
+      ? {
+          id: row.company.id,
+          name: row.company.name,
+          licence_analysis: row.company.licenceAnalysis,
+          licence_research: row.company.licenceResearch,
+        }
+      : null,
+    profile: { first_name: row.firstName, last_name: row.lastName, newsletter: row.newsletter },
+    last_login: toUnixSeconds(row.lastLoginAt),
+    confirmed: row.confirmedAt !== null,
+  };
+}

@@ -1,0 +1,175 @@
+import type { Role } from '@limbus/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { companies, profiles, users } from '../../db/schema.js';
+import type { Actor } from '../../http/policy.js';
+
+export type UserRow = {
+  id: number;
+  email: string;
+  role: Role;
+  companyId: number | null;
+  passwordHash: string | null;
+  confirmedAt: Date | null;
+  lastLoginAt: Date | null;
+  firstName: string;
+  lastName: string;
+  newsletter: boolean;
+  company: {
+    id: number;
+    name: string;
+    isDemo: boolean;
+    isProvider: boolean;
+    licenceAnalysis: boolean;
+    licenceResearch: boolean;
+  } | null;
+};
+
+function selectUsers(db: Executor) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      companyId: users.companyId,
+      passwordHash: users.passwordHash,
+      confirmedAt: users.confirmedAt,
+      lastLoginAt: users.lastLoginAt,
+      firstName: sql<string>`coalesce(${profiles.firstName}, '')`,
+      lastName: sql<string>`coalesce(${profiles.lastName}, '')`,
+      newsletter: sql<boolean>`coalesce(${profiles.newsletter}, false)`,
+      companyRowId: companies.id,
+      companyName: companies.name,
+      isDemo: companies.isDemo,
+      isProvider: companies.isProvider,
+      licenceAnalysis: companies.licenceAnalysis,
+      licenceResearch: companies.licenceResearch,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(companies, eq(companies.id, users.companyId));
+}
+
+type SelectedUser = Awaited<ReturnType<ReturnType<typeof selectUsers>['execute']>>[number];
+
+function toUserRow(row: SelectedUser): UserRow {
+  const { companyRowId, companyName, isDemo, isProvider, licenceAnalysis, licenceResearch, ...user } = row;
+  return {
+    ...user,
+    company:
+      companyRowId === null
+        ? null
+        : {
+            id: companyRowId,
+            name: companyName ?? '',
+            isDemo: isDemo ?? false,
+            isProvider: isProvider ?? false,
+            licenceAnalysis: licenceAnalysis ?? false,
+            licenceResearch: licenceResearch ?? false,
+          },
+  };
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
+  const [row] = await selectUsers(db).where(eq(users.id, id));
+  return row ? toUserRow(row) : null;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await selectUsers(db).where(eq(users.email, email.toLowerCase()));
+  return row ? toUserRow(row) : null;
+}
+
+export async function findUsersByIds(db: Executor, ids: number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return (await selectUsers(db).where(inArray(users.id, ids))).map(toUserRow);
+}
+
+export async function listUsers(db: Executor): Promise<UserRow[]> {
+  return (await selectUsers(db).orderBy(asc(users.id))).map(toUserRow);
+}
+
+export async function listCompanyUsers(db: Executor, companyId: number, roles?: Role[]): Promise<UserRow[]> {
+  const condition = roles?.length
+    ? and(eq(users.companyId, companyId), inArray(users.role, roles))
+    : eq(users.companyId, companyId);
+  return (await selectUsers(db).where(condition).orderBy(asc(users.id))).map(toUserRow);
+}
+
+export async function findActor(db: Executor, id: number): Promise<Actor | null> {
+  const user = await findUserById(db, id);
+  return user ? { id: user.id, role: user.role, companyId: user.companyId, company: user.company } : null;
+}
+
+export async function insertUser(
+  db: Executor,
+  user: {
+    email: string;
+    role: Role;
+    companyId: number | null;
+    passwordHash: string | null;
+    confirmedAt?: Date | null;
+    firstName?: string;
+    lastName?: string;
+    newsletter?: boolean;
+  },
+): Promise<number> {
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: user.email.toLowerCase(),
+      role: user.role,
+      companyId: user.companyId,
+      passwordHash: user.passwordHash,
+      confirmedAt: user.confirmedAt ?? null,
+    })
+    .returning({ id: users.id });
+  if (!created) throw new Error('insert into users returned no row');
+  await db.insert(profiles).values({
+    userId: created.id,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    newsletter: user.newsletter ?? false,
+  });
+  return created.id;
+}
+
+export async function updateUserRow(
+  db: Executor,
+  id: number,
+  changes: Partial<{
+    email: string;
+    role: Role;
+    companyId: number | null;
+    passwordHash: string;
+    confirmedAt: Date;
+    lastLoginAt: Date;
+  }>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function updateProfile(
+  db: Executor,
+  userId: number,
+  changes: Partial<{ firstName: string; lastName: string; newsletter: boolean }>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .insert(profiles)
+    .values({ userId, ...changes })
+    .onConflictDoUpdate({ target: profiles.userId, set: changes });
+}
+
+export async function deleteUserRow(db: Executor, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function emailExists(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  return row !== undefined;
+}

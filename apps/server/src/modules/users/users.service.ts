@@ -1,0 +1,140 @@
+import type { Role } from '@limbus/contract';
+import { eq } from 'drizzle-orm';
+import { companies } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { AppError, forbidden, notFound } from '../../http/app-error.js';
+import { type Actor, authorize, can, isSuperAdmin } from '../../http/policy.js';
+import { invitationMail } from '../../mail/templates.js';
+import { createInvitationLink } from '../auth/auth.service.js';
+import {
+  type UserRow,
+  deleteUserRow,
+  emailExists,
+  findUserById,
+  insertUser,
+  listCompanyUsers,
+  listUsers,
+  updateProfile,
+  updateUserRow,
+} from './users.repository.js';
+
+const emailTaken = () => AppError.fieldError('conflict', 'email', 'This e-mail address already has an account.');
+
+export async function getUser(deps: Deps, actor: Actor, id: number): Promise<UserRow> {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound('The user');
+  authorize(actor, 'user.read', user);
+  return user;
+}
+
+export async function getAllUsers(deps: Deps, actor: Actor): Promise<UserRow[]> {
+  authorize(actor, 'user.list', undefined);
+  return listUsers(deps.db);
+}
+
+export async function getCompanyUsers(deps: Deps, actor: Actor, companyId: number, roles?: Role[]) {
+  authorize(actor, 'company.read', { id: companyId });
+  return listCompanyUsers(deps.db, companyId, roles);
+}
+
+type CompanyFlags = { id: number; name: string; isDemo: boolean };
+
+async function findCompanyFlags(deps: Deps, companyId: number): Promise<CompanyFlags> {
+  const [company] = await deps.db
+    .select({ id: companies.id, name: companies.name, isDemo: companies.isDemo })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw AppError.fieldError('validation', 'company_id', 'This company does not exist');
+  return company;
+}
+
+/** The demo company holds exactly the demo users (spec: company 1 ⇔ role demo). */
+function ensureRoleFitsCompany(role: Role, company: CompanyFlags | null): void {
+  if (company?.isDemo && role !== 'demo') {
+    throw AppError.fieldError('validation', 'role', 'Users of the demo company have the role Demo User');
+  }
+  if (role === 'demo' && !company?.isDemo) {
+    throw AppError.fieldError('validation', 'role', 'Demo users belong to the demo company');
+  }
+}
+
+/** An admin or company admin adds a user; the user gets an invitation mail to set name and password. */
+export async function inviteUser(
+  deps: Deps,
+  actor: Actor,
+  input: { email: string; role: Role; company_id: number },
+): Promise<UserRow> {
+  authorize(actor, 'member.manage', { companyId: input.company_id, role: input.role });
+  const company = await findCompanyFlags(deps, input.company_id);
+  ensureRoleFitsCompany(input.role, company);
+  if (await emailExists(deps.db, input.email)) throw emailTaken();
+  const { userId, link } = await deps.db
+    .transaction(async (tx) => {
+      const userId = await insertUser(tx, {
+        email: input.email,
+        role: input.role,
+        companyId: company.id,
+        passwordHash: null,
+      });
+      return { userId, link: await createInvitationLink(deps, tx, userId) };
+    })
+    .catch(async (error: unknown) => {
+      if (await emailExists(deps.db, input.email)) throw emailTaken();
+      throw error;
+    });
+  await deps.mailer.send(invitationMail(input.email, company.name, link));
+  return (await findUserById(deps.db, userId)) as UserRow;
+}
+
+export type UserChanges = {
+  email?: string;
+  role?: Role;
+  company_id?: number;
+  profile?: { first_name?: string; last_name?: string; newsletter?: boolean };
+};
+
+/**
+ * Users change their own names; company admins their members' names and roles (Admin, Member);
+ * staff everything but Super Admin, which only a Super Admin grants, changes or removes.
+ */
+export async function updateUser(deps: Deps, actor: Actor, id: number, changes: UserChanges): Promise<UserRow> {
+  const user = await getUser(deps, actor, id);
+  const role = changes.role ?? user.role;
+  const companyId = changes.company_id ?? user.companyId;
+  const isAccountChange =
+    (changes.role !== undefined && changes.role !== user.role) ||
+    (changes.company_id !== undefined && changes.company_id !== user.companyId) ||
+    (changes.email !== undefined && changes.email !== user.email);
+  if (changes.profile) authorize(actor, 'user.update_profile', user);
+  if (isAccountChange) {
+    authorize(actor, 'member.manage', user);
+    authorize(actor, 'member.manage', { companyId, role });
+    if (actor.id === user.id && !isSuperAdmin(actor)) throw forbidden('You cannot change your own role or company');
+    if (changes.email !== undefined && changes.email !== user.email && !can(actor, 'company.manage', undefined)) {
+      throw forbidden('Only staff can change an e-mail address');
+    }
+    ensureRoleFitsCompany(role, companyId === null ? null : await findCompanyFlags(deps, companyId));
+  }
+  if (changes.email !== undefined && changes.email !== user.email && (await emailExists(deps.db, changes.email))) {
+    throw emailTaken();
+  }
+  await deps.db.transaction(async (tx) => {
+    if (isAccountChange) await updateUserRow(tx, id, { email: changes.email, role, companyId });
+    if (changes.profile) {
+      const { first_name, last_name, newsletter } = changes.profile;
+      await updateProfile(tx, id, {
+        ...(first_name === undefined ? {} : { firstName: first_name }),
+        ...(last_name === undefined ? {} : { lastName: last_name }),
+        ...(newsletter === undefined ? {} : { newsletter }),
+      });
+    }
+  });
+  return (await findUserById(deps.db, id)) as UserRow;
+}
+
+export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<void> {
+  const user = await getUser(deps, actor, id);
+  if (user.id === actor.id) throw forbidden('You cannot remove your own account');
+  authorize(actor, 'member.manage', user);
+  await deleteUserRow(deps.db, id);
+}

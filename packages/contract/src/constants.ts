@@ -1,0 +1,74 @@
+/** Shared business constants and display names (spec 1 §3, §9; spec 2 §9). */
+
+export const ROLES = ['admin', 'company_admin', 'company_member', 'demo'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_NAMES: Record<Role, string> = {
+  company_admin: 'Admin',
+  company_member: 'Member',
+  admin: 'Super Admin',
+  demo: 'Demo User',
+};
+
+/** Roles a company admin may hand out to the members of its own company. */
+export const MEMBER_ROLES = ['company_admin', 'company_member'] as const satisfies readonly Role[];
+
+export const TEST_TYPES = ['essential', 'professional'] as const;
+export type TestType = (typeof TEST_TYPES)[number];
+export const TEST_TYPE_NAMES: Record<TestType, string> = {
+  essential: 'Essential',
+  professional: 'Professional',
+};
+
+export const PLATFORMS = ['desktop', 'mobile', 'video'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const TEST_STATES = ['draft', 'requested', 'in-progress', 'done'] as const;
+export type TestState = (typeof TEST_STATES)[number];
+
+export const TARGET_GROUPS = ['default', 'custom'] as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const RECENT_TESTS_ON_HOME = 4;
+export const CONTRACT_LENGTH_OPTIONS = [
+  { months: 1, label: '1 month' },
+  { months: 3, label: '3 months' },
+  { months: 6, label: '6 months' },
+  { months: 12, label: '1 year' },
+  { months: 24, label: '2 years' },
+] as const;
+export const DEFAULT_BUNDLE_AMOUNT = 1;
+export const DEFAULT_BUNDLE_TYPE: TestType = 'professional';
+export const COMPANY_DELETE_REFRESH_MS = 1000;
+export const TOKEN_WAIT_INTERVAL_MS = 100;
+export const ADMIN_PAGE_SIZE = 10;
+export const TOOLTIP = { offset: 10, openDelay: 100, closeDelay: 300, position: 'top' } as const;
+
+/** Date formats as the spec writes them (dayjs tokens). */
+export const DATE_FORMATS = {
+  organisation: 'DD-MM-YY',
+  lastLogin: 'DD/MM/YY',
+  admin: 'DD-MM-YYYY',
+  api: 'YYYY-MM-DD',
+} as const;
+
+export const MESSAGES = {
+  required: 'This field is required',
+  invalidEmail: 'This is not a valid email',
+  passwordTooShort: 'Six characters are required',
+  passwordMismatch: 'The password confirmation does not match.',
+  resetSent: 'An email has been sent! You can use the link to create a new password.',
+  activated: "You've now activated your account, go ahead and sign in",
+  linkExpired: 'The email link has expired!',
+  signupSent: 'We have sent you a validation e-mail. Open the link in it to activate your account.',
+  invalidCredentials: 'The e-mail or password is incorrect.',
+  noActiveContract:
+    'Your company has no active contract. Please contact your account manager to renew it.',
+  companyNameTaken:
+    'This company name has already been taken. Please try another company name.',
+  adminTaken: 'This admin (user) is already member to another company. Please try another user.',
+  confirmRemoveUser: 'Are you sure you want to remove this user?',
+  confirmRemoveCompany: 'Are you sure you want to remove this company?',
+  confirmRemoveBundle: 'Are you sure you want to remove this bundle?',
+  error500: 'Error 500! Oh no. There has been an error...',
+} as const;
