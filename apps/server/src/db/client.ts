@@ -48,6 +48,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
   const releaseLock = acquireDirectoryLock(path.join(dataDir, 'db.lock'));
   try {
     const dbDir = path.join(dataDir, 'db');
+    removeUnfinishedDatabases(dataDir);
     if (!fs.existsSync(dbDir)) await createDatabaseDirectory(dbDir);
     const client = await PGlite.create(dbDir);
     const db = drizzlePglite(client, { schema });
@@ -66,9 +67,15 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
   }
 }
 
+/** Leftovers of a first start that was killed; safe to remove while we hold the lock. */
+function removeUnfinishedDatabases(dataDir: string): void {
+  for (const name of fs.readdirSync(dataDir)) {
+    if (name.startsWith('db.new-')) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  }
+}
+
 async function createDatabaseDirectory(dbDir: string): Promise<void> {
   const tempDir = `${dbDir}.new-${process.pid}`;
-  fs.rmSync(tempDir, { recursive: true, force: true });
   const client = await PGlite.create(tempDir);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   await client.close();
