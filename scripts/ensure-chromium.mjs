@@ -16,7 +16,11 @@ if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
   process.exit(1);
 }
 console.log('Installing Debian Chromium for the browser tests (apt-get install chromium)...');
-const run = (args) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+const run = (args) =>
+  execFileSync('apt-get', args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 run(['update']);
 run(['install', '-y', '--no-install-recommends', 'chromium']);
 if (!fs.existsSync(chromium)) {

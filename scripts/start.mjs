@@ -21,7 +21,10 @@ const isBuildStale =
   !fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < Math.max(...sources.map(newestChange));
 if (isBuildStale) {
   console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@limbus/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@limbus/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

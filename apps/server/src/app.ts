@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,15 +12,14 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { registerAuthentication } from './http/authenticate.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerWebApp } from './http/web-app.js';
-import { type Mailer, createMailer } from './mail/mailer.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
 import { registerTestRoutes } from './modules/tests/tests.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
-import path from 'node:path';
 
 export type AppOptions = {
   config: Config;
@@ -41,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT,
+    frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.env === 'production',
   });
@@ -82,7 +83,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Limbus API', version: '1.0.0', description: 'The calls of the Limbus web client under /api/v1.' },
+      info: {
+        title: 'Limbus API',
+        version: '1.0.0',
+        description: 'The calls of the Limbus web client under /api/v1.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

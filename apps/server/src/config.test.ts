@@ -4,7 +4,12 @@ import { loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', seedDemo: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      seedDemo: undefined,
+    });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 

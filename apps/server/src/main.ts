@@ -12,7 +12,11 @@ async function main(): Promise<void> {
   const shouldSeed = config.seedDemo ?? (await isDatabaseEmpty(database.db));
   if (shouldSeed && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db, new Date());
 
-  const app = await buildApp({ config, db: database.db, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+  });
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;

@@ -57,7 +57,11 @@ export const createCompanyBody = z.strictObject({
     })
     .superRefine((company, ctx) => {
       if ((company.admin_id === undefined) === (company.admin_email === undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['admin'], message: 'Choose a company admin or give a new admin e-mail' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['admin'],
+          message: 'Choose a company admin or give a new admin e-mail',
+        });
       }
     }),
 });

@@ -62,10 +62,8 @@ export const MESSAGES = {
   linkExpired: 'The email link has expired!',
   signupSent: 'We have sent you a validation e-mail. Open the link in it to activate your account.',
   invalidCredentials: 'The e-mail or password is incorrect.',
-  noActiveContract:
-    'Your company has no active contract. Please contact your account manager to renew it.',
-  companyNameTaken:
-    'This company name has already been taken. Please try another company name.',
+  noActiveContract: 'Your company has no active contract. Please contact your account manager to renew it.',
+  companyNameTaken: 'This company name has already been taken. Please try another company name.',
   adminTaken: 'This admin (user) is already member to another company. Please try another user.',
   confirmRemoveUser: 'Are you sure you want to remove this user?',
   confirmRemoveCompany: 'Are you sure you want to remove this company?',

@@ -31,7 +31,11 @@ export const contractSchema = z.object({
 });
 export type Contract = z.infer<typeof contractSchema>;
 
-const months = z.number({ error: 'Must be a number' }).int().min(1, 'At least 1 month').max(120, 'At most 120 months');
+const months = z
+  .number({ error: 'Must be a number' })
+  .int()
+  .min(1, 'At least 1 month')
+  .max(120, 'At most 120 months');
 
 /** A new contract has both dates, or a length in months counted from today. */
 export const createContractBody = z
@@ -45,7 +49,11 @@ export const createContractBody = z
   .superRefine((body, ctx) => {
     const hasDates = body.start_date !== undefined || body.end_date !== undefined;
     if (body.months === undefined && !(body.start_date && body.end_date)) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'Give a start and end date, or a number of months' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: 'Give a start and end date, or a number of months',
+      });
     }
     if (body.months !== undefined && hasDates) {
       ctx.addIssue({ code: 'custom', path: ['months'], message: 'Give either dates or a number of months' });
@@ -69,7 +77,11 @@ export const renewContractBody = z.strictObject({ months });
 
 export const createBundleBody = z.strictObject({
   test_type: testTypeSchema,
-  tests: z.number({ error: 'Must be a number' }).int().min(1, 'At least 1 test').max(10_000, 'At most 10000 tests'),
+  tests: z
+    .number({ error: 'Must be a number' })
+    .int()
+    .min(1, 'At least 1 test')
+    .max(10_000, 'At most 10000 tests'),
   comments: optionalText(2000).optional(),
   contract_id: idField,
 });

@@ -5,15 +5,20 @@ import { MESSAGES, MIN_PASSWORD_LENGTH } from './constants.js';
 
 const MAX_TEXT = 255;
 
+/** Text the database can store: no NUL character and no unpaired UTF-16 surrogate. */
+const isStorableText = (text: string) => !text.includes('\u0000') && !/\p{Cs}/u.test(text);
+const NOT_STORABLE = 'This text contains characters that are not allowed';
+
 export const requiredText = (max = MAX_TEXT) =>
   z
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, MESSAGES.required)
-    .max(max, `At most ${max} characters are allowed`);
+    .max(max, `At most ${max} characters are allowed`)
+    .refine(isStorableText, NOT_STORABLE);
 
 export const optionalText = (max = MAX_TEXT) =>
-  z.string().trim().max(max, `At most ${max} characters are allowed`);
+  z.string().trim().max(max, `At most ${max} characters are allowed`).refine(isStorableText, NOT_STORABLE);
 
 export const emailField = z
   .string({ error: MESSAGES.required })
@@ -29,11 +34,22 @@ export const passwordField = z
   .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
   .max(256, 'At most 256 characters are allowed');
 
-export const idParam = z.coerce.number({ error: 'Must be a number' }).int().positive().max(2 ** 31 - 1);
-export const idField = z.number({ error: 'Must be a number' }).int().positive().max(2 ** 31 - 1);
+export const idField = z
+  .number({ error: 'Must be a number' })
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+/** An id in a path or query: decimal digits only (no '0x10', '1e3' or ' 1'). */
+export const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Must be a positive whole number')
+  .transform(Number)
+  .pipe(idField);
 
-/** Calendar date as YYYY-MM-DD; a real date, not just the shape. */
-export const isoDate = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
+/** Calendar date as YYYY-MM-DD; a real date, not just the shape (PostgreSQL has no year 0). */
+export const isoDate = z.iso
+  .date({ error: 'Use a date as YYYY-MM-DD' })
+  .refine((date) => !date.startsWith('0000-'), 'Use a date after the year 0');
 
 export const profileSchema = z.strictObject({
   first_name: requiredText(100),

@@ -9,6 +9,10 @@ export const userCompanySchema = z.object({
   name: z.string(),
   licence_analysis: z.boolean(),
   licence_research: z.boolean(),
+  /** The demo company (spec: id 1, "the company named Demo"). */
+  is_demo: z.boolean(),
+  /** The provider's own company (spec: id 2): resource authoring, the insights wizard. */
+  is_provider: z.boolean(),
 });
 
 export const userSchema = z.object({

@@ -1,3 +1,5 @@
+import { PLATFORMS, ROLES, TARGET_GROUPS, TEST_STATES, TEST_TYPES } from '@limbus/contract';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -13,8 +15,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { PLATFORMS, ROLES, TARGET_GROUPS, TEST_STATES, TEST_TYPES } from '@limbus/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

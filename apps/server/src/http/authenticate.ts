@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { AccessTokens } from '../auth/access-tokens.js';
 import type { Database } from '../db/client.js';
 import { findActor } from '../modules/users/users.repository.js';
@@ -12,9 +12,21 @@ import { type Actor, isResearcher, isStaff } from './policy.js';
  */
 export type Access = 'public' | 'user' | 'staff' | 'researcher';
 
+/** One method of a route as registered, with its stated access and its schemas. */
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  schema: FastifySchema | undefined;
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Routes registered after authentication (all of /api/v1), for the route-policy and bad-input tests. */
+    registeredRoutes: readonly RegisteredRoute[];
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -26,10 +38,15 @@ export function registerAuthentication(
   deps: { db: Database; accessTokens: AccessTokens; clock: () => Date },
 ): void {
   app.decorateRequest('actor', null);
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/v1') && !route.config?.access) {
+    const access = route.config?.access;
+    if (route.url.startsWith('/api/v1') && !access) {
       throw new Error(`Route ${route.method} ${route.url} states no access policy (config.access)`);
     }
+    for (const method of [route.method].flat())
+      registeredRoutes.push({ method, url: route.url, access, schema: route.schema });
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;

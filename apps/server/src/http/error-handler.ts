@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@limbus/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
 
@@ -17,6 +17,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
   );
 }
 
+/** Fastify's `frameworkErrors` option: errors raised before routing (a malformed URL) get the same body. */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const body = toErrorBody(error);
+  reply.status(body.code === 'internal' ? 500 : statusOf(error, body)).send(body);
+}
+
 function statusOf(error: FastifyError, body: ErrorBody): number {
   if (error instanceof AppError) return error.status;
   if (body.code === 'rate_limited') return 429;
@@ -27,23 +37,31 @@ function statusOf(error: FastifyError, body: ErrorBody): number {
 function toErrorBody(error: FastifyError): ErrorBody {
   if (error instanceof AppError) return { code: error.code, message: error.message, errors: error.errors };
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string[]> = {};
+    // A Map: field names come from the request, and `toString` or `__proto__` must stay plain keys.
+    const errors = new Map<string, string[]>();
     for (const issue of error.validation) {
       const unknownKeys = issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[]) : [];
       const fields = unknownKeys.length > 0 ? unknownKeys : [fieldName(issue.instancePath)];
       const message = unknownKeys.length > 0 ? 'This field is not allowed' : (issue.message ?? 'Not valid');
-      for (const field of fields) errors[field] = [...(errors[field] ?? []), message];
+      for (const field of fields) errors.set(field, [...(errors.get(field) ?? []), message]);
     }
-    const first = Object.values(errors)[0]?.[0];
-    return { code: 'validation', message: first ?? 'Some fields are not valid', errors };
+    const first = errors.values().next().value?.[0];
+    return {
+      code: 'validation',
+      message: first ?? 'Some fields are not valid',
+      errors: Object.fromEntries(errors),
+    };
   }
-  if (isResponseSerializationError(error)) return { code: 'internal', message: 'The answer could not be made' };
-  if (error.statusCode === 429) return { code: 'rate_limited', message: 'Too many requests. Wait a minute and try again.' };
+  if (isResponseSerializationError(error))
+    return { code: 'internal', message: 'The answer could not be made' };
+  if (error.statusCode === 429)
+    return { code: 'rate_limited', message: 'Too many requests. Wait a minute and try again.' };
   if (error.statusCode === 413) return { code: 'payload_too_large', message: 'The request is too large' };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-      ? 'The body is not valid JSON'
-      : error.message;
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'The body is not valid JSON'
+        : error.message;
     return { code: error.statusCode === 404 ? 'not_found' : 'validation', message };
   }
   return { code: 'internal', message: 'Something went wrong on our side. Please try again.' };

@@ -36,15 +36,22 @@ function canManageMember(actor: Actor, member: { companyId: number | null; role:
   );
 }
 
+/** Users of one company see each other, except in the demo company: its users are strangers who signed up. */
+const isColleague = (actor: Actor, companyId: number | null) =>
+  actor.companyId !== null && actor.companyId === companyId && actor.company?.isDemo !== true;
+
 /** Every resource-level rule, by action. Route-level access (public, signed in, staff) sits on each route. */
 const rules = {
   /** See a company, its contracts and its members. */
   'company.read': (actor: Actor, company: { id: number }) => isStaff(actor) || actor.companyId === company.id,
+  /** List the users of a company. */
+  'company.members': (actor: Actor, company: { id: number }) =>
+    isStaff(actor) || isColleague(actor, company.id),
   /** Create, delete and change companies, contracts and bundles. */
   'company.manage': (actor: Actor, _resource?: undefined) => isStaff(actor),
   'user.list': (actor: Actor, _resource?: undefined) => isStaff(actor),
   'user.read': (actor: Actor, user: Member) =>
-    actor.id === user.id || isStaff(actor) || (actor.companyId !== null && actor.companyId === user.companyId),
+    actor.id === user.id || isStaff(actor) || isColleague(actor, user.companyId),
   'member.manage': canManageMember,
   /** Change one's own names, or those of a member one manages. */
   'user.update_profile': (actor: Actor, user: Member) => actor.id === user.id || canManageMember(actor, user),

@@ -16,7 +16,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const file = path.join(webDist, path.normalize(request.url.split('?')[0] ?? '/'));
     if (hasBuild && file.startsWith(webDist) && path.extname(file) && fs.existsSync(file)) {
-      return reply.sendFile(path.relative(webDist, file), { maxAge: file.includes('/assets/') ? '365d' : '1h', immutable: file.includes('/assets/') });
+      return reply.sendFile(path.relative(webDist, file), {
+        maxAge: file.includes('/assets/') ? '365d' : '1h',
+        immutable: file.includes('/assets/'),
+      });
     }
     if (path.extname(file) && !file.endsWith('.html')) {
       return reply.status(404).send({ code: 'not_found', message: `No file ${request.url}` });

@@ -2,11 +2,20 @@ import type { MailMessage } from './mailer.js';
 
 /** The account mails. Each carries one link, which the outbox log shows too. */
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function mail(to: string, subject: string, lines: string[], action?: { label: string; link: string }): MailMessage {
-  const text = [...lines, ...(action ? ['', `${action.label}: ${action.link}`] : []), '', 'The Limbus team'].join('\n');
+function mail(
+  to: string,
+  subject: string,
+  lines: string[],
+  action?: { label: string; link: string },
+): MailMessage {
+  const text = [
+    ...lines,
+    ...(action ? ['', `${action.label}: ${action.link}`] : []),
+    '',
+    'The Limbus team',
+  ].join('\n');
   const html = [
     '<div style="font-family:system-ui,sans-serif;max-width:560px">',
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
@@ -19,24 +28,39 @@ function mail(to: string, subject: string, lines: string[], action?: { label: st
 }
 
 export const activationMail = (to: string, firstName: string, link: string) =>
-  mail(to, 'Activate your Limbus account', [
-    `Hi ${firstName},`,
-    'Welcome to Limbus. Open the link below to activate your account. The link works once and expires in 3 days.',
-  ], { label: 'Activate account', link });
+  mail(
+    to,
+    'Activate your Limbus account',
+    [
+      `Hi ${firstName},`,
+      'Welcome to Limbus. Open the link below to activate your account. The link works once and expires in 3 days.',
+    ],
+    { label: 'Activate account', link },
+  );
 
 export const invitationMail = (to: string, companyName: string, link: string) =>
-  mail(to, `You are invited to ${companyName} on Limbus`, [
-    'Hi,',
-    `You have been invited to join ${companyName} on Limbus, the neuro-usability research platform.`,
-    'Open the link below to set your name and password. The link works once and expires in 7 days.',
-  ], { label: 'Set up your account', link });
+  mail(
+    to,
+    `You are invited to ${companyName} on Limbus`,
+    [
+      'Hi,',
+      `You have been invited to join ${companyName} on Limbus, the neuro-usability research platform.`,
+      'Open the link below to set your name and password. The link works once and expires in 7 days.',
+    ],
+    { label: 'Set up your account', link },
+  );
 
 export const passwordResetMail = (to: string, link: string) =>
-  mail(to, 'Reset your Limbus password', [
-    'Hi,',
-    'Someone asked to reset the password of your Limbus account. If it was you, open the link below; it works once and expires in 2 hours.',
-    'If it was not you, ignore this mail: your password stays as it is.',
-  ], { label: 'Choose a new password', link });
+  mail(
+    to,
+    'Reset your Limbus password',
+    [
+      'Hi,',
+      'Someone asked to reset the password of your Limbus account. If it was you, open the link below; it works once and expires in 2 hours.',
+      'If it was not you, ignore this mail: your password stays as it is.',
+    ],
+    { label: 'Choose a new password', link },
+  );
 
 export const accountExistsMail = (to: string, signInLink: string, resetLink: string) =>
   mail(to, 'You already have a Limbus account', [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../test/create-test-app.js';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo-data.js';
 
 let t: TestApp;
@@ -31,10 +31,17 @@ describe('demo seed', () => {
 
   it('keeps the spec ids and flags: 1 is the demo company, 2 the provider with both licences', async () => {
     const admin = (await signIn('admin@limbus.test')).json();
-    const get = (url: string) => t.app.inject({ url, headers: { authorization: `Bearer ${admin.access_token}` } });
+    const get = (url: string) =>
+      t.app.inject({ url, headers: { authorization: `Bearer ${admin.access_token}` } });
     const companies = (await get('/api/v1/companies')).json();
-    expect(companies.find((company: { id: number }) => company.id === 1)).toMatchObject({ name: 'Demo', is_demo: true });
-    expect((await get('/api/v1/companies/2')).json()).toMatchObject({ licence_analysis: true, licence_research: true });
+    expect(companies.find((company: { id: number }) => company.id === 1)).toMatchObject({
+      name: 'Demo',
+      is_demo: true,
+    });
+    expect((await get('/api/v1/companies/2')).json()).toMatchObject({
+      licence_analysis: true,
+      licence_research: true,
+    });
     const acme = (await get('/api/v1/companies/3')).json();
     expect(acme).toMatchObject({ name: 'Acme Retail', contract: { is_active: true } });
     expect(acme.contract.available_tests).toEqual({ essential: 5, professional: 2 });

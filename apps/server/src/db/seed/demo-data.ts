@@ -10,11 +10,41 @@ export const DEMO_PASSWORD = 'limbus-demo';
 /** The demo sign-ins, all with password `limbus-demo` (README lists them too). */
 export const DEMO_ACCOUNTS = [
   { email: 'admin@limbus.test', role: 'admin', company: 2, firstName: 'Sanne', lastName: 'de Vries' },
-  { email: 'researcher@limbus.test', role: 'company_admin', company: 2, firstName: 'Ruben', lastName: 'Jansen' },
-  { email: 'client.admin@limbus.test', role: 'company_admin', company: 3, firstName: 'Claire', lastName: 'Mendes' },
-  { email: 'client.member@limbus.test', role: 'company_member', company: 3, firstName: 'Milan', lastName: 'Bakker' },
-  { email: 'other.admin@limbus.test', role: 'company_admin', company: 4, firstName: 'Olivia', lastName: 'Grant' },
-  { email: 'expired.admin@limbus.test', role: 'company_admin', company: 5, firstName: 'Erik', lastName: 'Lund' },
+  {
+    email: 'researcher@limbus.test',
+    role: 'company_admin',
+    company: 2,
+    firstName: 'Ruben',
+    lastName: 'Jansen',
+  },
+  {
+    email: 'client.admin@limbus.test',
+    role: 'company_admin',
+    company: 3,
+    firstName: 'Claire',
+    lastName: 'Mendes',
+  },
+  {
+    email: 'client.member@limbus.test',
+    role: 'company_member',
+    company: 3,
+    firstName: 'Milan',
+    lastName: 'Bakker',
+  },
+  {
+    email: 'other.admin@limbus.test',
+    role: 'company_admin',
+    company: 4,
+    firstName: 'Olivia',
+    lastName: 'Grant',
+  },
+  {
+    email: 'expired.admin@limbus.test',
+    role: 'company_admin',
+    company: 5,
+    firstName: 'Erik',
+    lastName: 'Lund',
+  },
   { email: 'demo@limbus.test', role: 'demo', company: 1, firstName: 'Dana', lastName: 'Demo' },
 ] as const;
 
@@ -31,11 +61,19 @@ export async function seedDemoData(db: Database, today: Date): Promise<void> {
     await insertCompanies(tx);
     const userIds = new Map<string, number>();
     for (const account of DEMO_ACCOUNTS) {
-      const id = await insertUser(tx, { ...account, companyId: account.company, passwordHash, confirmedAt: today });
+      const id = await insertUser(tx, {
+        ...account,
+        companyId: account.company,
+        passwordHash,
+        confirmedAt: today,
+      });
       userIds.set(account.email, id);
     }
     const id = (email: string) => userIds.get(email) ?? null;
-    const staff = { consultantId: id('researcher@limbus.test'), businessDeveloperId: id('admin@limbus.test') };
+    const staff = {
+      consultantId: id('researcher@limbus.test'),
+      businessDeveloperId: id('admin@limbus.test'),
+    };
     const admins: Record<number, string> = {
       2: 'admin@limbus.test',
       3: 'client.admin@limbus.test',
@@ -43,7 +81,10 @@ export async function seedDemoData(db: Database, today: Date): Promise<void> {
       5: 'expired.admin@limbus.test',
     };
     for (const [companyId, email] of Object.entries(admins)) {
-      await tx.update(companies).set({ adminId: id(email), ...staff }).where(eq(companies.id, Number(companyId)));
+      await tx
+        .update(companies)
+        .set({ adminId: id(email), ...staff })
+        .where(eq(companies.id, Number(companyId)));
     }
     await insertContracts(tx, day);
     await insertTests(tx, id('client.admin@limbus.test'), id('other.admin@limbus.test'));
@@ -53,7 +94,12 @@ export async function seedDemoData(db: Database, today: Date): Promise<void> {
 async function insertCompanies(tx: Executor): Promise<void> {
   const [netherlands] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, 'NL'));
   const countryId = netherlands?.id ?? null;
-  const place = (address: string, postalCode: string, city: string) => ({ address, postalCode, city, countryId });
+  const place = (address: string, postalCode: string, city: string) => ({
+    address,
+    postalCode,
+    city,
+    countryId,
+  });
   await tx.insert(companies).values([
     { id: 1, name: 'Demo', isDemo: true, ...place('Demoweg 1', '1000 AA', 'Amsterdam') },
     {
@@ -68,7 +114,9 @@ async function insertCompanies(tx: Executor): Promise<void> {
     { id: 4, name: 'Globex', ...place('Coolsingel 40', '3011 AD', 'Rotterdam') },
     { id: 5, name: 'Initech', ...place('Stationsplein 12', '3511 ED', 'Utrecht') },
   ]);
-  await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`);
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`,
+  );
 }
 
 async function insertContracts(tx: Executor, today: string): Promise<void> {
@@ -88,7 +136,11 @@ async function insertContracts(tx: Executor, today: string): Promise<void> {
   ]);
 }
 
-async function insertTests(tx: Executor, acmeAdmin: number | null, globexAdmin: number | null): Promise<void> {
+async function insertTests(
+  tx: Executor,
+  acmeAdmin: number | null,
+  globexAdmin: number | null,
+): Promise<void> {
   await tx.insert(tests).values([
     {
       name: 'Checkout flow redesign',

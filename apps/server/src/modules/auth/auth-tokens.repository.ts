@@ -25,7 +25,12 @@ export async function consumeToken(db: Executor, id: number, now: Date): Promise
     .update(authTokens)
     .set({ usedAt: now })
     .where(
-      and(eq(authTokens.id, id), isNull(authTokens.usedAt), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)),
+      and(
+        eq(authTokens.id, id),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, now),
+      ),
     )
     .returning({ id: authTokens.id });
   return rows.length === 1;
@@ -38,7 +43,12 @@ export async function revokeFamily(db: Executor, familyId: string, now: Date): P
     .where(and(eq(authTokens.familyId, familyId), isNull(authTokens.revokedAt)));
 }
 
-export async function revokeUserTokens(db: Executor, userId: number, kind: TokenKind, now: Date): Promise<void> {
+export async function revokeUserTokens(
+  db: Executor,
+  userId: number,
+  kind: TokenKind,
+  now: Date,
+): Promise<void> {
   await db
     .update(authTokens)
     .set({ revokedAt: now })

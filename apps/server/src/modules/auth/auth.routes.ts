@@ -1,7 +1,7 @@
 import {
-  MESSAGES,
   confirmationBody,
   confirmationQuery,
+  MESSAGES,
   okSchema,
   passwordResetBody,
   passwordResetQuery,
@@ -16,15 +16,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { toUserAnswer } from '../users/users.mappers.js';
 import {
-  TOKEN_LIFETIMES,
-  type Session,
   confirmAccount,
   refreshSession,
   requestPasswordReset,
   resetPassword,
+  type Session,
   signIn,
   signOut,
   signUp,
+  TOKEN_LIFETIMES,
 } from './auth.service.js';
 
 export const REFRESH_COOKIE = 'limbus_refresh';
@@ -64,7 +64,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
 
   routes.post('/refresh_token', {
     config: { access: 'public' },
-    schema: { tags: ['accounts'], summary: 'New access token from the refresh cookie', response: { 200: refreshAnswer } },
+    schema: {
+      tags: ['accounts'],
+      summary: 'New access token from the refresh cookie',
+      response: { 200: refreshAnswer },
+    },
     handler: async (request, reply) => {
       const session = await refreshSession(deps, refreshCookie(request));
       setSessionCookie(reply, session);
@@ -87,11 +91,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
       tags: ['accounts'],
       summary: 'Activate a signed-up account, or finish an invited one',
       querystring: confirmationQuery,
-      body: confirmationBody.optional().default({}),
+      body: confirmationBody,
       response: { 200: okSchema },
     },
+    // An activation may be posted without a body (Fastify would validate that as null); a JSON null stays refused.
+    preValidation: async (request) => {
+      if (request.body === undefined) request.body = {};
+    },
     handler: async (request) => {
-      await confirmAccount(deps, request.query.confirmation_token, request.body ?? {});
+      await confirmAccount(deps, request.query.confirmation_token, request.body);
       return { message: MESSAGES.activated };
     },
   });
@@ -125,4 +133,3 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     },
   });
 }
-

@@ -11,10 +11,10 @@ import { accountExistsMail, activationMail, passwordResetMail } from '../../mail
 import { toIsoDate } from '../contracts/contract-rules.js';
 import { hasActiveContract } from '../contracts/contracts.repository.js';
 import {
-  type UserRow,
   findUserByEmail,
   findUserById,
   insertUser,
+  type UserRow,
   updateProfile,
   updateUserRow,
 } from '../users/users.repository.js';
@@ -89,11 +89,19 @@ export async function refreshSession(deps: Deps, refreshToken: string | undefine
   const stored = await findToken(deps.db, 'refresh', hashOpaqueToken(refreshToken));
   if (!stored?.familyId) throw expired;
   if (!(await consumeToken(deps.db, stored.id, now))) {
-    if (stored.usedAt !== null || stored.revokedAt === null) await revokeFamily(deps.db, stored.familyId, now);
+    if (stored.usedAt !== null || stored.revokedAt === null)
+      await revokeFamily(deps.db, stored.familyId, now);
     throw expired;
   }
   const user = await findUserById(deps.db, stored.userId);
   if (!user) throw expired;
+  try {
+    await ensureContractAllowsSignIn(deps, user);
+  } catch (error) {
+    // A contract that ended after sign-in ends the session at the next refresh.
+    await revokeFamily(deps.db, stored.familyId, now);
+    throw error;
+  }
   return startSession(deps, user, stored.familyId);
 }
 
@@ -109,17 +117,29 @@ export async function signOut(deps: Deps, refreshToken: string | undefined): Pro
  */
 export async function signUp(
   deps: Deps,
-  input: { email: string; password: string; profile: { first_name: string; last_name: string; newsletter?: boolean } },
+  input: {
+    email: string;
+    password: string;
+    profile: { first_name: string; last_name: string; newsletter?: boolean };
+  },
 ): Promise<void> {
   const existing = await findUserByEmail(deps.db, input.email);
   if (existing) {
     await deps.mailer.send(
-      accountExistsMail(input.email, `${deps.config.publicUrl}/signup`, `${deps.config.publicUrl}/forgot-password`),
+      accountExistsMail(
+        input.email,
+        `${deps.config.publicUrl}/signup`,
+        `${deps.config.publicUrl}/forgot-password`,
+      ),
     );
     return;
   }
   const passwordHash = await hashPassword(input.password);
-  const [demoCompany] = await deps.db.select({ id: companies.id }).from(companies).where(eq(companies.isDemo, true)).limit(1);
+  const [demoCompany] = await deps.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.isDemo, true))
+    .limit(1);
   const confirmation = newOpaqueToken();
   const now = deps.clock();
   try {
@@ -150,7 +170,11 @@ export async function signUp(
 }
 
 /** Creates the invitation link of a user made by an admin; the caller mails it. */
-export async function createInvitationLink(deps: Deps, tx: Parameters<typeof insertToken>[0], userId: number) {
+export async function createInvitationLink(
+  deps: Deps,
+  tx: Parameters<typeof insertToken>[0],
+  userId: number,
+) {
   const confirmation = newOpaqueToken();
   await insertToken(tx, {
     userId,
@@ -186,7 +210,10 @@ export async function confirmAccount(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await deps.db.transaction(async (tx) => {
     if (!(await consumeToken(tx, stored.id, now))) throw linkExpired();
-    await updateUserRow(tx, user.id, { confirmedAt: user.confirmedAt ?? now, ...(passwordHash ? { passwordHash } : {}) });
+    await updateUserRow(tx, user.id, {
+      confirmedAt: user.confirmedAt ?? now,
+      ...(passwordHash ? { passwordHash } : {}),
+    });
     if (input.profile) {
       await updateProfile(tx, user.id, {
         firstName: input.profile.first_name,
@@ -207,14 +234,20 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
     tokenHash: reset.hash,
     expiresAt: later(deps.clock(), TOKEN_LIFETIMES.reset),
   });
-  await deps.mailer.send(passwordResetMail(user.email, `${deps.config.publicUrl}/new-password?token=${reset.token}`));
+  await deps.mailer.send(
+    passwordResetMail(user.email, `${deps.config.publicUrl}/new-password?token=${reset.token}`),
+  );
 }
 
 /** Sets the new password, confirms the address it was mailed to and ends every open session. */
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
   const now = deps.clock();
   const invalid = () =>
-    AppError.fieldError('validation', 'reset_password_token', 'This reset link has expired or was already used. Ask for a new one.');
+    AppError.fieldError(
+      'validation',
+      'reset_password_token',
+      'This reset link has expired or was already used. Ask for a new one.',
+    );
   const stored = await findToken(deps.db, 'reset', hashOpaqueToken(token));
   if (!stored || !isLive(stored, now)) throw invalid();
   const passwordHash = await hashPassword(password);

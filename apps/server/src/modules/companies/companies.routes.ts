@@ -29,25 +29,44 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: Deps): void {
 
   routes.get('/companies', {
     config: { access: 'staff' },
-    schema: { tags, summary: 'Companies with their latest contract (admin area)', response: { 200: companyListAnswer } },
+    schema: {
+      tags,
+      summary: 'Companies with their latest contract (admin area)',
+      response: { 200: companyListAnswer },
+    },
     handler: async (request) => listCompanySummaries(deps, actorOf(request)),
   });
 
   routes.get('/companies/:id', {
     config: { access: 'user' },
-    schema: { tags, summary: 'A company with contracts and bundles', params: idParams, response: { 200: companySchema } },
+    schema: {
+      tags,
+      summary: 'A company with contracts and bundles',
+      params: idParams,
+      response: { 200: companySchema },
+    },
     handler: async (request) => getCompany(deps, actorOf(request), request.params.id),
   });
 
   routes.get('/companies/:id/contracts', {
     config: { access: 'user' },
-    schema: { tags, summary: 'Contracts of a company', params: idParams, response: { 200: z.array(contractSchema) } },
+    schema: {
+      tags,
+      summary: 'Contracts of a company',
+      params: idParams,
+      response: { 200: z.array(contractSchema) },
+    },
     handler: async (request) => getCompanyContracts(deps, actorOf(request), request.params.id),
   });
 
   routes.post('/companies', {
     config: { access: 'staff' },
-    schema: { tags, summary: 'Create a company', body: createCompanyBody, response: { 201: createCompanyAnswer } },
+    schema: {
+      tags,
+      summary: 'Create a company',
+      body: createCompanyBody,
+      response: { 201: createCompanyAnswer },
+    },
     handler: async (request, reply) => {
       const company = await createCompany(deps, actorOf(request), request.body.company);
       return reply.status(201).send({ status: 'created' as const, data: company });

@@ -1,4 +1,4 @@
-import { MESSAGES, type Company } from '@limbus/contract';
+import { type Company, MESSAGES } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize, isResearcher } from '../../http/policy.js';
@@ -7,12 +7,12 @@ import { createInvitationLink } from '../auth/auth.service.js';
 import { availableTests, latestContract, newContractDates, toIsoDate } from '../contracts/contract-rules.js';
 import { insertContract, listContracts } from '../contracts/contracts.repository.js';
 import {
-  type UserRow,
   emailExists,
   findUserByEmail,
   findUserById,
   findUsersByIds,
   insertUser,
+  type UserRow,
   updateUserRow,
 } from '../users/users.repository.js';
 import { toCompanyAnswer } from './companies.mappers.js';
@@ -29,7 +29,10 @@ import {
 export async function listCompanySummaries(deps: Deps, actor: Actor) {
   authorize(actor, 'company.manage', undefined);
   const rows = await listCompanyRows(deps.db);
-  const contracts = await listContracts(deps.db, rows.map((company) => company.id));
+  const contracts = await listContracts(
+    deps.db,
+    rows.map((company) => company.id),
+  );
   return rows.map((company) => {
     const latest = latestContract(contracts.filter((contract) => contract.companyId === company.id));
     const available = availableTests(latest?.bundles ?? []);
@@ -87,42 +90,44 @@ export async function createCompany(deps: Deps, actor: Actor, input: NewCompany)
   }
   const existingAdmin = await resolveExistingAdmin(deps, input);
   const today = toIsoDate(deps.clock());
-  const { companyId, invitationLink } = await deps.db.transaction(async (tx) => {
-    const companyId = await insertCompany(tx, {
-      name: input.name,
-      address: input.address,
-      postalCode: input.postal_code,
-      city: input.city,
-      countryId: input.country_id,
-      consultantId: input.consultant_id,
-      businessDeveloperId: input.business_developer_id,
-    });
-    let adminId: number;
-    let invitationLink: string | null = null;
-    if (existingAdmin) {
-      adminId = existingAdmin.id;
-      await updateUserRow(tx, adminId, { companyId, role: 'company_admin' });
-    } else {
-      adminId = await insertUser(tx, {
-        email: input.admin_email as string,
-        role: 'company_admin',
-        companyId,
-        passwordHash: null,
+  const { companyId, invitationLink } = await deps.db
+    .transaction(async (tx) => {
+      const companyId = await insertCompany(tx, {
+        name: input.name,
+        address: input.address,
+        postalCode: input.postal_code,
+        city: input.city,
+        countryId: input.country_id,
+        consultantId: input.consultant_id,
+        businessDeveloperId: input.business_developer_id,
       });
-      invitationLink = await createInvitationLink(deps, tx, adminId);
-    }
-    await setCompanyAdmin(tx, companyId, adminId);
-    if (input.months) {
-      const dates = newContractDates(today, input.months);
-      await insertContract(tx, { companyId, ...dates, comments: '' });
-    }
-    return { companyId, invitationLink };
-  }).catch(async (error: unknown) => {
-    if (await isCompanyNameTaken(deps.db, input.name)) {
-      throw AppError.fieldError('conflict', 'name', MESSAGES.companyNameTaken);
-    }
-    throw error;
-  });
+      let adminId: number;
+      let invitationLink: string | null = null;
+      if (existingAdmin) {
+        adminId = existingAdmin.id;
+        await updateUserRow(tx, adminId, { companyId, role: 'company_admin' });
+      } else {
+        adminId = await insertUser(tx, {
+          email: input.admin_email as string,
+          role: 'company_admin',
+          companyId,
+          passwordHash: null,
+        });
+        invitationLink = await createInvitationLink(deps, tx, adminId);
+      }
+      await setCompanyAdmin(tx, companyId, adminId);
+      if (input.months) {
+        const dates = newContractDates(today, input.months);
+        await insertContract(tx, { companyId, ...dates, comments: '' });
+      }
+      return { companyId, invitationLink };
+    })
+    .catch(async (error: unknown) => {
+      if (await isCompanyNameTaken(deps.db, input.name)) {
+        throw AppError.fieldError('conflict', 'name', MESSAGES.companyNameTaken);
+      }
+      throw error;
+    });
   if (invitationLink && input.admin_email) {
     await deps.mailer.send(invitationMail(input.admin_email, input.name, invitationLink));
   }
@@ -166,7 +171,10 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
   const company = await findCompanyRow(deps.db, id);
   if (!company) throw notFound('The company');
   if (company.isDemo || company.isProvider || actor.companyId === id) {
-    throw new AppError('conflict', 'The demo company, the provider company and your own company cannot be removed');
+    throw new AppError(
+      'conflict',
+      'The demo company, the provider company and your own company cannot be removed',
+    );
   }
   await deleteCompanyRow(deps.db, id);
 }

@@ -32,11 +32,15 @@ export const newContractDates = (today: string, months: number): ContractDates =
 });
 
 /** Renewal moves the end date forward by N months from the current end date. */
-export const renewedEndDate = (contract: ContractDates, months: number) => addMonths(contract.endDate, months);
+export const renewedEndDate = (contract: ContractDates, months: number) =>
+  addMonths(contract.endDate, months);
 
 /** The contract with the latest end date (the one admin lists and home show). */
 export function latestContract<T extends ContractDates>(contracts: T[]): T | null {
-  return contracts.reduce<T | null>((latest, contract) => (!latest || contract.endDate > latest.endDate ? contract : latest), null);
+  return contracts.reduce<T | null>(
+    (latest, contract) => (!latest || contract.endDate > latest.endDate ? contract : latest),
+    null,
+  );
 }
 
 /** Tests left per type: each bundle's amount minus what requested tests consumed. */

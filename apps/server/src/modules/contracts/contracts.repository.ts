@@ -17,7 +17,12 @@ export async function listContracts(db: Executor, companyIds: number[]): Promise
     ? await db
         .select()
         .from(bundles)
-        .where(inArray(bundles.contractId, contractRows.map((contract) => contract.id)))
+        .where(
+          inArray(
+            bundles.contractId,
+            contractRows.map((contract) => contract.id),
+          ),
+        )
         .orderBy(asc(bundles.id))
     : [];
   return contractRows.map((contract) => ({
@@ -29,7 +34,11 @@ export async function listContracts(db: Executor, companyIds: number[]): Promise
 export async function findContract(db: Executor, id: number): Promise<ContractRow | null> {
   const [contract] = await db.select().from(contracts).where(eq(contracts.id, id));
   if (!contract) return null;
-  const bundleRows = await db.select().from(bundles).where(eq(bundles.contractId, id)).orderBy(asc(bundles.id));
+  const bundleRows = await db
+    .select()
+    .from(bundles)
+    .where(eq(bundles.contractId, id))
+    .orderBy(asc(bundles.id));
   return { ...contract, bundles: bundleRows };
 }
 
@@ -37,7 +46,9 @@ export async function hasActiveContract(db: Executor, companyId: number, today: 
   const [row] = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.companyId, companyId), lte(contracts.startDate, today), gt(contracts.endDate, today)))
+    .where(
+      and(eq(contracts.companyId, companyId), lte(contracts.startDate, today), gt(contracts.endDate, today)),
+    )
     .limit(1);
   return row !== undefined;
 }

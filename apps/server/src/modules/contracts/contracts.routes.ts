@@ -12,7 +12,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
-import { addBundle, createContract, removeBundle, renewContract, updateContract } from './contracts.service.js';
+import {
+  addBundle,
+  createContract,
+  removeBundle,
+  renewContract,
+  updateContract,
+} from './contracts.service.js';
 
 const idParams = z.strictObject({ id: idParam });
 
@@ -22,7 +28,12 @@ export function registerContractRoutes(app: FastifyInstance, deps: Deps): void {
 
   routes.post('/contracts', {
     config: { access: 'staff' },
-    schema: { tags, summary: 'Add a contract (dates, or months from today)', body: createContractBody, response: { 201: contractSchema } },
+    schema: {
+      tags,
+      summary: 'Add a contract (dates, or months from today)',
+      body: createContractBody,
+      response: { 201: contractSchema },
+    },
     handler: async (request, reply) =>
       reply.status(201).send(await createContract(deps, actorOf(request), request.body)),
   });
@@ -32,21 +43,39 @@ export function registerContractRoutes(app: FastifyInstance, deps: Deps): void {
       method,
       url: '/contracts/:id',
       config: { access: 'staff' },
-      schema: { tags, summary: 'Change the dates or comments of a contract', params: idParams, body: updateContractBody, response: { 200: contractSchema } },
+      schema: {
+        tags,
+        summary: 'Change the dates or comments of a contract',
+        params: idParams,
+        body: updateContractBody,
+        response: { 200: contractSchema },
+      },
       handler: async (request) => updateContract(deps, actorOf(request), request.params.id, request.body),
     });
   }
 
   routes.post('/contracts/:id/renew', {
     config: { access: 'staff' },
-    schema: { tags, summary: 'Move the end date forward by N months', params: idParams, body: renewContractBody, response: { 200: contractSchema } },
+    schema: {
+      tags,
+      summary: 'Move the end date forward by N months',
+      params: idParams,
+      body: renewContractBody,
+      response: { 200: contractSchema },
+    },
     handler: async (request) => renewContract(deps, actorOf(request), request.params.id, request.body.months),
   });
 
   routes.post('/bundles', {
     config: { access: 'staff' },
-    schema: { tags, summary: 'Add tests of one type to a contract', body: createBundleBody, response: { 201: bundleSchema } },
-    handler: async (request, reply) => reply.status(201).send(await addBundle(deps, actorOf(request), request.body)),
+    schema: {
+      tags,
+      summary: 'Add tests of one type to a contract',
+      body: createBundleBody,
+      response: { 201: bundleSchema },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await addBundle(deps, actorOf(request), request.body)),
   });
 
   routes.delete('/bundles/:id', {

@@ -39,7 +39,11 @@ export async function createContract(
     ? newContractDates(toIsoDate(deps.clock()), input.months)
     : { startDate: input.start_date as string, endDate: input.end_date as string };
   datesInOrder(dates.startDate, dates.endDate);
-  const id = await insertContract(deps.db, { companyId: input.company_id, ...dates, comments: input.comments ?? '' });
+  const id = await insertContract(deps.db, {
+    companyId: input.company_id,
+    ...dates,
+    comments: input.comments ?? '',
+  });
   return loadContract(deps, id);
 }
 
@@ -65,7 +69,11 @@ export async function renewContract(deps: Deps, actor: Actor, id: number, months
   authorize(actor, 'company.manage', undefined);
   const contract = await findContract(deps.db, id);
   if (!contract) throw notFound('The contract');
-  await updateContractRow(deps.db, id, { endDate: renewedEndDate(contract, months) });
+  const endDate = renewedEndDate(contract, months);
+  // Past 9999 the date no longer has the YYYY-MM-DD form PostgreSQL stores.
+  if (!/^\d{4}-/.test(endDate))
+    throw AppError.fieldError('validation', 'months', 'The end date would be after 9999');
+  await updateContractRow(deps.db, id, { endDate });
   return loadContract(deps, id);
 }
 

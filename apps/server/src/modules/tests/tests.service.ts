@@ -5,7 +5,11 @@ import { toUnixSeconds } from '../users/users.mappers.js';
 import { listTestRows } from './tests.repository.js';
 
 /** Client users see their company's tests; provider staff see every company's. */
-export async function listTests(deps: Deps, actor: Actor, options: { homepage: boolean }): Promise<TestSummary[]> {
+export async function listTests(
+  deps: Deps,
+  actor: Actor,
+  options: { homepage: boolean },
+): Promise<TestSummary[]> {
   const seesAll = isStaff(actor) || isResearcher(actor);
   if (!seesAll && actor.companyId === null) return [];
   const rows = await listTestRows(deps.db, {

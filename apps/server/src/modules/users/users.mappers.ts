@@ -15,6 +15,8 @@ export function toUserAnswer(row: UserRow): User {
           name: row.company.name,
           licence_analysis: row.company.licenceAnalysis,
           licence_research: row.company.licenceResearch,
+          is_demo: row.company.isDemo,
+          is_provider: row.company.isProvider,
         }
       : null,
     profile: { first_name: row.firstName, last_name: row.lastName, newsletter: row.newsletter },

@@ -12,7 +12,14 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
 import { toUserAnswer } from './users.mappers.js';
-import { deleteUser, getAllUsers, getCompanyUsers, getUser, inviteUser, updateUser } from './users.service.js';
+import {
+  deleteUser,
+  getAllUsers,
+  getCompanyUsers,
+  getUser,
+  inviteUser,
+  updateUser,
+} from './users.service.js';
 
 const idParams = z.strictObject({ id: idParam });
 
@@ -50,7 +57,13 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps): void {
       method,
       url: '/users/:id',
       config: { access: 'user' },
-      schema: { tags, summary: 'Change a user', params: idParams, body: updateUserBody, response: { 200: userSchema } },
+      schema: {
+        tags,
+        summary: 'Change a user',
+        params: idParams,
+        body: updateUserBody,
+        response: { 200: userSchema },
+      },
       handler: async (request) =>
         toUserAnswer(await updateUser(deps, actorOf(request), request.params.id, request.body)),
     });
@@ -75,6 +88,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps): void {
       response: { 200: userListAnswer },
     },
     handler: async (request) =>
-      (await getCompanyUsers(deps, actorOf(request), request.params.id, request.query.role)).map(toUserAnswer),
+      (await getCompanyUsers(deps, actorOf(request), request.params.id, request.query.role)).map(
+        toUserAnswer,
+      ),
   });
 }

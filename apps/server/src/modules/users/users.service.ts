@@ -6,19 +6,21 @@ import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import { type Actor, authorize, can, isSuperAdmin } from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
 import { createInvitationLink } from '../auth/auth.service.js';
+import { clearCompanyAdmin } from '../companies/companies.repository.js';
 import {
-  type UserRow,
   deleteUserRow,
   emailExists,
   findUserById,
   insertUser,
   listCompanyUsers,
   listUsers,
+  type UserRow,
   updateProfile,
   updateUserRow,
 } from './users.repository.js';
 
-const emailTaken = () => AppError.fieldError('conflict', 'email', 'This e-mail address already has an account.');
+const emailTaken = () =>
+  AppError.fieldError('conflict', 'email', 'This e-mail address already has an account.');
 
 export async function getUser(deps: Deps, actor: Actor, id: number): Promise<UserRow> {
   const user = await findUserById(deps.db, id);
@@ -33,7 +35,7 @@ export async function getAllUsers(deps: Deps, actor: Actor): Promise<UserRow[]> 
 }
 
 export async function getCompanyUsers(deps: Deps, actor: Actor, companyId: number, roles?: Role[]) {
-  authorize(actor, 'company.read', { id: companyId });
+  authorize(actor, 'company.members', { id: companyId });
   return listCompanyUsers(deps.db, companyId, roles);
 }
 
@@ -97,7 +99,12 @@ export type UserChanges = {
  * Users change their own names; company admins their members' names and roles (Admin, Member);
  * staff everything but Super Admin, which only a Super Admin grants, changes or removes.
  */
-export async function updateUser(deps: Deps, actor: Actor, id: number, changes: UserChanges): Promise<UserRow> {
+export async function updateUser(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  changes: UserChanges,
+): Promise<UserRow> {
   const user = await getUser(deps, actor, id);
   const role = changes.role ?? user.role;
   const companyId = changes.company_id ?? user.companyId;
@@ -109,17 +116,31 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, changes: 
   if (isAccountChange) {
     authorize(actor, 'member.manage', user);
     authorize(actor, 'member.manage', { companyId, role });
-    if (actor.id === user.id && !isSuperAdmin(actor)) throw forbidden('You cannot change your own role or company');
-    if (changes.email !== undefined && changes.email !== user.email && !can(actor, 'company.manage', undefined)) {
+    if (actor.id === user.id && !isSuperAdmin(actor))
+      throw forbidden('You cannot change your own role or company');
+    if (
+      changes.email !== undefined &&
+      changes.email !== user.email &&
+      !can(actor, 'company.manage', undefined)
+    ) {
       throw forbidden('Only staff can change an e-mail address');
     }
     ensureRoleFitsCompany(role, companyId === null ? null : await findCompanyFlags(deps, companyId));
   }
-  if (changes.email !== undefined && changes.email !== user.email && (await emailExists(deps.db, changes.email))) {
+  if (
+    changes.email !== undefined &&
+    changes.email !== user.email &&
+    (await emailExists(deps.db, changes.email))
+  ) {
     throw emailTaken();
   }
   await deps.db.transaction(async (tx) => {
-    if (isAccountChange) await updateUserRow(tx, id, { email: changes.email, role, companyId });
+    if (isAccountChange) {
+      await updateUserRow(tx, id, { email: changes.email, role, companyId });
+      // A company admin who moves away or stops being an admin is no longer the company's admin.
+      if (role !== 'company_admin' || companyId !== user.companyId)
+        await clearCompanyAdmin(tx, id, companyId);
+    }
     if (changes.profile) {
       const { first_name, last_name, newsletter } = changes.profile;
       await updateProfile(tx, id, {

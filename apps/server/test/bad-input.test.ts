@@ -1,0 +1,893 @@
+/**
+ * Bad input gets a clear error and changes nothing (DESIGN §6): every /api/v1 route with a body,
+ * a query or an id is fed malformed, oversized, mistyped and hostile input, as a signed-in Super
+ * Admin and, on public routes, anonymously. None may answer 5xx; every error has the contract's
+ * body; what the contract rejects answers 400 with the fields named and leaves the data as it was.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { errorBodySchema } from '@limbus/contract';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { hashOpaqueToken, newOpaqueToken } from '../src/auth/opaque-tokens.js';
+import { countries } from '../src/db/schema.js';
+import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
+import { createTestApp, type TestApp } from './create-test-app.js';
+import { buildContract, buildTest, buildUser, buildWorld, signIn } from './factories.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+type Sample = { id?: number; query?: Record<string, string>; body?: JsonObject };
+type Part = 'body' | 'querystring' | 'params';
+/**
+ * A route and what it takes (checked against the route's own schemas, which the tests validate
+ * with); `sample` is a valid request, making what it needs anew on each call (addresses, tokens).
+ */
+type InputCase = {
+  key: string;
+  isPublic: boolean;
+  parts: readonly Part[];
+  sample: () => Sample | Promise<Sample>;
+};
+
+const FAST_CHECK_RUNS = 25;
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+let superAdminAuth: string;
+let countryId: number;
+let targetUserId: number;
+let contractId: number;
+let sequence = 0;
+const freshEmail = () => `bad-input-${++sequence}@example.test`;
+
+/** A token of a user who was invited (no password yet) or who asked for a password reset. */
+async function liveToken(kind: 'confirmation' | 'reset'): Promise<string> {
+  const user = await buildUser(t.db, {
+    role: 'demo',
+    companyId: world.demo.id,
+    confirmed: kind === 'reset',
+    ...(kind === 'confirmation' ? { password: null } : {}),
+  });
+  const token = newOpaqueToken();
+  await insertToken(t.db, {
+    userId: user.id,
+    kind,
+    tokenHash: token.hash,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return token.token;
+}
+
+const CASES: InputCase[] = [
+  {
+    key: 'POST /api/v1/tokens',
+    isPublic: true,
+    parts: ['body'],
+    // An address without an account: even a valid request changes nothing.
+    sample: () => ({ body: { email: 'nobody@example.test', password: 'some-password' } }),
+  },
+  {
+    key: 'POST /api/v1/signup',
+    isPublic: true,
+    parts: ['body'],
+    sample: () => ({
+      body: {
+        email: freshEmail(),
+        password: 'secret1',
+        password2: 'secret1',
+        profile: { first_name: 'New', last_name: 'Person', newsletter: true },
+      },
+    }),
+  },
+  {
+    key: 'POST /api/v1/confirmation',
+    isPublic: true,
+    parts: ['body', 'querystring'],
+    sample: async () => ({
+      query: { confirmation_token: await liveToken('confirmation') },
+      body: {
+        password: 'secret1',
+        profile: { first_name: 'Invited', last_name: 'Person', newsletter: false },
+      },
+    }),
+  },
+  {
+    key: 'GET /api/v1/password_reset',
+    isPublic: true,
+    parts: ['querystring'],
+    sample: () => ({ query: { email: 'nobody@example.test' } }),
+  },
+  {
+    key: 'POST /api/v1/password_reset',
+    isPublic: true,
+    parts: ['body', 'querystring'],
+    sample: async () => ({
+      query: { reset_password_token: await liveToken('reset') },
+      body: { password: 'new-secret' },
+    }),
+  },
+  {
+    key: 'GET /api/v1/users/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: world.clientAdmin.id }),
+  },
+  {
+    key: 'POST /api/v1/users',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({ body: { email: freshEmail(), role: 'company_member', company_id: world.client.id } }),
+  },
+  ...(['PATCH', 'PUT'] as const).map(
+    (method): InputCase => ({
+      key: `${method} /api/v1/users/:id`,
+      isPublic: false,
+      parts: ['body', 'params'],
+      sample: () => ({
+        id: targetUserId,
+        body: {
+          email: freshEmail(),
+          role: 'company_member',
+          company_id: world.client.id,
+          profile: { first_name: 'Target', last_name: 'User', newsletter: false },
+        },
+      }),
+    }),
+  ),
+  {
+    key: 'DELETE /api/v1/users/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: targetUserId }),
+  },
+  {
+    key: 'GET /api/v1/companies/:id/users/',
+    isPublic: false,
+    parts: ['querystring', 'params'],
+    sample: () => ({ id: world.client.id, query: { role: 'company_admin,company_member' } }),
+  },
+  {
+    key: 'GET /api/v1/companies/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: world.client.id }),
+  },
+  {
+    key: 'GET /api/v1/companies/:id/contracts',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: world.client.id }),
+  },
+  {
+    key: 'POST /api/v1/companies',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({
+      body: {
+        company: {
+          name: `Company ${++sequence}`,
+          address: 'Street 1',
+          postal_code: '1000 AA',
+          city: 'Amsterdam',
+          country_id: countryId,
+          consultant_id: world.staff.id,
+          business_developer_id: world.superAdmin.id,
+          admin_email: freshEmail(),
+          months: 12,
+        },
+      },
+    }),
+  },
+  {
+    key: 'DELETE /api/v1/companies/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: world.other.id }),
+  },
+  {
+    key: 'POST /api/v1/contracts',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({
+      body: {
+        company_id: world.client.id,
+        start_date: '2030-01-01',
+        end_date: '2031-01-01',
+        comments: 'Next year',
+      },
+    }),
+  },
+  ...(['PATCH', 'PUT'] as const).map(
+    (method): InputCase => ({
+      key: `${method} /api/v1/contracts/:id`,
+      isPublic: false,
+      parts: ['body', 'params'],
+      sample: () => ({
+        id: contractId,
+        body: { start_date: '2020-01-01', end_date: '2040-01-01', comments: 'Long' },
+      }),
+    }),
+  ),
+  {
+    key: 'POST /api/v1/contracts/:id/renew',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: () => ({ id: contractId, body: { months: 1 } }),
+  },
+  {
+    key: 'POST /api/v1/bundles',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({
+      body: { test_type: 'essential', tests: 2, comments: 'Extra', contract_id: contractId },
+    }),
+  },
+  { key: 'DELETE /api/v1/bundles/:id', isPublic: false, parts: ['params'], sample: () => ({ id: 1 }) },
+  {
+    key: 'GET /api/v1/tests',
+    isPublic: false,
+    parts: ['querystring'],
+    sample: () => ({ query: { homepage: '1' } }),
+  },
+];
+
+// ── helpers ──
+
+const methodOf = (testCase: InputCase) => testCase.key.split(' ')[0] as string;
+const pathOf = (testCase: InputCase) => testCase.key.split(' ')[1] as string;
+const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/** The zod schema the route validates `part` with. */
+function routeSchema(testCase: InputCase, part: Part): z.ZodType {
+  const schema = t.app.registeredRoutes.find((route) => keyOf(route) === testCase.key)?.schema?.[part];
+  if (!(schema instanceof z.ZodType)) throw new Error(`${testCase.key} validates no ${part} with zod`);
+  return schema;
+}
+
+function urlOf(
+  testCase: InputCase,
+  sample: Sample,
+  overrides: { id?: string; rawQuery?: string } = {},
+): string {
+  const url = pathOf(testCase).replace(':id', overrides.id ?? String(sample.id));
+  const query = overrides.rawQuery ?? (sample.query ? new URLSearchParams(sample.query).toString() : '');
+  return query ? `${url}?${query}` : url;
+}
+
+type Identity = 'superAdmin' | 'anonymous';
+
+function send(identity: Identity, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const headers = {
+    ...(options.headers ?? {}),
+    ...(identity === 'superAdmin' ? { authorization: superAdminAuth } : {}),
+  };
+  return t.app.inject({ ...options, headers });
+}
+
+/** The field names the server keys its errors by for what `schema` says of `input` (error-handler.ts). */
+function expectedFields(schema: z.ZodType, input: unknown): string[] {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be invalid`);
+  const fields = new Set<string>();
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields.add(key);
+    } else {
+      fields.add(
+        issue.path
+          .map(String)
+          .filter((key) => key !== '' && !/^\d+$/.test(key))
+          .at(-1) ?? 'body',
+      );
+    }
+  }
+  return [...fields].sort();
+}
+
+/** Any client error: 4xx with exactly the contract's error body, and its code's status. */
+function expectClientError(response: LightMyRequestResponse, label: string) {
+  expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  const body = errorBodySchema.strict().parse(response.json());
+  expect(body.message.length, label).toBeGreaterThan(0);
+  return body;
+}
+
+/** A validation error (400) naming exactly `fields`, when given. */
+function expectValidationError(response: LightMyRequestResponse, label: string, fields?: string[]) {
+  const body = expectClientError(response, label);
+  expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(400);
+  expect(body.code).toBe('validation');
+  // The keys as sent (parsing into an object would turn a `__proto__` key into a prototype).
+  const sentKeys = Object.keys((response.json() as { errors?: object }).errors ?? {});
+  if (fields) expect(sentKeys.sort(), `${label}: ${response.body.slice(0, 300)}`).toEqual(fields);
+  return body;
+}
+
+/** A digest of every row of every table, and the outbox, to prove that rejected calls changed nothing. */
+async function snapshot(): Promise<string> {
+  const digest = (table: string, order: string) =>
+    sql.raw(`(select md5(coalesce(string_agg(r::text, '|' order by r.${order}), '')) from ${table} r)`);
+  const result = (await t.db.execute(
+    sql`select ${digest('users', 'id')} as users, ${digest('profiles', 'user_id')} as profiles,
+      ${digest('companies', 'id')} as companies, ${digest('contracts', 'id')} as contracts,
+      ${digest('bundles', 'id')} as bundles, ${digest('auth_tokens', 'id')} as tokens, ${digest('tests', 'id')} as tests`,
+  )) as unknown as { rows: unknown[] };
+  const outbox = path.join(t.dataDir, 'outbox');
+  return JSON.stringify({
+    rows: result.rows,
+    outbox: fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0,
+  });
+}
+
+async function expectUnchanged(work: () => Promise<void>): Promise<void> {
+  const before = await snapshot();
+  await work();
+  expect(await snapshot()).toBe(before);
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** Paths of every field of a body, nested objects included (not the root). */
+function fieldPaths(value: Json, prefix: string[] = []): string[][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([key, child]) => [
+    [...prefix, key],
+    ...fieldPaths(child, [...prefix, key]),
+  ]);
+}
+
+/** Paths of the objects of a body, the root included. */
+function objectPaths(value: Json, prefix: string[] = []): string[][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  return [prefix, ...Object.entries(value).flatMap(([key, child]) => objectPaths(child, [...prefix, key]))];
+}
+
+function valueAt(value: Json, at: string[]): Json | undefined {
+  let current: Json | undefined = value;
+  for (const key of at) {
+    current =
+      current !== null && typeof current === 'object' && !Array.isArray(current) ? current[key] : undefined;
+  }
+  return current;
+}
+
+/** A copy of `body` with the field at `at` replaced, or removed when `replacement` is undefined. */
+function withField(body: JsonObject, at: string[], replacement: Json | undefined): JsonObject {
+  const copy = clone(body);
+  const parent = valueAt(copy, at.slice(0, -1)) as JsonObject;
+  const key = at.at(-1) as string;
+  if (replacement === undefined) delete parent[key];
+  else parent[key] = replacement;
+  return copy;
+}
+
+const kindOf = (value: Json | undefined) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+const WRONG_VALUES: Json[] = [0, -1, 1.5, 1e308, 'text', '', true, null, [], {}, ['text']];
+
+const HOSTILE_STRINGS = [
+  "'; DROP TABLE users; --",
+  "' OR '1'='1",
+  'Robert"); DELETE FROM companies; --',
+  '<script>alert(1)</script>',
+  '<img src=x onerror="alert(1)">',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, sent as plain text
+  '{{7*7}} ${7*7} %s %n',
+  '../../../etc/passwd',
+  'x'.repeat(10_000),
+  '😀👩‍👩‍👧‍👦🏳️‍🌈',
+  'مرحبا بالعالم',
+  'abc\u202Eevil\u202C',
+  'a\u0000b',
+  '\u0000',
+  '\ud800',
+  'x\udfffy',
+  '\r\nSet-Cookie: x=1',
+  '   ',
+  '',
+];
+/** Hostile text a stored text field must refuse (PostgreSQL cannot store it). */
+const UNSTORABLE = ['a\u0000b', '\u0000', '\ud800', 'x\udfffy'];
+const BAD_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '-0',
+  '99999999999',
+  '2147483648',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '1;DROP TABLE users',
+  "1' OR '1'='1",
+  '%00',
+  '%F0%9F%92%A5',
+  '%3Cscript%3E',
+];
+/** Strings with one of a few hostile characters mixed into any code points. */
+const hostileText = fc.string({
+  maxLength: 80,
+  unit: fc.oneof(
+    { weight: 6, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('\u0000', '\ud800', '\udfff', "'", '"', '<', '\u202e', '\\', '%'),
+    },
+  ),
+});
+
+/** The value the server receives for `text` sent in a query string (lone surrogates become U+FFFD). */
+const overTheWire = (text: string) =>
+  new URLSearchParams(new URLSearchParams({ v: text }).toString()).get('v') ?? '';
+
+// ── setup and coverage ──
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.db);
+  superAdminAuth = (await signIn(t.app, world.superAdmin.email)).authorization;
+  const [country] = await t.db.select({ id: countries.id }).from(countries).limit(1);
+  if (!country) throw new Error('no countries seeded');
+  countryId = country.id;
+  targetUserId = (await buildUser(t.db, { role: 'company_member', companyId: world.client.id })).id;
+  contractId = (await buildContract(t.db, world.client.id)).id;
+  await buildTest(t.db, world.client.id);
+});
+afterAll(() => t?.close());
+
+describe('coverage', () => {
+  it('feeds bad input to every /api/v1 route that takes a body, a query or an id', () => {
+    const cases = new Map(CASES.map((testCase) => [testCase.key, testCase]));
+    const takingInput = t.app.registeredRoutes.filter(
+      (route) =>
+        route.url.startsWith('/api/v1') &&
+        route.method !== 'HEAD' &&
+        (['body', 'querystring', 'params'] as const).some((part) => route.schema?.[part] !== undefined),
+    );
+    expect(takingInput.length).toBeGreaterThan(20);
+    for (const route of takingInput) {
+      const testCase = cases.get(keyOf(route));
+      expect(testCase, `${keyOf(route)} has no case`).toBeDefined();
+      const parts = (['body', 'querystring', 'params'] as const).filter(
+        (part) => route.schema?.[part] !== undefined,
+      );
+      expect([...(testCase?.parts ?? [])].sort(), keyOf(route)).toEqual(parts.sort());
+      expect(testCase?.isPublic, keyOf(route)).toBe(route.access === 'public');
+    }
+    expect(CASES.length).toBe(takingInput.length);
+  });
+});
+
+// ── per route ──
+
+const RUNS = CASES.flatMap((testCase) =>
+  (testCase.isPublic ? (['superAdmin', 'anonymous'] as const) : (['superAdmin'] as const)).map(
+    (identity) => ({
+      testCase,
+      identity,
+      name: `${testCase.key} as ${identity}`,
+    }),
+  ),
+);
+
+describe.each(RUNS)('$name', ({ testCase, identity }) => {
+  const method = methodOf(testCase);
+  const label = testCase.key;
+
+  if (testCase.parts.includes('body')) {
+    const sendJson = (sample: Sample, payload: string, contentType = 'application/json') =>
+      send(identity, {
+        method,
+        url: urlOf(testCase, sample),
+        payload,
+        headers: { 'content-type': contentType },
+      });
+
+    it('rejects malformed JSON with 400', async () => {
+      const sample = await testCase.sample();
+      const malformed = [
+        '{',
+        '{"email":',
+        "{'email': 'x'}",
+        '[1,]',
+        '{"a":1}}',
+        'nul',
+        '\u0000',
+        '{"a":"\\ud800"',
+        '{"__proto__":{"polluted":true}}',
+        '{"constructor":{"prototype":{"polluted":true}}}',
+      ];
+      await expectUnchanged(async () => {
+        for (const payload of malformed)
+          expectValidationError(await sendJson(sample, payload), `${label} ${payload}`);
+      });
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('rejects JSON that is not an object, and bodies that are empty', async () => {
+      const sample = await testCase.sample();
+      await expectUnchanged(async () => {
+        for (const payload of [
+          'null',
+          'true',
+          '42',
+          '"text"',
+          '[]',
+          `${'['.repeat(5000)}${']'.repeat(5000)}`,
+          '',
+        ]) {
+          expectValidationError(await sendJson(sample, payload), `${label} ${payload.slice(0, 20)}`);
+        }
+      });
+    });
+
+    it('rejects other content types with 4xx', async () => {
+      const sample = await testCase.sample();
+      const payload = JSON.stringify(sample.body);
+      await expectUnchanged(async () => {
+        for (const contentType of [
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          'application/octet-stream',
+        ]) {
+          const response = await sendJson(sample, payload, contentType);
+          expectClientError(response, `${label} ${contentType}`);
+          // text/plain has a parser, and a string is not the object the contract wants.
+          expect(response.statusCode).toBe(contentType === 'text/plain' ? 400 : 415);
+        }
+      });
+    });
+
+    it('rejects a body over 1 MiB with 413', async () => {
+      const sample = await testCase.sample();
+      const payload = JSON.stringify({ ...sample.body, padding: 'x'.repeat(1024 * 1024) });
+      await expectUnchanged(async () => {
+        const response = await sendJson(sample, payload);
+        expect(expectClientError(response, label).code).toBe('payload_too_large');
+        expect(response.statusCode).toBe(413);
+      });
+    });
+
+    it('names the field of each wrong type, missing field and unknown field', async () => {
+      const schema = routeSchema(testCase, 'body');
+      const sample = await testCase.sample();
+      const body = sample.body as JsonObject;
+      const variants: JsonObject[] = [];
+      for (const at of fieldPaths(body)) {
+        const current = valueAt(body, at);
+        for (const wrong of WRONG_VALUES)
+          if (kindOf(wrong) !== kindOf(current)) variants.push(withField(body, at, wrong));
+        variants.push(withField(body, at, undefined));
+      }
+      for (const at of objectPaths(body)) variants.push(withField(body, [...at, 'unexpected_field'], 'x'));
+      const invalid = variants.filter((variant) => !schema.safeParse(variant).success);
+      expect(invalid.length).toBeGreaterThan(0);
+      await expectUnchanged(async () => {
+        for (const variant of invalid) {
+          const response = await send(identity, { method, url: urlOf(testCase, sample), payload: variant });
+          const fields = expectedFields(schema, variant);
+          const errors = expectValidationError(
+            response,
+            `${label} ${JSON.stringify(variant).slice(0, 200)}`,
+            fields,
+          );
+          if (fields.includes('unexpected_field'))
+            expect(errors.errors?.unexpected_field).toEqual(['This field is not allowed']);
+        }
+      });
+    });
+
+    it('rejects arbitrary JSON bodies the contract refuses (fast-check)', async () => {
+      const schema = routeSchema(testCase, 'body');
+      const sample = await testCase.sample();
+      const body = sample.body as JsonObject;
+      const nearlyValid = fc.record(
+        Object.fromEntries(
+          Object.entries(body).map(([key, value]) => [key, fc.oneof(fc.constant(value), fc.jsonValue())]),
+        ),
+        { requiredKeys: [] },
+      );
+      const wire = (value: unknown) => JSON.parse(JSON.stringify(value) ?? 'null') as unknown;
+      const arbitrary = fc
+        .oneof(fc.jsonValue(), nearlyValid, fc.dictionary(fc.string(), fc.jsonValue()))
+        .map(wire)
+        .filter((value) => !schema.safeParse(value).success);
+      await expectUnchanged(async () => {
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async (payload) => {
+            const response = await send(identity, {
+              method,
+              url: urlOf(testCase, sample),
+              payload: JSON.stringify(payload),
+              headers: { 'content-type': 'application/json' },
+            });
+            // Fastify refuses a `__proto__` or `constructor.prototype` key outright, naming no field.
+            const json = JSON.stringify(payload);
+            const poisoned = json.includes('"__proto__"') || json.includes('"prototype"');
+            expectValidationError(
+              response,
+              `${label} ${json.slice(0, 200)}`,
+              poisoned ? undefined : expectedFields(schema, payload),
+            );
+          }),
+          { numRuns: FAST_CHECK_RUNS },
+        );
+      });
+    });
+
+    const stringFields = (body: JsonObject) =>
+      fieldPaths(body).filter((at) => typeof valueAt(body, at) === 'string');
+    // A public route ignores who calls it: hostile text is sent once, anonymously, as an attacker would.
+    const textIt = testCase.isPublic && identity === 'superAdmin' ? () => undefined : it;
+
+    textIt('answers hostile strings in every text field with 4xx or success, never 5xx', async () => {
+      const schema = routeSchema(testCase, 'body');
+      const fixed = await testCase.sample();
+      const refused: { at: string[]; text: string }[] = [];
+      const accepted: { at: string[]; text: string }[] = [];
+      for (const at of stringFields(fixed.body as JsonObject)) {
+        for (const text of HOSTILE_STRINGS) {
+          const valid = schema.safeParse(withField(fixed.body as JsonObject, at, text)).success;
+          (valid ? accepted : refused).push({ at, text });
+          // Stored text refuses what PostgreSQL cannot hold; passwords are only hashed.
+          if (UNSTORABLE.includes(text) && !at.at(-1)?.startsWith('password'))
+            expect(valid, `${at} ${text}`).toBe(false);
+        }
+      }
+      await expectUnchanged(async () => {
+        for (const { at, text } of refused) {
+          const payload = withField(fixed.body as JsonObject, at, text);
+          const response = await send(identity, { method, url: urlOf(testCase, fixed), payload });
+          expectValidationError(
+            response,
+            `${label} ${at.join('.')}=${JSON.stringify(text).slice(0, 60)}`,
+            expectedFields(schema, payload),
+          );
+        }
+      });
+      for (const { at, text } of accepted) {
+        const sample = await testCase.sample();
+        const payload = withField(sample.body as JsonObject, at, text);
+        const response = await send(identity, { method, url: urlOf(testCase, sample), payload });
+        if (response.statusCode >= 400)
+          expectClientError(response, `${label} ${at.join('.')}=${JSON.stringify(text).slice(0, 60)}`);
+      }
+    });
+
+    textIt(
+      'answers arbitrary strings in every text field with 4xx or success, never 5xx (fast-check)',
+      async () => {
+        const schema = routeSchema(testCase, 'body');
+        const fields = stringFields((await testCase.sample()).body as JsonObject);
+        if (fields.length === 0) return;
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...fields), hostileText, async (at, text) => {
+            const sample = await testCase.sample();
+            const payload = withField(sample.body as JsonObject, at, text);
+            const response = await send(identity, { method, url: urlOf(testCase, sample), payload });
+            const description = `${label} ${at.join('.')}=${JSON.stringify(text)}`;
+            if (schema.safeParse(payload).success) {
+              if (response.statusCode >= 400) expectClientError(response, description);
+            } else {
+              expectValidationError(response, description, expectedFields(schema, payload));
+            }
+          }),
+          { numRuns: FAST_CHECK_RUNS },
+        );
+      },
+    );
+  }
+
+  if (testCase.parts.includes('querystring')) {
+    it('names the query field that is missing, unknown, repeated or hostile', async () => {
+      const schema = routeSchema(testCase, 'querystring');
+      const sample = await testCase.sample();
+      const query = sample.query as Record<string, string>;
+      const variants: Record<string, string | string[]>[] = [
+        { ...query, unexpected_field: 'x' },
+        { ...query, toString: 'x', valueOf: 'x', constructor: 'x' },
+        { ...query, ...(JSON.parse('{"__proto__":"x"}') as Record<string, string>) },
+      ];
+      for (const key of Object.keys(query)) {
+        const { [key]: _left, ...rest } = query;
+        variants.push(rest, { ...query, [key]: [query[key] as string, query[key] as string] });
+        for (const text of HOSTILE_STRINGS) variants.push({ ...query, [key]: overTheWire(text) });
+      }
+      const queryString = (variant: Record<string, string | string[]>) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(variant))
+          for (const item of [value].flat()) params.append(key, item);
+        return params.toString();
+      };
+      const refused = variants.filter((variant) => !schema.safeParse(variant).success);
+      const accepted = variants.filter((variant) => schema.safeParse(variant).success);
+      await expectUnchanged(async () => {
+        for (const variant of refused) {
+          const response = await send(identity, {
+            method,
+            url: urlOf(testCase, sample, { rawQuery: queryString(variant) }),
+            ...(sample.body ? { payload: sample.body } : {}),
+          });
+          expectValidationError(
+            response,
+            `${label} ${queryString(variant).slice(0, 100)}`,
+            expectedFields(schema, variant),
+          );
+        }
+      });
+      for (const variant of accepted) {
+        const fresh = await testCase.sample();
+        const response = await send(identity, {
+          method,
+          url: urlOf(testCase, fresh, { rawQuery: queryString(variant) }),
+          ...(fresh.body ? { payload: fresh.body } : {}),
+        });
+        if (response.statusCode >= 400)
+          expectClientError(response, `${label} ${queryString(variant).slice(0, 100)}`);
+      }
+    });
+
+    it('answers broken percent-encoding in the query with 4xx or success, never 5xx', async () => {
+      const sample = await testCase.sample();
+      const key = Object.keys(sample.query ?? {})[0] as string;
+      const rawQueries = [
+        ...['%', '%zz', '%ED%A0%80', '%00', '%C0%AF', '%FF%FE'].map((value) => `${key}=${value}`),
+        key,
+        '&&&',
+        '==',
+        `${key}[]=x`,
+        `${key}=a&${key}=b&${key}=c`,
+      ];
+      for (const rawQuery of rawQueries) {
+        const response = await send(identity, {
+          method,
+          url: urlOf(testCase, sample, { rawQuery }),
+          ...(sample.body ? { payload: sample.body } : {}),
+        });
+        expect(response.statusCode, `${label} ?${rawQuery}: ${response.body.slice(0, 200)}`).toBeLessThan(
+          500,
+        );
+        if (response.statusCode >= 400) expectClientError(response, `${label} ?${rawQuery}`);
+      }
+    });
+  }
+
+  if (testCase.parts.includes('params')) {
+    it('rejects ids that are not positive whole numbers in range with 400', async () => {
+      const sample = await testCase.sample();
+      await expectUnchanged(async () => {
+        for (const id of BAD_IDS) {
+          const response = await send(identity, {
+            method,
+            url: urlOf(testCase, sample, { id }),
+            ...(sample.body ? { payload: sample.body } : {}),
+          });
+          expectValidationError(response, `${label} id=${id}`, ['id']);
+        }
+        for (const id of ['%zz', '9'.repeat(300)]) {
+          const response = await send(identity, { method, url: urlOf(testCase, sample, { id }) });
+          expectClientError(response, `${label} id=${id.slice(0, 20)}`);
+        }
+      });
+    });
+
+    it('rejects arbitrary non-numeric ids (fast-check)', async () => {
+      const idParams = routeSchema(testCase, 'params');
+      const sample = await testCase.sample();
+      const notAnId = fc
+        .string({ minLength: 1, maxLength: 40, unit: 'binary' })
+        .map((text) => encodeURIComponent(text))
+        .filter(
+          (encoded) =>
+            !idParams.safeParse({ id: decodeURIComponent(encoded) }).success && !/^[./]*$/.test(encoded),
+        );
+      await expectUnchanged(async () => {
+        await fc.assert(
+          fc.asyncProperty(notAnId, async (id) => {
+            const response = await send(identity, {
+              method,
+              url: urlOf(testCase, sample, { id }),
+              ...(sample.body ? { payload: sample.body } : {}),
+            });
+            expectClientError(response, `${label} id=${id}`);
+          }),
+          { numRuns: FAST_CHECK_RUNS },
+        );
+      });
+    });
+  }
+});
+
+// ── hostile but valid text is stored as sent ──
+
+describe('hostile but valid text', () => {
+  it('is stored and answered exactly as sent (trimmed), not run or rewritten', async () => {
+    const name = "Robert'); DROP TABLE companies; -- <script>alert(1)</script> 😀 مرحبا";
+    const created = await send('superAdmin', {
+      method: 'POST',
+      url: '/api/v1/companies',
+      payload: {
+        company: {
+          name,
+          address: "1' OR '1'='1",
+          postal_code: '<b>1000</b>',
+          city: '\u202Eevil',
+          country_id: countryId,
+          consultant_id: world.staff.id,
+          business_developer_id: world.superAdmin.id,
+          admin_email: freshEmail(),
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const read = await send('superAdmin', { url: `/api/v1/companies/${created.json().data.id}` });
+    expect(read.json()).toMatchObject({
+      name,
+      address: "1' OR '1'='1",
+      postal_code: '<b>1000</b>',
+      city: '\u202Eevil',
+    });
+    const list = await send('superAdmin', { url: '/api/v1/users' });
+    expect(list.statusCode).toBe(200);
+  });
+
+  it('refuses NUL and lone surrogates in a stored name with a field error', async () => {
+    for (const text of UNSTORABLE) {
+      await expectUnchanged(async () => {
+        const response = await send('superAdmin', {
+          method: 'PATCH',
+          url: `/api/v1/users/${targetUserId}`,
+          payload: { profile: { first_name: text } },
+        });
+        expectValidationError(response, JSON.stringify(text), ['first_name']);
+      });
+    }
+  });
+
+  it('refuses a renewal past the year 9999 instead of failing', async () => {
+    const contract = await buildContract(t.db, world.client.id, {
+      startDate: '9000-01-01',
+      endDate: '9999-01-01',
+    });
+    await expectUnchanged(async () => {
+      const response = await send('superAdmin', {
+        method: 'POST',
+        url: `/api/v1/contracts/${contract.id}/renew`,
+        payload: { months: 120 },
+      });
+      expectValidationError(response, 'renew', ['months']);
+    });
+  });
+
+  it('refuses the year 0 in contract dates', async () => {
+    await expectUnchanged(async () => {
+      const response = await send('superAdmin', {
+        method: 'POST',
+        url: '/api/v1/contracts',
+        payload: { company_id: world.client.id, start_date: '0000-01-01', end_date: '0001-01-01' },
+      });
+      expectValidationError(response, 'year 0', ['start_date']);
+    });
+  });
+
+  it('does not find a token by its hash or by SQL', async () => {
+    const token = await liveToken('reset');
+    for (const guess of [hashOpaqueToken(token), "' OR '1'='1", `${token}' --`]) {
+      await expectUnchanged(async () => {
+        const response = await send('anonymous', {
+          method: 'POST',
+          url: `/api/v1/password_reset?${new URLSearchParams({ reset_password_token: guess })}`,
+          payload: { password: 'new-secret' },
+        });
+        expectValidationError(response, guess, ['reset_password_token']);
+      });
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import type { Role } from '@limbus/contract';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../src/auth/passwords.js';
+import type { Database } from '../src/db/client.js';
+import { bundles, companies, contracts, tests } from '../src/db/schema.js';
+import { addMonths, toIsoDate } from '../src/modules/contracts/contract-rules.js';
+import { insertUser } from '../src/modules/users/users.repository.js';
+
+export const PASSWORD = 'correct-horse';
+let sequence = 0;
+const next = () => ++sequence;
+let passwordHash: Promise<string> | undefined;
+
+export async function buildCompany(
+  db: Database,
+  overrides: Partial<typeof companies.$inferInsert> = {},
+): Promise<typeof companies.$inferSelect> {
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: `Company ${next()}`,
+      address: 'Street 1',
+      postalCode: '1000 AA',
+      city: 'Amsterdam',
+      ...overrides,
+    })
+    .returning();
+  if (!company) throw new Error('no company');
+  return company;
+}
+
+/** The standard cast: demo company, provider company, a client company with an active contract. */
+export async function buildWorld(db: Database) {
+  const demo = await buildCompany(db, { name: 'Demo', isDemo: true });
+  const provider = await buildCompany(db, {
+    name: 'Provider',
+    isProvider: true,
+    licenceAnalysis: true,
+    licenceResearch: true,
+  });
+  const client = await buildCompany(db, { name: 'Client Co' });
+  const other = await buildCompany(db, { name: 'Other Co' });
+  await buildContract(db, client.id);
+  await buildContract(db, other.id);
+  return {
+    demo,
+    provider,
+    client,
+    other,
+    superAdmin: await buildUser(db, { role: 'admin', companyId: provider.id }),
+    staff: await buildUser(db, { role: 'company_admin', companyId: provider.id }),
+    clientAdmin: await buildUser(db, { role: 'company_admin', companyId: client.id }),
+    clientMember: await buildUser(db, { role: 'company_member', companyId: client.id }),
+    otherAdmin: await buildUser(db, { role: 'company_admin', companyId: other.id }),
+    demoUser: await buildUser(db, { role: 'demo', companyId: demo.id }),
+  };
+}
+
+export async function buildUser(
+  db: Database,
+  options: {
+    role: Role;
+    companyId: number | null;
+    email?: string;
+    confirmed?: boolean;
+    password?: string | null;
+  },
+) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const email = options.email ?? `user${next()}@example.test`;
+  const id = await insertUser(db, {
+    email,
+    role: options.role,
+    companyId: options.companyId,
+    passwordHash:
+      options.password === null
+        ? null
+        : options.password
+          ? await hashPassword(options.password)
+          : await passwordHash,
+    confirmedAt: options.confirmed === false ? null : new Date(),
+    firstName: 'First',
+    lastName: `Last${sequence}`,
+  });
+  return { id, email, role: options.role, companyId: options.companyId };
+}
+
+/** A contract running from three months ago to nine months ahead, with tests of both types. */
+export async function buildContract(
+  db: Database,
+  companyId: number,
+  options: { startDate?: string; endDate?: string; essential?: number; professional?: number } = {},
+) {
+  const today = toIsoDate(new Date());
+  const [contract] = await db
+    .insert(contracts)
+    .values({
+      companyId,
+      startDate: options.startDate ?? addMonths(today, -3),
+      endDate: options.endDate ?? addMonths(today, 9),
+    })
+    .returning();
+  if (!contract) throw new Error('no contract');
+  await db.insert(bundles).values([
+    { contractId: contract.id, testType: 'essential', tests: options.essential ?? 2 },
+    { contractId: contract.id, testType: 'professional', tests: options.professional ?? 3 },
+  ]);
+  return contract;
+}
+
+export async function buildTest(
+  db: Database,
+  companyId: number,
+  overrides: Partial<typeof tests.$inferInsert> = {},
+) {
+  const [test] = await db
+    .insert(tests)
+    .values({ name: `Test ${next()}`, companyId, ...overrides })
+    .returning();
+  if (!test) throw new Error('no test');
+  return test;
+}
+
+/** Signs in through the API; returns the Authorization header value and the refresh cookie. */
+export async function signIn(app: FastifyInstance, email: string, password = PASSWORD) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/tokens', payload: { email, password } });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`);
+  const cookie = response.cookies.find((candidate) => candidate.name === 'limbus_refresh');
+  return { authorization: `Bearer ${response.json().access_token}`, refreshCookie: cookie?.value ?? '' };
+}

@@ -1,0 +1,700 @@
+/**
+ * Every route of /api/v1 × every demo role × own / other company (DESIGN §4): the expectation
+ * table below states, per route, its access and the outcome for each role and target. A route
+ * that is added, removed or changes its policy makes this file fail until the table says so.
+ */
+import { ERROR_STATUS, errorBodySchema } from '@limbus/contract';
+import Fastify, { type InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessTokens } from '../src/auth/access-tokens.js';
+import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
+import { bundles, countries } from '../src/db/schema.js';
+import { type Access, registerAuthentication } from '../src/http/authenticate.js';
+import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
+import { createTestApp, type TestApp } from './create-test-app.js';
+import {
+  buildCompany,
+  buildContract,
+  buildTest,
+  buildUser,
+  buildWorld,
+  PASSWORD,
+  signIn,
+} from './factories.js';
+
+type World = Awaited<ReturnType<typeof buildWorld>>;
+type Company = World['client'];
+type WorldUser = World['clientAdmin'];
+
+const ROLES = [
+  'anonymous',
+  'superAdmin',
+  'staff',
+  'clientAdmin',
+  'clientMember',
+  'otherAdmin',
+  'demoUser',
+] as const;
+type RoleName = (typeof ROLES)[number];
+
+/** What the ids of a call point at: nothing, the acting user, the actor's company, another company. */
+type Target = 'none' | 'self' | 'own' | 'other';
+/** `ok`: any 2xx; otherwise the exact status. */
+type Outcome = 'ok' | 401 | 403 | 404 | 409;
+type RoleExpectation = Outcome | Partial<Record<Exclude<Target, 'none'>, Outcome>>;
+
+type Ctx = { role: RoleName; target: Target; actor: WorldUser | null; own: Company; other: Company };
+type RequestSpec = { url: string; payload?: object; cookies?: Record<string, string> };
+type RouteCase = {
+  access: Access;
+  targets: readonly Target[];
+  request: (ctx: Ctx) => RequestSpec | Promise<RequestSpec>;
+  expect: Record<RoleName, RoleExpectation>;
+};
+
+let t: TestApp;
+let world: World;
+let countryId: number;
+/** A confirmed client member whose credentials the sign-in routes use. */
+let account: WorldUser;
+const authorization = new Map<RoleName, string>();
+let sequence = 0;
+const fresh = (label: string) => `${label}-${++sequence}-${Date.now()}`;
+const freshEmail = () => `${fresh('policy')}@example.test`;
+
+// ── fixtures: fresh resources in the acting user's own company or in another one ──
+
+/** The actor's own company: provider staff belong to the provider; anonymous borrows the client. */
+function ownCompany(role: RoleName): Company {
+  const own: Record<RoleName, Company> = {
+    anonymous: world.client,
+    superAdmin: world.provider,
+    staff: world.provider,
+    clientAdmin: world.client,
+    clientMember: world.client,
+    otherAdmin: world.other,
+    demoUser: world.demo,
+  };
+  return own[role];
+}
+
+function otherCompany(role: RoleName): Company {
+  return role === 'otherAdmin' || role === 'superAdmin' || role === 'staff' ? world.client : world.other;
+}
+
+const memberRole = (company: Company) => (company.isDemo ? 'demo' : 'company_member');
+const companyOf = (ctx: Ctx) => (ctx.target === 'other' ? ctx.other : ctx.own);
+
+/** `self`: the actor (a client admin for anonymous); `own`/`other`: a new member of that company. */
+async function userOf(ctx: Ctx): Promise<number> {
+  if (ctx.target === 'self') return (ctx.actor ?? world.clientAdmin).id;
+  const company = companyOf(ctx);
+  return (await buildUser(t.db, { role: memberRole(company), companyId: company.id })).id;
+}
+
+async function contractOf(ctx: Ctx): Promise<number> {
+  return (await buildContract(t.db, companyOf(ctx).id)).id;
+}
+
+async function bundleOf(ctx: Ctx): Promise<number> {
+  const [bundle] = await t.db
+    .insert(bundles)
+    .values({ contractId: await contractOf(ctx), testType: 'essential', tests: 1 })
+    .returning();
+  if (!bundle) throw new Error('no bundle');
+  return bundle.id;
+}
+
+async function liveToken(kind: 'confirmation' | 'reset'): Promise<string> {
+  const user = await buildUser(t.db, { role: 'demo', companyId: world.demo.id, confirmed: kind === 'reset' });
+  const token = newOpaqueToken();
+  await insertToken(t.db, {
+    userId: user.id,
+    kind,
+    tokenHash: token.hash,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return token.token;
+}
+
+// ── the table ──
+
+const GET_AND_HEAD = (url: string, route: RouteCase): Record<string, RouteCase> => ({
+  [`GET ${url}`]: route,
+  [`HEAD ${url}`]: route,
+});
+
+/** The catch-all of /api/v1 (`api.all('/*')`): every method Fastify supports. */
+const CATCH_ALL_METHODS = ['GET', 'HEAD', 'TRACE', 'DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'QUERY'];
+
+const anyoneOk: Record<RoleName, Outcome> = {
+  anonymous: 'ok',
+  superAdmin: 'ok',
+  staff: 'ok',
+  clientAdmin: 'ok',
+  clientMember: 'ok',
+  otherAdmin: 'ok',
+  demoUser: 'ok',
+};
+
+const POLICY: Record<string, RouteCase> = {
+  // Accounts: public; what they need comes from the body, the query or the refresh cookie.
+  'POST /api/v1/tokens': {
+    access: 'public',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/tokens', payload: { email: account.email, password: PASSWORD } }),
+    expect: anyoneOk,
+  },
+  'DELETE /api/v1/tokens': {
+    access: 'public',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/tokens' }),
+    expect: anyoneOk,
+  },
+  'POST /api/v1/refresh_token': {
+    access: 'public',
+    targets: ['none'],
+    request: async () => ({
+      url: '/api/v1/refresh_token',
+      cookies: { limbus_refresh: (await signIn(t.app, account.email)).refreshCookie },
+    }),
+    expect: anyoneOk,
+  },
+  'POST /api/v1/signup': {
+    access: 'public',
+    targets: ['none'],
+    request: () => ({
+      url: '/api/v1/signup',
+      payload: {
+        email: freshEmail(),
+        password: 'secret1',
+        profile: { first_name: 'New', last_name: 'Person' },
+      },
+    }),
+    expect: anyoneOk,
+  },
+  'POST /api/v1/confirmation': {
+    access: 'public',
+    targets: ['none'],
+    request: async () => ({
+      url: `/api/v1/confirmation?confirmation_token=${await liveToken('confirmation')}`,
+      payload: {},
+    }),
+    expect: anyoneOk,
+  },
+  ...GET_AND_HEAD('/api/v1/password_reset', {
+    access: 'public',
+    targets: ['none'],
+    request: () => ({ url: `/api/v1/password_reset?email=${encodeURIComponent(account.email)}` }),
+    expect: anyoneOk,
+  }),
+  'POST /api/v1/password_reset': {
+    access: 'public',
+    targets: ['none'],
+    request: async () => ({
+      url: `/api/v1/password_reset?reset_password_token=${await liveToken('reset')}`,
+      payload: { password: 'new-secret' },
+    }),
+    expect: anyoneOk,
+  },
+
+  // Users
+  ...GET_AND_HEAD('/api/v1/users', {
+    access: 'staff',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/users' }),
+    expect: {
+      anonymous: 401,
+      superAdmin: 'ok',
+      staff: 'ok',
+      clientAdmin: 403,
+      clientMember: 403,
+      otherAdmin: 403,
+      demoUser: 403,
+    },
+  }),
+  ...GET_AND_HEAD('/api/v1/users/me', {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/users/me' }),
+    expect: {
+      anonymous: 401,
+      superAdmin: 'ok',
+      staff: 'ok',
+      clientAdmin: 'ok',
+      clientMember: 'ok',
+      otherAdmin: 'ok',
+      demoUser: 'ok',
+    },
+  }),
+  ...GET_AND_HEAD('/api/v1/users/:id', {
+    access: 'user',
+    targets: ['self', 'own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/users/${await userOf(ctx)}` }),
+    expect: {
+      anonymous: { self: 401, own: 401, other: 401 },
+      superAdmin: { self: 'ok', own: 'ok', other: 'ok' },
+      staff: { self: 'ok', own: 'ok', other: 'ok' },
+      clientAdmin: { self: 'ok', own: 'ok', other: 403 },
+      clientMember: { self: 'ok', own: 'ok', other: 403 },
+      otherAdmin: { self: 'ok', own: 'ok', other: 403 },
+      // Demo users are strangers who signed up: they do not see each other.
+      demoUser: { self: 'ok', own: 403, other: 403 },
+    },
+  }),
+  'POST /api/v1/users': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: (ctx) => ({
+      url: '/api/v1/users',
+      payload: { email: freshEmail(), role: memberRole(companyOf(ctx)), company_id: companyOf(ctx).id },
+    }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 'ok', other: 403 },
+      clientMember: { own: 403, other: 403 },
+      otherAdmin: { own: 'ok', other: 403 },
+      demoUser: { own: 403, other: 403 },
+    },
+  },
+  ...Object.fromEntries(
+    (['PATCH', 'PUT'] as const).map((method) => [
+      `${method} /api/v1/users/:id`,
+      {
+        access: 'user',
+        targets: ['self', 'own', 'other'],
+        request: async (ctx) => ({
+          url: `/api/v1/users/${await userOf(ctx)}`,
+          payload: { profile: { first_name: 'Changed' } },
+        }),
+        expect: {
+          anonymous: { self: 401, own: 401, other: 401 },
+          superAdmin: { self: 'ok', own: 'ok', other: 'ok' },
+          staff: { self: 'ok', own: 'ok', other: 'ok' },
+          clientAdmin: { self: 'ok', own: 'ok', other: 403 },
+          clientMember: { self: 'ok', own: 403, other: 403 },
+          otherAdmin: { self: 'ok', own: 'ok', other: 403 },
+          demoUser: { self: 'ok', own: 403, other: 403 },
+        },
+      } satisfies RouteCase,
+    ]),
+  ),
+  'DELETE /api/v1/users/:id': {
+    access: 'user',
+    targets: ['self', 'own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/users/${await userOf(ctx)}` }),
+    expect: {
+      anonymous: { self: 401, own: 401, other: 401 },
+      superAdmin: { self: 403, own: 'ok', other: 'ok' },
+      staff: { self: 403, own: 'ok', other: 'ok' },
+      clientAdmin: { self: 403, own: 'ok', other: 403 },
+      clientMember: { self: 403, own: 403, other: 403 },
+      otherAdmin: { self: 403, own: 'ok', other: 403 },
+      demoUser: { self: 403, own: 403, other: 403 },
+    },
+  },
+  ...GET_AND_HEAD('/api/v1/companies/:id/users/', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: (ctx) => ({
+      url: `/api/v1/companies/${companyOf(ctx).id}/users/?role=company_admin,company_member`,
+    }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 'ok', other: 403 },
+      clientMember: { own: 'ok', other: 403 },
+      otherAdmin: { own: 'ok', other: 403 },
+      // Demo users are strangers who signed up: they do not see each other.
+      demoUser: { own: 403, other: 403 },
+    },
+  }),
+
+  // Companies and countries
+  ...GET_AND_HEAD('/api/v1/companies', {
+    access: 'staff',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/companies' }),
+    expect: {
+      anonymous: 401,
+      superAdmin: 'ok',
+      staff: 'ok',
+      clientAdmin: 403,
+      clientMember: 403,
+      otherAdmin: 403,
+      demoUser: 403,
+    },
+  }),
+  ...GET_AND_HEAD('/api/v1/companies/:id', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: (ctx) => ({ url: `/api/v1/companies/${companyOf(ctx).id}` }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 'ok', other: 403 },
+      clientMember: { own: 'ok', other: 403 },
+      otherAdmin: { own: 'ok', other: 403 },
+      demoUser: { own: 'ok', other: 403 },
+    },
+  }),
+  ...GET_AND_HEAD('/api/v1/companies/:id/contracts', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: (ctx) => ({ url: `/api/v1/companies/${companyOf(ctx).id}/contracts` }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 'ok', other: 403 },
+      clientMember: { own: 'ok', other: 403 },
+      otherAdmin: { own: 'ok', other: 403 },
+      demoUser: { own: 'ok', other: 403 },
+    },
+  }),
+  'POST /api/v1/companies': {
+    access: 'staff',
+    targets: ['none'],
+    request: () => ({
+      url: '/api/v1/companies',
+      payload: {
+        company: {
+          name: fresh('Company'),
+          address: 'Street 1',
+          postal_code: '1000 AA',
+          city: 'Amsterdam',
+          country_id: countryId,
+          consultant_id: world.staff.id,
+          business_developer_id: world.superAdmin.id,
+          admin_email: freshEmail(),
+        },
+      },
+    }),
+    expect: {
+      anonymous: 401,
+      superAdmin: 'ok',
+      staff: 'ok',
+      clientAdmin: 403,
+      clientMember: 403,
+      otherAdmin: 403,
+      demoUser: 403,
+    },
+  },
+  'DELETE /api/v1/companies/:id': {
+    access: 'staff',
+    targets: ['own', 'other'],
+    // `other` is a new company each time, so that a removal leaves the cast alone.
+    request: async (ctx) => ({
+      url: `/api/v1/companies/${ctx.target === 'own' ? ctx.own.id : (await buildCompany(t.db)).id}`,
+    }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      // Staff's own company is the provider, which cannot be removed.
+      superAdmin: { own: 409, other: 'ok' },
+      staff: { own: 409, other: 'ok' },
+      clientAdmin: { own: 403, other: 403 },
+      clientMember: { own: 403, other: 403 },
+      otherAdmin: { own: 403, other: 403 },
+      demoUser: { own: 403, other: 403 },
+    },
+  },
+  ...GET_AND_HEAD('/api/v1/countries', {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/countries' }),
+    expect: {
+      anonymous: 401,
+      superAdmin: 'ok',
+      staff: 'ok',
+      clientAdmin: 'ok',
+      clientMember: 'ok',
+      otherAdmin: 'ok',
+      demoUser: 'ok',
+    },
+  }),
+
+  // Contracts and bundles: staff only, whichever company they belong to.
+  'POST /api/v1/contracts': {
+    access: 'staff',
+    targets: ['own', 'other'],
+    request: (ctx) => ({ url: '/api/v1/contracts', payload: { company_id: companyOf(ctx).id, months: 12 } }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 403, other: 403 },
+      clientMember: { own: 403, other: 403 },
+      otherAdmin: { own: 403, other: 403 },
+      demoUser: { own: 403, other: 403 },
+    },
+  },
+  ...Object.fromEntries(
+    (['PATCH', 'PUT'] as const).map((method) => [
+      `${method} /api/v1/contracts/:id`,
+      {
+        access: 'staff',
+        targets: ['own', 'other'],
+        request: async (ctx) => ({
+          url: `/api/v1/contracts/${await contractOf(ctx)}`,
+          payload: { comments: 'Changed' },
+        }),
+        expect: {
+          anonymous: { own: 401, other: 401 },
+          superAdmin: { own: 'ok', other: 'ok' },
+          staff: { own: 'ok', other: 'ok' },
+          clientAdmin: { own: 403, other: 403 },
+          clientMember: { own: 403, other: 403 },
+          otherAdmin: { own: 403, other: 403 },
+          demoUser: { own: 403, other: 403 },
+        },
+      } satisfies RouteCase,
+    ]),
+  ),
+  'POST /api/v1/contracts/:id/renew': {
+    access: 'staff',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/contracts/${await contractOf(ctx)}/renew`,
+      payload: { months: 1 },
+    }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 403, other: 403 },
+      clientMember: { own: 403, other: 403 },
+      otherAdmin: { own: 403, other: 403 },
+      demoUser: { own: 403, other: 403 },
+    },
+  },
+  'POST /api/v1/bundles': {
+    access: 'staff',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: '/api/v1/bundles',
+      payload: { test_type: 'essential', tests: 1, contract_id: await contractOf(ctx) },
+    }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 403, other: 403 },
+      clientMember: { own: 403, other: 403 },
+      otherAdmin: { own: 403, other: 403 },
+      demoUser: { own: 403, other: 403 },
+    },
+  },
+  'DELETE /api/v1/bundles/:id': {
+    access: 'staff',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/bundles/${await bundleOf(ctx)}` }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 403, other: 403 },
+      clientMember: { own: 403, other: 403 },
+      otherAdmin: { own: 403, other: 403 },
+      demoUser: { own: 403, other: 403 },
+    },
+  },
+
+  // Tests: every signed-in user; what each sees is checked below.
+  ...GET_AND_HEAD('/api/v1/tests', {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/tests' }),
+    expect: {
+      anonymous: 401,
+      superAdmin: 'ok',
+      staff: 'ok',
+      clientAdmin: 'ok',
+      clientMember: 'ok',
+      otherAdmin: 'ok',
+      demoUser: 'ok',
+    },
+  }),
+
+  // Unknown calls under /api/v1 answer 404 to everyone, never the web app.
+  ...Object.fromEntries(
+    CATCH_ALL_METHODS.map((method) => [
+      `${method} /api/v1/*`,
+      {
+        access: 'public',
+        targets: ['none'],
+        request: () => ({
+          url: '/api/v1/no/such/call',
+          ...(['GET', 'HEAD', 'TRACE'].includes(method) ? {} : { payload: {} }),
+        }),
+        expect: {
+          anonymous: 404,
+          superAdmin: 404,
+          staff: 404,
+          clientAdmin: 404,
+          clientMember: 404,
+          otherAdmin: 404,
+          demoUser: 404,
+        },
+      } satisfies RouteCase,
+    ]),
+  ),
+};
+
+// ── the walk ──
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.db);
+  account = await buildUser(t.db, { role: 'company_member', companyId: world.client.id });
+  const [country] = await t.db.select({ id: countries.id }).from(countries).limit(1);
+  if (!country) throw new Error('no countries seeded');
+  countryId = country.id;
+  for (const role of ROLES) {
+    if (role !== 'anonymous') authorization.set(role, (await signIn(t.app, world[role].email)).authorization);
+  }
+});
+afterAll(() => t?.close());
+
+const apiRoutes = () => t.app.registeredRoutes.filter((route) => route.url.startsWith('/api/v1'));
+const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+describe('every route states its access', () => {
+  it('lists every /api/v1 route of the app in the policy table, with the access it states', () => {
+    const registered = apiRoutes();
+    expect(registered.length).toBeGreaterThan(40);
+    const missing = registered.filter((route) => !POLICY[keyOf(route)]).map(keyOf);
+    expect(missing, 'routes without a row in POLICY').toEqual([]);
+    const stale = Object.keys(POLICY).filter((key) => !registered.some((route) => keyOf(route) === key));
+    expect(stale, 'rows of POLICY without a route').toEqual([]);
+    for (const route of registered) {
+      expect(route.access, keyOf(route)).toBe(POLICY[keyOf(route)]?.access);
+    }
+  });
+
+  it('states an expectation for every role and every target of each route', () => {
+    for (const [key, route] of Object.entries(POLICY)) {
+      for (const role of ROLES) {
+        for (const target of route.targets)
+          expect(expectedOutcome(route, role, target), `${key} ${role} ${target}`).toBeDefined();
+      }
+    }
+  });
+
+  it('serves nothing but reading outside /api/v1 (the web app and its files)', () => {
+    const others = t.app.registeredRoutes.filter((route) => !route.url.startsWith('/api/v1'));
+    expect(others.map(keyOf)).toEqual(expect.arrayContaining(['GET /*', 'HEAD /*']));
+    for (const route of others) expect(['GET', 'HEAD'], keyOf(route)).toContain(route.method);
+  });
+
+  it('refuses to build an app with a /api/v1 route that states no access', async () => {
+    const app = Fastify({ logger: false });
+    registerAuthentication(app, {
+      db: t.db,
+      accessTokens: createAccessTokens('x'.repeat(32)),
+      clock: () => new Date(),
+    });
+    const build = async () => {
+      await app.register(
+        async (api) => {
+          api.get('/stated', { config: { access: 'user' } }, async () => 'fine');
+          api.get('/unstated', async () => 'open to all');
+        },
+        { prefix: '/api/v1' },
+      );
+      await app.ready();
+    };
+    await expect(build()).rejects.toThrow(
+      'Route GET /api/v1/unstated states no access policy (config.access)',
+    );
+    await app.close();
+  });
+
+  it('lets a route outside /api/v1 go without access (the web app)', async () => {
+    const app = Fastify({ logger: false });
+    registerAuthentication(app, {
+      db: t.db,
+      accessTokens: createAccessTokens('x'.repeat(32)),
+      clock: () => new Date(),
+    });
+    app.get('/page', async () => 'page');
+    await app.ready();
+    expect(app.registeredRoutes.map(keyOf)).toEqual(['GET /page', 'HEAD /page']);
+    await app.close();
+  });
+});
+
+function expectedOutcome(route: RouteCase, role: RoleName, target: Target): Outcome | undefined {
+  const expectation = route.expect[role];
+  if (typeof expectation !== 'object') return target === 'none' ? expectation : undefined;
+  return target === 'none' ? undefined : expectation[target];
+}
+
+const outcomeOf = (status: number): Outcome | number => (status >= 200 && status < 300 ? 'ok' : status);
+
+describe.each(Object.keys(POLICY))('%s', (key) => {
+  const route = POLICY[key] as RouteCase;
+  const [method, path] = key.split(' ') as [string, string];
+  const pattern = new RegExp(`^${path.replace(/:\w+/g, '[^/]+').replace('*', '.*')}$`);
+
+  it.each(ROLES)('as %s', async (role) => {
+    const actor = role === 'anonymous' ? null : world[role];
+    for (const target of route.targets) {
+      const ctx: Ctx = { role, target, actor, own: ownCompany(role), other: otherCompany(role) };
+      const spec = await route.request(ctx);
+      expect(spec.url.split('?')[0], 'the call goes to the route under test').toMatch(pattern);
+      const token = authorization.get(role);
+      const options: InjectOptions = {
+        method,
+        url: spec.url,
+        ...(spec.payload ? { payload: spec.payload } : {}),
+        ...(spec.cookies ? { cookies: spec.cookies } : {}),
+        ...(token ? { headers: { authorization: token } } : {}),
+      };
+      const response = await t.app.inject(options);
+      const expected = expectedOutcome(route, role, target);
+      expect(
+        outcomeOf(response.statusCode),
+        `${key} as ${role} on ${target}: ${response.body.slice(0, 300)}`,
+      ).toBe(expected);
+      if (expected !== 'ok' && method !== 'HEAD') {
+        const body = errorBodySchema.parse(response.json());
+        expect(ERROR_STATUS[body.code]).toBe(response.statusCode);
+      }
+    }
+  });
+});
+
+describe('what a permitted read returns stays within the company', () => {
+  it('shows client users only their own company’s tests; staff every company’s', async () => {
+    await buildTest(t.db, world.client.id);
+    await buildTest(t.db, world.other.id);
+    const companiesSeen = async (role: RoleName) => {
+      const response = await t.app.inject({
+        url: '/api/v1/tests',
+        headers: { authorization: authorization.get(role) ?? '' },
+      });
+      expect(response.statusCode).toBe(200);
+      return new Set((response.json() as { company_id: number }[]).map((test) => test.company_id));
+    };
+    expect(await companiesSeen('clientAdmin')).toEqual(new Set([world.client.id]));
+    expect(await companiesSeen('clientMember')).toEqual(new Set([world.client.id]));
+    expect(await companiesSeen('otherAdmin')).toEqual(new Set([world.other.id]));
+    expect(await companiesSeen('demoUser')).toEqual(new Set());
+    expect(await companiesSeen('staff')).toEqual(new Set([world.client.id, world.other.id]));
+    expect(await companiesSeen('superAdmin')).toEqual(new Set([world.client.id, world.other.id]));
+  });
+
+  it('shows a company’s users only its own members', async () => {
+    const response = await t.app.inject({
+      url: `/api/v1/companies/${world.client.id}/users/`,
+      headers: { authorization: authorization.get('clientMember') ?? '' },
+    });
+    expect(response.statusCode).toBe(200);
+    const companyIds = new Set((response.json() as { company_id: number }[]).map((user) => user.company_id));
+    expect(companyIds).toEqual(new Set([world.client.id]));
+  });
+});

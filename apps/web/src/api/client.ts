@@ -1,0 +1,146 @@
+import type { ErrorBody } from '@limbus/contract';
+import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
+import { clearSession, readToken, storeAccessToken } from './session';
+
+export const API_BASE = '/api/v1';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type QueryValue = string | number | boolean | undefined | null;
+export type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+export type ApiClientConfig = {
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  /** Called when a 401 could not be healed by a refresh: the session is already cleared. */
+  onSessionExpired?: () => void;
+  /** Called on any 5xx answer. */
+  onServerError?: (error: ApiError) => void;
+};
+
+/** Calls whose 401 means "wrong credentials" or "no session", never "token expired". */
+const NO_REFRESH: ReadonlyArray<{ method: Method; path: string }> = [
+  { method: 'POST', path: '/tokens' },
+  { method: 'POST', path: '/refresh_token' },
+];
+
+function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toErrorBody(status: number, body: unknown): Partial<ErrorBody> {
+  if (body && typeof body === 'object') return body as Partial<ErrorBody>;
+  return { message: typeof body === 'string' && body ? body : `Request failed with status ${status}` };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The fetch wrapper of the whole app: bearer token from the session, cookies included, one silent
+ * refresh and retry on 401, ApiError on every failure.
+ */
+export function createApiClient(initial: ApiClientConfig = {}) {
+  let config: ApiClientConfig = { ...initial };
+  let refreshing: Promise<boolean> | null = null;
+
+  const doFetch = (...args: Parameters<typeof fetch>) => (config.fetch ?? globalThis.fetch)(...args);
+  const base = () => config.baseUrl ?? API_BASE;
+
+  async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = readToken();
+    if (token) headers.Authorization = token;
+    const hasBody = options.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    try {
+      return await doFetch(buildUrl(base(), path, options.query), {
+        method,
+        headers,
+        credentials: 'include',
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(NETWORK_ERROR_STATUS, {
+        code: 'internal',
+        message: 'The server could not be reached. Check your connection and try again.',
+      });
+    }
+  }
+
+  /** One refresh at a time: concurrent 401s share it, as the refresh cookie rotates on use. */
+  function refresh(): Promise<boolean> {
+    if (!refreshing) {
+      refreshing = (async () => {
+        try {
+          const response = await send('POST', '/refresh_token', {});
+          if (!response.ok) return false;
+          const body = (await readBody(response)) as { access_token?: unknown } | undefined;
+          if (typeof body?.access_token !== 'string') return false;
+          storeAccessToken(body.access_token);
+          return true;
+        } catch {
+          return false;
+        } finally {
+          refreshing = null;
+        }
+      })();
+    }
+    return refreshing;
+  }
+
+  async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+    let response = await send(method, path, options);
+    const mayRefresh = !NO_REFRESH.some((call) => call.method === method && call.path === path);
+    if (response.status === 401 && mayRefresh) {
+      if (await refresh()) {
+        response = await send(method, path, options);
+      } else {
+        clearSession();
+        config.onSessionExpired?.();
+      }
+    }
+    const body = await readBody(response);
+    if (response.ok) return body as T;
+    const error = new ApiError(response.status, toErrorBody(response.status, body));
+    if (response.status >= 500) config.onServerError?.(error);
+    throw error;
+  }
+
+  return {
+    configure(next: ApiClientConfig) {
+      config = { ...config, ...next };
+    },
+    request,
+    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+      request<T>('POST', path, { ...options, body: body ?? {} }),
+    patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
+      request<T>('PATCH', path, { ...options, body }),
+    delete: <T = void>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+      request<T>('DELETE', path, options),
+  };
+}
+
+/** The app's client; main.tsx wires navigation into it. */
+export const api = createApiClient();

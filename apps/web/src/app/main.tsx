@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { api } from '../api';
+import { Providers } from './providers';
+import { createQueryClient } from './query-client';
+import { createRouter } from './router';
+
+const queryClient = createQueryClient();
+const router = createRouter();
+
+api.configure({
+  onSessionExpired: () => {
+    queryClient.clear();
+    void router.navigate('/signup', { replace: true });
+  },
+  onServerError: () => {
+    void router.navigate('/500');
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

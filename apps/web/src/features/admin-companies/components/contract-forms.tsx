@@ -1,0 +1,239 @@
+import '@mantine/dates/styles.css';
+import {
+  type Contract,
+  DATE_FORMATS,
+  DEFAULT_BUNDLE_AMOUNT,
+  DEFAULT_BUNDLE_TYPE,
+  TEST_TYPE_NAMES,
+  TEST_TYPES,
+  type TestType,
+} from '@limbus/contract';
+import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { useContractMutations } from '../api';
+
+type Mutations = ReturnType<typeof useContractMutations>;
+const toMonths = (value: string | number) =>
+  typeof value === 'number' ? value : Number.parseInt(value, 10) || 0;
+const showError = (error: Error) => notifications.show({ color: 'red', message: error.message });
+
+function FormPanel({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Paper withBorder p="md" bg="var(--mantine-color-gray-0)">
+      <form onSubmit={handleSubmit} aria-label={title}>
+        <Stack gap="sm">
+          <Title order={3} fz={16}>
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** No contract yet: a number of months and 'Add contract' (starts today). */
+export function AddContractForm({ mutations }: { mutations: Mutations }) {
+  const [months, setMonths] = useState<string | number>(12);
+  const valid = toMonths(months) >= 1;
+  return (
+    <FormPanel
+      title="No contract yet"
+      onSubmit={() => valid && mutations.create.mutate(toMonths(months), { onError: showError })}
+    >
+      <Group align="flex-end">
+        <NumberInput
+          label="Months"
+          min={1}
+          max={120}
+          allowDecimal={false}
+          value={months}
+          onChange={setMonths}
+          w={140}
+        />
+        <Button type="submit" loading={mutations.create.isPending} disabled={!valid}>
+          Add contract
+        </Button>
+      </Group>
+    </FormPanel>
+  );
+}
+
+/** 'Add products': an amount and a type, added as a bundle to the latest contract. */
+export function AddProductsForm({
+  contractId,
+  mutations,
+  onClose,
+}: {
+  contractId: number;
+  mutations: Mutations;
+  onClose: () => void;
+}) {
+  const [amount, setAmount] = useState<string | number>(DEFAULT_BUNDLE_AMOUNT);
+  const [type, setType] = useState<TestType>(DEFAULT_BUNDLE_TYPE);
+  const tests = toMonths(amount);
+  const handleSubmit = () =>
+    tests >= 1 &&
+    mutations.addBundle.mutate(
+      { contract_id: contractId, test_type: type, tests },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            message: `${tests} ${TEST_TYPE_NAMES[type]} ${tests === 1 ? 'test' : 'tests'} added.`,
+          });
+          onClose();
+        },
+        onError: showError,
+      },
+    );
+  return (
+    <FormPanel title="Add products" onSubmit={handleSubmit}>
+      <Group align="flex-end" wrap="wrap">
+        <NumberInput
+          label="Amount"
+          min={1}
+          max={10000}
+          allowDecimal={false}
+          value={amount}
+          onChange={setAmount}
+          w={140}
+        />
+        <Select
+          label="Type"
+          data={TEST_TYPES.map((value) => ({ value, label: TEST_TYPE_NAMES[value] }))}
+          value={type}
+          onChange={(value) => setType(value === 'essential' ? 'essential' : 'professional')}
+          w={180}
+        />
+        <Button type="submit" loading={mutations.addBundle.isPending} disabled={tests < 1}>
+          Add
+        </Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </FormPanel>
+  );
+}
+
+/** Edits a selected contract's dates (DD-MM-YYYY). */
+export function ContractEditForm({
+  contract,
+  mutations,
+  onClose,
+}: {
+  contract: Contract;
+  mutations: Mutations;
+  onClose: () => void;
+}) {
+  const [start, setStart] = useState<string | null>(contract.start_date);
+  const [end, setEnd] = useState<string | null>(contract.end_date);
+  const invalid = !start || !end || start >= end;
+  const handleSubmit = () =>
+    !invalid &&
+    mutations.update.mutate(
+      { contract, start_date: start, end_date: end },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: 'The contract has been saved.' });
+          onClose();
+        },
+        onError: showError,
+      },
+    );
+  return (
+    <FormPanel title="Edit contract" onSubmit={handleSubmit}>
+      <Group align="flex-start" wrap="wrap">
+        <DatePickerInput
+          label="Start date"
+          valueFormat={DATE_FORMATS.admin}
+          value={start}
+          onChange={setStart}
+          w={180}
+        />
+        <DatePickerInput
+          label="End date"
+          valueFormat={DATE_FORMATS.admin}
+          value={end}
+          onChange={setEnd}
+          minDate={start ?? undefined}
+          w={180}
+          error={start && end && start >= end ? 'The end date must come after the start date' : undefined}
+        />
+      </Group>
+      <Group>
+        <Button type="submit" loading={mutations.update.isPending} disabled={invalid}>
+          Save
+        </Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </FormPanel>
+  );
+}
+
+/** Renew: moves the end date forward by N months from the current end date. */
+export function RenewForm({
+  contract,
+  mutations,
+  onClose,
+}: {
+  contract: Contract;
+  mutations: Mutations;
+  onClose: () => void;
+}) {
+  const [months, setMonths] = useState<string | number>(12);
+  const count = toMonths(months);
+  const handleSubmit = () =>
+    count >= 1 &&
+    mutations.renew.mutate(
+      { contractId: contract.id, months: count },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: 'The contract has been renewed.' });
+          onClose();
+        },
+        onError: showError,
+      },
+    );
+  return (
+    <FormPanel title="Renew contract" onSubmit={handleSubmit}>
+      <Text size="sm" c="dimmed">
+        The months are added to the current end date.
+      </Text>
+      <Group align="flex-end" wrap="wrap">
+        <NumberInput
+          label="Months"
+          min={1}
+          max={120}
+          allowDecimal={false}
+          value={months}
+          onChange={setMonths}
+          w={140}
+        />
+        <Button type="submit" loading={mutations.renew.isPending} disabled={count < 1}>
+          Add {count} {count === 1 ? 'month' : 'months'}
+        </Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </FormPanel>
+  );
+}

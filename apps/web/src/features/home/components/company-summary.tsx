@@ -1,0 +1,43 @@
+import type { User } from '@limbus/contract';
+import { DATE_FORMATS } from '@limbus/contract';
+import { Badge, Paper, Text, Title } from '@mantine/core';
+import { BlockSkeleton, DetailList, formatCalendarDate } from '../../../ui';
+import { useCompany } from '../../organisation/api';
+
+/** The company box of /home (company members and admins only). */
+export function CompanySummary({ user }: { user: User }) {
+  const company = useCompany(user.company_id);
+  if (company.isLoading) return <BlockSkeleton height={140} />;
+  if (!company.data) return null;
+  const { contract, admin } = company.data;
+  const available = contract ? contract.available_tests.essential + contract.available_tests.professional : 0;
+
+  return (
+    <Paper withBorder p="lg" aria-labelledby="company-summary-title">
+      <Title order={2} fz={20} mb="md" id="company-summary-title">
+        {company.data.name}
+      </Title>
+      <DetailList
+        cols={4}
+        items={[
+          {
+            label: 'Subscription',
+            value: (
+              <Badge color={contract?.is_active ? 'teal' : 'gray'} variant="light">
+                {contract?.is_active ? 'Active' : 'Not active'}
+              </Badge>
+            ),
+          },
+          { label: 'Renewal date', value: formatCalendarDate(contract?.end_date, DATE_FORMATS.organisation) },
+          { label: 'Tests available', value: String(available) },
+          { label: 'Company admin', value: admin?.profile.first_name ?? '' },
+        ]}
+      />
+      {contract && !contract.is_active ? (
+        <Text size="sm" c="dimmed" mt="md">
+          Your subscription has ended. Contact your account manager to renew it.
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}

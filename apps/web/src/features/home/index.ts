@@ -1,0 +1,3 @@
+export { CompanySummary } from './components/company-summary';
+export { Articles, Promos } from './components/reading';
+export { RecentTests } from './components/recent-tests';

@@ -1,0 +1,32 @@
+import type { Company, User } from '@limbus/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api';
+
+/** Query keys of companies (organisation, members and the admin company screens share them). */
+export const companyKeys = {
+  all: ['companies'] as const,
+  list: () => [...companyKeys.all, 'list'] as const,
+  detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
+  members: (id: number) => [...companyKeys.detail(id), 'members'] as const,
+};
+
+export function useCompany(id: number | null | undefined) {
+  return useQuery({
+    queryKey: companyKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<Company>(`/companies/${id}`, { signal }),
+    enabled: typeof id === 'number' && id > 0,
+  });
+}
+
+/** The company's members (roles company_admin and company_member). */
+export function useCompanyMembers(companyId: number | null | undefined) {
+  return useQuery({
+    queryKey: companyKeys.members(companyId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<User[]>(`/companies/${companyId}/users/`, {
+        query: { role: 'company_admin,company_member' },
+        signal,
+      }),
+    enabled: typeof companyId === 'number' && companyId > 0,
+  });
+}

@@ -1,0 +1,13 @@
+import { AccountForm } from '../features/account';
+import { useCurrentUser } from '../features/account/api';
+import { PageLoader, PageTitle } from '../ui';
+
+export function AccountPage() {
+  const { user } = useCurrentUser();
+  return (
+    <>
+      <PageTitle>My account</PageTitle>
+      {user ? <AccountForm key={user.id} user={user} /> : <PageLoader />}
+    </>
+  );
+}

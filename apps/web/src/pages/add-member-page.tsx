@@ -1,0 +1,17 @@
+import { Navigate } from 'react-router';
+import { useCurrentUser } from '../features/account/api';
+import { canManageMembers } from '../features/auth/permissions';
+import { AddMemberForm } from '../features/members';
+import { PageLoader, PageTitle } from '../ui';
+
+export function AddMemberPage() {
+  const { user } = useCurrentUser();
+  if (!user) return <PageLoader />;
+  if (!canManageMembers(user)) return <Navigate to="/members" replace />;
+  return (
+    <>
+      <PageTitle>Add a new member</PageTitle>
+      <AddMemberForm viewer={user} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useParams } from 'react-router';
+import { useCurrentUser } from '../../features/account/api';
+import { UserForm } from '../../features/admin-users';
+import { useUser } from '../../features/members/api';
+import { BlockSkeleton, ErrorAlert, PageTitle } from '../../ui';
+
+export function UserPage() {
+  const id = Number(useParams().id);
+  const { user: viewer } = useCurrentUser();
+  const user = useUser(id);
+  return (
+    <>
+      <PageTitle>Edit user</PageTitle>
+      {user.isLoading || !viewer ? <BlockSkeleton height={240} /> : null}
+      {user.isError ? <ErrorAlert error={user.error} title="This user could not be loaded" /> : null}
+      {user.data && viewer ? <UserForm key={user.data.id} viewer={viewer} user={user.data} /> : null}
+    </>
+  );
+}

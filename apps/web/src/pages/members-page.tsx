@@ -1,0 +1,13 @@
+import { useCurrentUser } from '../features/account/api';
+import { MembersTable } from '../features/members';
+import { PageLoader, PageTitle } from '../ui';
+
+export function MembersPage() {
+  const { user } = useCurrentUser();
+  return (
+    <>
+      <PageTitle>Members</PageTitle>
+      {user ? <MembersTable viewer={user} /> : <PageLoader />}
+    </>
+  );
+}

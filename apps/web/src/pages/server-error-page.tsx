@@ -1,0 +1,48 @@
+import { MESSAGES } from '@limbus/contract';
+import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { AuthFrame } from '../features/auth';
+import { SUPPORT_URL } from '../shell/support';
+
+/** /500: something failed on the server; offers support and the way back to work. */
+export function ServerErrorPage() {
+  const [opened, { open, close }] = useDisclosure(false);
+  useEffect(() => {
+    document.title = 'Error · Limbus';
+  }, []);
+  return (
+    <AuthFrame>
+      <Stack gap="lg" align="flex-start">
+        <Title order={1} fz={28}>
+          {MESSAGES.error500}
+        </Title>
+        <Text c="dimmed">
+          Something went wrong on our side and the error has been logged. Try again in a moment, or tell us
+          what you were doing so that we can help you further.
+        </Text>
+        <Group>
+          <Button variant="light" leftSection={<IconMessageCircle size={18} aria-hidden />} onClick={open}>
+            Message us!
+          </Button>
+          <Button component={Link} to="/tests/">
+            Back to work!
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={opened} onClose={close} title="Contact support" centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            Tell us what you were doing when the error appeared and, if you can, the address of the page. Our
+            support team answers on working days, usually within a few hours.
+          </Text>
+          <Anchor href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
+            Open support ({SUPPORT_URL.replace(/^mailto:/, '')})
+          </Anchor>
+        </Stack>
+      </Modal>
+    </AuthFrame>
+  );
+}

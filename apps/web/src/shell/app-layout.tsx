@@ -1,0 +1,73 @@
+import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from '../features/account/api';
+import { PageLoader } from '../ui/states';
+import { BrandMark } from './brand-mark';
+import {
+  CONTENT_GAP,
+  CONTENT_PADDING_TOP,
+  isCollapsedPath,
+  SIDEBAR_COLLAPSED_WIDTH,
+  SIDEBAR_WIDTH,
+} from './layout-constants';
+import { Sidebar } from './sidebar';
+
+const MOBILE_HEADER_HEIGHT = 56;
+
+/** The signed-in shell: sidebar (a drawer on small screens) and the page. */
+export function AppLayout() {
+  const { user, isLoading } = useCurrentUser();
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const collapsed = isDesktop === true && isCollapsedPath(pathname);
+
+  if (!user) return <PageLoader label={isLoading ? 'Loading your account' : 'Loading'} />;
+
+  return (
+    <AppShell
+      header={{ height: MOBILE_HEADER_HEIGHT, collapsed: isDesktop !== false }}
+      navbar={{
+        width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !opened },
+      }}
+      padding={0}
+    >
+      <Anchor href="#content" className="skip-link">
+        Skip to content
+      </Anchor>
+      <AppShell.Header hiddenFrom="sm">
+        <Group h="100%" px="md" justify="space-between">
+          <BrandMark />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            aria-label={opened ? 'Close navigation' : 'Open navigation'}
+          />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar user={user} collapsed={collapsed} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Box
+          id="content"
+          tabIndex={-1}
+          style={{ outline: 'none' }}
+          pl={{ base: 'md', sm: CONTENT_GAP }}
+          pr={{ base: 'md', sm: 40 }}
+          pt={{ base: 'md', sm: CONTENT_PADDING_TOP }}
+          pb="xl"
+          maw={1400}
+        >
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,22 @@
+/** Shell geometry (spec 1 §2): content starts 314 px from the left and 70 px from the top. */
+export const SIDEBAR_WIDTH = 290;
+export const SIDEBAR_COLLAPSED_WIDTH = 80;
+export const CONTENT_PADDING_LEFT = 314;
+export const CONTENT_PADDING_TOP = 70;
+/** Gap between the sidebar and the content: 314 - 290. */
+export const CONTENT_GAP = CONTENT_PADDING_LEFT - SIDEBAR_WIDTH;
+/** Prediction heatmaps use less padding (their screens arrive with spec 3). */
+export const HEATMAP_CONTENT_PADDING_LEFT = 200;
+export const HEATMAP_CONTENT_PADDING_TOP = 0;
+
+const COLLAPSING_SECTIONS = ['test', 'video-test', 'admin', 'research'];
+
+/** The sidebar collapses inside /test/, /video-test/, /admin/ and /research/. */
+export function isCollapsedPath(pathname: string): boolean {
+  const first = pathname.split('/')[1] ?? '';
+  return COLLAPSING_SECTIONS.includes(first);
+}
+
+export function isResearchPath(pathname: string): boolean {
+  return pathname.split('/')[1] === 'research';
+}

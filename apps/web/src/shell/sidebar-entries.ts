@@ -1,0 +1,42 @@
+import type { User } from '@limbus/contract';
+import { hasAnalysisLicence, isDemoUser, isInDemoCompany } from '../features/auth/permissions';
+
+export type SidebarKey =
+  | 'home'
+  | 'tests'
+  | 'research'
+  | 'resources'
+  | 'organisation'
+  | 'members'
+  | 'account'
+  | 'admin'
+  | 'support';
+
+export type SidebarEntry = {
+  key: SidebarKey;
+  label: string;
+  to: string;
+  external?: boolean;
+  disabled?: boolean;
+};
+
+/** The sidebar's main entries for a user, with the visibility rules of spec 1 §2 and §6. */
+export function getSidebarEntries(
+  user: Pick<User, 'role' | 'company'> | null,
+  supportUrl: string,
+): SidebarEntry[] {
+  const analysis = hasAnalysisLicence(user);
+  const demoCompany = isInDemoCompany(user);
+  const entries: Array<SidebarEntry | false> = [
+    { key: 'home', label: 'Home', to: '/home' },
+    { key: 'tests', label: 'User tests', to: '/tests' },
+    analysis && { key: 'research', label: 'Research', to: '/research' },
+    { key: 'resources', label: 'Resources', to: '/resources' },
+    !demoCompany && { key: 'organisation', label: 'Organisation', to: '/organisation' },
+    !demoCompany && { key: 'members', label: 'Members', to: '/members', disabled: isDemoUser(user) },
+    { key: 'account', label: 'Account', to: '/account' },
+    analysis && { key: 'admin', label: 'Admin', to: '/admin/companies' },
+    { key: 'support', label: 'Support', to: supportUrl, external: true },
+  ];
+  return entries.filter((entry): entry is SidebarEntry => entry !== false);
+}
