@@ -7,7 +7,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const steps = [
   ['types', 'npm', ['run', 'typecheck']],
-  ['lint', 'npx', ['biome', 'check', '.']],
+  ['lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']],
   ['unit and API tests (embedded database)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {

@@ -15,8 +15,14 @@ export async function linkFromLatestMail(to: string, since = 0): Promise<string>
       : [];
     const latest = files.at(-1);
     if (latest) {
-      const raw = fs.readFileSync(path.join(outbox, latest), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+      const raw = fs
+        .readFileSync(path.join(outbox, latest), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const body = raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n');
       const link = /https?:\/\/[^\s"<>]+/.exec(body)?.[0];
       if (link) return link;
     }

@@ -1,5 +1,11 @@
 import { TOOLTIP } from '@limbus/contract';
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  luminance,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** Deep indigo-violet: the brand colour (shade 7 is the main one). */
 const limbus: MantineColorsTuple = [
@@ -42,4 +48,40 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { radius: 'md' } },
     Select: { defaultProps: { radius: 'md', allowDeselect: false } },
   },
+});
+
+/** WCAG AA contrast for normal text. */
+const MIN_TEXT_CONTRAST = 4.5;
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
+/**
+ * The text colour of the light variant (badges, light buttons): Mantine writes shade 9 on shade 1,
+ * which for the light palettes (teal, green, lime, yellow, orange) is below 4.5:1; darken it until
+ * it reads.
+ */
+function readableLightColor(shades: readonly string[]): string {
+  const [background, text] = [shades[1] ?? '#fff', shades[9] ?? '#000'];
+  let color = text;
+  for (let amount = 0.05; contrast(color, background) < MIN_TEXT_CONTRAST && amount <= 0.5; amount += 0.05) {
+    color = darken(text, amount);
+  }
+  return color;
+}
+
+/** Light-scheme colours that meet WCAG AA: dimmed text (gray 6 is 3.3:1 on white) and light variants. */
+export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.entries(current.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        readableLightColor(shades),
+      ]),
+    ),
+  },
+  dark: {},
 });

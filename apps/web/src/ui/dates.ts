@@ -1,4 +1,4 @@
-import { DATE_FORMATS } from '@limbus/contract';
+import type { DATE_FORMATS } from '@limbus/contract';
 import dayjs from 'dayjs';
 
 type DateFormat = (typeof DATE_FORMATS)[keyof typeof DATE_FORMATS];

@@ -112,7 +112,7 @@ export function SignUpForm() {
         />
         <Text size="xs" c="dimmed">
           By signing up you agree to our{' '}
-          <Anchor href={TERMS_URL} target="_blank" rel="noopener noreferrer" size="xs">
+          <Anchor href={TERMS_URL} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
             terms and conditions
           </Anchor>
           .

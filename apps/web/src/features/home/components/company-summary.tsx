@@ -13,7 +13,7 @@ export function CompanySummary({ user }: { user: User }) {
   const available = contract ? contract.available_tests.essential + contract.available_tests.professional : 0;
 
   return (
-    <Paper withBorder p="lg" aria-labelledby="company-summary-title">
+    <Paper withBorder p="lg" component="section" aria-labelledby="company-summary-title">
       <Title order={2} fz={20} mb="md" id="company-summary-title">
         {company.data.name}
       </Title>

@@ -12,7 +12,7 @@ const PLATFORM_ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, v
 function TestCard({ test }: { test: TestSummary }) {
   const Icon = PLATFORM_ICONS[test.platform];
   return (
-    <Card component={Link} to={testHref(test)} p="lg" aria-label={`${test.name}, ${stateLabel(test.state)}`}>
+    <Card component={Link} to={testHref(test)} p="lg">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap">
           <ThemeIcon variant="light" size="lg" radius="md">
