@@ -65,4 +65,5 @@ export const createCompanyBody = z.strictObject({
       }
     }),
 });
+export type NewCompany = z.infer<typeof createCompanyBody>['company'];
 export const createCompanyAnswer = z.object({ status: z.literal('created'), data: companySchema });

@@ -1,20 +1,18 @@
 import type { Role } from '@limbus/contract';
 import { forbidden } from './app-error.js';
 
-/** Who is asking: the signed-in user with the flags of their company. */
-export type Actor = {
+/** The flags of a company that access depends on. */
+export type CompanyFlags = {
   id: number;
-  role: Role;
-  companyId: number | null;
-  company: {
-    id: number;
-    name: string;
-    isDemo: boolean;
-    isProvider: boolean;
-    licenceAnalysis: boolean;
-    licenceResearch: boolean;
-  } | null;
+  name: string;
+  isDemo: boolean;
+  isProvider: boolean;
+  licenceAnalysis: boolean;
+  licenceResearch: boolean;
 };
+
+/** Who is asking: the signed-in user with the flags of their company. */
+export type Actor = { id: number; role: Role; companyId: number | null; company: CompanyFlags | null };
 
 export const isSuperAdmin = (actor: Actor) => actor.role === 'admin';
 /** Provider staff with the admin area: Super Admins and users of a company with licence_analysis. */

@@ -1,4 +1,4 @@
-import { type Company, MESSAGES } from '@limbus/contract';
+import { type Company, MESSAGES, type NewCompany } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize, isResearcher } from '../../http/policy.js';
@@ -68,19 +68,6 @@ function isEligibleStaff(user: UserRow | null): boolean {
   if (!user) return false;
   return isResearcher({ id: user.id, role: user.role, companyId: user.companyId, company: user.company });
 }
-
-export type NewCompany = {
-  name: string;
-  address: string;
-  postal_code: string;
-  city: string;
-  country_id: number;
-  consultant_id: number;
-  business_developer_id: number;
-  admin_id?: number;
-  admin_email?: string;
-  months?: number;
-};
 
 export async function createCompany(deps: Deps, actor: Actor, input: NewCompany): Promise<Company> {
   authorize(actor, 'company.manage', undefined);

@@ -2,7 +2,7 @@ import type { Role } from '@limbus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { companies, profiles, users } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor, CompanyFlags } from '../../http/policy.js';
 
 export type UserRow = {
   id: number;
@@ -15,14 +15,7 @@ export type UserRow = {
   firstName: string;
   lastName: string;
   newsletter: boolean;
-  company: {
-    id: number;
-    name: string;
-    isDemo: boolean;
-    isProvider: boolean;
-    licenceAnalysis: boolean;
-    licenceResearch: boolean;
-  } | null;
+  company: CompanyFlags | null;
 };
 
 function selectUsers(db: Executor) {

@@ -1,4 +1,4 @@
-import type { Company, Contract, TestType } from '@limbus/contract';
+import type { Company, Contract, NewCompany, TestType } from '@limbus/contract';
 import { COMPANY_DELETE_REFRESH_MS } from '@limbus/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
@@ -45,19 +45,6 @@ export function useDeleteCompany() {
     },
   });
 }
-
-export type NewCompany = {
-  name: string;
-  address: string;
-  postal_code: string;
-  city: string;
-  country_id: number;
-  consultant_id: number;
-  business_developer_id: number;
-  admin_id?: number;
-  admin_email?: string;
-  months?: number;
-};
 
 export function useCreateCompany() {
   const queryClient = useQueryClient();

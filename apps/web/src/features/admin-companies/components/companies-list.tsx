@@ -1,14 +1,14 @@
 import { DATE_FORMATS, MESSAGES } from '@limbus/contract';
-import { ActionIcon, Button, Group, Paper, Table, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
-  AppTooltip,
   Empty,
   ErrorAlert,
   formatCalendarDate,
   openConfirmDelete,
+  RowActions,
   TableSkeleton,
 } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
@@ -73,28 +73,12 @@ export function CompaniesList() {
                       <Table.Td>{company.available_tests}</Table.Td>
                       <Table.Td>{formatCalendarDate(company.end_date, DATE_FORMATS.admin)}</Table.Td>
                       <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button
-                            component={Link}
-                            to={`/admin/companies/${company.id}`}
-                            size="xs"
-                            variant="light"
-                            aria-label={`Select ${company.name}`}
-                          >
-                            Select
-                          </Button>
-                          <AppTooltip label={undeletable ? 'This company cannot be deleted' : 'Delete'}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${company.name}`}
-                              disabled={undeletable}
-                              onClick={() => handleDelete(company)}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </AppTooltip>
-                        </Group>
+                        <RowActions
+                          to={`/admin/companies/${company.id}`}
+                          name={company.name}
+                          cannotDelete={undeletable ? 'This company cannot be deleted' : undefined}
+                          onDelete={() => handleDelete(company)}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );

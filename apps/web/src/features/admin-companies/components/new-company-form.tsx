@@ -1,3 +1,4 @@
+import type { NewCompany } from '@limbus/contract';
 import { CONTRACT_LENGTH_OPTIONS, emailField, MESSAGES } from '@limbus/contract';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -6,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { type FormErrors, pickFieldErrors, useForm } from '../../../ui';
 import { useUsers } from '../../admin-users/api';
-import { type NewCompany, useCountries, useCreateCompany } from '../api';
+import { useCountries, useCreateCompany } from '../api';
 import { adminOptions, CREATE_NEW_USER, staffOptions } from '../user-options';
 
 export type NewCompanyValues = {

@@ -1,9 +1,9 @@
 import { MESSAGES, type User } from '@limbus/contract';
-import { ActionIcon, Button, Group, Paper, Table, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AppTooltip, Empty, ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
+import { Empty, ErrorAlert, openConfirmDelete, RowActions, TableSkeleton } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
 import { usePagedSearch } from '../../../ui/use-paged-search';
 import { displayName } from '../../auth/permissions';
@@ -67,28 +67,12 @@ export function UsersList({ viewer }: { viewer: User }) {
                     <Table.Td>{user.email}</Table.Td>
                     <Table.Td>{user.company?.name ?? ''}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          component={Link}
-                          to={`/admin/users/${user.id}`}
-                          size="xs"
-                          variant="light"
-                          aria-label={`Select ${displayName(user)}`}
-                        >
-                          Select
-                        </Button>
-                        <AppTooltip label={user.id === viewer.id ? 'You cannot delete yourself' : 'Delete'}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${displayName(user)}`}
-                            disabled={user.id === viewer.id}
-                            onClick={() => handleDelete(user)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </AppTooltip>
-                      </Group>
+                      <RowActions
+                        to={`/admin/users/${user.id}`}
+                        name={displayName(user)}
+                        cannotDelete={user.id === viewer.id ? 'You cannot delete yourself' : undefined}
+                        onDelete={() => handleDelete(user)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
