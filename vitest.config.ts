@@ -13,6 +13,22 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'analytics',
+          root: './packages/analytics',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'demo-data',
+          root: './packages/demo-data',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           environment: 'node',

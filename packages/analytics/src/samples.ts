@@ -1,0 +1,50 @@
+/**
+ * Sample streams of one participant, columnar: one typed array per field, all of one length,
+ * ordered by timestamp. Timestamps are epoch milliseconds (Float64); positions are pixels.
+ */
+
+/** EEG-derived emotion scores, each in [0, 1], typically 10 Hz. */
+export type EmotionSamples = {
+  timestamp: Float64Array;
+  joy: Float32Array;
+  attention: Float32Array;
+  frustration: Float32Array;
+};
+
+/**
+ * Gaze in the eye tracker's 1920×1080 reference frame (screen pixels, origin top left); on
+ * mobile the phone's screen starts `MOBILE_OFFSET_X` pixels from the left of that frame.
+ * Lost samples (blinks, tracking loss) are NaN in x and y.
+ */
+export type EyeSamples = {
+  timestamp: Float64Array;
+  x: Float32Array;
+  y: Float32Array;
+};
+
+/**
+ * Mouse or touch positions in page viewport pixels, with the page's scroll offset and height at
+ * that moment, whether the sample is a click, and the page URL as an index into `urls`.
+ */
+export type MouseSamples = {
+  timestamp: Float64Array;
+  x: Float32Array;
+  y: Float32Array;
+  scrollY: Float32Array;
+  pageHeight: Float32Array;
+  click: Uint8Array;
+  urlIndex: Uint16Array;
+  urls: string[];
+};
+
+export const EMOTIONS = ['joy', 'attention', 'frustration'] as const;
+export type Emotion = (typeof EMOTIONS)[number];
+
+/** Spec 2 §9 and 3 §2: the eye tracker's reference frame and the mobile offset within it. */
+export const REFERENCE_WIDTH = 1920;
+export const REFERENCE_HEIGHT = 1080;
+export const MOBILE_OFFSET_X = 710;
+/** Spec 3 §2: fixation radius in pixels, also the heatmap's blur scale. */
+export const FIXATION_RADIUS_PX = 15;
+/** Spec 3 §2: a page visit ends after a gap of more than 1 s between mouse samples. */
+export const PAGE_VISIT_GAP_MS = 1000;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { compareChartTags, tagMetrics, topTags } from './tag-metrics.js';
+
+const sp = (id: number, emotion: string, participant_id: number, false_positive = false) => ({
+  id,
+  emotion,
+  participant_id,
+  false_positive,
+});
+
+const tags = [
+  {
+    id: 1,
+    name: 'Checkout',
+    significant_points: [
+      sp(1, 'frustration', 1),
+      sp(2, 'frustration', 1),
+      sp(3, 'frustration', 2),
+      sp(4, 'joy', 3),
+    ],
+  },
+  {
+    id: 2,
+    name: 'Prices',
+    significant_points: [sp(5, 'frustration', 1), sp(6, 'frustration', 2, true), sp(7, 'spread', 2)],
+  },
+  { id: 3, name: 'Menu', significant_points: [sp(8, 'joy', 1), sp(9, 'joy', 4)] },
+  ...Array.from({ length: 8 }, (_, i) => ({ id: 10 + i, name: `T${i}`, significant_points: [] })),
+];
+
+describe('tagMetrics', () => {
+  it('counts points and participants per emotion, without false positives', () => {
+    const [checkout, prices] = tagMetrics(tags);
+    expect(checkout?.byEmotion.frustration).toMatchObject({ count: 3, participants: 2 });
+    expect(checkout?.byEmotion.joy.count).toBe(1);
+    expect(prices?.byEmotion.frustration.count).toBe(1);
+    expect(prices?.byEmotion.frustration.sps.map((p) => p.id)).toEqual([5]);
+  });
+
+  it('ranks the top 3 and keeps the first 9 for the compare chart', () => {
+    const m = tagMetrics(tags);
+    expect(topTags(m, 'frustration').map((t) => t.name)).toEqual(['Checkout', 'Prices']);
+    expect(topTags(m, 'joy').map((t) => t.name)).toEqual(['Menu', 'Checkout']);
+    const chart = compareChartTags(m);
+    expect(chart).toHaveLength(9);
+    expect(chart[0]).toEqual({ id: 1, name: 'Checkout', counts: { joy: 1, attention: 0, frustration: 3 } });
+  });
+});

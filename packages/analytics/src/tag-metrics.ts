@@ -1,0 +1,70 @@
+import { EMOTIONS, type Emotion } from './samples.js';
+
+/** A significant point as tag metrics need it. */
+export type TaggedPoint = { id: number; emotion: string; participant_id: number; false_positive?: boolean };
+
+/** A tag with its points (spec 3 §3 Tag). */
+export type TagInput<P extends TaggedPoint = TaggedPoint> = {
+  id: number;
+  name: string;
+  significant_points: readonly P[];
+};
+
+/** Per emotion: the count of points, the points, and how many participants they come from. */
+export type TagEmotionMetrics<P extends TaggedPoint = TaggedPoint> = {
+  count: number;
+  sps: P[];
+  participants: number;
+};
+
+export type TagMetrics<P extends TaggedPoint = TaggedPoint> = {
+  id: number;
+  name: string;
+  byEmotion: Record<Emotion, TagEmotionMetrics<P>>;
+};
+
+/**
+ * Per tag and emotion (spec 3 §2 Tags, §3 Tag computed count, sps, participants): the tag's
+ * significant points of that emotion, false positives excluded, their count and the number of
+ * distinct participants. Points of other emotions (spread, fluency) are not counted. O(points).
+ */
+export function tagMetrics<P extends TaggedPoint>(tags: readonly TagInput<P>[]): TagMetrics<P>[] {
+  return tags.map((tag) => {
+    const byEmotion = {} as Record<Emotion, TagEmotionMetrics<P>>;
+    for (const e of EMOTIONS) {
+      const sps = tag.significant_points.filter((p) => p.emotion === e && !p.false_positive);
+      byEmotion[e] = { count: sps.length, sps, participants: new Set(sps.map((p) => p.participant_id)).size };
+    }
+    return { id: tag.id, name: tag.name, byEmotion };
+  });
+}
+
+/** The `count` (default 3) tags with most points of an emotion, most first (stable); tags without any are left out. */
+export function topTags<P extends TaggedPoint>(
+  metrics: readonly TagMetrics<P>[],
+  emotion: Emotion,
+  count = 3,
+): TagMetrics<P>[] {
+  return metrics
+    .filter((m) => m.byEmotion[emotion].count > 0)
+    .sort((a, b) => b.byEmotion[emotion].count - a.byEmotion[emotion].count)
+    .slice(0, count);
+}
+
+/** Spec 3 §9: the compare chart stacks the first 9 tags. */
+export const COMPARE_CHART_TAGS = 9;
+
+/** The tags of the compare chart: the first 9 in the given order, with counts per emotion. */
+export function compareChartTags<P extends TaggedPoint>(
+  metrics: readonly TagMetrics<P>[],
+): { id: number; name: string; counts: Record<Emotion, number> }[] {
+  return metrics.slice(0, COMPARE_CHART_TAGS).map((m) => ({
+    id: m.id,
+    name: m.name,
+    counts: {
+      joy: m.byEmotion.joy.count,
+      attention: m.byEmotion.attention.count,
+      frustration: m.byEmotion.frustration.count,
+    },
+  }));
+}

@@ -1,0 +1,62 @@
+import { type GenerateParticipantOptions, generateParticipant } from './generate-participant.js';
+import {
+  type GenerateVideoParticipantOptions,
+  generateVideoParticipant,
+} from './generate-video-participant.js';
+import type { DemoParticipant } from './participant-types.js';
+import { deriveSeed, normalizeSeed } from './random.js';
+
+export type GenerateCohortOptions = Omit<GenerateParticipantOptions, 'realId'> & {
+  count: number;
+  /** Time between the starts of consecutive sessions (default 30 minutes). */
+  spacingMs?: number;
+};
+
+export type GenerateVideoCohortOptions = Omit<GenerateVideoParticipantOptions, 'realId'> & {
+  count: number;
+  spacingMs?: number;
+};
+
+const DEFAULT_SPACING_MS = 30 * 60_000;
+
+function checkCount(count: number): void {
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`count must be a whole number ≥ 0, got ${count}`);
+}
+
+/**
+ * Participants P0001, P0002 … of one test, generated one at a time as they are consumed, so a
+ * cohort of any size never needs more memory than one participant. Participant i has seed
+ * `deriveSeed(seed, i)` and starts at `startTime + i × spacingMs`: the same options always give
+ * the same cohort, and any participant can be regenerated alone.
+ */
+export function* generateCohort(o: GenerateCohortOptions): Generator<DemoParticipant, void, undefined> {
+  checkCount(o.count);
+  const { count, spacingMs = DEFAULT_SPACING_MS, seed, startTime, ...rest } = o;
+  const base = normalizeSeed(seed);
+  for (let i = 0; i < count; i++) {
+    yield generateParticipant({
+      ...rest,
+      seed: deriveSeed(base, i),
+      startTime: startTime + i * spacingMs,
+      realId: `P${String(i + 1).padStart(4, '0')}`,
+    });
+  }
+}
+
+/** The video-test counterpart of `generateCohort`: viewers V0001, V0002 … of one video. */
+export function* generateVideoCohort(
+  o: GenerateVideoCohortOptions,
+): Generator<DemoParticipant, void, undefined> {
+  checkCount(o.count);
+  const { count, spacingMs = DEFAULT_SPACING_MS, seed, startTime, ...rest } = o;
+  const base = normalizeSeed(seed);
+  for (let i = 0; i < count; i++) {
+    yield generateVideoParticipant({
+      ...rest,
+      seed: deriveSeed(base, i),
+      startTime: startTime + i * spacingMs,
+      realId: `V${String(i + 1).padStart(4, '0')}`,
+    });
+  }
+}

@@ -1,0 +1,57 @@
+export { annotateEvents, SIGNIFICANT_INTENSITY, sessionMood } from './annotate-events.js';
+export {
+  type GenerateCohortOptions,
+  type GenerateVideoCohortOptions,
+  generateCohort,
+  generateVideoCohort,
+} from './generate-cohort.js';
+export {
+  DEFAULT_RATES,
+  type GenerateParticipantOptions,
+  generateParticipant,
+  resolveRates,
+} from './generate-participant.js';
+export {
+  DEMO_VIDEO_SCENES,
+  demoVideoScenes,
+  type GenerateVideoParticipantOptions,
+  generateVideoParticipant,
+  type SalientPoint,
+  type SceneEvent,
+  type VideoScene,
+} from './generate-video-participant.js';
+export type {
+  DemoComment,
+  DemoEvent,
+  Demographic,
+  DemoParticipant,
+  DemoTagSuggestion,
+  DemoVisit,
+  Gender,
+  Language,
+  QuestionnaireAnswers,
+  SampleRates,
+} from './participant-types.js';
+export { DEMO_TAG_NAMES, EVENT_KINDS, type EventKind } from './phrase-bank.js';
+export {
+  type DemoQuestionnaire,
+  EDUCATION_LEVELS,
+  VIDEO_QUESTIONNAIRE,
+  WEB_QUESTIONNAIRE,
+} from './questionnaire.js';
+export { deriveSeed, mix32, normalizeSeed, Random } from './random.js';
+export {
+  findPage,
+  findRegion,
+  isInsideRegion,
+  type LayoutPage,
+  type LayoutRegion,
+  type PageName,
+  type Platform,
+  parseSiteLayout,
+  SITE_ORIGIN,
+  SITE_PAGES,
+  type SiteLayout,
+  VIEWPORTS,
+} from './site-layout.js';
+export { siteLayout } from './site-layouts.js';
