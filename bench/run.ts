@@ -1,5 +1,5 @@
 /**
- * Runs the benchmarks of DESIGN §5 that concern packages/analytics, prints a table, writes
+ * Runs the benchmarks of DESIGN §5, prints a table, writes
  * bench/results/<name>.json and rewrites the table in bench/README.md between its markers.
  * Exits 1 when a budget is missed. Usage: npm run bench.
  */
@@ -9,14 +9,22 @@ import { fixationsBench, peaksBench } from './fixations-bench.js';
 import { heatmapBench } from './heatmap-bench.js';
 import { BENCH_DIR, machine } from './machine.js';
 import { metricsBench } from './metrics-bench.js';
+import { participantEndpointBench } from './participant-endpoint.js';
 import type { BenchRow } from './row.js';
 
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
 const rows: BenchRow[] = [];
-for (const bench of [heatmapBench, fixationsBench, peaksBench, metricsBench]) {
-  const got = bench();
+const benches: Array<() => BenchRow[] | Promise<BenchRow[]>> = [
+  heatmapBench,
+  fixationsBench,
+  peaksBench,
+  metricsBench,
+  participantEndpointBench,
+];
+for (const bench of benches) {
+  const got = await bench();
   for (const r of got)
     console.log(
       `${r.isMet ? 'ok  ' : 'MISS'} ${r.name}: ${r.value}${r.budget ? ` (budget ${r.budget})` : ''}`,

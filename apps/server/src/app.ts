@@ -11,6 +11,7 @@ import { createAccessTokens } from './auth/access-tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
+import { createLocalFileStore, type FileStore } from './files/file-store.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerWebApp } from './http/web-app.js';
@@ -18,6 +19,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
+import { registerParticipantRoutes } from './modules/participants/participants.routes.js';
 import { registerTestRoutes } from './modules/tests/tests.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 
@@ -26,6 +28,8 @@ export type AppOptions = {
   db: Database;
   jwtSecret: string;
   mailer?: Mailer;
+  /** The file store; DATA_DIR/files when not given. */
+  files?: FileStore;
   clock?: () => Date;
 };
 
@@ -64,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         from: config.mailFrom,
         logger: app.log,
       }),
+    files: options.files ?? createLocalFileStore(path.join(config.dataDir, 'files')),
+    log: app.log,
   };
 
   registerErrorHandler(app);
@@ -103,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerCompanyRoutes(api, deps);
       registerContractRoutes(api, deps);
       registerTestRoutes(api, deps);
+      registerParticipantRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

@@ -16,11 +16,17 @@ import { hashOpaqueToken, newOpaqueToken } from '../src/auth/opaque-tokens.js';
 import { countries } from '../src/db/schema.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
 import { createTestApp, type TestApp } from './create-test-app.js';
-import { buildContract, buildTest, buildUser, buildWorld, signIn } from './factories.js';
+import { buildContract, buildParticipant, buildTest, buildUser, buildWorld, signIn } from './factories.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
-type Sample = { id?: number; query?: Record<string, string>; body?: JsonObject };
+/** `id` fills `:id` of the path; `params` the other path parameters (`:pid`, `:kind`). */
+type Sample = {
+  id?: number;
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: JsonObject;
+};
 type Part = 'body' | 'querystring' | 'params';
 /**
  * A route and what it takes (checked against the route's own schemas, which the tests validate
@@ -41,6 +47,10 @@ let superAdminAuth: string;
 let countryId: number;
 let targetUserId: number;
 let contractId: number;
+/** A test with a recorded participant, and a video test with its video participant. */
+let recordedTestId: number;
+let recordedParticipantId: number;
+let videoTestId: number;
 let sequence = 0;
 const freshEmail = () => `bad-input-${++sequence}@example.test`;
 
@@ -233,6 +243,49 @@ const CASES: InputCase[] = [
     parts: ['querystring'],
     sample: () => ({ query: { homepage: '1' } }),
   },
+  {
+    key: 'GET /api/v1/tests/:id/participants',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedTestId }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/participants/:pid',
+    isPublic: false,
+    parts: ['querystring', 'params'],
+    sample: () => ({
+      id: recordedTestId,
+      params: { pid: recordedParticipantId },
+      query: { associations: 'emotions,mice,eyes,sections,significant_points', fields: 'video' },
+    }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/participants/:pid/streams/:kind',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedTestId, params: { pid: recordedParticipantId, kind: 'eyes' } }),
+  },
+  {
+    key: 'GET /api/v1/participants/get_video_participant',
+    isPublic: false,
+    parts: ['querystring'],
+    sample: () => ({ query: { test_id: String(videoTestId) } }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/participants/:pid/favourite',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedTestId, params: { pid: recordedParticipantId } }),
+  },
+  {
+    key: 'DELETE /api/v1/tests/:id/participants/:pid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({
+      id: recordedTestId,
+      params: { pid: (await buildParticipant(t, recordedTestId)).id },
+    }),
+  },
 ];
 
 // ── helpers ──
@@ -251,12 +304,25 @@ function routeSchema(testCase: InputCase, part: Part): z.ZodType {
 function urlOf(
   testCase: InputCase,
   sample: Sample,
-  overrides: { id?: string; rawQuery?: string } = {},
+  overrides: { param?: { name: string; value: string }; rawQuery?: string } = {},
 ): string {
-  const url = pathOf(testCase).replace(':id', overrides.id ?? String(sample.id));
+  const given = paramsOf(sample);
+  if (overrides.param) given[overrides.param.name] = overrides.param.value;
+  const url = pathOf(testCase).replace(/:(\w+)/g, (_match, name: string) => given[name] ?? `:${name}`);
   const query = overrides.rawQuery ?? (sample.query ? new URLSearchParams(sample.query).toString() : '');
   return query ? `${url}?${query}` : url;
 }
+
+/** The path parameters of a sample as sent (strings). */
+function paramsOf(sample: Sample): Record<string, string> {
+  const params: Record<string, string> = sample.id === undefined ? {} : { id: String(sample.id) };
+  for (const [name, value] of Object.entries(sample.params ?? {})) params[name] = String(value);
+  return params;
+}
+
+/** The names of the path parameters of a route (`/tests/:id/participants/:pid` → id, pid). */
+const paramNamesOf = (testCase: InputCase) =>
+  [...pathOf(testCase).matchAll(/:(\w+)/g)].map((match) => match[1] as string);
 
 type Identity = 'superAdmin' | 'anonymous';
 
@@ -308,19 +374,29 @@ function expectValidationError(response: LightMyRequestResponse, label: string, 
   return body;
 }
 
-/** A digest of every row of every table, and the outbox, to prove that rejected calls changed nothing. */
+/**
+ * A digest of every row of every table, the outbox and the file store, to prove that rejected
+ * calls changed nothing.
+ */
 async function snapshot(): Promise<string> {
   const digest = (table: string, order: string) =>
     sql.raw(`(select md5(coalesce(string_agg(r::text, '|' order by r.${order}), '')) from ${table} r)`);
   const result = (await t.db.execute(
     sql`select ${digest('users', 'id')} as users, ${digest('profiles', 'user_id')} as profiles,
       ${digest('companies', 'id')} as companies, ${digest('contracts', 'id')} as contracts,
-      ${digest('bundles', 'id')} as bundles, ${digest('auth_tokens', 'id')} as tokens, ${digest('tests', 'id')} as tests`,
+      ${digest('bundles', 'id')} as bundles, ${digest('auth_tokens', 'id')} as tokens, ${digest('tests', 'id')} as tests,
+      ${digest('participants', 'id')} as participants, ${digest('participant_streams', 'file_key')} as streams,
+      ${digest('significant_points', 'id')} as points, ${digest('tags', 'id')} as tags,
+      ${digest('significant_point_tags', 'significant_point_id')} as point_tags, ${digest('labels', 'id')} as labels,
+      ${digest('sections', 'id')} as sections, ${digest('moments', 'id')} as moments,
+      ${digest('test_setups', 'id')} as test_setups`,
   )) as unknown as { rows: unknown[] };
   const outbox = path.join(t.dataDir, 'outbox');
+  const files = path.join(t.dataDir, 'files');
   return JSON.stringify({
     rows: result.rows,
     outbox: fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0,
+    files: fs.existsSync(files) ? fs.readdirSync(files, { recursive: true }).sort() : [],
   });
 }
 
@@ -436,7 +512,20 @@ beforeAll(async () => {
   countryId = country.id;
   targetUserId = (await buildUser(t.db, { role: 'company_member', companyId: world.client.id })).id;
   contractId = (await buildContract(t.db, world.client.id)).id;
-  await buildTest(t.db, world.client.id);
+  recordedTestId = (await buildTest(t.db, world.client.id)).id;
+  recordedParticipantId = (
+    await buildParticipant(t, recordedTestId, {
+      significantPoints: [
+        { emotion: 'joy', timestampTop: Date.UTC(2026, 0, 12, 9, 30, 5), tags: ['Tagged'] },
+      ],
+      sections: [{ timestampStart: 0, timestampEnd: 1, label: { name: 'Home', urls: [] } }],
+    })
+  ).id;
+  videoTestId = (await buildTest(t.db, world.client.id, { platform: 'video' })).id;
+  await buildParticipant(t, videoTestId, {
+    type: 'video_heatmap',
+    moments: [{ emotion: 'spread', start: 0, end: 1 }],
+  });
 });
 afterAll(() => t?.close());
 
@@ -760,43 +849,54 @@ describe.each(RUNS)('$name', ({ testCase, identity }) => {
   }
 
   if (testCase.parts.includes('params')) {
-    it('rejects ids that are not positive whole numbers in range with 400', async () => {
+    it('rejects path parameters that are not valid (ids: positive whole numbers in range) with 400', async () => {
+      const schema = routeSchema(testCase, 'params');
       const sample = await testCase.sample();
       await expectUnchanged(async () => {
-        for (const id of BAD_IDS) {
-          const response = await send(identity, {
-            method,
-            url: urlOf(testCase, sample, { id }),
-            ...(sample.body ? { payload: sample.body } : {}),
-          });
-          expectValidationError(response, `${label} id=${id}`, ['id']);
-        }
-        for (const id of ['%zz', '9'.repeat(300)]) {
-          const response = await send(identity, { method, url: urlOf(testCase, sample, { id }) });
-          expectClientError(response, `${label} id=${id.slice(0, 20)}`);
+        for (const name of paramNamesOf(testCase)) {
+          const param = (value: string) => ({ param: { name, value } });
+          for (const value of BAD_IDS) {
+            // A value the parameter's schema takes (none for ids) is no bad input.
+            if (schema.safeParse({ ...paramsOf(sample), [name]: decodeURIComponent(value) }).success)
+              continue;
+            const response = await send(identity, {
+              method,
+              url: urlOf(testCase, sample, param(value)),
+              ...(sample.body ? { payload: sample.body } : {}),
+            });
+            expectValidationError(response, `${label} ${name}=${value}`, [name]);
+          }
+          for (const value of ['%zz', '9'.repeat(300)]) {
+            const response = await send(identity, { method, url: urlOf(testCase, sample, param(value)) });
+            expectClientError(response, `${label} ${name}=${value.slice(0, 20)}`);
+          }
         }
       });
     });
 
-    it('rejects arbitrary non-numeric ids (fast-check)', async () => {
-      const idParams = routeSchema(testCase, 'params');
+    it('rejects arbitrary values of each path parameter (fast-check)', async () => {
+      const schema = routeSchema(testCase, 'params');
       const sample = await testCase.sample();
-      const notAnId = fc
-        .string({ minLength: 1, maxLength: 40, unit: 'binary' })
-        .map((text) => encodeURIComponent(text))
+      const names = paramNamesOf(testCase);
+      const notValid = fc
+        .tuple(
+          fc.constantFrom(...names),
+          fc.string({ minLength: 1, maxLength: 40, unit: 'binary' }).map((text) => encodeURIComponent(text)),
+        )
         .filter(
-          (encoded) =>
-            !idParams.safeParse({ id: decodeURIComponent(encoded) }).success && !/^[./]*$/.test(encoded),
+          ([name, encoded]) =>
+            !schema.safeParse({ ...paramsOf(sample), [name]: decodeURIComponent(encoded) }).success &&
+            !/^[./]*$/.test(encoded),
         );
       await expectUnchanged(async () => {
         await fc.assert(
-          fc.asyncProperty(notAnId, async (id) => {
+          fc.asyncProperty(notValid, async ([name, value]) => {
             const response = await send(identity, {
               method,
-              url: urlOf(testCase, sample, { id }),
+              url: urlOf(testCase, sample, { param: { name, value } }),
               ...(sample.body ? { payload: sample.body } : {}),
             });
-            expectClientError(response, `${label} id=${id}`);
+            expectClientError(response, `${label} ${name}=${value}`);
           }),
           { numRuns: FAST_CHECK_RUNS },
         );

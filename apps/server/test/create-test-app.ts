@@ -6,18 +6,21 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
+import { createLocalFileStore, type FileStore } from '../src/files/file-store.js';
 import { openTestDatabase } from './test-database.js';
 
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
   dataDir: string;
+  /** The app's file store (DATA_DIR/files). */
+  files: FileStore;
   /** Moves the server's clock; `now` starts at the real time. */
   clock: { now: Date; advance: (ms: number) => void };
   close: () => Promise<void>;
 };
 
-/** The real app on a fresh database, with files (outbox) in a temp dir. */
+/** The real app on a fresh database, with files (outbox, file store) in a temp dir. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-test-'));
   const config = loadConfig({
@@ -36,9 +39,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+  const files = createLocalFileStore(path.join(dataDir, 'files'));
   const app = await buildApp({
     config,
     db: database.db,
+    files,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     clock: () => clock.now,
   });
@@ -47,6 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     db: database.db,
     dataDir,
+    files,
     clock,
     close: async () => {
       await app.close();

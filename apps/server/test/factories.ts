@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/auth/passwords.js';
 import type { Database } from '../src/db/client.js';
 import { bundles, companies, contracts, tests } from '../src/db/schema.js';
+import type { FileStore } from '../src/files/file-store.js';
 import { addMonths, toIsoDate } from '../src/modules/contracts/contract-rules.js';
+import { type RecordingInput, recordParticipant } from '../src/modules/participants/record-participant.js';
 import { insertUser } from '../src/modules/users/users.repository.js';
+import { type RecordingShape, syntheticRecording } from './synthetic-streams.js';
 
 export const PASSWORD = 'correct-horse';
 let sequence = 0;
@@ -119,6 +122,33 @@ export async function buildTest(
     .returning();
   if (!test) throw new Error('no test');
   return test;
+}
+
+/**
+ * A participant of a test, recorded through `recordParticipant` with a short synthetic
+ * recording (10 s: 100 emotion, 600 gaze, 500 mouse samples) unless `overrides.streams` says
+ * otherwise. Answers the id and what was recorded, to compare answers with.
+ */
+export async function buildParticipant(
+  t: { db: Database; files: FileStore },
+  testId: number,
+  overrides: Partial<RecordingInput> & { recording?: RecordingShape } = {},
+) {
+  const { recording: shape, ...input } = overrides;
+  const startMs = shape?.startMs ?? Date.UTC(2026, 0, 12, 9, 30);
+  const durationMs = shape?.durationMs ?? 10_000;
+  const recording = syntheticRecording({ mouseSamples: 500, seed: next(), ...shape, startMs, durationMs });
+  const values: RecordingInput = {
+    realId: `participant-${next()}`,
+    demographic: { age: 34, gender: 'female', education: 'University' },
+    startedAt: new Date(startMs),
+    endedAt: new Date(startMs + durationMs),
+    totalClicks: recording.mice.samples.click.reduce((sum, value) => sum + value, 0),
+    streams: [recording.emotions, recording.eyes, recording.mice],
+    ...input,
+  };
+  const { id } = await recordParticipant(t, testId, values);
+  return { id, input: values, recording };
 }
 
 /** Signs in through the API; returns the Authorization header value and the refresh cookie. */

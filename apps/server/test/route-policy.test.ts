@@ -8,13 +8,14 @@ import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../src/auth/access-tokens.js';
 import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
-import { bundles, countries } from '../src/db/schema.js';
+import { bundles, countries, tests } from '../src/db/schema.js';
 import { type Access, registerAuthentication } from '../src/http/authenticate.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
 import { createTestApp, type TestApp } from './create-test-app.js';
 import {
   buildCompany,
   buildContract,
+  buildParticipant,
   buildTest,
   buildUser,
   buildWorld,
@@ -104,6 +105,24 @@ async function bundleOf(ctx: Ctx): Promise<number> {
   if (!bundle) throw new Error('no bundle');
   return bundle.id;
 }
+
+/** A test of the target company with a recorded participant (synthetic streams). */
+async function participantOf(ctx: Ctx, type: 'default' | 'video_heatmap' = 'default') {
+  const test = await buildTest(t.db, companyOf(ctx).id);
+  const { id } = await buildParticipant(t, test.id, { type });
+  return { testId: test.id, participantId: id, url: `/api/v1/tests/${test.id}/participants/${id}` };
+}
+
+/** Reading a company's tests and what lies below them: staff all, client and demo users their own. */
+const readsOwnTests: Record<RoleName, RoleExpectation> = {
+  anonymous: { own: 401, other: 401 },
+  superAdmin: { own: 'ok', other: 'ok' },
+  staff: { own: 'ok', other: 'ok' },
+  clientAdmin: { own: 'ok', other: 403 },
+  clientMember: { own: 'ok', other: 403 },
+  otherAdmin: { own: 'ok', other: 403 },
+  demoUser: { own: 'ok', other: 403 },
+};
 
 async function liveToken(kind: 'confirmation' | 'reset'): Promise<string> {
   const user = await buildUser(t.db, { role: 'demo', companyId: world.demo.id, confirmed: kind === 'reset' });
@@ -519,6 +538,55 @@ const POLICY: Record<string, RouteCase> = {
     },
   }),
 
+  // Participants: whoever reads the test reads its participants and their streams.
+  ...GET_AND_HEAD('/api/v1/tests/:id/participants', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await participantOf(ctx)).testId}/participants` }),
+    expect: readsOwnTests,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/participants/:pid', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `${(await participantOf(ctx)).url}?associations=emotions,sections` }),
+    expect: readsOwnTests,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/participants/:pid/streams/:kind', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `${(await participantOf(ctx)).url}/streams/eyes` }),
+    expect: readsOwnTests,
+  }),
+  ...GET_AND_HEAD('/api/v1/participants/get_video_participant', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/participants/get_video_participant?test_id=${(await participantOf(ctx, 'video_heatmap')).testId}`,
+    }),
+    expect: readsOwnTests,
+  }),
+  // A GET that toggles (the spec's call), without a HEAD twin. Demo users only read.
+  'GET /api/v1/tests/:id/participants/:pid/favourite': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `${(await participantOf(ctx)).url}/favourite` }),
+    expect: { ...readsOwnTests, demoUser: { own: 403, other: 403 } },
+  },
+  'DELETE /api/v1/tests/:id/participants/:pid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await participantOf(ctx)).url }),
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 403, other: 403 },
+      clientMember: { own: 403, other: 403 },
+      otherAdmin: { own: 403, other: 403 },
+      demoUser: { own: 403, other: 403 },
+    },
+  },
+
   // Unknown calls under /api/v1 answer 404 to everyone, never the web app.
   ...Object.fromEntries(
     CATCH_ALL_METHODS.map((method) => [
@@ -672,6 +740,11 @@ describe('what a permitted read returns stays within the company', () => {
   it('shows client users only their own company’s tests; staff every company’s', async () => {
     await buildTest(t.db, world.client.id);
     await buildTest(t.db, world.other.id);
+    await buildTest(t.db, world.demo.id);
+    // The walk above made tests in more companies (the provider's, for staff's own participants).
+    const everyCompany = new Set(
+      (await t.db.select({ companyId: tests.companyId }).from(tests)).map((test) => test.companyId),
+    );
     const companiesSeen = async (role: RoleName) => {
       const response = await t.app.inject({
         url: '/api/v1/tests',
@@ -683,9 +756,9 @@ describe('what a permitted read returns stays within the company', () => {
     expect(await companiesSeen('clientAdmin')).toEqual(new Set([world.client.id]));
     expect(await companiesSeen('clientMember')).toEqual(new Set([world.client.id]));
     expect(await companiesSeen('otherAdmin')).toEqual(new Set([world.other.id]));
-    expect(await companiesSeen('demoUser')).toEqual(new Set());
-    expect(await companiesSeen('staff')).toEqual(new Set([world.client.id, world.other.id]));
-    expect(await companiesSeen('superAdmin')).toEqual(new Set([world.client.id, world.other.id]));
+    expect(await companiesSeen('demoUser')).toEqual(new Set([world.demo.id]));
+    expect(await companiesSeen('staff')).toEqual(everyCompany);
+    expect(await companiesSeen('superAdmin')).toEqual(everyCompany);
   });
 
   it('shows a company’s users only its own members', async () => {

@@ -145,7 +145,7 @@ export function decodeStream(bytes: Uint8Array): DecodedStream {
     Float32Array,
     Float32Array,
   ];
-  const click = bytes.slice(reader.offset, reader.offset + count);
+  const click = new Uint8Array(bytes.subarray(reader.offset, reader.offset + count));
   reader.offset += count;
   const urlIndex = new Uint16Array(count);
   for (let i = 0; i < count; i++) {

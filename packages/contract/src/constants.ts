@@ -70,3 +70,33 @@ export const MESSAGES = {
   confirmRemoveBundle: 'Are you sure you want to remove this bundle?',
   error500: 'Error 500! Oh no. There has been an error...',
 } as const;
+
+/** Recorded data (spec 2 §3, spec 3 §3). */
+export const PARTICIPANT_TYPES = ['default', 'video_heatmap'] as const;
+export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
+/** `recording` while a recorder is still uploading; the screens show finished participants. */
+export const PARTICIPANT_STATES = ['recording', 'finished'] as const;
+export type ParticipantState = (typeof PARTICIPANT_STATES)[number];
+/** The EEG emotions of samples and significant points. */
+export const EMOTIONS = ['joy', 'attention', 'frustration'] as const;
+export type Emotion = (typeof EMOTIONS)[number];
+/** Moments of a video test also mark spread (of gaze) and fluency. */
+export const MOMENT_KINDS = ['joy', 'attention', 'frustration', 'spread', 'fluency'] as const;
+export type MomentKind = (typeof MOMENT_KINDS)[number];
+/** The sample streams of a participant, each stored as one file. */
+export const STREAM_KINDS = ['emotions', 'eyes', 'mice'] as const;
+export type StreamKindName = (typeof STREAM_KINDS)[number];
+/** How a page title (label) matches URLs. */
+export const LABEL_MATCH_TYPES = ['exact', 'starts_with'] as const;
+export type LabelMatchType = (typeof LABEL_MATCH_TYPES)[number];
+/** What `?associations=` of the participant call may ask for. */
+export const PARTICIPANT_ASSOCIATIONS = [
+  'emotions',
+  'mice',
+  'eyes',
+  'sections',
+  'significant_points',
+] as const;
+export type ParticipantAssociation = (typeof PARTICIPANT_ASSOCIATIONS)[number];
+/** Media type of the compact columnar stream form (docs/recorded-data.md). */
+export const STREAM_MEDIA_TYPE = 'application/vnd.limbus.stream';

@@ -25,6 +25,9 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE) is dropped
+  // by the pool and replaced on the next query; without a listener its error would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return { db, kind: 'postgres', close: () => pool.end() };

@@ -1,15 +1,31 @@
-import { PLATFORMS, ROLES, TARGET_GROUPS, TEST_STATES, TEST_TYPES } from '@limbus/contract';
+import {
+  type Demographic,
+  EMOTIONS,
+  LABEL_MATCH_TYPES,
+  MOMENT_KINDS,
+  PARTICIPANT_STATES,
+  PARTICIPANT_TYPES,
+  PLATFORMS,
+  ROLES,
+  STREAM_KINDS,
+  TARGET_GROUPS,
+  TEST_STATES,
+  TEST_TYPES,
+} from '@limbus/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -25,6 +41,11 @@ export const platformEnum = pgEnum('platform', PLATFORMS);
 export const testStateEnum = pgEnum('test_state', TEST_STATES);
 export const targetGroupEnum = pgEnum('target_group', TARGET_GROUPS);
 export const tokenKindEnum = pgEnum('token_kind', ['refresh', 'confirmation', 'reset']);
+export const participantTypeEnum = pgEnum('participant_type', PARTICIPANT_TYPES);
+export const participantStateEnum = pgEnum('participant_state', PARTICIPANT_STATES);
+export const streamKindEnum = pgEnum('stream_kind', STREAM_KINDS);
+export const emotionEnum = pgEnum('emotion', EMOTIONS);
+export const labelMatchTypeEnum = pgEnum('label_match_type', LABEL_MATCH_TYPES);
 
 export const countries = pgTable('countries', {
   id: serial('id').primaryKey(),
@@ -186,4 +207,189 @@ export const tests = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [index('tests_company_idx').on(table.companyId, table.updatedAt)],
+);
+
+/**
+ * A participant of a test (spec 2 §3). Its sample streams are files (participant_streams names
+ * them); `real_id` is the recorder's own id, unique per test, which makes uploads idempotent.
+ */
+export const participants = pgTable(
+  'participants',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    realId: text('real_id').notNull(),
+    type: participantTypeEnum('type').notNull().default('default'),
+    state: participantStateEnum('state').notNull().default('recording'),
+    demographic: jsonb('demographic')
+      .$type<Demographic>()
+      .notNull()
+      .default({ age: null, gender: null, education: null }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** File key of the screen recording. */
+    video: text('video'),
+    totalClicks: integer('total_clicks').notNull().default(0),
+    favourite: boolean('favourite').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('participants_test_real_id_idx').on(table.testId, table.realId),
+    check('participants_total_clicks_check', sql`${table.totalClicks} >= 0`),
+  ],
+);
+
+/** One row per stored stream file, written only after the file is complete. */
+export const participantStreams = pgTable(
+  'participant_streams',
+  {
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    kind: streamKindEnum('kind').notNull(),
+    fileKey: text('file_key').notNull(),
+    sampleCount: integer('sample_count').notNull(),
+    /** Size of the stored (brotli-compressed) file. */
+    byteSize: integer('byte_size').notNull(),
+    /** Epoch milliseconds; null for an empty stream. */
+    firstTimestamp: doublePrecision('first_timestamp'),
+    lastTimestamp: doublePrecision('last_timestamp'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.participantId, table.kind] })],
+);
+
+/** Emotion peaks found by detection; researchers comment, tag and mark false positives. */
+export const significantPoints = pgTable(
+  'significant_points',
+  {
+    id: serial('id').primaryKey(),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    emotion: emotionEnum('emotion').notNull(),
+    /** Epoch milliseconds of the peak. */
+    timestampTop: doublePrecision('timestamp_top').notNull(),
+    score: real('score').notNull().default(0),
+    ranking: integer('ranking').notNull().default(0),
+    comment: text('comment').notNull().default(''),
+    translation: text('translation').notNull().default(''),
+    falsePositive: boolean('false_positive').notNull().default(false),
+    /** Set when a researcher changed the point: a recomputation keeps it. */
+    edited: boolean('edited').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('significant_points_participant_idx').on(table.participantId, table.timestampTop)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (table) => [uniqueIndex('tags_test_name_idx').on(table.testId, sql`lower(${table.name})`)],
+);
+
+export const significantPointTags = pgTable(
+  'significant_point_tags',
+  {
+    significantPointId: integer('significant_point_id')
+      .notNull()
+      .references(() => significantPoints.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.significantPointId, table.tagId] }),
+    index('significant_point_tags_tag_idx').on(table.tagId),
+  ],
+);
+
+/** Page titles of a test; sections and page visits point at them. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    urls: jsonb('urls').$type<string[]>().notNull().default([]),
+    matchType: labelMatchTypeEnum('match_type').notNull().default('starts_with'),
+  },
+  (table) => [index('labels_test_idx').on(table.testId)],
+);
+
+/** Parts of a participant's recording marked by a researcher, each linked to a page title. */
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id').references(() => labels.id, { onDelete: 'set null' }),
+    /** Epoch milliseconds. */
+    timestampStart: doublePrecision('timestamp_start').notNull(),
+    timestampEnd: doublePrecision('timestamp_end').notNull(),
+  },
+  (table) => [index('sections_participant_idx').on(table.participantId, table.timestampStart)],
+);
+
+/** Moments of a video test's aggregate participant (joy, attention, frustration, spread, fluency). */
+export const moments = pgTable(
+  'moments',
+  {
+    id: serial('id').primaryKey(),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    emotion: text('emotion', { enum: MOMENT_KINDS }).notNull(),
+    /** Milliseconds. */
+    start: doublePrecision('start').notNull(),
+    end: doublePrecision('end').notNull(),
+  },
+  (table) => [
+    index('moments_participant_idx').on(table.participantId, table.start),
+    check(
+      'moments_emotion_check',
+      sql.raw(`emotion in (${MOMENT_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
+  ],
+);
+
+export type TestSetupStatus = {
+  eeg: boolean;
+  eye: boolean;
+  mouse: boolean;
+  tapp: boolean;
+  recorder: boolean;
+  redis: boolean;
+};
+
+/** Lab recorders: they authenticate with a per-setup key (stored hashed) and report status by heartbeat. */
+export const testSetups = pgTable(
+  'test_setups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ip: text('ip').notNull().default(''),
+    keyHash: text('key_hash').notNull(),
+    status: jsonb('status')
+      .$type<TestSetupStatus>()
+      .notNull()
+      .default({ eeg: false, eye: false, mouse: false, tapp: false, recorder: false, redis: false }),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('test_setups_key_hash_idx').on(table.keyHash)],
 );

@@ -20,6 +20,9 @@ export const isStaff = (actor: Actor) => isSuperAdmin(actor) || actor.company?.l
 /** Provider staff with the research area: Super Admins and users of a company with licence_research. */
 export const isResearcher = (actor: Actor) => isSuperAdmin(actor) || actor.company?.licenceResearch === true;
 
+/** Provider staff (admin or research area) see the tests of every company. */
+export const seesEveryTest = (actor: Actor) => isStaff(actor) || isResearcher(actor);
+
 type Member = { id: number; role: Role; companyId: number | null };
 
 /** Invite, change the role of, or remove a user of `companyId`. Only a Super Admin touches Super Admins. */
@@ -53,6 +56,17 @@ const rules = {
   'member.manage': canManageMember,
   /** Change one's own names, or those of a member one manages. */
   'user.update_profile': (actor: Actor, user: Member) => actor.id === user.id || canManageMember(actor, user),
+  /** See a test and everything below it (participants, streams, results). Demo users too: their company's tests. */
+  'test.read': (actor: Actor, test: { companyId: number }) =>
+    seesEveryTest(actor) || actor.companyId === test.companyId,
+  /**
+   * Mark a participant as favourite. Demo users only read: the demo company is shared by strangers,
+   * and one of them starring a participant would change what all the others see.
+   */
+  'participant.favourite': (actor: Actor, test: { companyId: number }) =>
+    seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
+  /** Remove participants and their recordings. */
+  'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
 } satisfies Record<string, (actor: Actor, resource: never) => boolean>;
 
 export type Action = keyof typeof rules;

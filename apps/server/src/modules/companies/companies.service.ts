@@ -6,6 +6,8 @@ import { invitationMail } from '../../mail/templates.js';
 import { createInvitationLink } from '../auth/auth.service.js';
 import { availableTests, latestContract, newContractDates, toIsoDate } from '../contracts/contract-rules.js';
 import { insertContract, listContracts } from '../contracts/contracts.repository.js';
+import { removeParticipantFiles } from '../participants/participant-streams.js';
+import { listParticipantFilesOfCompany } from '../participants/participants.repository.js';
 import {
   emailExists,
   findUserByEmail,
@@ -152,7 +154,10 @@ async function resolveExistingAdmin(deps: Deps, input: NewCompany): Promise<User
   return user;
 }
 
-/** Removes a company with its users, contracts and tests. The demo and provider companies stay. */
+/**
+ * Removes a company with its users, contracts and tests, then the files of its participants. The
+ * demo and provider companies stay.
+ */
 export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promise<void> {
   authorize(actor, 'company.manage', undefined);
   const company = await findCompanyRow(deps.db, id);
@@ -163,5 +168,7 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
       'The demo company, the provider company and your own company cannot be removed',
     );
   }
+  const participantFiles = await listParticipantFilesOfCompany(deps.db, id);
   await deleteCompanyRow(deps.db, id);
+  await removeParticipantFiles(deps, participantFiles);
 }

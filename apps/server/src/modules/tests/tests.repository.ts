@@ -25,3 +25,15 @@ export async function listTestRows(db: Executor, options: { companyId: number | 
     .orderBy(desc(tests.updatedAt), desc(tests.id));
   return options.limit ? query.limit(options.limit) : query;
 }
+
+/** The test's owner company, for access checks; null when there is no such test. */
+export async function findTestOwner(
+  db: Executor,
+  id: number,
+): Promise<{ id: number; companyId: number } | null> {
+  const [row] = await db
+    .select({ id: tests.id, companyId: tests.companyId })
+    .from(tests)
+    .where(eq(tests.id, id));
+  return row ?? null;
+}

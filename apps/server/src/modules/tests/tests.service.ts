@@ -1,6 +1,6 @@
 import { RECENT_TESTS_ON_HOME, type TestSummary } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
-import { type Actor, isResearcher, isStaff } from '../../http/policy.js';
+import { type Actor, seesEveryTest } from '../../http/policy.js';
 import { toUnixSeconds } from '../users/users.mappers.js';
 import { listTestRows } from './tests.repository.js';
 
@@ -10,7 +10,7 @@ export async function listTests(
   actor: Actor,
   options: { homepage: boolean },
 ): Promise<TestSummary[]> {
-  const seesAll = isStaff(actor) || isResearcher(actor);
+  const seesAll = seesEveryTest(actor);
   if (!seesAll && actor.companyId === null) return [];
   const rows = await listTestRows(deps.db, {
     companyId: seesAll ? null : actor.companyId,

@@ -1,0 +1,299 @@
+import type { Emotion, MomentKind, ParticipantType, StreamKindName } from '@limbus/contract';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  labels,
+  moments,
+  participantStreams,
+  participants,
+  sections,
+  significantPoints,
+  significantPointTags,
+  tags,
+  tests,
+} from '../../db/schema.js';
+
+export type ParticipantRow = typeof participants.$inferSelect;
+export type StreamRow = typeof participantStreams.$inferSelect;
+
+export async function listParticipantRows(
+  db: Executor,
+  testId: number,
+  type: ParticipantType,
+): Promise<ParticipantRow[]> {
+  return db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.testId, testId), eq(participants.type, type)))
+    .orderBy(sql`${participants.startedAt} asc nulls last`, asc(participants.id));
+}
+
+/** The participant `id` of test `testId`; null when there is none or it belongs to another test. */
+export async function findParticipantRow(
+  db: Executor,
+  testId: number,
+  id: number,
+): Promise<ParticipantRow | null> {
+  const [row] = await db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.id, id), eq(participants.testId, testId)));
+  return row ?? null;
+}
+
+/** The result of video processing: the test's (latest) participant of type video_heatmap. */
+export async function findVideoParticipantRow(db: Executor, testId: number): Promise<ParticipantRow | null> {
+  const [row] = await db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.testId, testId), eq(participants.type, 'video_heatmap')))
+    .orderBy(sql`${participants.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts the participant or, when the test already has one with this real_id, updates it. */
+export async function upsertParticipantRow(
+  db: Executor,
+  values: Omit<typeof participants.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'favourite'>,
+): Promise<number> {
+  const { testId: _testId, realId: _realId, ...changes } = values;
+  const [row] = await db
+    .insert(participants)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [participants.testId, participants.realId],
+      set: { ...changes, updatedAt: sql`now()` },
+    })
+    .returning({ id: participants.id });
+  if (!row) throw new Error('upsert into participants returned no row');
+  return row.id;
+}
+
+export async function toggleFavouriteRow(db: Executor, testId: number, id: number) {
+  const [row] = await db
+    .update(participants)
+    .set({ favourite: not(participants.favourite), updatedAt: sql`now()` })
+    .where(and(eq(participants.id, id), eq(participants.testId, testId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Removes the participant with its rows; answers its video key, or undefined when there was none. */
+export async function deleteParticipantRow(
+  db: Executor,
+  testId: number,
+  id: number,
+): Promise<{ video: string | null } | undefined> {
+  const [row] = await db
+    .delete(participants)
+    .where(and(eq(participants.id, id), eq(participants.testId, testId)))
+    .returning({ video: participants.video });
+  return row;
+}
+
+/** Participants of every test of a company, for removing their files with the company. */
+export async function listParticipantFilesOfCompany(db: Executor, companyId: number) {
+  return db
+    .select({ id: participants.id, video: participants.video })
+    .from(participants)
+    .innerJoin(tests, eq(tests.id, participants.testId))
+    .where(eq(tests.companyId, companyId));
+}
+
+// ── streams ──
+
+export async function findStreamRow(
+  db: Executor,
+  participantId: number,
+  kind: StreamKindName,
+): Promise<StreamRow | null> {
+  const [row] = await db
+    .select()
+    .from(participantStreams)
+    .where(and(eq(participantStreams.participantId, participantId), eq(participantStreams.kind, kind)));
+  return row ?? null;
+}
+
+export async function upsertStreamRow(
+  db: Executor,
+  values: Omit<typeof participantStreams.$inferInsert, 'updatedAt'>,
+): Promise<void> {
+  const { participantId: _participantId, kind: _kind, ...changes } = values;
+  await db
+    .insert(participantStreams)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [participantStreams.participantId, participantStreams.kind],
+      set: { ...changes, updatedAt: sql`now()` },
+    });
+}
+
+// ── significant points and tags ──
+
+export type SignificantPointRow = typeof significantPoints.$inferSelect & {
+  tags: { id: number; name: string }[];
+};
+
+export async function listSignificantPointRows(
+  db: Executor,
+  participantId: number,
+): Promise<SignificantPointRow[]> {
+  const points = await db
+    .select()
+    .from(significantPoints)
+    .where(eq(significantPoints.participantId, participantId))
+    .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
+  if (points.length === 0) return [];
+  const links = await db
+    .select({ pointId: significantPointTags.significantPointId, id: tags.id, name: tags.name })
+    .from(significantPointTags)
+    .innerJoin(tags, eq(tags.id, significantPointTags.tagId))
+    .where(
+      inArray(
+        significantPointTags.significantPointId,
+        points.map((point) => point.id),
+      ),
+    )
+    .orderBy(asc(tags.name), asc(tags.id));
+  const tagsOf = new Map<number, { id: number; name: string }[]>();
+  for (const link of links) {
+    const list = tagsOf.get(link.pointId) ?? [];
+    list.push({ id: link.id, name: link.name });
+    tagsOf.set(link.pointId, list);
+  }
+  return points.map((point) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
+}
+
+/** Points a researcher changed; a recomputation keeps them. */
+export async function listEditedPointKeys(db: Executor, participantId: number) {
+  return db
+    .select({ emotion: significantPoints.emotion, timestampTop: significantPoints.timestampTop })
+    .from(significantPoints)
+    .where(and(eq(significantPoints.participantId, participantId), eq(significantPoints.edited, true)));
+}
+
+export async function deleteUneditedPoints(db: Executor, participantId: number): Promise<void> {
+  await db
+    .delete(significantPoints)
+    .where(and(eq(significantPoints.participantId, participantId), eq(significantPoints.edited, false)));
+}
+
+export async function insertSignificantPoint(
+  db: Executor,
+  point: {
+    participantId: number;
+    emotion: Emotion;
+    timestampTop: number;
+    score: number;
+    ranking: number;
+    comment: string;
+    translation: string;
+    falsePositive: boolean;
+  },
+): Promise<number> {
+  const [row] = await db.insert(significantPoints).values(point).returning({ id: significantPoints.id });
+  if (!row) throw new Error('insert into significant_points returned no row');
+  return row.id;
+}
+
+export async function linkPointTags(db: Executor, pointId: number, tagIds: number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await db
+    .insert(significantPointTags)
+    .values(tagIds.map((tagId) => ({ significantPointId: pointId, tagId })))
+    .onConflictDoNothing();
+}
+
+/** The ids of the test's tags of these names (case-insensitive), creating those that do not exist. */
+export async function ensureTags(
+  db: Executor,
+  testId: number,
+  names: string[],
+): Promise<Map<string, number>> {
+  const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const find = () =>
+    db
+      .select({ id: tags.id, name: tags.name })
+      .from(tags)
+      .where(and(eq(tags.testId, testId), inArray(sql`lower(${tags.name})`, wanted)));
+  const existing = new Set((await find()).map((tag) => tag.name.toLowerCase()));
+  const missing = names.filter((name, index) => {
+    const key = name.toLowerCase();
+    return !existing.has(key) && names.findIndex((other) => other.toLowerCase() === key) === index;
+  });
+  if (missing.length > 0) {
+    await db
+      .insert(tags)
+      .values(missing.map((name) => ({ testId, name })))
+      .onConflictDoNothing();
+  }
+  return new Map((await find()).map((tag) => [tag.name.toLowerCase(), tag.id]));
+}
+
+// ── sections, labels, moments ──
+
+export async function listSectionRows(db: Executor, participantId: number) {
+  return db
+    .select({
+      id: sections.id,
+      participantId: sections.participantId,
+      timestampStart: sections.timestampStart,
+      timestampEnd: sections.timestampEnd,
+      labelId: sections.labelId,
+      labelName: labels.name,
+    })
+    .from(sections)
+    .leftJoin(labels, eq(labels.id, sections.labelId))
+    .where(eq(sections.participantId, participantId))
+    .orderBy(asc(sections.timestampStart), asc(sections.id));
+}
+export type SectionRow = Awaited<ReturnType<typeof listSectionRows>>[number];
+
+export async function replaceSectionRows(
+  db: Executor,
+  participantId: number,
+  rows: { labelId: number | null; timestampStart: number; timestampEnd: number }[],
+): Promise<void> {
+  await db.delete(sections).where(eq(sections.participantId, participantId));
+  if (rows.length > 0) await db.insert(sections).values(rows.map((row) => ({ ...row, participantId })));
+}
+
+/** The test's page title of this name (case-insensitive), created with `urls` when there is none. */
+export async function ensureLabel(
+  db: Executor,
+  testId: number,
+  label: { name: string; urls: string[] },
+): Promise<number> {
+  const [existing] = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.testId, testId), sql`lower(${labels.name}) = lower(${label.name})`))
+    .orderBy(asc(labels.id))
+    .limit(1);
+  if (existing) return existing.id;
+  const [row] = await db
+    .insert(labels)
+    .values({ testId, name: label.name, urls: label.urls })
+    .returning({ id: labels.id });
+  if (!row) throw new Error('insert into labels returned no row');
+  return row.id;
+}
+
+export async function listMomentRows(db: Executor, participantId: number) {
+  return db
+    .select()
+    .from(moments)
+    .where(eq(moments.participantId, participantId))
+    .orderBy(asc(moments.start), asc(moments.id));
+}
+
+export async function replaceMomentRows(
+  db: Executor,
+  participantId: number,
+  rows: { emotion: MomentKind; start: number; end: number }[],
+): Promise<void> {
+  await db.delete(moments).where(eq(moments.participantId, participantId));
+  if (rows.length > 0) await db.insert(moments).values(rows.map((row) => ({ ...row, participantId })));
+}

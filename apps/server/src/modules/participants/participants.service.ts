@@ -1,0 +1,157 @@
+import type { StreamKind } from '@limbus/analytics';
+import type {
+  ParticipantAssociation,
+  ParticipantDetail,
+  ParticipantSummary,
+  StreamKindName,
+} from '@limbus/contract';
+import type { Deps } from '../../deps.js';
+import { notFound } from '../../http/app-error.js';
+import { type Actor, authorize } from '../../http/policy.js';
+import { findTestOwner } from '../tests/tests.repository.js';
+import {
+  loadStream,
+  loadStreamBytes,
+  removeParticipantFiles,
+  type StoredStreamBytes,
+} from './participant-streams.js';
+import {
+  toEmotionObjects,
+  toEyeObjects,
+  toMoment,
+  toMouseObjects,
+  toParticipantHead,
+  toParticipantSummary,
+  toSection,
+  toSignificantPoint,
+} from './participants.mappers.js';
+import {
+  deleteParticipantRow,
+  findParticipantRow,
+  findVideoParticipantRow,
+  listMomentRows,
+  listParticipantRows,
+  listSectionRows,
+  listSignificantPointRows,
+  type ParticipantRow,
+  toggleFavouriteRow,
+} from './participants.repository.js';
+
+/** The test, when it exists (404) and the actor may see it (403). */
+async function readableTest(deps: Deps, actor: Actor, testId: number) {
+  const test = await findTestOwner(deps.db, testId);
+  if (!test) throw notFound('The test');
+  authorize(actor, 'test.read', test);
+  return test;
+}
+
+/** The participant of a test the actor may see; 404 when it is not a participant of that test. */
+async function readableParticipant(deps: Deps, actor: Actor, testId: number, participantId: number) {
+  const test = await readableTest(deps, actor, testId);
+  const participant = await findParticipantRow(deps.db, testId, participantId);
+  if (!participant) throw notFound('The participant');
+  return { test, participant };
+}
+
+/** The participants list of spec 2 §2: participants of type default only. */
+export async function listParticipants(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+): Promise<ParticipantSummary[]> {
+  await readableTest(deps, actor, testId);
+  return (await listParticipantRows(deps.db, testId, 'default')).map(toParticipantSummary);
+}
+
+export type DetailOptions = { associations: readonly ParticipantAssociation[]; withVideo: boolean };
+
+export async function getParticipant(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  participantId: number,
+  options: DetailOptions,
+): Promise<ParticipantDetail> {
+  const { participant } = await readableParticipant(deps, actor, testId, participantId);
+  return loadDetail(deps, participant, options);
+}
+
+/** The result of video processing with everything it holds; 404 while there is none. */
+export async function getVideoParticipant(deps: Deps, actor: Actor, testId: number) {
+  await readableTest(deps, actor, testId);
+  const participant = await findVideoParticipantRow(deps.db, testId);
+  if (!participant) throw notFound('The video participant');
+  const detail = await loadDetail(deps, participant, {
+    associations: ['emotions', 'mice', 'eyes', 'sections', 'significant_points'],
+    withVideo: true,
+  });
+  detail.moments = (await listMomentRows(deps.db, participant.id)).map(toMoment);
+  return detail;
+}
+
+/** Loads only the associations asked for; a stream the participant lacks is an empty list. */
+async function loadDetail(
+  deps: Deps,
+  participant: ParticipantRow,
+  options: DetailOptions,
+): Promise<ParticipantDetail> {
+  const detail = toParticipantHead(participant, { withVideo: options.withVideo });
+  const wants = new Set(options.associations);
+  const stream = (kind: StreamKind) => loadStream(deps, participant.id, kind);
+  // Streams decompress on the libuv pool while the database answers the small lists.
+  const [emotions, eyes, mice, sections, points] = await Promise.all([
+    wants.has('emotions') ? stream('emotions') : null,
+    wants.has('eyes') ? stream('eyes') : null,
+    wants.has('mice') ? stream('mice') : null,
+    wants.has('sections') ? listSectionRows(deps.db, participant.id) : null,
+    wants.has('significant_points') ? listSignificantPointRows(deps.db, participant.id) : null,
+  ]);
+  if (wants.has('emotions'))
+    detail.emotions = emotions?.kind === 'emotions' ? toEmotionObjects(emotions.samples) : [];
+  if (wants.has('eyes')) detail.eyes = eyes?.kind === 'eyes' ? toEyeObjects(eyes.samples) : [];
+  if (wants.has('mice')) detail.mice = mice?.kind === 'mice' ? toMouseObjects(mice.samples) : [];
+  if (sections) detail.sections = sections.map(toSection);
+  if (points) detail.significant_points = points.map(toSignificantPoint);
+  return detail;
+}
+
+/** The stored compressed bytes of one stream (the compact form); 404 when the participant has none. */
+export async function getStreamBytes(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  participantId: number,
+  kind: StreamKindName,
+): Promise<StoredStreamBytes> {
+  await readableParticipant(deps, actor, testId, participantId);
+  const stored = await loadStreamBytes(deps, participantId, kind);
+  if (!stored) throw notFound(`The ${kind} stream of this participant`);
+  return stored;
+}
+
+export async function toggleFavourite(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  participantId: number,
+): Promise<ParticipantSummary> {
+  const test = await readableTest(deps, actor, testId);
+  authorize(actor, 'participant.favourite', test);
+  const row = await toggleFavouriteRow(deps.db, testId, participantId);
+  if (!row) throw notFound('The participant');
+  return toParticipantSummary(row);
+}
+
+/** Removes the participant with its rows, then (after the commit) its files. */
+export async function deleteParticipant(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  participantId: number,
+): Promise<void> {
+  authorize(actor, 'participant.manage', undefined);
+  await readableTest(deps, actor, testId);
+  const removed = await deleteParticipantRow(deps.db, testId, participantId);
+  if (!removed) throw notFound('The participant');
+  await removeParticipantFiles(deps, [{ id: participantId, video: removed.video }]);
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  EMOTIONS,
+  MOMENT_KINDS,
+  PARTICIPANT_ASSOCIATIONS,
+  PARTICIPANT_STATES,
+  PARTICIPANT_TYPES,
+  STREAM_KINDS,
+} from './constants.js';
+import { idParam } from './fields.js';
+
+/** Who took part: as the recorder reported it; any field may be unknown. */
+export const demographicSchema = z.object({
+  age: z.number().nullable(),
+  gender: z.string().nullable(),
+  education: z.string().nullable(),
+});
+export type Demographic = z.infer<typeof demographicSchema>;
+
+const participantFields = {
+  id: z.number(),
+  real_id: z.string(),
+  type: z.enum(PARTICIPANT_TYPES),
+  demographic: demographicSchema,
+  /** Unix seconds; null while unknown. */
+  started_at: z.number().nullable(),
+  ended_at: z.number().nullable(),
+  /** ended_at − started_at in milliseconds (the screens show mm:ss); null while either is unknown. */
+  time_to_complete_ms: z.number().nullable(),
+  total_clicks: z.number(),
+  favourite: z.boolean(),
+};
+
+/** A row of the participants list (type default only). */
+export const participantSummarySchema = z.object({
+  ...participantFields,
+  /** Where the participant's screen recording is served, or null without one. */
+  video: z.string().nullable(),
+});
+export type ParticipantSummary = z.infer<typeof participantSummarySchema>;
+export const participantListAnswer = z.array(participantSummarySchema);
+
+/** Timestamps of samples, points, sections and moments are epoch milliseconds. */
+export const emotionSampleSchema = z.object({
+  timestamp: z.number(),
+  joy: z.number(),
+  attention: z.number(),
+  frustration: z.number(),
+});
+/** Gaze in the eye tracker's 1920×1080 frame; lost samples are left out. */
+export const eyeSampleSchema = z.object({ timestamp: z.number(), x: z.number(), y: z.number() });
+/** Mouse or touch in page viewport pixels, with the page's scroll offset and height. */
+export const mouseSampleSchema = z.object({
+  timestamp: z.number(),
+  x: z.number(),
+  y: z.number(),
+  scroll_y: z.number(),
+  page_height: z.number(),
+  click: z.boolean(),
+  url: z.string(),
+});
+
+export const tagRefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const significantPointSchema = z.object({
+  id: z.number(),
+  emotion: z.enum(EMOTIONS),
+  timestamp_top: z.number(),
+  comment: z.string(),
+  translation: z.string(),
+  false_positive: z.boolean(),
+  tags: z.array(tagRefSchema),
+  ranking: z.number(),
+  score: z.number(),
+  participant_id: z.number(),
+});
+export type SignificantPoint = z.infer<typeof significantPointSchema>;
+
+export const sectionSchema = z.object({
+  id: z.number(),
+  timestamp_start: z.number(),
+  timestamp_end: z.number(),
+  label_id: z.number().nullable(),
+  label: z.object({ id: z.number(), name: z.string() }).nullable(),
+  participant_id: z.number(),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const momentSchema = z.object({
+  id: z.number(),
+  emotion: z.enum(MOMENT_KINDS),
+  start: z.number(),
+  end: z.number(),
+});
+
+/**
+ * One participant with what `?associations=` and `?fields=` asked for; an association that was
+ * not asked for is absent. The video participant always carries everything, moments included.
+ */
+export const participantDetailSchema = z.object({
+  ...participantFields,
+  test_id: z.number(),
+  state: z.enum(PARTICIPANT_STATES),
+  video: z.string().nullable().optional(),
+  emotions: z.array(emotionSampleSchema).optional(),
+  eyes: z.array(eyeSampleSchema).optional(),
+  mice: z.array(mouseSampleSchema).optional(),
+  sections: z.array(sectionSchema).optional(),
+  significant_points: z.array(significantPointSchema).optional(),
+  moments: z.array(momentSchema).optional(),
+});
+export type ParticipantDetail = z.infer<typeof participantDetailSchema>;
+
+/** A comma-separated list of names from `allowed`, each at most once; unknown names are refused. */
+function nameList<const T extends readonly string[]>(allowed: T, what: string) {
+  return z
+    .string()
+    .max(200, 'At most 200 characters are allowed')
+    .transform((text, ctx) => {
+      const names = text
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
+      const unknown = names.filter((name) => !allowed.includes(name));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown ${what} ${unknown.join(', ')}; choose from ${allowed.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as T[number][];
+    });
+}
+
+export const participantListParams = z.strictObject({ id: idParam });
+export const participantParams = z.strictObject({ id: idParam, pid: idParam });
+export const participantQuery = z.strictObject({
+  associations: nameList(PARTICIPANT_ASSOCIATIONS, 'association').optional(),
+  fields: nameList(['video'] as const, 'field').optional(),
+});
+export const streamParams = z.strictObject({
+  id: idParam,
+  pid: idParam,
+  kind: z.enum(STREAM_KINDS, { error: `Choose one of ${STREAM_KINDS.join(', ')}` }),
+});
+export const videoParticipantQuery = z.strictObject({ test_id: idParam });
