@@ -11,7 +11,7 @@ import { createAccessTokens } from './auth/access-tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
-import { createLocalFileStore, type FileStore } from './files/file-store.js';
+import { createDataFileStore, type FileStore } from './files/file-store.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerWebApp } from './http/web-app.js';
@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         from: config.mailFrom,
         logger: app.log,
       }),
-    files: options.files ?? createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: options.files ?? createDataFileStore(config.dataDir),
     log: app.log,
   };
 

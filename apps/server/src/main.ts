@@ -3,18 +3,30 @@ import { resolveJwtSecret } from './auth/access-tokens.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/demo-data.js';
+import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './db/seed/demo-recordings.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
+import { createDataFileStore } from './files/file-store.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await seedReferenceData(database.db);
+  const files = createDataFileStore(config.dataDir);
   const shouldSeed = config.seedDemo ?? (await isDatabaseEmpty(database.db));
-  if (shouldSeed && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db, new Date());
+  if (shouldSeed && (await isDatabaseEmpty(database.db))) {
+    process.stdout.write('Seeding the demo data: companies, users, tests and recorded participants...\n');
+    const now = new Date();
+    await seedDemoData(database.db, now);
+    await seedDemoRecordings(
+      { db: database.db, files },
+      { now, participantsPerTest: DEMO_PARTICIPANTS_PER_TEST },
+    );
+  }
 
   const app = await buildApp({
     config,
     db: database.db,
+    files,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
   });
   let isClosing = false;

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
-import { createLocalFileStore, type FileStore } from '../src/files/file-store.js';
+import { createDataFileStore, type FileStore } from '../src/files/file-store.js';
 import { openTestDatabase } from './test-database.js';
 
 export type TestApp = {
@@ -39,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const files = createLocalFileStore(path.join(dataDir, 'files'));
+  const files = createDataFileStore(dataDir);
   const app = await buildApp({
     config,
     db: database.db,

@@ -69,3 +69,6 @@ export function createLocalFileStore(root: string): FileStore {
     },
   };
 }
+
+/** The store of an installation: DATA_DIR/files. */
+export const createDataFileStore = (dataDir: string) => createLocalFileStore(path.join(dataDir, 'files'));
