@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './contracts.js';
 export * from './errors.js';
 export * from './fields.js';
+export * from './languages.js';
 export * from './participants.js';
 export * from './tests.js';
 export * from './users.js';
