@@ -19,7 +19,10 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
+import { registerIngestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { registerParticipantRoutes } from './modules/participants/participants.routes.js';
+import { registerSupportRoutes } from './modules/support/support.routes.js';
+import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
 import { registerTestRoutes } from './modules/tests/tests.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 
@@ -110,6 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerContractRoutes(api, deps);
       registerTestRoutes(api, deps);
       registerParticipantRoutes(api, deps);
+      registerTestSetupRoutes(api, deps);
+      registerIngestionRoutes(api, deps);
+      registerSupportRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

@@ -23,6 +23,12 @@ const envSchema = z.object({
   /** Requests a minute per address on the sign-in, sign-up and password-reset calls. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   WEB_DIST: z.string().optional(),
+  /** Largest screen recording a test setup may upload, in bytes (4 GiB by default). */
+  VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 ** 3),
 });
 
 export type Config = {
@@ -40,6 +46,7 @@ export type Config = {
   logLevel: string;
   authRateLimit: number;
   webDist: string;
+  videoMaxBytes: number;
 };
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
@@ -68,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     authRateLimit: values.AUTH_RATE_LIMIT,
     webDist: path.resolve(values.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    videoMaxBytes: values.VIDEO_MAX_BYTES,
   };
 }

@@ -6,6 +6,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './d
 import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './db/seed/demo-recordings.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { createDataFileStore } from './files/file-store.js';
+import { JOB_HANDLERS } from './jobs/job-handlers.js';
+import { createJobRunner } from './jobs/job-runner.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,12 +31,18 @@ async function main(): Promise<void> {
     files,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
   });
+  // In-process on both PGlite and PostgreSQL for now (docs/decisions.md); pg-boss later.
+  const jobRunner = createJobRunner(
+    { db: database.db, files, log: app.log, clock: () => new Date() },
+    JOB_HANDLERS,
+  );
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await jobRunner.stop(); // drain: the job in hand finishes, no new one is claimed
     await database.close();
     process.exit(0);
   };
@@ -42,6 +50,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  jobRunner.start();
   const store = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
   const lines = [
     '',

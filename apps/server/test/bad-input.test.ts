@@ -15,6 +15,8 @@ import { z } from 'zod';
 import { hashOpaqueToken, newOpaqueToken } from '../src/auth/opaque-tokens.js';
 import { countries } from '../src/db/schema.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
+import { insertConversation, insertMessage } from '../src/modules/support/support.repository.js';
+import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
 import { createTestApp, type TestApp } from './create-test-app.js';
 import { buildContract, buildParticipant, buildTest, buildUser, buildWorld, signIn } from './factories.js';
 
@@ -35,6 +37,8 @@ type Part = 'body' | 'querystring' | 'params';
 type InputCase = {
   key: string;
   isPublic: boolean;
+  /** A recorder route: sent with a test setup's key instead of a user's token. */
+  isRecorder?: true;
   parts: readonly Part[];
   sample: () => Sample | Promise<Sample>;
 };
@@ -51,6 +55,8 @@ let contractId: number;
 let recordedTestId: number;
 let recordedParticipantId: number;
 let videoTestId: number;
+/** The key of a test setup, for the recorder routes. */
+let setupKey: string;
 let sequence = 0;
 const freshEmail = () => `bad-input-${++sequence}@example.test`;
 
@@ -286,9 +292,144 @@ const CASES: InputCase[] = [
       params: { pid: (await buildParticipant(t, recordedTestId)).id },
     }),
   },
+  {
+    key: 'POST /api/v1/test_setups',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({ body: { name: 'Lab', ip: '10.0.0.1' } }),
+  },
+  {
+    key: 'POST /api/v1/test_setups/:id/key',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: await newSetupId() }),
+  },
+  {
+    key: 'DELETE /api/v1/test_setups/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: await newSetupId() }),
+  },
+  {
+    key: 'POST /api/v1/ingest/heartbeat',
+    isPublic: false,
+    isRecorder: true,
+    parts: ['body'],
+    sample: () => ({
+      body: { status: { eeg: true, eye: true, mouse: true, tapp: false, recorder: true, redis: true } },
+    }),
+  },
+  {
+    key: 'POST /api/v1/ingest/participants',
+    isPublic: false,
+    isRecorder: true,
+    parts: ['body'],
+    sample: () => ({
+      body: {
+        test_id: recordedTestId,
+        real_id: `bad-input-${++sequence}`,
+        type: 'default',
+        demographic: { age: 30, gender: 'female', education: 'University' },
+        started_at: 1_768_210_200,
+      },
+    }),
+  },
+  {
+    key: 'PUT /api/v1/ingest/participants/:pid/streams/:kind/batches/:seq',
+    isPublic: false,
+    isRecorder: true,
+    parts: ['params'],
+    sample: async () => ({ params: { pid: await recordingParticipant(), kind: 'eyes', seq: 0 } }),
+  },
+  {
+    key: 'POST /api/v1/ingest/participants/:pid/finish',
+    isPublic: false,
+    isRecorder: true,
+    parts: ['body', 'params'],
+    sample: async () => ({
+      params: { pid: await recordingParticipant() },
+      body: { ended_at: 1_768_210_260 },
+    }),
+  },
+  {
+    key: 'POST /api/v1/ingest/participants/:pid/video',
+    isPublic: false,
+    isRecorder: true,
+    parts: ['body', 'params'],
+    sample: async () => ({
+      params: { pid: await recordingParticipant() },
+      body: { size: 1000, filename: 'screen.mp4' },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/ingest/participants/:pid/video',
+    isPublic: false,
+    isRecorder: true,
+    parts: ['params'],
+    sample: async () => ({ params: { pid: await recordingParticipant() } }),
+  },
+  {
+    key: 'POST /api/v1/support/conversations',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({ body: { message: 'How do I add a test?\nThanks', subject: 'Adding a test' } }),
+  },
+  {
+    key: 'GET /api/v1/support/conversations/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: await supportConversation() }),
+  },
+  {
+    key: 'POST /api/v1/support/conversations/:id/messages',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({ id: await supportConversation(), body: { message: 'A reply' } }),
+  },
+  {
+    key: 'PATCH /api/v1/support/conversations/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({ id: await supportConversation(), body: { status: 'closed' } }),
+  },
 ];
 
 // ── helpers ──
+
+/** A support conversation of a client user, made anew for each sample. */
+async function supportConversation(): Promise<number> {
+  const at = new Date();
+  const conversationId = await insertConversation(t.db, {
+    companyId: world.client.id,
+    userId: world.clientAdmin.id,
+    subject: 'Question',
+    at,
+  });
+  await insertMessage(t.db, {
+    conversationId,
+    authorId: world.clientAdmin.id,
+    body: 'Question',
+    isStaff: false,
+    at,
+  });
+  return conversationId;
+}
+
+/** A new participant still recording, created through the ingestion API. */
+async function recordingParticipant(): Promise<number> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/participants',
+    headers: { authorization: `Setup ${setupKey}` },
+    payload: { test_id: recordedTestId, real_id: `bad-input-${++sequence}` },
+  });
+  return response.json().id as number;
+}
+
+async function newSetupId(): Promise<number> {
+  return (await createTestSetup({ db: t.db, clock: () => new Date() }, { name: `Lab ${++sequence}`, ip: '' }))
+    .data.id;
+}
 
 const methodOf = (testCase: InputCase) => testCase.key.split(' ')[0] as string;
 const pathOf = (testCase: InputCase) => testCase.key.split(' ')[1] as string;
@@ -324,12 +465,13 @@ function paramsOf(sample: Sample): Record<string, string> {
 const paramNamesOf = (testCase: InputCase) =>
   [...pathOf(testCase).matchAll(/:(\w+)/g)].map((match) => match[1] as string);
 
-type Identity = 'superAdmin' | 'anonymous';
+type Identity = 'superAdmin' | 'anonymous' | 'setup';
 
 function send(identity: Identity, options: InjectOptions): Promise<LightMyRequestResponse> {
   const headers = {
     ...(options.headers ?? {}),
     ...(identity === 'superAdmin' ? { authorization: superAdminAuth } : {}),
+    ...(identity === 'setup' ? { authorization: `Setup ${setupKey}` } : {}),
   };
   return t.app.inject({ ...options, headers });
 }
@@ -389,7 +531,10 @@ async function snapshot(): Promise<string> {
       ${digest('significant_points', 'id')} as points, ${digest('tags', 'id')} as tags,
       ${digest('significant_point_tags', 'significant_point_id')} as point_tags, ${digest('labels', 'id')} as labels,
       ${digest('sections', 'id')} as sections, ${digest('moments', 'id')} as moments,
-      ${digest('test_setups', 'id')} as test_setups`,
+      ${digest('test_setups', 'id')} as test_setups, ${digest('ingest_batches', 'seq')} as batches,
+      ${digest('video_uploads', 'participant_id')} as uploads, ${digest('jobs', 'id')} as jobs,
+      ${digest('test_metrics', 'test_id')} as metrics,
+      ${digest('support_conversations', 'id')} as support_conversations, ${digest('support_messages', 'id')} as support_messages`,
   )) as unknown as { rows: unknown[] };
   const outbox = path.join(t.dataDir, 'outbox');
   const files = path.join(t.dataDir, 'files');
@@ -522,6 +667,8 @@ beforeAll(async () => {
     })
   ).id;
   videoTestId = (await buildTest(t.db, world.client.id, { platform: 'video' })).id;
+  setupKey = (await createTestSetup({ db: t.db, clock: () => new Date() }, { name: 'Bad input lab', ip: '' }))
+    .key;
   await buildParticipant(t, videoTestId, {
     type: 'video_heatmap',
     moments: [{ emotion: 'spread', start: 0, end: 1 }],
@@ -555,13 +702,16 @@ describe('coverage', () => {
 // ── per route ──
 
 const RUNS = CASES.flatMap((testCase) =>
-  (testCase.isPublic ? (['superAdmin', 'anonymous'] as const) : (['superAdmin'] as const)).map(
-    (identity) => ({
-      testCase,
-      identity,
-      name: `${testCase.key} as ${identity}`,
-    }),
-  ),
+  (testCase.isPublic
+    ? (['superAdmin', 'anonymous'] as const)
+    : testCase.isRecorder
+      ? (['setup'] as const)
+      : (['superAdmin'] as const)
+  ).map((identity) => ({
+    testCase,
+    identity,
+    name: `${testCase.key} as ${identity}`,
+  })),
 );
 
 describe.each(RUNS)('$name', ({ testCase, identity }) => {

@@ -11,6 +11,8 @@ import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
 import { bundles, countries, tests } from '../src/db/schema.js';
 import { type Access, registerAuthentication } from '../src/http/authenticate.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
+import { insertConversation, insertMessage } from '../src/modules/support/support.repository.js';
+import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
 import { createTestApp, type TestApp } from './create-test-app.js';
 import {
   buildCompany,
@@ -135,6 +137,69 @@ async function liveToken(kind: 'confirmation' | 'reset'): Promise<string> {
   });
   return token.token;
 }
+
+/** A new test setup (lab recorder). */
+async function setupOf(): Promise<number> {
+  return (await createTestSetup({ db: t.db, clock: () => new Date() }, { name: fresh('lab'), ip: '' })).data
+    .id;
+}
+
+/** A support conversation started by the actor (`self`), a colleague (`own`) or a user of another company. */
+async function conversationOf(ctx: Ctx): Promise<number> {
+  const company = companyOf(ctx);
+  const starter =
+    ctx.target === 'self'
+      ? (ctx.actor ?? world.clientAdmin)
+      : await buildUser(t.db, { role: memberRole(company), companyId: company.id });
+  const at = new Date();
+  const conversationId = await insertConversation(t.db, {
+    companyId: starter.companyId ?? company.id,
+    userId: starter.id,
+    subject: 'Question',
+    at,
+  });
+  await insertMessage(t.db, { conversationId, authorId: starter.id, body: 'Question', isStaff: false, at });
+  return conversationId;
+}
+
+/** A support conversation: its starter and the provider's staff, nobody else (not even colleagues). */
+const starterOrStaff: Record<RoleName, RoleExpectation> = {
+  anonymous: { self: 401, own: 401, other: 401 },
+  superAdmin: { self: 'ok', own: 'ok', other: 'ok' },
+  staff: { self: 'ok', own: 'ok', other: 'ok' },
+  clientAdmin: { self: 'ok', own: 403, other: 403 },
+  clientMember: { self: 'ok', own: 403, other: 403 },
+  otherAdmin: { self: 'ok', own: 403, other: 403 },
+  demoUser: { self: 'ok', own: 403, other: 403 },
+};
+
+/** Staff only, nothing of a company. */
+const staffOnly: Record<RoleName, Outcome> = {
+  anonymous: 401,
+  superAdmin: 'ok',
+  staff: 'ok',
+  clientAdmin: 403,
+  clientMember: 403,
+  otherAdmin: 403,
+  demoUser: 403,
+};
+
+/** Recorder routes take a setup key (`Authorization: Setup <key>`); no user's token opens them. */
+const recorderOnly: Record<RoleName, Outcome> = {
+  anonymous: 401,
+  superAdmin: 401,
+  staff: 401,
+  clientAdmin: 401,
+  clientMember: 401,
+  otherAdmin: 401,
+  demoUser: 401,
+};
+const recorderRoute = (url: string): RouteCase => ({
+  access: 'recorder',
+  targets: ['none'],
+  request: () => ({ url }),
+  expect: recorderOnly,
+});
 
 // ── the table ──
 
@@ -584,6 +649,89 @@ const POLICY: Record<string, RouteCase> = {
       clientMember: { own: 403, other: 403 },
       otherAdmin: { own: 403, other: 403 },
       demoUser: { own: 403, other: 403 },
+    },
+  },
+
+  // Test setups: staff manage the lab recorders.
+  ...GET_AND_HEAD('/api/v1/test_setups', {
+    access: 'staff',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/test_setups' }),
+    expect: staffOnly,
+  }),
+  'POST /api/v1/test_setups': {
+    access: 'staff',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/test_setups', payload: { name: fresh('lab'), ip: '10.0.0.1' } }),
+    expect: staffOnly,
+  },
+  'POST /api/v1/test_setups/:id/key': {
+    access: 'staff',
+    targets: ['none'],
+    request: async () => ({ url: `/api/v1/test_setups/${await setupOf()}/key` }),
+    expect: staffOnly,
+  },
+  'DELETE /api/v1/test_setups/:id': {
+    access: 'staff',
+    targets: ['none'],
+    request: async () => ({ url: `/api/v1/test_setups/${await setupOf()}` }),
+    expect: staffOnly,
+  },
+
+  // Ingestion: lab recorders with their key only (ingestion.routes.test.ts walks them with a key).
+  'POST /api/v1/ingest/heartbeat': recorderRoute('/api/v1/ingest/heartbeat'),
+  'POST /api/v1/ingest/participants': recorderRoute('/api/v1/ingest/participants'),
+  'PUT /api/v1/ingest/participants/:pid/streams/:kind/batches/:seq': recorderRoute(
+    '/api/v1/ingest/participants/1/streams/eyes/batches/0',
+  ),
+  'POST /api/v1/ingest/participants/:pid/finish': recorderRoute('/api/v1/ingest/participants/1/finish'),
+  'POST /api/v1/ingest/participants/:pid/video': recorderRoute('/api/v1/ingest/participants/1/video'),
+  'HEAD /api/v1/ingest/participants/:pid/video': recorderRoute('/api/v1/ingest/participants/1/video'),
+  'PATCH /api/v1/ingest/participants/:pid/video': recorderRoute('/api/v1/ingest/participants/1/video'),
+
+  // Support chat: any signed-in user starts and lists their own; staff (research licence) see all.
+  'POST /api/v1/support/conversations': {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/support/conversations', payload: { message: 'Hello' } }),
+    expect: { ...anyoneOk, anonymous: 401 },
+  },
+  ...GET_AND_HEAD('/api/v1/support/conversations', {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/support/conversations' }),
+    expect: { ...anyoneOk, anonymous: 401 },
+  }),
+  ...GET_AND_HEAD('/api/v1/support/conversations/:id', {
+    access: 'user',
+    targets: ['self', 'own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/support/conversations/${await conversationOf(ctx)}` }),
+    expect: starterOrStaff,
+  }),
+  'POST /api/v1/support/conversations/:id/messages': {
+    access: 'user',
+    targets: ['self', 'own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/support/conversations/${await conversationOf(ctx)}/messages`,
+      payload: { message: 'More' },
+    }),
+    expect: starterOrStaff,
+  },
+  'PATCH /api/v1/support/conversations/:id': {
+    access: 'researcher',
+    targets: ['self', 'own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/support/conversations/${await conversationOf(ctx)}`,
+      payload: { status: 'closed' },
+    }),
+    expect: {
+      anonymous: { self: 401, own: 401, other: 401 },
+      superAdmin: { self: 'ok', own: 'ok', other: 'ok' },
+      staff: { self: 'ok', own: 'ok', other: 'ok' },
+      clientAdmin: { self: 403, own: 403, other: 403 },
+      clientMember: { self: 403, own: 403, other: 403 },
+      otherAdmin: { self: 403, own: 403, other: 403 },
+      demoUser: { self: 403, own: 403, other: 403 },
     },
   },
 

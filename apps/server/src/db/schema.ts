@@ -8,6 +8,7 @@ import {
   PLATFORMS,
   ROLES,
   STREAM_KINDS,
+  SUPPORT_STATUSES,
   TARGET_GROUPS,
   TEST_STATES,
   TEST_TYPES,
@@ -15,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -392,4 +394,118 @@ export const testSetups = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('test_setups_key_hash_idx').on(table.keyHash)],
+);
+
+/**
+ * Stream batches a recorder sent for a participant still recording: each is its own chunk file
+ * `ingest/<participantId>/<kind>/<seq>.lmbs`, and this row is written only once the file is in
+ * place. The finish call merges them in seq order into the participant's stream and removes them.
+ */
+export const ingestBatches = pgTable(
+  'ingest_batches',
+  {
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    kind: streamKindEnum('kind').notNull(),
+    seq: integer('seq').notNull(),
+    sampleCount: integer('sample_count').notNull(),
+    /** Epoch milliseconds; null for an empty batch. */
+    firstTimestamp: doublePrecision('first_timestamp'),
+    lastTimestamp: doublePrecision('last_timestamp'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.participantId, table.kind, table.seq] })],
+);
+
+/** A resumable video upload in progress: the bytes so far are the part file `uploads/<participantId>.part`. */
+export const videoUploads = pgTable('video_uploads', {
+  participantId: integer('participant_id')
+    .primaryKey()
+    .references(() => participants.id, { onDelete: 'cascade' }),
+  /** The size announced when the upload started, in bytes. */
+  size: bigint('size', { mode: 'number' }).notNull(),
+  filename: text('filename').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export const jobStateEnum = pgEnum('job_state', JOB_STATES);
+
+/**
+ * Durable background jobs of the in-process runner (jobs/job-runner.ts). A running job holds a
+ * lease (`locked_until`); when its process dies, another claim takes it once the lease is over.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    state: jobStateEnum('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('jobs_claim_idx').on(table.state, table.runAfter)],
+);
+
+export const TEST_METRIC_KINDS = ['pages', 'tags'] as const;
+
+/** Page and tag metrics of a test, recomputed by a job after each finished participant. */
+export const testMetrics = pgTable(
+  'test_metrics',
+  {
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TEST_METRIC_KINDS }).notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.testId, table.kind] })],
+);
+
+export const supportStatusEnum = pgEnum('support_status', SUPPORT_STATUSES);
+
+/** A support chat conversation (DESIGN §4): started by a user of a company, answered by the provider's staff. */
+export const supportConversations = pgTable(
+  'support_conversations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The starter; only they and staff see the conversation. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    status: supportStatusEnum('status').notNull().default('open'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('support_conversations_user_idx').on(table.userId),
+    index('support_conversations_last_message_idx').on(table.lastMessageAt),
+  ],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => supportConversations.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Plain text, at most 5000 characters. */
+    body: text('body').notNull(),
+    isStaff: boolean('is_staff').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('support_messages_conversation_idx').on(table.conversationId, table.id)],
 );

@@ -15,7 +15,27 @@ export type FileStore = {
   delete: (key: string) => Promise<void>;
   /** Removes every file whose key starts with `prefix/`. */
   deletePrefix: (prefix: string) => Promise<void>;
+  /**
+   * Appends `source` to the file (created when missing) if `offset` is its size, for resumable
+   * uploads; the bytes are synced before it answers. More than `maxBytes` in all refuses the
+   * whole append (the file is cut back to `offset`). An interrupted source keeps what arrived.
+   */
+  append: (
+    key: string,
+    offset: number,
+    source: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+  ) => Promise<AppendResult>;
+  /** The first `length` bytes of the file (fewer when it is shorter), or null when there is none. */
+  readStart: (key: string, length: number) => Promise<Buffer | null>;
+  /** Moves a complete file to another key atomically (rename). */
+  move: (from: string, to: string) => Promise<void>;
 };
+
+export type AppendResult =
+  | { status: 'appended'; size: number }
+  | { status: 'offset_mismatch'; size: number }
+  | { status: 'too_large'; size: number };
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
@@ -66,6 +86,48 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async deletePrefix(prefix) {
       await fs.promises.rm(resolve(prefix), { recursive: true, force: true });
+    },
+    async append(key, offset, source, maxBytes) {
+      const target = resolve(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const handle = await fs.promises.open(target, 'a');
+      let size = (await handle.stat()).size;
+      try {
+        if (size !== offset) return { status: 'offset_mismatch', size };
+        for await (const chunk of source) {
+          if (size + chunk.length - offset > maxBytes) {
+            await handle.truncate(offset);
+            return { status: 'too_large', size: offset };
+          }
+          await handle.write(chunk);
+          size += chunk.length;
+        }
+        return { status: 'appended', size };
+      } finally {
+        await handle.sync();
+        await handle.close();
+      }
+    },
+    async readStart(key, length) {
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(resolve(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async move(from, to) {
+      const target = resolve(to);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.rename(resolve(from), target);
     },
   };
 }

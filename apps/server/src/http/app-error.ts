@@ -6,12 +6,14 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** A more precise 4xx than the code's own (415 for a body of the wrong kind); the body keeps the code. */
+    private readonly exactStatus?: number,
   ) {
     super(message);
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return this.exactStatus ?? ERROR_STATUS[this.code];
   }
 
   static fieldError(code: ErrorCode, field: string, message: string): AppError {

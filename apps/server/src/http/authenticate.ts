@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { AccessTokens } from '../auth/access-tokens.js';
+import { hashOpaqueToken } from '../auth/opaque-tokens.js';
 import type { Database } from '../db/client.js';
+import { findTestSetupByKeyHash } from '../modules/test-setups/test-setups.repository.js';
+import type { SetupIdentity } from '../modules/test-setups/test-setups.service.js';
 import { findActor } from '../modules/users/users.repository.js';
 import { forbidden, unauthenticated } from './app-error.js';
 import { type Actor, isResearcher, isStaff } from './policy.js';
@@ -8,9 +11,10 @@ import { type Actor, isResearcher, isStaff } from './policy.js';
 /**
  * Route-level access, stated on every route of /api/v1 (`config.access`):
  * public: anyone; user: any signed-in user; staff: role admin or licence_analysis;
- * researcher: role admin or licence_research. Resource-level rules live in policy.ts.
+ * researcher: role admin or licence_research; recorder: a lab recorder (test setup) with its key
+ * (`Authorization: Setup <key>`), never a user. Resource-level rules live in policy.ts.
  */
-export type Access = 'public' | 'user' | 'staff' | 'researcher';
+export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder';
 
 /** One method of a route as registered, with its stated access and its schemas. */
 export type RegisteredRoute = {
@@ -30,6 +34,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** The test setup of a recorder route. */
+    setup: SetupIdentity | null;
   }
 }
 
@@ -38,6 +44,7 @@ export function registerAuthentication(
   deps: { db: Database; accessTokens: AccessTokens; clock: () => Date },
 ): void {
   app.decorateRequest('actor', null);
+  app.decorateRequest('setup', null);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -51,6 +58,12 @@ export function registerAuthentication(
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
+    if (access === 'recorder') {
+      request.setup = await setupFromHeader(request, deps.db);
+      if (!request.setup)
+        throw unauthenticated('This needs the key of a test setup (Authorization: Setup <key>)');
+      return;
+    }
     const actor = await actorFromHeader(request, deps);
     if (!actor) throw unauthenticated();
     if (access === 'staff' && !isStaff(actor)) throw forbidden('This needs the analysis licence');
@@ -67,6 +80,23 @@ async function actorFromHeader(
   if (!header?.startsWith('Bearer ')) return null;
   const userId = await deps.accessTokens.verify(header.slice('Bearer '.length).trim(), deps.clock());
   return userId === null ? null : findActor(deps.db, userId);
+}
+
+/** A key is looked up by its SHA-256, as stored; a wrong, rotated or removed key finds nothing. */
+async function setupFromHeader(request: FastifyRequest, db: Database): Promise<SetupIdentity | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Setup ')) return null;
+  const key = header.slice('Setup '.length).trim();
+  if (!/^[\w-]{16,128}$/.test(key)) return null;
+  const row = await findTestSetupByKeyHash(db, hashOpaqueToken(key));
+  return row ? { id: row.id, name: row.name } : null;
+}
+
+/** The test setup of a recorder route. */
+export function setupOf(request: FastifyRequest): SetupIdentity {
+  if (!request.setup)
+    throw unauthenticated('This needs the key of a test setup (Authorization: Setup <key>)');
+  return request.setup;
 }
 
 /** The signed-in user of a route whose access is not public. */

@@ -67,6 +67,16 @@ const rules = {
     seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
   /** Remove participants and their recordings. */
   'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
+  /** Start a support conversation: any user of a company, demo users too (they are real people). */
+  'support.start': (actor: Actor, _resource?: undefined) => actor.companyId !== null,
+  /**
+   * See and write in a support conversation: its starter and the provider's staff (research area).
+   * Colleagues of the starter do not: a conversation may be about the colleague's own account.
+   */
+  'support.read': (actor: Actor, conversation: { userId: number }) =>
+    isResearcher(actor) || actor.id === conversation.userId,
+  /** See every conversation, close and reopen them. */
+  'support.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
 } satisfies Record<string, (actor: Actor, resource: never) => boolean>;
 
 export type Action = keyof typeof rules;

@@ -69,3 +69,27 @@ export const accountExistsMail = (to: string, signInLink: string, resetLink: str
     `If it was you, sign in at ${signInLink} or reset your password at ${resetLink}.`,
     'If it was not you, ignore this mail.',
   ]);
+
+/** To the provider's staff: a user started a support conversation. */
+export const supportConversationMail = (
+  to: string,
+  conversation: { subject: string; companyName: string; starterName: string; message: string },
+  link: string,
+) =>
+  mail(
+    to,
+    `Support: ${conversation.subject}`,
+    [
+      'Hi,',
+      `${conversation.starterName} of ${conversation.companyName} started a support conversation:`,
+      conversation.message,
+    ],
+    { label: 'Answer in the support inbox', link },
+  );
+
+/** To the starter of a support conversation: staff replied. */
+export const supportReplyMail = (to: string, subject: string, link: string) =>
+  mail(to, `Re: ${subject}`, ['Hi,', `The Limbus team replied to your support conversation "${subject}".`], {
+    label: 'Read the reply',
+    link,
+  });

@@ -24,6 +24,11 @@ const MembersPage = lazyPage(() => import('../pages/members-page'), 'MembersPage
 const AddMemberPage = lazyPage(() => import('../pages/add-member-page'), 'AddMemberPage');
 const EditMemberPage = lazyPage(() => import('../pages/edit-member-page'), 'EditMemberPage');
 const ResearchPage = lazyPage(() => import('../pages/research-page'), 'ResearchPage');
+const ResearchSupportPage = lazyPage(() => import('../pages/research-support-page'), 'ResearchSupportPage');
+const ResearchSupportThreadPage = lazyPage(
+  () => import('../pages/research-support-thread-page'),
+  'ResearchSupportThreadPage',
+);
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'), 'NotFoundPage');
 // the admin area is one chunk
 const loadAdmin = () => import('../pages/admin');
@@ -96,6 +101,8 @@ export const routes: RouteObject[] = [
             element: <RequireLicence licence="research" />,
             children: [
               { index: true, element: <ResearchPage /> },
+              { path: 'support', element: <ResearchSupportPage /> },
+              { path: 'support/:id', element: <ResearchSupportThreadPage /> },
               { path: '*', element: <ResearchPage /> },
             ],
           },

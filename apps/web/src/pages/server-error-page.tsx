@@ -4,15 +4,26 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../api';
 import { AuthFrame } from '../features/auth';
+import { openSupportChat, SupportChat } from '../features/support';
 import { SUPPORT_URL } from '../shell/support';
 
-/** /500: something failed on the server; offers support and the way back to work. */
+/**
+ * /500: something failed on the server; offers support and the way back to work. Signed in,
+ * "Message us!" opens the support chat; signed out, the external support link.
+ */
 export function ServerErrorPage() {
+  const { token } = useSession();
+  const isSignedIn = token !== null;
   const [opened, { open, close }] = useDisclosure(false);
   useEffect(() => {
     document.title = 'Error · Limbus';
   }, []);
+  const handleMessageUs = () => {
+    if (isSignedIn) openSupportChat({ message: 'I got an error (500) on Limbus. What I was doing: ' });
+    else open();
+  };
   return (
     <AuthFrame>
       <Stack gap="lg" align="flex-start">
@@ -24,7 +35,12 @@ export function ServerErrorPage() {
           what you were doing so that we can help you further.
         </Text>
         <Group>
-          <Button variant="light" leftSection={<IconMessageCircle size={18} aria-hidden />} onClick={open}>
+          <Button
+            variant="light"
+            leftSection={<IconMessageCircle size={18} aria-hidden />}
+            onClick={handleMessageUs}
+            aria-haspopup="dialog"
+          >
             Message us!
           </Button>
           <Button component={Link} to="/tests/">
@@ -32,6 +48,7 @@ export function ServerErrorPage() {
           </Button>
         </Group>
       </Stack>
+      {isSignedIn ? <SupportChat /> : null}
       <Modal opened={opened} onClose={close} title="Contact support" centered>
         <Stack gap="sm">
           <Text size="sm">

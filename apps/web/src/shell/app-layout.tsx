@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/account/api';
+import { SupportLauncher } from '../features/support';
 import { PageLoader } from '../ui/states';
 import { BrandMark } from './brand-mark';
 import {
@@ -68,6 +69,7 @@ export function AppLayout() {
           </Suspense>
         </Box>
       </AppShell.Main>
+      <SupportLauncher />
     </AppShell>
   );
 }

@@ -114,6 +114,8 @@ export type RecordingInput = z.input<typeof recordingSchema> & {
   streams: DecodedStream[];
 };
 type Recording = z.output<typeof recordingSchema>;
+/** A computed significant point as stored (defaults applied). */
+export type RecordedPoint = NonNullable<Recording['significantPoints']>[number];
 
 /**
  * Stores a recorded participant of a test, for the demo seed and ingestion. Idempotent on
@@ -182,11 +184,11 @@ function parseRecording(input: unknown): Recording {
 }
 
 /** Replaces the computed points; edited points stay, and a new point on the same peak is dropped. */
-async function replacePoints(
+export async function replacePoints(
   tx: Executor,
   testId: number,
   participantId: number,
-  points: NonNullable<Recording['significantPoints']>,
+  points: readonly RecordedPoint[],
 ): Promise<void> {
   const edited = new Set(
     (await listEditedPointKeys(tx, participantId)).map((point) => `${point.emotion}@${point.timestampTop}`),

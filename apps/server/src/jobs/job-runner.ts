@@ -1,0 +1,94 @@
+import type { Executor } from '../db/client.js';
+import type { Deps } from '../deps.js';
+import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.repository.js';
+
+/**
+ * The in-process job runner (docs/decisions.md): jobs are rows of `jobs`, claimed one at a time
+ * with a lease. A job whose process dies keeps its row `running` until the lease ends; the next
+ * claim then takes it again, so every job runs to completion at least once: handlers are
+ * idempotent. A failing job is retried with exponential backoff, then marked failed.
+ */
+
+export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'>;
+export type JobHandler = (deps: JobDeps, payload: Record<string, unknown>) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+/** How long a claimed job may run before another runner takes it over. */
+export const JOB_LEASE_MS = 5 * 60_000;
+export const JOB_MAX_ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 2_000;
+
+/** Queues a job; pass the transaction that makes it due, so that it exists exactly when its cause does. */
+export function enqueueJob(
+  db: Executor,
+  kind: string,
+  payload: Record<string, unknown>,
+  runAfter: Date,
+): Promise<number> {
+  return insertJob(db, { kind, payload, runAfter });
+}
+
+/** Claims one due job and runs it; answers the job, or null when none was due. */
+export async function runNextJob(deps: JobDeps, handlers: JobHandlers): Promise<JobRow | null> {
+  const job = await claimJob(deps.db, deps.clock(), JOB_LEASE_MS);
+  if (!job) return null;
+  const handler = handlers[job.kind];
+  try {
+    if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
+    await handler(deps, job.payload);
+    await completeJob(deps.db, job.id, deps.clock());
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = deps.clock();
+    const retryAt =
+      handler && job.attempts < JOB_MAX_ATTEMPTS
+        ? new Date(now.getTime() + BACKOFF_BASE_MS * 2 ** (job.attempts - 1))
+        : null;
+    deps.log.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
+    await failJob(deps.db, job.id, now, message.slice(0, 2000), retryAt);
+  }
+  return job;
+}
+
+/** Runs due jobs until none is left (tests and the CLI's own checks). */
+export async function runJobsUntilIdle(deps: JobDeps, handlers: JobHandlers, limit = 1000): Promise<number> {
+  let count = 0;
+  while (count < limit && (await runNextJob(deps, handlers))) count++;
+  return count;
+}
+
+export type JobRunner = { start: () => void; stop: () => Promise<void> };
+
+/** Polls for due jobs every `pollMs` while started; `stop` waits for the job in hand (drain). */
+export function createJobRunner(deps: JobDeps, handlers: JobHandlers, pollMs = 1000): JobRunner {
+  let isRunning = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    try {
+      while (isRunning && (await runNextJob(deps, handlers))) {
+        // keep going while jobs are due
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, 'the job runner could not claim a job');
+    }
+  };
+  const schedule = () => {
+    if (!isRunning) return;
+    timer = setTimeout(() => {
+      current = tick().finally(schedule);
+    }, pollMs);
+  };
+  return {
+    start() {
+      if (isRunning) return;
+      isRunning = true;
+      current = tick().finally(schedule);
+    },
+    async stop() {
+      isRunning = false;
+      if (timer) clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { jobs } from '../db/schema.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export async function insertJob(
+  db: Executor,
+  values: { kind: string; payload: Record<string, unknown>; runAfter: Date },
+): Promise<number> {
+  const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+  if (!row) throw new Error('insert into jobs returned no row');
+  return row.id;
+}
+
+/**
+ * Takes the next job that is due: a queued one whose time has come, or a running one whose lease
+ * ran out (its process died). SKIP LOCKED lets several runners claim side by side without
+ * waiting on each other or taking the same job.
+ */
+export async function claimJob(db: Executor, now: Date, leaseMs: number): Promise<JobRow | null> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  const result = (await db.execute(sql`
+    update jobs set state = 'running', attempts = attempts + 1, locked_until = ${until}::timestamptz,
+      updated_at = ${at}::timestamptz
+    where id = (
+      select id from jobs
+      where (state = 'queued' and run_after <= ${at}::timestamptz)
+         or (state = 'running' and locked_until < ${at}::timestamptz)
+      order by run_after, id
+      for update skip locked
+      limit 1
+    )
+    returning id`)) as unknown as { rows: { id: number }[] };
+  const id = result.rows[0]?.id;
+  if (id === undefined) return null;
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row ?? null;
+}
+
+export async function completeJob(db: Executor, id: number, now: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ state: 'done', lockedUntil: null, lastError: null, updatedAt: now })
+    .where(eq(jobs.id, id));
+}
+
+/** Puts the job back for another attempt at `retryAt`, or marks it failed when there is none. */
+export async function failJob(
+  db: Executor,
+  id: number,
+  now: Date,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set(
+      retryAt
+        ? { state: 'queued', runAfter: retryAt, lockedUntil: null, lastError: error, updatedAt: now }
+        : { state: 'failed', lockedUntil: null, lastError: error, updatedAt: now },
+    )
+    .where(eq(jobs.id, id));
+}
+
+export async function findJob(db: Executor, id: number): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,200 @@
+import {
+  detectSignificantPoints,
+  type EmotionSamples,
+  matchesAnyUrl,
+  type ParticipantPageData,
+  pageMetrics,
+  pageVisits,
+  tagMetrics,
+} from '@limbus/analytics';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  labels,
+  participants,
+  significantPoints,
+  significantPointTags,
+  tags,
+  testMetrics,
+} from '../../db/schema.js';
+import type { JobDeps } from '../../jobs/job-runner.js';
+import { enqueueJob } from '../../jobs/job-runner.js';
+import { loadStream } from '../participants/participant-streams.js';
+import { replaceSectionRows } from '../participants/participants.repository.js';
+import { replacePoints } from '../participants/record-participant.js';
+import { findParticipantById, hasQueuedJob } from './ingestion.repository.js';
+
+/** Job kinds of the analysis after ingestion. */
+export const ANALYSE_PARTICIPANT = 'analyse_participant';
+export const RECOMPUTE_TEST_METRICS = 'recompute_test_metrics';
+
+const idOf = (payload: Record<string, unknown>, key: string): number => {
+  const value = payload[key];
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`The job has no ${key}`);
+  return value;
+};
+
+async function testLabels(db: Executor, testId: number) {
+  return db.select().from(labels).where(eq(labels.testId, testId)).orderBy(asc(labels.id));
+}
+
+/**
+ * Significant points (emotion peaks) and sections (page visits linked to the test's page titles
+ * by URL) of one participant, replacing the computed ones in one transaction; points a
+ * researcher edited stay (replacePoints). Then the test's metrics are queued for recomputation.
+ */
+export async function analyseParticipant(deps: JobDeps, payload: Record<string, unknown>): Promise<void> {
+  const participant = await findParticipantById(deps.db, idOf(payload, 'participant_id'));
+  if (!participant) return; // removed meanwhile: nothing to do
+  const emotions = await loadStream(deps, participant.id, 'emotions');
+  const mice = await loadStream(deps, participant.id, 'mice');
+  const points =
+    emotions?.kind === 'emotions'
+      ? detectSignificantPoints(emotions.samples).map((point) => ({
+          emotion: point.emotion,
+          timestampTop: point.timestamp_top,
+          score: point.score,
+          ranking: point.ranking,
+          comment: '',
+          translation: '',
+          falsePositive: false,
+          tags: [],
+        }))
+      : [];
+  const pages = await testLabels(deps.db, participant.testId);
+  const sections =
+    mice?.kind === 'mice'
+      ? pageVisits(mice.samples).map((visit) => ({
+          timestampStart: visit.start,
+          timestampEnd: visit.end,
+          labelId: pages.find((label) => matchesAnyUrl(visit.url, label.urls, label.matchType))?.id ?? null,
+        }))
+      : [];
+  await deps.db.transaction(async (tx) => {
+    await replacePoints(tx, participant.testId, participant.id, points);
+    await replaceSectionRows(tx, participant.id, sections);
+    if (!(await hasQueuedJob(tx, RECOMPUTE_TEST_METRICS, 'test_id', participant.testId)))
+      await enqueueJob(tx, RECOMPUTE_TEST_METRICS, { test_id: participant.testId }, deps.clock());
+  });
+}
+
+/**
+ * Page metrics (pageMetrics over the finished participants' page visits, emotions and points)
+ * and tag metrics (tagMetrics) of a test, stored together in one transaction: a job killed
+ * midway leaves the previous metrics.
+ */
+export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string, unknown>): Promise<void> {
+  const testId = idOf(payload, 'test_id');
+  const pages = await testLabels(deps.db, testId);
+  const finished = await deps.db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(
+      and(
+        eq(participants.testId, testId),
+        eq(participants.type, 'default'),
+        eq(participants.state, 'finished'),
+      ),
+    )
+    .orderBy(asc(participants.id));
+  const ids = finished.map((row) => row.id);
+  const points =
+    ids.length === 0
+      ? []
+      : await deps.db
+          .select({
+            id: significantPoints.id,
+            participantId: significantPoints.participantId,
+            emotion: significantPoints.emotion,
+            timestampTop: significantPoints.timestampTop,
+            falsePositive: significantPoints.falsePositive,
+          })
+          .from(significantPoints)
+          .where(inArray(significantPoints.participantId, ids))
+          .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
+  const data: ParticipantPageData[] = [];
+  for (const id of ids) {
+    const mice = await loadStream(deps, id, 'mice');
+    const emotions = await loadStream(deps, id, 'emotions');
+    data.push({
+      participantId: id,
+      visits: mice?.kind === 'mice' ? pageVisits(mice.samples) : [],
+      emotions: emotions?.kind === 'emotions' ? emotions.samples : emptyEmotions(),
+      points: points
+        .filter((point) => point.participantId === id)
+        .map((point) => ({
+          id: point.id,
+          emotion: point.emotion,
+          timestamp_top: point.timestampTop,
+          false_positive: point.falsePositive,
+        })),
+    });
+  }
+  const pageResult = pageMetrics(
+    pages.map((label) => ({ id: label.id, name: label.name, urls: label.urls, matchType: label.matchType })),
+    data,
+  );
+  const testTags = await deps.db.select().from(tags).where(eq(tags.testId, testId)).orderBy(asc(tags.id));
+  const links =
+    testTags.length === 0
+      ? []
+      : await deps.db
+          .select({ tagId: significantPointTags.tagId, pointId: significantPointTags.significantPointId })
+          .from(significantPointTags)
+          .where(
+            inArray(
+              significantPointTags.tagId,
+              testTags.map((tag) => tag.id),
+            ),
+          );
+  const pointById = new Map(points.map((point) => [point.id, point]));
+  const tagResult = tagMetrics(
+    testTags.map((tag) => ({
+      id: tag.id,
+      name: tag.name,
+      significant_points: links
+        .filter((link) => link.tagId === tag.id)
+        .flatMap((link) => {
+          const point = pointById.get(link.pointId);
+          return point
+            ? [
+                {
+                  id: point.id,
+                  emotion: point.emotion,
+                  participant_id: point.participantId,
+                  false_positive: point.falsePositive,
+                },
+              ]
+            : [];
+        }),
+    })),
+  );
+  const computedAt = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    for (const [kind, result] of [
+      ['pages', pageResult],
+      ['tags', tagResult],
+    ] as const) {
+      await tx
+        .insert(testMetrics)
+        .values({ testId, kind, payload: result, computedAt })
+        .onConflictDoUpdate({
+          target: [testMetrics.testId, testMetrics.kind],
+          set: { payload: result, computedAt },
+        });
+    }
+  });
+}
+
+const emptyEmotions = (): EmotionSamples => ({
+  timestamp: new Float64Array(0),
+  joy: new Float32Array(0),
+  attention: new Float32Array(0),
+  frustration: new Float32Array(0),
+});
+
+/** The jobs of ingestion, by kind. */
+export const ingestionJobHandlers = {
+  [ANALYSE_PARTICIPANT]: analyseParticipant,
+  [RECOMPUTE_TEST_METRICS]: recomputeTestMetrics,
+};

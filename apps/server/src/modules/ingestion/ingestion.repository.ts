@@ -1,0 +1,116 @@
+import type { StreamKindName } from '@limbus/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { ingestBatches, jobs, participantStreams, participants, videoUploads } from '../../db/schema.js';
+
+export type BatchRow = typeof ingestBatches.$inferSelect;
+
+export async function findParticipantById(db: Executor, id: number) {
+  const [row] = await db.select().from(participants).where(eq(participants.id, id));
+  return row ?? null;
+}
+
+/** Inserts a participant unless the test has one with this real_id; answers the row and whether it is new. */
+export async function insertParticipantOnce(
+  db: Executor,
+  values: typeof participants.$inferInsert,
+): Promise<{ row: typeof participants.$inferSelect; isNew: boolean }> {
+  const [inserted] = await db.insert(participants).values(values).onConflictDoNothing().returning();
+  if (inserted) return { row: inserted, isNew: true };
+  const [existing] = await db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.testId, values.testId), eq(participants.realId, values.realId)));
+  if (!existing) throw new Error('participant vanished between insert and select');
+  return { row: existing, isNew: false };
+}
+
+export async function listBatchRows(db: Executor, participantId: number, kind?: StreamKindName) {
+  return db
+    .select()
+    .from(ingestBatches)
+    .where(
+      kind
+        ? and(eq(ingestBatches.participantId, participantId), eq(ingestBatches.kind, kind))
+        : eq(ingestBatches.participantId, participantId),
+    )
+    .orderBy(asc(ingestBatches.kind), asc(ingestBatches.seq));
+}
+
+export async function upsertBatchRow(
+  db: Executor,
+  values: Omit<typeof ingestBatches.$inferInsert, 'createdAt'>,
+) {
+  const { participantId: _p, kind: _k, seq: _s, ...changes } = values;
+  await db
+    .insert(ingestBatches)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [ingestBatches.participantId, ingestBatches.kind, ingestBatches.seq],
+      set: changes,
+    });
+}
+
+export async function deleteBatchRows(db: Executor, participantId: number): Promise<void> {
+  await db.delete(ingestBatches).where(eq(ingestBatches.participantId, participantId));
+}
+
+export async function markParticipantFinished(
+  db: Executor,
+  id: number,
+  values: { endedAt: Date | null; totalClicks: number | null },
+): Promise<void> {
+  await db
+    .update(participants)
+    .set({
+      state: 'finished',
+      ...(values.endedAt ? { endedAt: values.endedAt } : {}),
+      ...(values.totalClicks !== null ? { totalClicks: values.totalClicks } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(participants.id, id));
+}
+
+export async function streamCounts(db: Executor, participantId: number): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ kind: participantStreams.kind, count: participantStreams.sampleCount })
+    .from(participantStreams)
+    .where(eq(participantStreams.participantId, participantId));
+  return Object.fromEntries(rows.map((row) => [row.kind, row.count]));
+}
+
+export async function hasQueuedJob(db: Executor, kind: string, key: string, value: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(eq(jobs.kind, kind), eq(jobs.state, 'queued'), sql`${jobs.payload} ->> ${key} = ${String(value)}`),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ── video uploads ──
+
+export async function findVideoUpload(db: Executor, participantId: number) {
+  const [row] = await db.select().from(videoUploads).where(eq(videoUploads.participantId, participantId));
+  return row ?? null;
+}
+
+export async function insertVideoUpload(
+  db: Executor,
+  values: { participantId: number; size: number; filename: string },
+): Promise<void> {
+  await db.insert(videoUploads).values(values).onConflictDoNothing();
+}
+
+export async function deleteVideoUpload(db: Executor, participantId: number): Promise<void> {
+  await db.delete(videoUploads).where(eq(videoUploads.participantId, participantId));
+}
+
+export async function setParticipantVideo(db: Executor, participantId: number, video: string): Promise<void> {
+  await db
+    .update(participants)
+    .set({ video, updatedAt: sql`now()` })
+    .where(eq(participants.id, participantId));
+}
