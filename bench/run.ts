@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixationsBench, peaksBench } from './fixations-bench.js';
 import { heatmapBench } from './heatmap-bench.js';
+import { ingestionBench } from './ingestion.js';
 import { BENCH_DIR, machine } from './machine.js';
 import { metricsBench } from './metrics-bench.js';
 import { participantEndpointBench } from './participant-endpoint.js';
@@ -22,6 +23,7 @@ const benches: Array<() => BenchRow[] | Promise<BenchRow[]>> = [
   peaksBench,
   metricsBench,
   participantEndpointBench,
+  ingestionBench,
 ];
 for (const bench of benches) {
   const got = await bench();

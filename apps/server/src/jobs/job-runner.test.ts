@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { jobs } from '../db/schema.js';
+import {
+  createJobRunner,
+  enqueueJob,
+  JOB_LEASE_MS,
+  JOB_MAX_ATTEMPTS,
+  type JobDeps,
+  type JobHandlers,
+  runJobsUntilIdle,
+  runNextJob,
+} from './job-runner.js';
+import { claimJob, findJob } from './jobs.repository.js';
+
+describe('job runner', () => {
+  let t: TestApp;
+  let deps: JobDeps;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    deps = { db: t.db, files: t.files, log: t.app.log, clock: () => t.clock.now };
+  });
+  afterAll(() => t?.close());
+
+  /** Nothing left over from an earlier test can be claimed. */
+  const clearJobs = () => t.db.delete(jobs);
+  const enqueue = (kind: string, payload: Record<string, unknown> = {}) =>
+    enqueueJob(t.db, kind, payload, t.clock.now);
+  const job = async (id: number) => {
+    const row = await findJob(t.db, id);
+    if (!row) throw new Error(`job ${id} is gone`);
+    return row;
+  };
+
+  it('retries a failing handler with growing backoff, then marks the job failed with its error', async () => {
+    await clearJobs();
+    let calls = 0;
+    const handlers: JobHandlers = {
+      flaky: async () => {
+        calls++;
+        throw new Error(`boom ${calls}`);
+      },
+    };
+    const id = await enqueue('flaky');
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= JOB_MAX_ATTEMPTS; attempt++) {
+      const claimedAt = t.clock.now.getTime();
+      expect((await runNextJob(deps, handlers))?.id).toBe(id);
+      const row = await job(id);
+      expect(row.attempts).toBe(attempt);
+      expect(row.lastError).toBe(`boom ${attempt}`);
+      expect(row.lockedUntil).toBeNull();
+      if (attempt === JOB_MAX_ATTEMPTS) {
+        expect(row.state).toBe('failed');
+        break;
+      }
+      expect(row.state).toBe('queued');
+      const delay = row.runAfter.getTime() - claimedAt;
+      delays.push(delay);
+      // Not due before its backoff has passed.
+      expect(await runNextJob(deps, handlers)).toBeNull();
+      t.clock.advance(delay);
+    }
+    expect(calls).toBe(JOB_MAX_ATTEMPTS);
+    expect(delays[0]).toBeGreaterThan(0);
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBe((delays[i - 1] as number) * 2);
+    // A failed job is never claimed again, however late.
+    t.clock.advance(JOB_LEASE_MS * 10);
+    expect(await runNextJob(deps, handlers)).toBeNull();
+    expect(calls).toBe(JOB_MAX_ATTEMPTS);
+  });
+
+  it('fails a job of an unknown kind at once, naming the kind', async () => {
+    await clearJobs();
+    const id = await enqueue('no_such_kind');
+    await runNextJob(deps, {});
+    const row = await job(id);
+    expect(row.state).toBe('failed');
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('no_such_kind');
+  });
+
+  it('completes a succeeding job and clears its error', async () => {
+    await clearJobs();
+    let fails = 1;
+    const seen: unknown[] = [];
+    const id = await enqueue('once_flaky', { n: 7 });
+    const handlers: JobHandlers = {
+      once_flaky: async (_deps, payload) => {
+        seen.push(payload.n);
+        if (fails-- > 0) throw new Error('first time');
+      },
+    };
+    await runNextJob(deps, handlers);
+    t.clock.advance(60_000);
+    expect(await runJobsUntilIdle(deps, handlers)).toBe(1);
+    const row = await job(id);
+    expect(row).toMatchObject({ state: 'done', attempts: 2, lastError: null, lockedUntil: null });
+    expect(seen).toEqual([7, 7]);
+  });
+
+  it('stop waits for the job in hand to finish (drain) and claims nothing after', async () => {
+    await clearJobs();
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const isStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const ran: number[] = [];
+    const handlers: JobHandlers = {
+      slow: async (_deps, payload) => {
+        ran.push(payload.n as number);
+        started();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    };
+    const first = await enqueue('slow', { n: 1 });
+    const second = await enqueue('slow', { n: 2 });
+    const runner = createJobRunner(deps, handlers, 10);
+    runner.start();
+    await isStarted;
+    let isStopped = false;
+    const stopping = runner.stop().then(() => {
+      isStopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isStopped).toBe(false);
+    expect((await job(first)).state).toBe('running');
+    release();
+    await stopping;
+    expect((await job(first)).state).toBe('done');
+    // Stopped while the first ran: the second stays queued for the next start.
+    expect(ran).toEqual([1]);
+    expect((await job(second)).state).toBe('queued');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual([1]);
+  });
+
+  it('start runs every due job, and stop on an idle runner answers at once', async () => {
+    await clearJobs();
+    const ran: number[] = [];
+    const handlers: JobHandlers = { quick: async (_deps, payload) => void ran.push(payload.n as number) };
+    const ids = [await enqueue('quick', { n: 1 }), await enqueue('quick', { n: 2 })];
+    const runner = createJobRunner(deps, handlers, 10);
+    runner.start();
+    runner.start(); // a second start is a no-op
+    await expect.poll(() => ran.length, { timeout: 5000 }).toBe(2);
+    await runner.stop();
+    expect(ran).toEqual([1, 2]);
+    for (const id of ids) expect((await job(id)).state).toBe('done');
+  });
+
+  it('two runners side by side never run one job twice', async () => {
+    await clearJobs();
+    const runs = new Map<number, number>();
+    const handlers: JobHandlers = {
+      count: async (_deps, payload) => {
+        const n = payload.n as number;
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      },
+    };
+    const total = 40;
+    for (let n = 0; n < total; n++) await enqueue('count', { n });
+    const [a, b] = await Promise.all([runJobsUntilIdle(deps, handlers), runJobsUntilIdle(deps, handlers)]);
+    expect((a as number) + (b as number)).toBe(total);
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(runs.size).toBe(total);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+
+    // Claims made at the same moment take different jobs; a live lease is not taken over.
+    await clearJobs();
+    const ids = [await enqueue('count', { n: 1 }), await enqueue('count', { n: 2 })];
+    const claimed = await Promise.all([0, 1, 2].map(() => claimJob(t.db, t.clock.now, JOB_LEASE_MS)));
+    expect(
+      claimed
+        .map((row) => row?.id)
+        .filter((id) => id !== undefined)
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(claimed.filter((row) => row === null)).toHaveLength(1);
+    // Once the lease has run out (its runner died), the job is taken again.
+    t.clock.advance(JOB_LEASE_MS + 1);
+    const retaken = await claimJob(t.db, t.clock.now, JOB_LEASE_MS);
+    expect(ids).toContain(retaken?.id);
+    expect(retaken?.attempts).toBe(2);
+  });
+});
