@@ -250,6 +250,12 @@ const CASES: InputCase[] = [
     sample: () => ({ query: { homepage: '1' } }),
   },
   {
+    key: 'GET /api/v1/tests/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedTestId }),
+  },
+  {
     key: 'GET /api/v1/tests/:id/participants',
     isPublic: false,
     parts: ['params'],

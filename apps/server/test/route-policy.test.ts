@@ -602,6 +602,12 @@ const POLICY: Record<string, RouteCase> = {
       demoUser: 'ok',
     },
   }),
+  ...GET_AND_HEAD('/api/v1/tests/:id', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await buildTest(t.db, companyOf(ctx).id)).id}` }),
+    expect: readsOwnTests,
+  }),
 
   // Participants: whoever reads the test reads its participants and their streams.
   ...GET_AND_HEAD('/api/v1/tests/:id/participants', {

@@ -19,3 +19,16 @@ export const testListAnswer = z.array(testSummarySchema);
 export const testListQuery = z.strictObject({
   homepage: z.enum(['0', '1', 'true', 'false']).optional(),
 });
+
+/**
+ * One test (GET /tests/{id}): the summary plus what the results shell needs. Small on purpose: the full
+ * entity comes with the ordering issue. internal_state is not shown to anyone yet and stays null.
+ */
+export const testDetailSchema = testSummarySchema.extend({
+  purpose: z.string(),
+  scenario: z.string(),
+  url: z.string(),
+  addons: z.array(z.string()),
+  internal_state: z.null(),
+});
+export type TestDetail = z.infer<typeof testDetailSchema>;

@@ -30,6 +30,11 @@ const ResearchSupportThreadPage = lazyPage(
   'ResearchSupportThreadPage',
 );
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'), 'NotFoundPage');
+// the results shell and its screens are one chunk
+const loadResults = () => import('../features/test-results');
+const TestLayout = lazyPage(loadResults, 'TestLayout');
+const IntroductionPage = lazyPage(loadResults, 'IntroductionPage');
+const LockedPage = lazyPage(loadResults, 'LockedPage');
 // the admin area is one chunk
 const loadAdmin = () => import('../pages/admin');
 const AdminSection = lazyPage(loadAdmin, 'AdminSection');
@@ -104,6 +109,25 @@ export const routes: RouteObject[] = [
               { path: 'support', element: <ResearchSupportPage /> },
               { path: 'support/:id', element: <ResearchSupportThreadPage /> },
               { path: '*', element: <ResearchPage /> },
+            ],
+          },
+          // results (spec 3 §2); screens not built yet show the 404 page inside the test layout
+          {
+            path: 'test/:id',
+            element: <TestLayout />,
+            children: [
+              { index: true, element: <NotFoundPage /> },
+              { path: 'demo', element: <IntroductionPage /> },
+              { path: 'locked', element: <LockedPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
+            path: 'video-test/:id',
+            element: <TestLayout />,
+            children: [
+              { index: true, element: <NotFoundPage /> },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

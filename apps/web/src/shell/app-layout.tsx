@@ -10,6 +10,7 @@ import {
   CONTENT_GAP,
   CONTENT_PADDING_TOP,
   isCollapsedPath,
+  isFullWidthPath,
   SIDEBAR_COLLAPSED_WIDTH,
   SIDEBAR_WIDTH,
 } from './layout-constants';
@@ -24,6 +25,7 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const collapsed = isDesktop === true && isCollapsedPath(pathname);
+  const fullWidth = isFullWidthPath(pathname);
 
   if (!user) return <PageLoader label={isLoading ? 'Loading your account' : 'Loading'} />;
 
@@ -58,11 +60,11 @@ export function AppLayout() {
           id="content"
           tabIndex={-1}
           style={{ outline: 'none' }}
-          pl={{ base: 'md', sm: CONTENT_GAP }}
-          pr={{ base: 'md', sm: 40 }}
-          pt={{ base: 'md', sm: CONTENT_PADDING_TOP }}
-          pb="xl"
-          maw={1400}
+          pl={fullWidth ? 0 : { base: 'md', sm: CONTENT_GAP }}
+          pr={fullWidth ? 0 : { base: 'md', sm: 40 }}
+          pt={fullWidth ? 0 : { base: 'md', sm: CONTENT_PADDING_TOP }}
+          pb={fullWidth ? 0 : 'xl'}
+          maw={fullWidth ? undefined : 1400}
         >
           <Suspense fallback={<PageLoader />}>
             <Outlet />

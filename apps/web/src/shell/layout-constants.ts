@@ -20,3 +20,18 @@ export function isCollapsedPath(pathname: string): boolean {
 export function isResearchPath(pathname: string): boolean {
   return pathname.split('/')[1] === 'research';
 }
+
+/**
+ * Full-width content (spec 1 §2 'Other shell rules'): participant recording, heatmap and video pages,
+ * the journey, researcher heatmaps and the researcher's participant pages. Predictions come later.
+ */
+const FULL_WIDTH_PATHS = [
+  /^\/test\/[^/]+\/participant\/[^/]+\/(recording|heatmap|video)\/?$/,
+  /^\/test\/[^/]+\/(journey|section-video)\/?$/,
+  /^\/video-test\/[^/]+\/participant(\/[^/]+)?\/?$/,
+  /^\/research\/test\/[^/]+\/(heatmaps|participants?)(\/.*)?$/,
+];
+
+export function isFullWidthPath(pathname: string): boolean {
+  return FULL_WIDTH_PATHS.some((pattern) => pattern.test(pathname));
+}

@@ -4,21 +4,23 @@ import { companies, tests } from '../../db/schema.js';
 
 export type TestListRow = Awaited<ReturnType<typeof listTestRows>>[number];
 
+const summaryColumns = {
+  id: tests.id,
+  name: tests.name,
+  testType: tests.testType,
+  platform: tests.platform,
+  state: tests.state,
+  companyId: tests.companyId,
+  companyName: companies.name,
+  companyLicenceAnalysis: companies.licenceAnalysis,
+  updatedAt: tests.updatedAt,
+  createdAt: tests.createdAt,
+};
+
 /** Tests newest first; all companies when `companyId` is null. */
 export async function listTestRows(db: Executor, options: { companyId: number | null; limit?: number }) {
   const query = db
-    .select({
-      id: tests.id,
-      name: tests.name,
-      testType: tests.testType,
-      platform: tests.platform,
-      state: tests.state,
-      companyId: tests.companyId,
-      companyName: companies.name,
-      companyLicenceAnalysis: companies.licenceAnalysis,
-      updatedAt: tests.updatedAt,
-      createdAt: tests.createdAt,
-    })
+    .select(summaryColumns)
     .from(tests)
     .innerJoin(companies, eq(companies.id, tests.companyId))
     .where(options.companyId === null ? undefined : eq(tests.companyId, options.companyId))
@@ -34,6 +36,22 @@ export async function findTestOwner(
   const [row] = await db
     .select({ id: tests.id, companyId: tests.companyId })
     .from(tests)
+    .where(eq(tests.id, id));
+  return row ?? null;
+}
+
+/** One test with its company and the detail fields of GET /tests/{id}; null when there is none. */
+export async function findTestDetailRow(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      purpose: tests.purpose,
+      scenario: tests.scenario,
+      url: tests.url,
+      addons: tests.addons,
+    })
+    .from(tests)
+    .innerJoin(companies, eq(companies.id, tests.companyId))
     .where(eq(tests.id, id));
   return row ?? null;
 }

@@ -1,4 +1,4 @@
-import { type TestSummary, testListAnswer } from '@limbus/contract';
+import { type TestDetail, type TestSummary, testDetailSchema, testListAnswer } from '@limbus/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -89,5 +89,48 @@ describe('GET /tests', () => {
       company_id: expect.any(String),
     });
     expectError(await as.anonymous.get('/tests'), 'unauthenticated');
+  });
+});
+
+describe('GET /tests/{id}', () => {
+  it('answers a test of the own company with its detail fields', async () => {
+    const { t, world } = ctx;
+    const test = await buildTest(t.db, world.client.id, {
+      testType: 'essential',
+      state: 'done',
+      purpose: 'Find the checkout',
+      scenario: 'Buy running shoes',
+      url: 'https://shop.example',
+      addons: ['individual_participant'],
+    });
+    const answer = testDetailSchema.parse(expectOk(await as.clientMember.get(`/tests/${test.id}`)));
+    expect(answer).toEqual<TestDetail>({
+      id: test.id,
+      name: test.name,
+      test_type: 'essential',
+      platform: 'desktop',
+      state: 'done',
+      company_id: world.client.id,
+      company: { id: world.client.id, name: world.client.name, licence_analysis: false },
+      updated_at: expect.any(Number),
+      created_at: expect.any(Number),
+      purpose: 'Find the checkout',
+      scenario: 'Buy running shoes',
+      url: 'https://shop.example',
+      addons: ['individual_participant'],
+      internal_state: null,
+    });
+    expectOk(await as.staff.get(`/tests/${test.id}`));
+  });
+
+  it('refuses a test of another company', async () => {
+    expectError(await as.clientAdmin.get(`/tests/${made.other[0]}`), 'forbidden');
+    expectError(await as.demoUser.get(`/tests/${made.client[0]}`), 'forbidden');
+  });
+
+  it('answers 404 for an unknown test and 400 for a bad id', async () => {
+    expectError(await as.clientAdmin.get('/tests/999999'), 'not_found');
+    expectError(await as.clientAdmin.get('/tests/abc'), 'validation', { id: expect.any(String) });
+    expectError(await as.anonymous.get(`/tests/${made.client[0]}`), 'unauthenticated');
   });
 });

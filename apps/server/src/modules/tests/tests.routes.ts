@@ -1,9 +1,12 @@
-import { testListAnswer, testListQuery } from '@limbus/contract';
+import { idParam, testDetailSchema, testListAnswer, testListQuery } from '@limbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
-import { listTests } from './tests.service.js';
+import { getTest, listTests } from './tests.service.js';
+
+const idParams = z.strictObject({ id: idParam });
 
 export function registerTestRoutes(app: FastifyInstance, deps: Deps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -17,5 +20,16 @@ export function registerTestRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async (request) =>
       listTests(deps, actorOf(request), { homepage: ['1', 'true'].includes(request.query.homepage ?? '') }),
+  });
+
+  routes.get('/tests/:id', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['tests'],
+      summary: 'One test with its company (the results shell)',
+      params: idParams,
+      response: { 200: testDetailSchema },
+    },
+    handler: async (request) => getTest(deps, actorOf(request), request.params.id),
   });
 }

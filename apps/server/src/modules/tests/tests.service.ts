@@ -1,8 +1,9 @@
-import { RECENT_TESTS_ON_HOME, type TestSummary } from '@limbus/contract';
+import { RECENT_TESTS_ON_HOME, type TestDetail, type TestSummary } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
-import { type Actor, seesEveryTest } from '../../http/policy.js';
+import { notFound } from '../../http/app-error.js';
+import { type Actor, authorize, seesEveryTest } from '../../http/policy.js';
 import { toUnixSeconds } from '../users/users.mappers.js';
-import { listTestRows } from './tests.repository.js';
+import { findTestDetailRow, listTestRows, type TestListRow } from './tests.repository.js';
 
 /** Client users see their company's tests; provider staff see every company's. */
 export async function listTests(
@@ -16,7 +17,11 @@ export async function listTests(
     companyId: seesAll ? null : actor.companyId,
     limit: options.homepage ? RECENT_TESTS_ON_HOME : undefined,
   });
-  return rows.map((row) => ({
+  return rows.map(toTestSummary);
+}
+
+function toTestSummary(row: TestListRow): TestSummary {
+  return {
     id: row.id,
     name: row.name,
     test_type: row.testType,
@@ -26,5 +31,20 @@ export async function listTests(
     company: { id: row.companyId, name: row.companyName, licence_analysis: row.companyLicenceAnalysis },
     updated_at: toUnixSeconds(row.updatedAt),
     created_at: toUnixSeconds(row.createdAt),
-  }));
+  };
+}
+
+/** One test: 404 when there is none, 403 when it belongs to a company the actor may not read. */
+export async function getTest(deps: Deps, actor: Actor, id: number): Promise<TestDetail> {
+  const row = await findTestDetailRow(deps.db, id);
+  if (!row) throw notFound('The test');
+  authorize(actor, 'test.read', row);
+  return {
+    ...toTestSummary(row),
+    purpose: row.purpose,
+    scenario: row.scenario,
+    url: row.url,
+    addons: row.addons,
+    internal_state: null,
+  };
 }

@@ -1,4 +1,4 @@
-import type { TestSummary } from '@limbus/contract';
+import type { TestDetail, TestSummary } from '@limbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 
@@ -6,6 +6,7 @@ export const testKeys = {
   all: ['tests'] as const,
   list: () => [...testKeys.all, 'list'] as const,
   recent: () => [...testKeys.all, 'recent'] as const,
+  detail: (id: string) => [...testKeys.all, 'detail', id] as const,
 };
 
 export function useTests(options: { enabled?: boolean } = {}) {
@@ -21,5 +22,13 @@ export function useRecentTests() {
   return useQuery({
     queryKey: testKeys.recent(),
     queryFn: ({ signal }) => api.get<TestSummary[]>('/tests', { query: { homepage: 1 }, signal }),
+  });
+}
+
+/** One test (the results shell); `id` is the raw route parameter, the server refuses a bad one. */
+export function useTest(id: string) {
+  return useQuery({
+    queryKey: testKeys.detail(id),
+    queryFn: ({ signal }) => api.get<TestDetail>(`/tests/${encodeURIComponent(id)}`, { signal }),
   });
 }

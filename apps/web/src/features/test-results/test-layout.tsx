@@ -1,0 +1,45 @@
+import type { TestDetail } from '@limbus/contract';
+import { Box } from '@mantine/core';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { isFullWidthPath } from '../../shell/layout-constants';
+import { PageLoader } from '../../ui/states';
+import { useCurrentUser } from '../account/api';
+import { useTest } from '../tests/api';
+import { hasSeenIntroduction } from './introduction-seen';
+import { accessRedirect } from './test-access';
+import { TestHeader } from './test-header';
+
+/**
+ * The results shell of /test/{id}/… and /video-test/{id}/…: loads the test (to /tests when it
+ * cannot be loaded), applies the access redirects of spec 3 §2 and shows the test header.
+ */
+export function TestLayout() {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const { data: test, isError } = useTest(id);
+
+  useEffect(() => {
+    if (test) document.title = `${test.name} · Limbus`;
+  }, [test]);
+
+  if (isError) return <Navigate to="/tests" replace />;
+  if (!test || userLoading) return <PageLoader label="Loading the test" />;
+  const redirect = accessRedirect(test, user, pathname, hasSeenIntroduction(test.id));
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  return (
+    <>
+      <Box px={isFullWidthPath(pathname) ? 'md' : 0} pt={isFullWidthPath(pathname) ? 'md' : 0}>
+        <TestHeader test={test} user={user} />
+      </Box>
+      <Outlet context={test satisfies TestDetail} />
+    </>
+  );
+}
+
+/** The loaded test, inside a TestLayout. */
+export function useLoadedTest(): TestDetail {
+  return useOutletContext<TestDetail>();
+}
