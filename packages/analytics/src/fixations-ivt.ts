@@ -48,65 +48,300 @@ export const DEFAULT_IVT_OPTIONS: IvtOptions = {
  * Timestamps in ms, ascending; positions in px.
  *
  * One pass over the typed arrays with running window sums and monotone pointers, no division and
- * no allocation per sample: O(n).
+ * no allocation per sample: O(n). The pass alternates between two loops over one shared state
+ * ({@link PassState}): {@link labelRegularSteps} for stretches where sampling is regular and
+ * nothing is lost, so that each sample's windows are the previous sample's shifted by one index
+ * (about 1.9× the throughput at 1000 Hz), and {@link labelGeneralSteps} for everything else
+ * (loss, jitter, gaps, low rates, the ends of the recording). The fast loop checks every sample
+ * with the general loop's own comparisons and adds and removes the same samples in the same
+ * order, so the result is the same, bit for bit, as the general loop's alone.
  */
 export function detectFixationsIvt(gaze: GazeSamples, options: Partial<IvtOptions> = {}): FixationResult {
   const o = { ...DEFAULT_IVT_OPTIONS, ...options };
-  const isFixation = new Uint8Array(gaze.timestamp.length);
+  const { timestamp: t, x, y } = gaze;
+  const n = t.length;
+  const isFixation = new Uint8Array(n);
   const fixations: Fixation[] = [];
   const v = o.velocityThresholdPxPerS / 1000;
-  labelIvt(
-    gaze.timestamp,
-    gaze.x,
-    gaze.y,
-    isFixation,
-    fixations,
-    o.halfWindowMs,
-    v * v,
-    o.maxGapMs,
-    o.minFixationMs,
-  );
+  const s = newPassState(o.halfWindowMs, v * v, o.maxGapMs, o.minFixationMs);
+  let i = 0;
+  let generalSteps = GENERAL_STEPS;
+  while (i < n) {
+    const blockEnd = Math.min(n, i + BLOCK);
+    const next = labelRegularSteps(t, x, y, s, i, blockEnd);
+    if (next > i) {
+      closeStoredRun(t, isFixation, fixations, s, DONE_FIRST);
+      generalSteps = GENERAL_STEPS;
+      i = next;
+    } else {
+      // Not regular here: the general loop for a while, twice as long each time in a row, so that
+      // irregular recordings (jitter, low rates) rarely stop to try the fast loop.
+      i = labelGeneralSteps(t, x, y, isFixation, fixations, s, i, Math.min(blockEnd, i + generalSteps));
+      generalSteps = Math.min(BLOCK, 2 * generalSteps);
+    }
+  }
+  closeStoredRun(t, isFixation, fixations, s, RUN_FIRST);
   return { isFixation, fixations };
 }
 
 /**
- * The I-VT pass. A separate function of typed arrays and numbers only, so that V8 sees one
- * shape at every call site and keeps its optimised code (options objects of varying shapes
- * made it deoptimise).
+ * At most this many samples per call of a step loop. A single call over millions of samples
+ * leaves V8 to optimise the loop by on-stack replacement, and that code measured up to 4× slower
+ * here (window sums kept as boxed numbers); calls of a few thousand samples get the loops
+ * optimised as whole functions, and a deoptimisation costs one block, not the rest of the pass.
  */
-function labelIvt(
+const BLOCK = 4096;
+
+/**
+ * When the fast loop cannot go on (loss, jitter, a gap), the general loop takes at least this
+ * many samples before the fast one is tried again: enough for a short loss at 1000 Hz to pass
+ * through both half windows.
+ */
+const GENERAL_STEPS = 64;
+
+/*
+ * Slots of the pass state, a Float64Array so that the step loops take typed arrays and numbers
+ * only (options objects of varying shapes made an earlier loop deoptimise) and read plain doubles
+ * into locals (no boxed numbers), and so that they can hand the pass on to each other. All
+ * describe the pass after its last processed sample:
+ * - LO, HI: first index of the before window, one past the last index of the after window;
+ * - B_*, A_*: count and sums of time (relative to the first sample, which keeps the sums exact for
+ *   millisecond timestamps), x and y of the valid samples in the before window [t − w, t] (with
+ *   the last sample) and the after window [t, t + w] (without it);
+ * - RUN_*: the open run of fixation samples: first and last index (−1, −2 when none), sums of x
+ *   and y (for its centroid);
+ * - DONE_*: the same for a run that the fast loop ended, for its caller to close (first −1 when
+ *   none), which keeps calls (and the register spills around them) out of the fast loop;
+ * - PREV_VALID: the last valid sample (−1 when none), for the nearest-neighbour fallback;
+ * - HALF_WINDOW, THRESHOLD2, MAX_GAP, MIN_DURATION: w (ms), the squared speed threshold
+ *   (px²/ms²), maxGapMs, minFixationMs.
+ */
+const LO = 0;
+const HI = 1;
+const B_N = 2;
+const B_T = 3;
+const B_X = 4;
+const B_Y = 5;
+const A_N = 6;
+const A_T = 7;
+const A_X = 8;
+const A_Y = 9;
+const RUN_FIRST = 10;
+const RUN_LAST = 11;
+const RUN_X = 12;
+const RUN_Y = 13;
+const DONE_FIRST = 14;
+const DONE_LAST = 15;
+const DONE_X = 16;
+const DONE_Y = 17;
+const PREV_VALID = 18;
+const HALF_WINDOW = 19;
+const THRESHOLD2 = 20;
+const MAX_GAP = 21;
+const MIN_DURATION = 22;
+
+/** The state of one I-VT pass between calls of its step loops; slots above. */
+type PassState = Float64Array;
+
+function newPassState(
+  halfWindowMs: number,
+  threshold2: number,
+  maxGapMs: number,
+  minFixationMs: number,
+): PassState {
+  const s = new Float64Array(MIN_DURATION + 1);
+  s[RUN_FIRST] = -1;
+  s[RUN_LAST] = -2;
+  s[DONE_FIRST] = -1;
+  s[PREV_VALID] = -1;
+  s[HALF_WINDOW] = halfWindowMs;
+  s[THRESHOLD2] = threshold2;
+  s[MAX_GAP] = maxGapMs;
+  s[MIN_DURATION] = minFixationMs;
+  return s;
+}
+
+/**
+ * Closes the run stored from slot `first` on (RUN_FIRST or DONE_FIRST: first and last index, x
+ * and y sums in consecutive slots), if there is one, and clears it.
+ */
+function closeStoredRun(
+  t: Float64Array,
+  isFixation: Uint8Array,
+  fixations: Fixation[],
+  s: PassState,
+  first: typeof RUN_FIRST | typeof DONE_FIRST,
+): void {
+  const runFirst = s[first] as number;
+  if (runFirst < 0) return;
+  const [last, sx, sy] = [s[first + 1], s[first + 2], s[first + 3]] as [number, number, number];
+  closeRun(t, isFixation, fixations, runFirst, last, sx, sy, s[MIN_DURATION] as number);
+  s[first] = -1;
+}
+
+/**
+ * The fast loop: samples start, start + 1, … while sample i's windows are exactly the previous
+ * sample's shifted by one index (one sample enters the after window, one leaves the before
+ * window) and the entering, leaving and current samples are all valid. Then the counts stay
+ * constant, and the test below is the general loop's `while` conditions taken once each: the
+ * entering sample is within t + w and the one after it beyond, the leaving sample is before
+ * t − w and the one after it not. Returns the first sample it did not process, earlier than
+ * `end` also after a sample that ended a run (the caller closes it).
+ */
+function labelRegularSteps(
+  t: Float64Array,
+  x: Float32Array,
+  y: Float32Array,
+  s: PassState,
+  start: number,
+  end: number,
+): number {
+  // The window sizes come from the previous sample's windows: none before the first sample.
+  if (start === 0) return start;
+  const lo = (s[LO] as number) | 0;
+  const hi = (s[HI] as number) | 0;
+  const kA = hi - start; // samples after i in the after window
+  const kB = start - 1 - lo; // samples before i in the before window
+  // Both windows gain one valid sample and lose one per step, so the counts at the test are fixed.
+  const nB = s[B_N] as number; // − the leaving sample + sample i
+  const nA = (s[A_N] as number) + 1; // + the entering sample (sample i leaves only after the test)
+  // A half window holding only sample i needs its nearest valid neighbour: general loop.
+  if (nB < 2 || nA < 2) return start;
+  const stop = Math.min(end, t.length - kA - 1);
+  const t0 = t[0] as number;
+  const w = s[HALF_WINDOW] as number;
+  const thr2 = s[THRESHOLD2] as number;
+  const maxGap = s[MAX_GAP] as number;
+  let bT = s[B_T] as number;
+  let bX = s[B_X] as number;
+  let bY = s[B_Y] as number;
+  let aT = s[A_T] as number;
+  let aX = s[A_X] as number;
+  let aY = s[A_Y] as number;
+  let runFirst = (s[RUN_FIRST] as number) | 0;
+  let runLast = (s[RUN_LAST] as number) | 0;
+  let runX = s[RUN_X] as number;
+  let runY = s[RUN_Y] as number;
+  let tIn = t[hi] as number; // time of the sample entering the after window
+  let tOut = t[lo] as number; // time of the sample leaving the before window
+  let prevTi = (t[start - 1] as number) - t0; // time of sample i − 1, as the general loop computes it
+  let i = start;
+  let h = hi; // i + kA, entering the after window
+  let l = lo; // i − kB − 1, leaving the before window
+  for (; i < stop; i++, h++, l++) {
+    const tAbs = t[i] as number;
+    const to = tAbs + w;
+    const from = tAbs - w;
+    const tBeyond = t[h + 1] as number;
+    const tStays = t[l + 1] as number;
+    if (!(tIn <= to && tBeyond > to && tOut < from && tStays >= from)) break;
+    const xIn = x[h] as number;
+    const yIn = y[h] as number;
+    const xOut = x[l] as number;
+    const yOut = y[l] as number;
+    const xi = x[i] as number;
+    const yi = y[i] as number;
+    if (Number.isNaN(xIn + yIn + xOut + yOut + xi + yi)) break;
+    // The general loop's order: enter, leave, add sample i, test, drop sample i from the after sums.
+    const ti = tAbs - t0;
+    aT += tIn - t0;
+    aX += xIn;
+    aY += yIn;
+    bT -= tOut - t0;
+    bX -= xOut;
+    bY -= yOut;
+    bT += ti;
+    bX += xi;
+    bY += yi;
+    tIn = tBeyond;
+    tOut = tStays;
+    // The general loop's speed test, written out rather than called: a call that V8 does not
+    // inline would box its double arguments.
+    const dt = aT * nB - bT * nA;
+    const dx = aX * nB - bX * nA;
+    const dy = aY * nB - bY * nA;
+    let endsRun = false;
+    if (dt > 0 && dx * dx + dy * dy <= thr2 * dt * dt) {
+      if (i !== runLast + 1 || ti - prevTi > maxGap) {
+        if (runFirst >= 0) {
+          s[DONE_FIRST] = runFirst;
+          s[DONE_LAST] = runLast;
+          s[DONE_X] = runX;
+          s[DONE_Y] = runY;
+          endsRun = true;
+        }
+        runFirst = i;
+        runX = 0;
+        runY = 0;
+      }
+      runLast = i;
+      runX += xi;
+      runY += yi;
+    }
+    aT -= ti;
+    aX -= xi;
+    aY -= yi;
+    prevTi = ti;
+    if (endsRun) {
+      i++; // sample i is done; the caller closes the run
+      break;
+    }
+  }
+  if (i > start) s[PREV_VALID] = i - 1; // every sample processed here was valid
+  s[LO] = i - kB - 1;
+  s[HI] = i + kA;
+  s[B_T] = bT;
+  s[B_X] = bX;
+  s[B_Y] = bY;
+  s[A_T] = aT;
+  s[A_X] = aX;
+  s[A_Y] = aY;
+  s[RUN_FIRST] = runFirst;
+  s[RUN_LAST] = runLast;
+  s[RUN_X] = runX;
+  s[RUN_Y] = runY;
+  return i;
+}
+
+/**
+ * The general loop, for any sampling: time-based windows with monotone pointers, lost samples,
+ * and the nearest-neighbour fallback. Samples start … end − 1 (returns end); closes the runs that
+ * end on the way.
+ */
+function labelGeneralSteps(
   t: Float64Array,
   x: Float32Array,
   y: Float32Array,
   isFixation: Uint8Array,
   fixations: Fixation[],
-  w: number,
-  thr2: number,
-  maxGap: number,
-  minDur: number,
-): void {
+  s: PassState,
+  start: number,
+  end: number,
+): number {
   const n = t.length;
-  if (n === 0) return;
-  // Running sums (count, time, x, y) over the valid samples of the before window [ti − w, ti] and
-  // the after window [ti, ti + w]; times relative to t0 keep the float sums exact.
   const t0 = t[0] as number;
-  let bN = 0;
-  let bT = 0;
-  let bX = 0;
-  let bY = 0;
-  let aN = 0;
-  let aT = 0;
-  let aX = 0;
-  let aY = 0;
-  let lo = 0; // first index of the before window
-  let hi = 0; // one past the last index of the after window
-  let prevValid = -1;
+  const w = s[HALF_WINDOW] as number;
+  const thr2 = s[THRESHOLD2] as number;
+  const maxGap = s[MAX_GAP] as number;
+  const minDur = s[MIN_DURATION] as number;
+  let lo = (s[LO] as number) | 0;
+  let hi = (s[HI] as number) | 0;
+  let bN = s[B_N] as number;
+  let bT = s[B_T] as number;
+  let bX = s[B_X] as number;
+  let bY = s[B_Y] as number;
+  let aN = s[A_N] as number;
+  let aT = s[A_T] as number;
+  let aX = s[A_X] as number;
+  let aY = s[A_Y] as number;
+  let runFirst = (s[RUN_FIRST] as number) | 0;
+  let runLast = (s[RUN_LAST] as number) | 0;
+  let runX = s[RUN_X] as number;
+  let runY = s[RUN_Y] as number;
+  let prevValid = (s[PREV_VALID] as number) | 0;
   let nextValid = 0; // a valid index > i, or n
-  // The open run of fixation samples: first and last index (−1, −2 when none). Its centroid is
-  // summed when it closes, which keeps the loop's live variables (and register spills) down.
-  let runFirst = -1;
-  let runLast = -2;
-  for (let i = 0; i < n; i++) {
+  let i = start;
+  for (; i < end; i++) {
     const tAbs = t[i] as number;
     const ti = tAbs - t0;
     const to = tAbs + w;
@@ -145,9 +380,7 @@ function labelIvt(
     bT += ti;
     bX += xi;
     bY += yi;
-    // Speed test: |mean(after) − mean(before)| ≤ thr · (meanT(after) − meanT(before)), multiplied
-    // through by the counts so that no division is needed. A half window holding only sample i
-    // takes its nearest valid neighbour within maxGap instead.
+    // A half window holding only sample i takes its nearest valid neighbour within maxGap instead.
     const nB = bN;
     let sbT = bT;
     let sbX = bX;
@@ -169,16 +402,22 @@ function labelIvt(
         saY = y[nextValid] as number;
       }
     }
+    // Speed test: |mean(after) − mean(before)| ≤ thr · (meanT(after) − meanT(before)), multiplied
+    // through by the counts so that no division is needed.
     const dt = saT * nB - sbT * nA;
     const dx = saX * nB - sbX * nA;
     const dy = saY * nB - sbY * nA;
     if (dt > 0 && dx * dx + dy * dy <= thr2 * dt * dt) {
+      // A run continues at the next sample unless more than maxGap ms passed.
       if (i !== runLast + 1 || ti - ((t[runLast] as number) - t0) > maxGap) {
-        if (runFirst >= 0) closeRun(t, x, y, isFixation, fixations, runFirst, runLast, minDur);
+        if (runFirst >= 0) closeRun(t, isFixation, fixations, runFirst, runLast, runX, runY, minDur);
         runFirst = i;
+        runX = 0;
+        runY = 0;
       }
-      isFixation[i] = 1;
       runLast = i;
+      runX += xi;
+      runY += yi;
     }
     prevValid = i;
     // Sample i leaves the after window (it stays in the before window until `lo` passes it).
@@ -187,45 +426,52 @@ function labelIvt(
     aX -= xi;
     aY -= yi;
   }
-  if (runFirst >= 0) closeRun(t, x, y, isFixation, fixations, runFirst, runLast, minDur);
+  s[LO] = lo;
+  s[HI] = hi;
+  s[B_N] = bN;
+  s[B_T] = bT;
+  s[B_X] = bX;
+  s[B_Y] = bY;
+  s[A_N] = aN;
+  s[A_T] = aT;
+  s[A_X] = aX;
+  s[A_Y] = aY;
+  s[RUN_FIRST] = runFirst;
+  s[RUN_LAST] = runLast;
+  s[RUN_X] = runX;
+  s[RUN_Y] = runY;
+  s[PREV_VALID] = prevValid;
+  return i;
 }
 
-/** Ends a run of fixation samples [first, last]: a fixation, or relabelled 0 when shorter than `minDur`. */
+/** First index ≥ from whose sample is valid (x and y not NaN), or the length. */
+function nextValidIndex(x: Float32Array, y: Float32Array, from: number): number {
+  const n = x.length;
+  let j = from;
+  while (j < n && Number.isNaN((x[j] as number) + (y[j] as number))) j++;
+  return j;
+}
+
+/**
+ * Ends a run of fixation samples [first, last] with sums `sx`, `sy` of its positions: a fixation
+ * with its samples labelled 1, or nothing when shorter than `minDur`. (The loops label runs, not
+ * samples: one fill per run instead of a store per sample.)
+ */
 function closeRun(
   t: Float64Array,
-  x: Float32Array,
-  y: Float32Array,
   isFixation: Uint8Array,
   fixations: Fixation[],
   first: number,
   last: number,
+  sx: number,
+  sy: number,
   minDur: number,
 ): void {
   const start = t[first] as number;
   const end = t[last] as number;
   const duration = end - start;
-  if (duration < minDur) {
-    isFixation.fill(0, first, last + 1);
-    return;
-  }
-  let sx = 0;
-  let sy = 0;
-  for (let k = first; k <= last; k++) {
-    sx += x[k] as number;
-    sy += y[k] as number;
-  }
+  if (duration < minDur) return;
+  isFixation.fill(1, first, last + 1);
   const count = last - first + 1;
   fixations.push({ start, end, x: sx / count, y: sy / count, duration });
-}
-
-/** First index ≥ from whose sample is valid (x and y not NaN), or the length. */
-function nextValidIndex(x: Float32Array, y: Float32Array, from: number): number {
-  let j = from;
-  const n = x.length;
-  while (j < n) {
-    const s = (x[j] as number) + (y[j] as number);
-    if (!Number.isNaN(s)) return j;
-    j++;
-  }
-  return n;
 }
