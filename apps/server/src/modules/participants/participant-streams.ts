@@ -24,11 +24,12 @@ const brotliCompress = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 
 /**
- * Brotli quality 5: close to the size of quality 9 on these delta columns at a fraction of the
- * time (bench/participant-endpoint.ts). Compression runs on the libuv pool, not the event loop:
- * a 30-minute recording takes tens of milliseconds.
+ * Brotli quality 3: on a 30-minute recording's gaze stream 7% larger than quality 5 (484 vs
+ * 454 KB) at less than half the time (22 vs 53 ms), which keeps ingestion above 1 M samples/s
+ * while the compact answer stays far inside its 1.5 MB budget (bench/ingestion.ts,
+ * bench/participant-endpoint.ts). Compression runs on the libuv pool, not the event loop.
  */
-const BROTLI_QUALITY = 5;
+const BROTLI_QUALITY = 3;
 
 export const streamFileKey = (participantId: number, kind: StreamKind) =>
   `streams/${participantId}/${kind}.lmbs.br`;
