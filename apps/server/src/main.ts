@@ -14,8 +14,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await seedReferenceData(database.db);
   const files = createDataFileStore(config.dataDir);
-  const shouldSeed = config.seedDemo ?? (await isDatabaseEmpty(database.db));
-  if (shouldSeed && (await isDatabaseEmpty(database.db))) {
+  const isEmpty = await isDatabaseEmpty(database.db);
+  const shouldSeed = config.seedDemo ?? isEmpty;
+  if (shouldSeed && isEmpty) {
     process.stdout.write('Seeding the demo data: companies, users, tests and recorded participants...\n');
     const now = new Date();
     await seedDemoData(database.db, now);
