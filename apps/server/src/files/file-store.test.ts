@@ -43,3 +43,23 @@ describe('local file store', () => {
     }
   });
 });
+
+describe('local file store streaming reads', () => {
+  const readAll = async (body: AsyncIterable<Uint8Array>) => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of body) chunks.push(chunk);
+    return [...Buffer.concat(chunks)];
+  };
+
+  it('streams a whole file or an inclusive byte range, with the whole size', async () => {
+    const { store } = newStore();
+    await store.put('videos/1.mp4', Uint8Array.of(0, 1, 2, 3, 4, 5));
+    const whole = await store.openRead('videos/1.mp4');
+    expect(whole?.size).toBe(6);
+    expect(await readAll(whole?.body ?? [])).toEqual([0, 1, 2, 3, 4, 5]);
+    const part = await store.openRead('videos/1.mp4', { start: 2, end: 4 });
+    expect(part?.size).toBe(6);
+    expect(await readAll(part?.body ?? [])).toEqual([2, 3, 4]);
+    expect(await store.openRead('videos/none.mp4')).toBeNull();
+  });
+});

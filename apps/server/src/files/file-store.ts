@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where large files live (sample streams, videos, images): outside the database. Keys are
@@ -30,7 +31,15 @@ export type FileStore = {
   readStart: (key: string, length: number) => Promise<Buffer | null>;
   /** Moves a complete file to another key atomically (rename). */
   move: (from: string, to: string) => Promise<void>;
+  /**
+   * Streams the file, or the inclusive byte range `range` of it (for HTTP Range requests of
+   * videos), with the file's whole size; null when there is none.
+   */
+  openRead: (key: string, range?: ByteRange) => Promise<{ body: Readable; size: number } | null>;
 };
+
+/** Inclusive byte positions, as in an HTTP Range header. */
+export type ByteRange = { start: number; end: number };
 
 export type AppendResult =
   | { status: 'appended'; size: number }
@@ -128,6 +137,18 @@ export function createLocalFileStore(root: string): FileStore {
       const target = resolve(to);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       await fs.promises.rename(resolve(from), target);
+    },
+    async openRead(key, range) {
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(resolve(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      const { size } = await handle.stat();
+      const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      return { body, size };
     },
   };
 }
