@@ -18,8 +18,12 @@ export type FileStore = {
   deletePrefix: (prefix: string) => Promise<void>;
   /**
    * Appends `source` to the file (created when missing) if `offset` is its size, for resumable
-   * uploads; the bytes are synced before it answers. More than `maxBytes` in all refuses the
-   * whole append (the file is cut back to `offset`). An interrupted source keeps what arrived.
+   * uploads; the bytes are durable before it answers. An offset that is not the size changes
+   * nothing (a missing file stays missing) and answers the size. More than `maxBytes` in all
+   * refuses the whole append: the file is left as it was (cut back to `offset`, or missing).
+   * A source that fails midway (the client went away) keeps every byte that arrived before the
+   * failure, and the append rejects with the source's error: the size is then the offset to
+   * continue from, also for a new process. file-store.contract.ts holds every store to this.
    */
   append: (
     key: string,
@@ -29,11 +33,15 @@ export type FileStore = {
   ) => Promise<AppendResult>;
   /** The first `length` bytes of the file (fewer when it is shorter), or null when there is none. */
   readStart: (key: string, length: number) => Promise<Buffer | null>;
-  /** Moves a complete file to another key atomically (rename). */
+  /**
+   * Moves a complete file to another key, replacing what is there; rejects (code ENOENT) when
+   * `from` is missing. A rename here; on S3 a copy, then a delete of the source.
+   */
   move: (from: string, to: string) => Promise<void>;
   /**
    * Streams the file, or the inclusive byte range `range` of it (for HTTP Range requests of
-   * videos), with the file's whole size; null when there is none.
+   * videos), with the file's whole size; null when there is none. A range past the end is cut
+   * at the end (empty when it starts there or later); a range with end < start is refused.
    */
   openRead: (key: string, range?: ByteRange) => Promise<{ body: Readable; size: number } | null>;
 };
@@ -51,6 +59,14 @@ const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.split('/').some((segment) => segment === '..' || segment === '.')) {
     throw new Error(`Unsafe file key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** Refuses a range that no HTTP Range header could mean (negative, or ending before it starts). */
+export function assertByteRange(range: ByteRange): void {
+  const { start, end } = range;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
+    throw new RangeError(`Bad byte range: ${start}-${end}`);
   }
 }
 
@@ -83,12 +99,7 @@ export function createLocalFileStore(root: string): FileStore {
       }
     },
     async size(key) {
-      try {
-        return (await fs.promises.stat(resolve(key))).size;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      return sizeOf(resolve(key));
     },
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
@@ -98,6 +109,8 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async append(key, offset, source, maxBytes) {
       const target = resolve(key);
+      const existing = await sizeOf(target);
+      if ((existing ?? 0) !== offset) return { status: 'offset_mismatch', size: existing ?? 0 };
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const handle = await fs.promises.open(target, 'a');
       let size = (await handle.stat()).size;
@@ -105,7 +118,8 @@ export function createLocalFileStore(root: string): FileStore {
         if (size !== offset) return { status: 'offset_mismatch', size };
         for await (const chunk of source) {
           if (size + chunk.length - offset > maxBytes) {
-            await handle.truncate(offset);
+            if (existing === null) await fs.promises.rm(target, { force: true });
+            else await handle.truncate(offset);
             return { status: 'too_large', size: offset };
           }
           await handle.write(chunk);
@@ -139,6 +153,7 @@ export function createLocalFileStore(root: string): FileStore {
       await fs.promises.rename(resolve(from), target);
     },
     async openRead(key, range) {
+      if (range) assertByteRange(range);
       let handle: fs.promises.FileHandle;
       try {
         handle = await fs.promises.open(resolve(key), 'r');
@@ -151,6 +166,15 @@ export function createLocalFileStore(root: string): FileStore {
       return { body, size };
     },
   };
+}
+
+async function sizeOf(file: string): Promise<number | null> {
+  try {
+    return (await fs.promises.stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 /** The store of an installation: DATA_DIR/files. */
