@@ -14,6 +14,7 @@ import type { Deps } from './deps.js';
 import { createDataFileStore, type FileStore } from './files/file-store.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
+import { createSignedUrls } from './http/signed-urls.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     clock: options.clock ?? (() => new Date()),
     accessTokens: createAccessTokens(options.jwtSecret),
+    signedUrls: createSignedUrls(options.jwtSecret),
     mailer:
       options.mailer ??
       createMailer({

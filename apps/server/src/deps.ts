@@ -3,6 +3,7 @@ import type { AccessTokens } from './auth/access-tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { FileStore } from './files/file-store.js';
+import type { SignedUrls } from './http/signed-urls.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** What services need from the outside world, passed in explicitly (tests give their own). */
@@ -15,5 +16,7 @@ export type Deps = {
   /** For faults that must not fail a request (a file left behind after a removal). */
   log: FastifyBaseLogger;
   accessTokens: AccessTokens;
+  /** Signs the URLs of media (videos) that the browser loads without the bearer token. */
+  signedUrls: SignedUrls;
   clock: () => Date;
 };

@@ -18,7 +18,15 @@ import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
 import { insertConversation, insertMessage } from '../src/modules/support/support.repository.js';
 import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
 import { createTestApp, type TestApp } from './create-test-app.js';
-import { buildContract, buildParticipant, buildTest, buildUser, buildWorld, signIn } from './factories.js';
+import {
+  buildContract,
+  buildParticipant,
+  buildTest,
+  buildUser,
+  buildWorld,
+  giveVideo,
+  signIn,
+} from './factories.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -284,6 +292,22 @@ const CASES: InputCase[] = [
     sample: () => ({ query: { test_id: String(videoTestId) } }),
   },
   {
+    key: 'GET /api/v1/tests/:id/participants/:pid/video',
+    isPublic: false,
+    parts: ['querystring', 'params'],
+    sample: () => ({
+      id: recordedTestId,
+      params: { pid: recordedParticipantId },
+      query: signedQuery(`/api/v1/tests/${recordedTestId}/participants/${recordedParticipantId}/video`),
+    }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/video',
+    isPublic: false,
+    parts: ['querystring', 'params'],
+    sample: () => ({ id: videoTestId, query: signedQuery(`/api/v1/tests/${videoTestId}/video`) }),
+  },
+  {
     key: 'GET /api/v1/tests/:id/participants/:pid/favourite',
     isPublic: false,
     parts: ['params'],
@@ -436,6 +460,10 @@ async function newSetupId(): Promise<number> {
   return (await createTestSetup({ db: t.db, clock: () => new Date() }, { name: `Lab ${++sequence}`, ip: '' }))
     .data.id;
 }
+
+/** The query of a signed media URL for `mediaPath`. */
+const signedQuery = (mediaPath: string) =>
+  Object.fromEntries(new URL(t.sign(mediaPath), 'http://limbus.test').searchParams);
 
 const methodOf = (testCase: InputCase) => testCase.key.split(' ')[0] as string;
 const pathOf = (testCase: InputCase) => testCase.key.split(' ')[1] as string;
@@ -672,7 +700,9 @@ beforeAll(async () => {
       sections: [{ timestampStart: 0, timestampEnd: 1, label: { name: 'Home', urls: [] } }],
     })
   ).id;
+  await giveVideo(t, { participantId: recordedParticipantId });
   videoTestId = (await buildTest(t.db, world.client.id, { platform: 'video' })).id;
+  await giveVideo(t, { testId: videoTestId });
   setupKey = (await createTestSetup({ db: t.db, clock: () => new Date() }, { name: 'Bad input lab', ip: '' }))
     .key;
   await buildParticipant(t, videoTestId, {

@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { createDataFileStore, type FileStore } from '../src/files/file-store.js';
+import { createSignedUrls } from '../src/http/signed-urls.js';
 import { openTestDatabase } from './test-database.js';
 
 export type TestApp = {
@@ -15,10 +16,14 @@ export type TestApp = {
   dataDir: string;
   /** The app's file store (DATA_DIR/files). */
   files: FileStore;
+  /** Signs a media path as the app does (the same secret), for signed routes. */
+  sign: (path: string) => string;
   /** Moves the server's clock; `now` starts at the real time. */
   clock: { now: Date; advance: (ms: number) => void };
   close: () => Promise<void>;
 };
+
+const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 /** The real app on a fresh database, with files (outbox, file store) in a temp dir. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -44,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     db: database.db,
     files,
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    jwtSecret: JWT_SECRET,
     clock: () => clock.now,
   });
   await app.ready();
@@ -53,6 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     dataDir,
     files,
+    sign: (mediaPath) => createSignedUrls(JWT_SECRET).sign(mediaPath, clock.now),
     clock,
     close: async () => {
       await app.close();

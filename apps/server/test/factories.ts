@@ -1,8 +1,9 @@
 import type { Role } from '@limbus/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/auth/passwords.js';
 import type { Database } from '../src/db/client.js';
-import { bundles, companies, contracts, tests } from '../src/db/schema.js';
+import { bundles, companies, contracts, participants, tests } from '../src/db/schema.js';
 import type { FileStore } from '../src/files/file-store.js';
 import { addMonths, toIsoDate } from '../src/modules/contracts/contract-rules.js';
 import { type RecordingInput, recordParticipant } from '../src/modules/participants/record-participant.js';
@@ -149,6 +150,27 @@ export async function buildParticipant(
   };
   const { id } = await recordParticipant(t, testId, values);
   return { id, input: values, recording };
+}
+
+/** The first bytes of an MP4 (an `ftyp` box): enough for the content checks, not a playable video. */
+export const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
+/** Stores `bytes` as the recording of a participant or the video of a test; answers the file key. */
+export async function giveVideo(
+  t: { db: Database; files: FileStore },
+  owner: { participantId: number } | { testId: number },
+  bytes: Uint8Array = Buffer.concat([MP4_HEAD, Buffer.alloc(1000, 7)]),
+): Promise<string> {
+  if ('participantId' in owner) {
+    const key = `videos/${owner.participantId}.mp4`;
+    await t.files.put(key, bytes);
+    await t.db.update(participants).set({ video: key }).where(eq(participants.id, owner.participantId));
+    return key;
+  }
+  const key = `test-videos/${owner.testId}.mp4`;
+  await t.files.put(key, bytes);
+  await t.db.update(tests).set({ video: key }).where(eq(tests.id, owner.testId));
+  return key;
 }
 
 /** Signs in through the API; returns the Authorization header value and the refresh cookie. */

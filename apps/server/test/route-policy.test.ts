@@ -10,6 +10,7 @@ import { createAccessTokens } from '../src/auth/access-tokens.js';
 import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
 import { bundles, countries, tests } from '../src/db/schema.js';
 import { type Access, registerAuthentication } from '../src/http/authenticate.js';
+import { createSignedUrls } from '../src/http/signed-urls.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
 import { insertConversation, insertMessage } from '../src/modules/support/support.repository.js';
 import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
@@ -21,6 +22,7 @@ import {
   buildTest,
   buildUser,
   buildWorld,
+  giveVideo,
   PASSWORD,
   signIn,
 } from './factories.js';
@@ -219,6 +221,17 @@ const anyoneOk: Record<RoleName, Outcome> = {
   clientMember: 'ok',
   otherAdmin: 'ok',
   demoUser: 'ok',
+};
+
+/** Whoever holds a signed media URL reads that one file, whatever company it belongs to. */
+const signedUrlHolderOk: Record<RoleName, RoleExpectation> = {
+  anonymous: { own: 'ok', other: 'ok' },
+  superAdmin: { own: 'ok', other: 'ok' },
+  staff: { own: 'ok', other: 'ok' },
+  clientAdmin: { own: 'ok', other: 'ok' },
+  clientMember: { own: 'ok', other: 'ok' },
+  otherAdmin: { own: 'ok', other: 'ok' },
+  demoUser: { own: 'ok', other: 'ok' },
 };
 
 const POLICY: Record<string, RouteCase> = {
@@ -636,6 +649,28 @@ const POLICY: Record<string, RouteCase> = {
     }),
     expect: readsOwnTests,
   }),
+  // Media by signed URL: the signature is the capability, granted by the answers that name the
+  // video after checking the reader (GET /tests/{id}, the participant calls); signed-urls.test.ts.
+  ...GET_AND_HEAD('/api/v1/tests/:id/participants/:pid/video', {
+    access: 'signed',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { testId, participantId } = await participantOf(ctx);
+      await giveVideo(t, { participantId });
+      return { url: t.sign(`/api/v1/tests/${testId}/participants/${participantId}/video`) };
+    },
+    expect: signedUrlHolderOk,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/video', {
+    access: 'signed',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const test = await buildTest(t.db, companyOf(ctx).id, { platform: 'video' });
+      await giveVideo(t, { testId: test.id });
+      return { url: t.sign(`/api/v1/tests/${test.id}/video`) };
+    },
+    expect: signedUrlHolderOk,
+  }),
   // A GET that toggles (the spec's call), without a HEAD twin. Demo users only read.
   'GET /api/v1/tests/:id/participants/:pid/favourite': {
     access: 'user',
@@ -817,6 +852,7 @@ describe('every route states its access', () => {
     registerAuthentication(app, {
       db: t.db,
       accessTokens: createAccessTokens('x'.repeat(32)),
+      signedUrls: createSignedUrls('x'.repeat(32)),
       clock: () => new Date(),
     });
     const build = async () => {
@@ -840,6 +876,7 @@ describe('every route states its access', () => {
     registerAuthentication(app, {
       db: t.db,
       accessTokens: createAccessTokens('x'.repeat(32)),
+      signedUrls: createSignedUrls('x'.repeat(32)),
       clock: () => new Date(),
     });
     app.get('/page', async () => 'page');

@@ -58,3 +58,9 @@ export const profileSchema = z.strictObject({
 });
 
 export const okSchema = z.object({ message: z.string() });
+
+/** The query of a signed media URL (a video the browser loads without the bearer token). */
+export const signedUrlQuery = z.strictObject({
+  expires: z.string().regex(/^\d{1,12}$/, 'expires must be unix seconds'),
+  signature: z.string().regex(/^[\w-]{1,100}$/, 'signature is not valid'),
+});

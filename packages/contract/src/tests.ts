@@ -20,15 +20,20 @@ export const testListQuery = z.strictObject({
   homepage: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
+/** What a test is busy with besides its state: `video_processing` while process_video_test runs. */
+export const TEST_INTERNAL_STATES = ['video_processing'] as const;
+
 /**
  * One test (GET /tests/{id}): the summary plus what the results shell needs. Small on purpose: the full
- * entity comes with the ordering issue. internal_state is not shown to anyone yet and stays null.
+ * entity comes with the ordering issue.
  */
 export const testDetailSchema = testSummarySchema.extend({
   purpose: z.string(),
   scenario: z.string(),
   url: z.string(),
   addons: z.array(z.string()),
-  internal_state: z.null(),
+  internal_state: z.enum(TEST_INTERNAL_STATES).nullable(),
+  /** Signed URL of the test's video (video tests), or null while none was uploaded. */
+  video: z.string().nullable(),
 });
 export type TestDetail = z.infer<typeof testDetailSchema>;

@@ -7,14 +7,16 @@ import type { SetupIdentity } from '../modules/test-setups/test-setups.service.j
 import { findActor } from '../modules/users/users.repository.js';
 import { forbidden, unauthenticated } from './app-error.js';
 import { type Actor, isResearcher, isStaff } from './policy.js';
+import type { SignedUrls } from './signed-urls.js';
 
 /**
  * Route-level access, stated on every route of /api/v1 (`config.access`):
  * public: anyone; user: any signed-in user; staff: role admin or licence_analysis;
  * researcher: role admin or licence_research; recorder: a lab recorder (test setup) with its key
- * (`Authorization: Setup <key>`), never a user. Resource-level rules live in policy.ts.
+ * (`Authorization: Setup <key>`), never a user; signed: a URL the server signed after checking
+ * the reader (media for `<video src>`, signed-urls.ts). Resource-level rules live in policy.ts.
  */
-export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder';
+export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder' | 'signed';
 
 /** One method of a route as registered, with its stated access and its schemas. */
 export type RegisteredRoute = {
@@ -41,7 +43,7 @@ declare module 'fastify' {
 
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { db: Database; accessTokens: AccessTokens; clock: () => Date },
+  deps: { db: Database; accessTokens: AccessTokens; signedUrls: SignedUrls; clock: () => Date },
 ): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('setup', null);
@@ -58,6 +60,7 @@ export function registerAuthentication(
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
+    if (access === 'signed') return; // checked after validation (below): the query must be read first
     if (access === 'recorder') {
       request.setup = await setupFromHeader(request, deps.db);
       if (!request.setup)
@@ -69,6 +72,12 @@ export function registerAuthentication(
     if (access === 'staff' && !isStaff(actor)) throw forbidden('This needs the analysis licence');
     if (access === 'researcher' && !isResearcher(actor)) throw forbidden('This needs the research licence');
     request.actor = actor;
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.access !== 'signed') return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!deps.signedUrls.verify(path, request.query as Record<string, unknown>, deps.clock()))
+      throw unauthenticated('This link has expired or is not valid; reload the page for a new one');
   });
 }
 

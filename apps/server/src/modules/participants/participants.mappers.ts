@@ -12,9 +12,12 @@ type MomentRow = Awaited<ReturnType<typeof listMomentRows>>[number];
 
 const unixSecondsOrNull = (date: Date | null) => (date ? toUnixSeconds(date) : null);
 
-/** Where the participant's screen recording is served; null without one. */
-const videoUrl = (row: ParticipantRow) =>
-  row.video ? `/api/v1/tests/${row.testId}/participants/${row.id}/video` : null;
+/** Where the participant's screen recording is served (unsigned; the service signs it). */
+export const participantVideoPath = (testId: number, participantId: number) =>
+  `/api/v1/tests/${testId}/participants/${participantId}/video`;
+
+/** The signed URL of a participant's recording, or null without one. */
+export type VideoUrlOf = (row: ParticipantRow) => string | null;
 
 function participantFields(row: ParticipantRow) {
   return {
@@ -31,17 +34,17 @@ function participantFields(row: ParticipantRow) {
   };
 }
 
-export function toParticipantSummary(row: ParticipantRow): ParticipantSummary {
+export function toParticipantSummary(row: ParticipantRow, videoUrl: VideoUrlOf): ParticipantSummary {
   return { ...participantFields(row), video: videoUrl(row) };
 }
 
 /** The detail without associations; the service adds those that were asked for. */
-export function toParticipantHead(row: ParticipantRow, options: { withVideo: boolean }): ParticipantDetail {
+export function toParticipantHead(row: ParticipantRow, videoUrl: VideoUrlOf | null): ParticipantDetail {
   return {
     ...participantFields(row),
     test_id: row.testId,
     state: row.state,
-    ...(options.withVideo ? { video: videoUrl(row) } : {}),
+    ...(videoUrl ? { video: videoUrl(row) } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   participantQuery,
   participantSummarySchema,
   STREAM_MEDIA_TYPE,
+  signedUrlQuery,
   streamParams,
   videoParticipantQuery,
 } from '@limbus/contract';
@@ -15,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
 import { compressLargeAnswer } from '../../http/compress-answer.js';
+import { sendStoredFile } from '../../http/send-stored-file.js';
 import { sendStreamBytes } from './participant-stream-reply.js';
 import {
   deleteParticipant,
@@ -22,6 +24,7 @@ import {
   getStreamBytes,
   getVideoParticipant,
   listParticipants,
+  participantVideoKey,
   toggleFavourite,
 } from './participants.service.js';
 
@@ -110,6 +113,25 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: Deps): voi
       await deleteParticipant(deps, actorOf(request), request.params.id, request.params.pid);
       return reply.status(204).send();
     },
+  });
+
+  routes.get('/tests/:id/participants/:pid/video', {
+    config: { access: 'signed' },
+    schema: {
+      tags,
+      summary:
+        "The participant's screen recording, by the signed URL in the participant's `video` field (Range requests seek)",
+      params: participantParams,
+      querystring: signedUrlQuery,
+    },
+    handler: async (request, reply) =>
+      sendStoredFile(
+        reply,
+        deps.files,
+        await participantVideoKey(deps, request.params.id, request.params.pid),
+        'The recording of this participant',
+        request.headers.range,
+      ),
   });
 
   // A GET that changes state, as the spec's client calls it; no HEAD twin, so that a HEAD does not toggle.

@@ -16,6 +16,7 @@ import {
   type StoredStreamBytes,
 } from './participant-streams.js';
 import {
+  participantVideoPath,
   toEmotionObjects,
   toEyeObjects,
   toMoment,
@@ -24,6 +25,7 @@ import {
   toParticipantSummary,
   toSection,
   toSignificantPoint,
+  type VideoUrlOf,
 } from './participants.mappers.js';
 import {
   deleteParticipantRow,
@@ -36,6 +38,12 @@ import {
   type ParticipantRow,
   toggleFavouriteRow,
 } from './participants.repository.js';
+
+/** Signs the URL of a participant's recording for the reader the caller has just checked. */
+const signedVideoUrl =
+  (deps: Deps): VideoUrlOf =>
+  (row) =>
+    row.video ? deps.signedUrls.sign(participantVideoPath(row.testId, row.id), deps.clock()) : null;
 
 /** The test, when it exists (404) and the actor may see it (403). */
 async function readableTest(deps: Deps, actor: Actor, testId: number) {
@@ -60,7 +68,9 @@ export async function listParticipants(
   testId: number,
 ): Promise<ParticipantSummary[]> {
   await readableTest(deps, actor, testId);
-  return (await listParticipantRows(deps.db, testId, 'default')).map(toParticipantSummary);
+  return (await listParticipantRows(deps.db, testId, 'default')).map((row) =>
+    toParticipantSummary(row, signedVideoUrl(deps)),
+  );
 }
 
 export type DetailOptions = { associations: readonly ParticipantAssociation[]; withVideo: boolean };
@@ -95,7 +105,7 @@ async function loadDetail(
   participant: ParticipantRow,
   options: DetailOptions,
 ): Promise<ParticipantDetail> {
-  const detail = toParticipantHead(participant, { withVideo: options.withVideo });
+  const detail = toParticipantHead(participant, options.withVideo ? signedVideoUrl(deps) : null);
   const wants = new Set(options.associations);
   const stream = (kind: StreamKind) => loadStream(deps, participant.id, kind);
   // Streams decompress on the libuv pool while the database answers the small lists.
@@ -139,7 +149,7 @@ export async function toggleFavourite(
   authorize(actor, 'participant.favourite', test);
   const row = await toggleFavouriteRow(deps.db, testId, participantId);
   if (!row) throw notFound('The participant');
-  return toParticipantSummary(row);
+  return toParticipantSummary(row, signedVideoUrl(deps));
 }
 
 /** Removes the participant with its rows, then (after the commit) its files. */
@@ -154,4 +164,15 @@ export async function deleteParticipant(
   const removed = await deleteParticipantRow(deps.db, testId, participantId);
   if (!removed) throw notFound('The participant');
   await removeParticipantFiles(deps, [{ id: participantId, video: removed.video }]);
+}
+
+/** The key of a participant's stored recording; 404 when it has none (the URL was signed earlier). */
+export async function participantVideoKey(
+  deps: Deps,
+  testId: number,
+  participantId: number,
+): Promise<string> {
+  const participant = await findParticipantRow(deps.db, testId, participantId);
+  if (!participant?.video) throw notFound('The recording of this participant');
+  return participant.video;
 }

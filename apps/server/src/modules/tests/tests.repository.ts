@@ -49,9 +49,17 @@ export async function findTestDetailRow(db: Executor, id: number) {
       scenario: tests.scenario,
       url: tests.url,
       addons: tests.addons,
+      internalState: tests.internalState,
+      video: tests.video,
     })
     .from(tests)
     .innerJoin(companies, eq(companies.id, tests.companyId))
     .where(eq(tests.id, id));
   return row ?? null;
+}
+
+/** The key of the test's stored video, or null; undefined when there is no such test. */
+export async function findTestVideoKey(db: Executor, id: number): Promise<string | null | undefined> {
+  const [row] = await db.select({ video: tests.video }).from(tests).where(eq(tests.id, id));
+  return row ? row.video : undefined;
 }

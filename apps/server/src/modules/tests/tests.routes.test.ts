@@ -119,6 +119,7 @@ describe('GET /tests/{id}', () => {
       url: 'https://shop.example',
       addons: ['individual_participant'],
       internal_state: null,
+      video: null,
     });
     expectOk(await as.staff.get(`/tests/${test.id}`));
   });

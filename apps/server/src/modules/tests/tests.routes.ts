@@ -1,10 +1,11 @@
-import { idParam, testDetailSchema, testListAnswer, testListQuery } from '@limbus/contract';
+import { idParam, signedUrlQuery, testDetailSchema, testListAnswer, testListQuery } from '@limbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
-import { getTest, listTests } from './tests.service.js';
+import { sendStoredFile } from '../../http/send-stored-file.js';
+import { getTest, listTests, testVideoKey } from './tests.service.js';
 
 const idParams = z.strictObject({ id: idParam });
 
@@ -31,5 +32,23 @@ export function registerTestRoutes(app: FastifyInstance, deps: Deps): void {
       response: { 200: testDetailSchema },
     },
     handler: async (request) => getTest(deps, actorOf(request), request.params.id),
+  });
+
+  routes.get('/tests/:id/video', {
+    config: { access: 'signed' },
+    schema: {
+      tags: ['tests'],
+      summary: "The test's video, by the signed URL in the test's `video` field (Range requests seek)",
+      params: idParams,
+      querystring: signedUrlQuery,
+    },
+    handler: async (request, reply) =>
+      sendStoredFile(
+        reply,
+        deps.files,
+        await testVideoKey(deps, request.params.id),
+        'The video of this test',
+        request.headers.range,
+      ),
   });
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import { type Actor, authorize, seesEveryTest } from '../../http/policy.js';
 import { toUnixSeconds } from '../users/users.mappers.js';
-import { findTestDetailRow, listTestRows, type TestListRow } from './tests.repository.js';
+import { findTestDetailRow, findTestVideoKey, listTestRows, type TestListRow } from './tests.repository.js';
 
 /** Client users see their company's tests; provider staff see every company's. */
 export async function listTests(
@@ -45,6 +45,16 @@ export async function getTest(deps: Deps, actor: Actor, id: number): Promise<Tes
     scenario: row.scenario,
     url: row.url,
     addons: row.addons,
-    internal_state: null,
+    internal_state: row.internalState === 'video_processing' ? 'video_processing' : null,
+    video: row.video ? deps.signedUrls.sign(testVideoPath(row.id), deps.clock()) : null,
   };
+}
+
+export const testVideoPath = (testId: number) => `/api/v1/tests/${testId}/video`;
+
+/** The key of the test's video; 404 when it has none (the URL was signed when the test was read). */
+export async function testVideoKey(deps: Deps, testId: number): Promise<string> {
+  const key = await findTestVideoKey(deps.db, testId);
+  if (!key) throw notFound('The video of this test');
+  return key;
 }

@@ -27,6 +27,7 @@ function makeTest(overrides: Partial<TestDetail> = {}): TestDetail {
     url: '',
     addons: [],
     internal_state: null,
+    video: null,
     ...overrides,
   };
 }
