@@ -23,7 +23,6 @@ const COLUMNS: Record<Kind, readonly string[]> = {
 /** Columns that may be empty (a lost gaze sample). */
 const OPTIONAL = new Set(['eyes.x', 'eyes.y']);
 const VIDEO_EXTENSIONS = ['.mp4', '.mkv', '.mov'];
-const VIDEO_PART_BYTES = 8 * 1024 * 1024;
 const STREAM_MEDIA_TYPE = 'application/vnd.limbus.stream';
 const UPLOAD_MEDIA_TYPE = 'application/offset+octet-stream';
 
@@ -49,6 +48,8 @@ export type ImportOptions = {
   attempts: number;
   /** Wait before the first retry; doubles each time. */
   retryMs: number;
+  /** Bytes per video PATCH. */
+  videoPartBytes: number;
   log: (line: string) => void;
 };
 
@@ -247,16 +248,25 @@ async function uploadStream(options: ImportOptions, pid: number, columns: Column
   return columns.count;
 }
 
-/** Uploads the video resumably: starts (or finds) the upload, then PATCHes from the server's offset. */
+/**
+ * Uploads the video resumably: starts (or finds) the upload, then PATCHes from the server's
+ * offset. Answers the bytes the server acknowledged in this run (0 when it had the video).
+ */
 async function uploadVideo(options: ImportOptions, pid: number, file: string): Promise<number> {
   const size = fs.statSync(file).size;
   const route = `/ingest/participants/${pid}/video`;
   const start = await request(options, 'POST', route, { json: { size, filename: path.basename(file) } });
   let { offset, complete } = (await start.json()) as { offset: number; complete: boolean };
+  if (complete) {
+    options.log('  video: already uploaded');
+    return 0;
+  }
+  let sent = 0;
+  let stalled = 0;
   const handle = await fs.promises.open(file, 'r');
   try {
     while (!complete) {
-      const part = Buffer.alloc(Math.min(VIDEO_PART_BYTES, size - offset));
+      const part = Buffer.alloc(Math.min(options.videoPartBytes, size - offset));
       await handle.read(part, 0, part.length, offset);
       try {
         const response = await request(options, 'PATCH', route, {
@@ -264,18 +274,30 @@ async function uploadVideo(options: ImportOptions, pid: number, file: string): P
           headers: { 'content-type': UPLOAD_MEDIA_TYPE, 'upload-offset': String(offset) },
         });
         ({ offset, complete } = (await response.json()) as { offset: number; complete: boolean });
+        sent += part.length;
+        stalled = 0;
       } catch (error) {
-        // A part that failed midway (or a 409 after one that did arrive): resume from the server's offset.
+        // A part that failed midway, or a 409 after one that did arrive (or while the server is
+        // still writing a cut one): resume from the server's offset, after a pause; give up when
+        // the offset stops moving.
         if (error instanceof ImportError && !/answered 409/.test(error.message)) throw error;
+        if (++stalled > options.attempts) throw error;
+        await sleep(options.retryMs);
         const head = await request(options, 'HEAD', route);
-        offset = Number(head.headers.get('upload-offset'));
+        const length = Number(head.headers.get('upload-length'));
+        if (length !== size)
+          throw new ImportError(`The server holds a video of ${length} bytes, not the ${size} of ${file}`);
+        const held = Number(head.headers.get('upload-offset'));
+        if (held > offset) stalled = 0;
+        offset = held;
+        complete = offset === size;
       }
       options.log(`  video: ${offset} of ${size} bytes`);
     }
   } finally {
     await handle.close();
   }
-  return size;
+  return sent;
 }
 
 export type ImportSummary = { participants: number; skipped: number; samples: number; videoBytes: number };
@@ -363,6 +385,7 @@ export function parseOptions(argv: string[], log: (line: string) => void): Impor
     batchSize,
     attempts: 5,
     retryMs: 500,
+    videoPartBytes: 8 * 1024 * 1024,
     log,
   };
 }
