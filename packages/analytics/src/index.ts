@@ -17,3 +17,4 @@ export * from './stream-validation.js';
 export * from './tag-metrics.js';
 export * from './url-match.js';
 export * from './video-aggregation.js';
+export * from './video-heatmap.js';

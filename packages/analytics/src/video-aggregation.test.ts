@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectMoments, gazeFluency, gazeSpread, meanEmotionCurves } from './video-aggregation.js';
+import {
+  detectGazeMoments,
+  detectMoments,
+  gazeFluency,
+  gazeSpread,
+  meanEmotionCurves,
+  outstandingIntervals,
+} from './video-aggregation.js';
 
 function participant(value: (t: number) => number, durationMs = 10_000) {
   const times: number[] = [];
@@ -48,6 +55,24 @@ describe('detectMoments', () => {
     const moments = detectMoments(c);
     expect(moments.filter((m) => m.emotion === 'joy')).toEqual([{ emotion: 'joy', start: 4000, end: 6000 }]);
     expect(detectMoments(meanEmotionCurves([participant(() => 0.5)], 10_000))).toEqual([]);
+  });
+});
+
+describe('outstandingIntervals and detectGazeMoments', () => {
+  const grid = Float64Array.from({ length: 101 }, (_, k) => k * 100);
+  const dip = Float32Array.from(grid, (t) => (t >= 3000 && t <= 5000 ? 10 : 200));
+  it('finds where a curve lies below its mean − k·sd, merged and long enough', () => {
+    expect(outstandingIntervals(grid, dip, 'below')).toEqual([{ start: 3000, end: 5000 }]);
+    expect(outstandingIntervals(grid, dip, 'above')).toEqual([]);
+    expect(outstandingIntervals(grid, dip, 'below', { minDurationMs: 3000 })).toEqual([]);
+    expect(outstandingIntervals(grid, new Float32Array(101).fill(Number.NaN), 'below')).toEqual([]);
+  });
+  it('marks converging gaze (low spread) and restless eyes (low fluency)', () => {
+    const flat = Float32Array.from(grid, () => 1);
+    const moments = detectGazeMoments({ time: grid, value: dip }, { time: grid, value: flat });
+    expect(moments).toEqual([{ emotion: 'spread', start: 3000, end: 5000 }]);
+    const restless = detectGazeMoments({ time: grid, value: flat }, { time: grid, value: dip });
+    expect(restless).toEqual([{ emotion: 'fluency', start: 3000, end: 5000 }]);
   });
 });
 

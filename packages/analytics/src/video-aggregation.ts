@@ -88,11 +88,15 @@ function accumulateInterpolated(
   }
 }
 
-/** An interval where the mean of an emotion stands out (spec 3 §3 Moment), ms from video start. */
-export type Moment = { emotion: Emotion; start: number; end: number };
+/**
+ * An interval where a curve of the video stands out (spec 3 §3 Moment), ms from video start:
+ * an emotion's mean, or the spread or fluency of everyone's gaze.
+ */
+export type MomentKind = Emotion | 'spread' | 'fluency';
+export type Moment = { emotion: MomentKind; start: number; end: number };
 
 export type MomentOptions = {
-  /** A moment is where the curve exceeds mean + k × sd of the whole curve. */
+  /** A moment is where the curve lies beyond mean ± k × sd of the whole curve. */
   k: number;
   /** Intervals closer than this are merged (ms). */
   mergeGapMs: number;
@@ -103,51 +107,91 @@ export type MomentOptions = {
 /** k = 1 marks roughly the top sixth of a noisy curve; 1 s merge and 1 s minimum keep moments watchable as clips. */
 export const DEFAULT_MOMENT_OPTIONS: MomentOptions = { k: 1, mergeGapMs: 1000, minDurationMs: 1000 };
 
+const MOMENT_ORDER: readonly MomentKind[] = [...EMOTIONS, 'spread', 'fluency'];
+
 /**
- * Moments: per emotion, the intervals where the mean curve is above mean + k·sd (mean and
- * population sd of the curve's finite values over the whole video). An interval runs from its
- * first to its last grid time above the threshold; intervals less than `mergeGapMs` apart are
- * merged, then those shorter than `minDurationMs` dropped. A constant curve has none.
- * Sorted by start, then emotion. O(steps).
+ * The intervals where `values` (on the grid `time`) lies beyond mean + k·sd (`side` 'above') or
+ * below mean − k·sd ('below'), mean and population sd taken over the finite values of the whole
+ * video. An interval runs from its first to its last grid time beyond the threshold; intervals
+ * less than `mergeGapMs` apart are merged, then those shorter than `minDurationMs` dropped. A
+ * constant curve has none. O(steps).
+ */
+export function outstandingIntervals(
+  time: ArrayLike<number>,
+  values: ArrayLike<number>,
+  side: 'above' | 'below',
+  options: Partial<MomentOptions> = {},
+): { start: number; end: number }[] {
+  const o = { ...DEFAULT_MOMENT_OPTIONS, ...options };
+  let n = 0;
+  let s = 0;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i] as number;
+    if (Number.isFinite(x)) {
+      n++;
+      s += x;
+    }
+  }
+  if (n === 0) return [];
+  const mean = s / n;
+  let s2 = 0;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i] as number;
+    if (Number.isFinite(x)) s2 += (x - mean) * (x - mean);
+  }
+  const sd = Math.sqrt(s2 / n);
+  if (!(sd > 1e-9)) return [];
+  const threshold = side === 'above' ? mean + o.k * sd : mean - o.k * sd;
+  const intervals: { start: number; end: number }[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i] as number;
+    if (!(side === 'above' ? x > threshold : x < threshold)) continue;
+    const t = time[i] as number;
+    const last = intervals[intervals.length - 1];
+    if (last && t - last.end <= o.mergeGapMs) last.end = t;
+    else intervals.push({ start: t, end: t });
+  }
+  return intervals.filter((r) => r.end - r.start >= o.minDurationMs);
+}
+
+/**
+ * Moments of the mean emotion curves: per emotion, the intervals where the mean is above
+ * mean + k·sd of its own curve (outstandingIntervals). Sorted by start, then emotion.
  */
 export function detectMoments(curves: EmotionCurves, options: Partial<MomentOptions> = {}): Moment[] {
-  const o = { ...DEFAULT_MOMENT_OPTIONS, ...options };
-  const moments: Moment[] = [];
-  for (const emotion of EMOTIONS) {
-    const v = curves[emotion];
-    let n = 0;
-    let s = 0;
-    let s2 = 0;
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i] as number;
-      if (Number.isFinite(x)) {
-        n++;
-        s += x;
-      }
-    }
-    if (n === 0) continue;
-    const mean = s / n;
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i] as number;
-      if (Number.isFinite(x)) s2 += (x - mean) * (x - mean);
-    }
-    const sd = Math.sqrt(s2 / n);
-    if (!(sd > 1e-9)) continue;
-    const threshold = mean + o.k * sd;
-    const intervals: { start: number; end: number }[] = [];
-    for (let i = 0; i < v.length; i++) {
-      if (!((v[i] as number) > threshold)) continue;
-      const t = curves.time[i] as number;
-      const last = intervals[intervals.length - 1];
-      if (last && t - last.end <= o.mergeGapMs) last.end = t;
-      else intervals.push({ start: t, end: t });
-    }
-    for (const r of intervals) if (r.end - r.start >= o.minDurationMs) moments.push({ emotion, ...r });
-  }
-  return moments.sort(
-    (a, b) => a.start - b.start || EMOTIONS.indexOf(a.emotion) - EMOTIONS.indexOf(b.emotion),
+  return sortMoments(
+    EMOTIONS.flatMap((emotion) =>
+      outstandingIntervals(curves.time, curves[emotion], 'above', options).map((r) => ({ emotion, ...r })),
+    ),
   );
 }
+
+/**
+ * Moments of gaze: 'spread' where everyone's gaze converges (spread below mean − k·sd: the video
+ * holds all eyes on one thing), 'fluency' where eye movements turn restless (fluency below
+ * mean − k·sd: short fixations, searching). Sorted by start, then kind.
+ */
+export function detectGazeMoments(
+  spread: VideoSeries,
+  fluency: VideoSeries,
+  options: Partial<MomentOptions> = {},
+): Moment[] {
+  return sortMoments([
+    ...outstandingIntervals(spread.time, spread.value, 'below', options).map((r) => ({
+      emotion: 'spread' as const,
+      ...r,
+    })),
+    ...outstandingIntervals(fluency.time, fluency.value, 'below', options).map((r) => ({
+      emotion: 'fluency' as const,
+      ...r,
+    })),
+  ]);
+}
+
+const sortMoments = (moments: Moment[]) =>
+  moments.sort(
+    (a, b) => a.start - b.start || MOMENT_ORDER.indexOf(a.emotion) - MOMENT_ORDER.indexOf(b.emotion),
+  );
 
 /** A metric on the video grid: value k at time k × stepMs (spec 3 §3 fluency and spread: value, timestamp). */
 export type VideoSeries = { time: Float64Array; value: Float32Array };
