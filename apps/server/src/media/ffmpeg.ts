@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
@@ -73,25 +73,37 @@ function execFfmpeg(args: readonly string[], options: RunFfmpegOptions): Promise
       stderr += chunk;
       if (stderr.length > 2 * STDERR_KEEP_CHARS) stderr = stderr.slice(-STDERR_KEEP_CHARS);
     });
-    child.on('error', (error) => {
-      failure ??= { error };
-    });
-    child.on('close', (code, exitSignal) => {
+    const settle = (exit: FfmpegExit) => {
       signal?.removeEventListener('abort', handleAbort);
       if (failure) reject(failure.error);
-      else resolve({ code, signal: exitSignal, stderr });
+      else resolve(exit);
+    };
+    child.on('error', (error) => {
+      failure ??= { error };
+      // A binary that never started sends no 'close' to wait for.
+      if (child.pid === undefined) settle({ code: null, signal: null, stderr });
     });
-    if (stdin && child.stdin) {
-      // ffmpeg may exit before reading everything (an error, or `-t`): the write then fails with
-      // EPIPE, which is no error of ours; the exit code says whether the run succeeded.
-      child.stdin.on('error', () => {});
-      const source = guardSource(stdin, (error) => {
+    child.on('close', (code, exitSignal) => settle({ code, signal: exitSignal, stderr }));
+    if (stdin && child.stdin)
+      feedStdin(child.stdin, stdin, (error) => {
         failure ??= { error };
         kill();
       });
-      pipeline(source, child.stdin).catch(() => {});
-    }
   });
+}
+
+/**
+ * Writes `source` to ffmpeg's stdin as fast as it reads (pipeline awaits 'drain'). ffmpeg may
+ * exit before reading everything (an error, or `-t`): the write then fails with EPIPE, which is
+ * no error of ours, as the exit code says whether the run succeeded; only a failing source is.
+ */
+function feedStdin(
+  stdin: Writable,
+  source: NonNullable<RunFfmpegOptions['stdin']>,
+  onSourceError: (error: unknown) => void,
+): void {
+  stdin.on('error', () => {});
+  pipeline(guardSource(source, onSourceError), stdin).catch(() => {});
 }
 
 /** Passes `source` through, telling `onError` when the source itself fails (not the pipe). */

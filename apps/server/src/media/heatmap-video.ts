@@ -40,7 +40,7 @@ export async function renderHeatmapVideo(options: RenderHeatmapVideoOptions): Pr
   const size = outputSize(source.width, source.height);
   const frameCount = Math.max(1, Math.ceil((Math.min(options.durationMs, source.durationMs) * fps) / 1000));
   const graph = [
-    `[0:v]setpts=PTS-STARTPTS,scale=${size.width}:${size.height},setsar=1[video]`,
+    `[0:v]setpts=PTS-STARTPTS,scale=${size.width}:${size.height}[video]`,
     `[1:v]scale=${size.width}:${size.height}[heat]`,
     '[video][heat]overlay=eof_action=pass:format=yuv420[out]',
   ].join(';');
