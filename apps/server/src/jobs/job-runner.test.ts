@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { type DatabaseHandle, openPostgres } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 import {
   createJobRunner,
@@ -188,5 +192,119 @@ describe('job runner', () => {
     const retaken = await claimJob(t.db, t.clock.now, JOB_LEASE_MS);
     expect(ids).toContain(retaken?.id);
     expect(retaken?.attempts).toBe(2);
+  });
+  it('a job left running by a runner that died is taken over, run and completed once its lease is over', async () => {
+    await clearJobs();
+    const id = await enqueue('takeover', { n: 1 });
+    // The dying runner claims the job and never completes nor fails it.
+    expect((await claimJob(t.db, t.clock.now, JOB_LEASE_MS))?.id).toBe(id);
+    const ran: number[] = [];
+    const handlers: JobHandlers = { takeover: async (_deps, payload) => void ran.push(payload.n as number) };
+    expect(await runNextJob(deps, handlers)).toBeNull();
+    t.clock.advance(JOB_LEASE_MS - 1);
+    expect(await runNextJob(deps, handlers)).toBeNull(); // the lease still holds
+    t.clock.advance(2);
+    expect((await runNextJob(deps, handlers))?.id).toBe(id);
+    expect(ran).toEqual([1]);
+    expect(await job(id)).toMatchObject({ state: 'done', attempts: 2, lockedUntil: null, lastError: null });
+    expect(await runNextJob(deps, handlers)).toBeNull();
+  });
+
+  /**
+   * Several API processes each run a runner on their own pool. PGlite has one connection, so this
+   * needs PostgreSQL (scripts/test.mjs runs the server suite on it when TEST_DATABASE_URL is set).
+   */
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, runners on separate pools', () => {
+    const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+    const name = `limbus_test_jobs_${randomBytes(6).toString('hex')}`;
+    let url = '';
+    const pools: DatabaseHandle[] = [];
+    const clock = { now: new Date() };
+    const depsOf = (handle: DatabaseHandle): JobDeps => ({ ...deps, db: handle.db, clock: () => clock.now });
+    const pool = (i: number) => {
+      const handle = pools[i];
+      if (!handle) throw new Error(`no pool ${i}`);
+      return handle;
+    };
+
+    const adminQuery = async (statement: string) => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+
+    beforeAll(async () => {
+      await adminQuery(`CREATE DATABASE ${name}`);
+      const u = new URL(serverUrl);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      pools.push(await openPostgres(url), await openPostgres(url));
+    });
+    afterAll(async () => {
+      await Promise.all(pools.map((handle) => handle.close()));
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
+
+    it('two runners never run one job twice, and every job completes', async () => {
+      const [a, b] = [pool(0), pool(1)];
+      await a.db.delete(jobs);
+      const runs = new Map<number, number>();
+      const byRunner = [0, 0];
+      const handlersOf = (runner: 0 | 1): JobHandlers => ({
+        count: async (_deps, payload) => {
+          const n = payload.n as number;
+          runs.set(n, (runs.get(n) ?? 0) + 1);
+          byRunner[runner] = (byRunner[runner] ?? 0) + 1;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        },
+      });
+      const runners = [
+        createJobRunner(depsOf(a), handlersOf(0), 5),
+        createJobRunner(depsOf(b), handlersOf(1), 5),
+      ];
+      for (const runner of runners) runner.start();
+      const total = 300;
+      // Queued while both poll, from a connection of either pool.
+      for (let n = 0; n < total; n++) await enqueueJob(pool(n % 2).db, 'count', { n }, clock.now);
+      await expect.poll(() => runs.size, { timeout: 20_000 }).toBe(total);
+      await Promise.all(runners.map((runner) => runner.stop()));
+      expect([...runs.values()].filter((times) => times !== 1)).toEqual([]);
+      expect(byRunner[0]).toBeGreaterThan(0);
+      expect(byRunner[1]).toBeGreaterThan(0);
+      const states = await b.db.select({ state: jobs.state, count: count() }).from(jobs).groupBy(jobs.state);
+      expect(states).toEqual([{ state: 'done', count: total }]);
+    });
+
+    it('claims made at the same moment on both pools take each job once', async () => {
+      await pool(0).db.delete(jobs);
+      const ids: number[] = [];
+      for (let n = 0; n < 10; n++) ids.push(await enqueueJob(pool(0).db, 'count', { n }, clock.now));
+      // 24 claims, up to 10 connections of each pool at once, for 10 jobs.
+      const claims = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => claimJob(pool(i % 2).db, clock.now, JOB_LEASE_MS)),
+      );
+      const claimed = claims.flatMap((row) => (row ? [row.id] : []));
+      expect(claimed.sort((x, y) => x - y)).toEqual(ids);
+      expect(claims.filter((row) => row === null)).toHaveLength(14);
+    });
+
+    it('a job whose runner died with its connection is taken over by the other after the lease', async () => {
+      await pool(0).db.delete(jobs);
+      const id = await enqueueJob(pool(0).db, 'takeover', {}, clock.now);
+      const dying = await openPostgres(url);
+      expect((await claimJob(dying.db, clock.now, JOB_LEASE_MS))?.id).toBe(id);
+      await dying.close(); // the process is gone; the row stays running until the lease ends
+      let ran = 0;
+      const handlers: JobHandlers = { takeover: async () => void ran++ };
+      expect(await runNextJob(depsOf(pool(1)), handlers)).toBeNull();
+      clock.now = new Date(clock.now.getTime() + JOB_LEASE_MS + 1);
+      expect((await runNextJob(depsOf(pool(1)), handlers))?.id).toBe(id);
+      expect(ran).toBe(1);
+      expect(await findJob(pool(0).db, id)).toMatchObject({ state: 'done', attempts: 2, lockedUntil: null });
+    });
   });
 });
