@@ -26,6 +26,7 @@ import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
 import { registerTestRoutes } from './modules/tests/tests.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
+import { registerVideoTestRoutes } from './modules/video-tests/video-tests.routes.js';
 
 export type AppOptions = {
   config: Config;
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerContractRoutes(api, deps);
       registerTestRoutes(api, deps);
       registerParticipantRoutes(api, deps);
+      registerVideoTestRoutes(api, deps);
       registerTestSetupRoutes(api, deps);
       registerIngestionRoutes(api, deps);
       registerSupportRoutes(api, deps);

@@ -14,29 +14,23 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await seedReferenceData(database.db);
   const files = createDataFileStore(config.dataDir);
-  const isEmpty = await isDatabaseEmpty(database.db);
-  const shouldSeed = config.seedDemo ?? isEmpty;
-  if (shouldSeed && isEmpty) {
-    process.stdout.write('Seeding the demo data: companies, users, tests and recorded participants...\n');
-    const now = new Date();
-    await seedDemoData(database.db, now);
-    await seedDemoRecordings(
-      { db: database.db, files },
-      { now, participantsPerTest: DEMO_PARTICIPANTS_PER_TEST },
-    );
-  }
-
   const app = await buildApp({
     config,
     db: database.db,
     files,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
   });
-  // In-process on both PGlite and PostgreSQL for now (docs/decisions.md); pg-boss later.
-  const jobRunner = createJobRunner(
-    { db: database.db, files, log: app.log, clock: () => new Date() },
-    JOB_HANDLERS,
-  );
+  const jobDeps = { db: database.db, files, log: app.log, clock: () => new Date() };
+  const isEmpty = await isDatabaseEmpty(database.db);
+  const shouldSeed = config.seedDemo ?? isEmpty;
+  if (shouldSeed && isEmpty) {
+    process.stdout.write('Seeding the demo data: companies, users, tests, recorded participants and videos...\n');
+    const now = new Date();
+    await seedDemoData(database.db, now);
+    await seedDemoRecordings(jobDeps, { now, participantsPerTest: DEMO_PARTICIPANTS_PER_TEST });
+  }
+  // In-process on both PGlite and PostgreSQL (docs/decisions.md).
+  const jobRunner = createJobRunner(jobDeps, JOB_HANDLERS);
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;

@@ -308,6 +308,12 @@ const CASES: InputCase[] = [
     sample: () => ({ id: videoTestId, query: signedQuery(`/api/v1/tests/${videoTestId}/video`) }),
   },
   {
+    key: 'GET /api/v1/tests/:id/process_video_test',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: videoTestId }),
+  },
+  {
     key: 'GET /api/v1/tests/:id/participants/:pid/favourite',
     isPublic: false,
     parts: ['params'],

@@ -671,6 +671,25 @@ const POLICY: Record<string, RouteCase> = {
     },
     expect: signedUrlHolderOk,
   }),
+  // A GET that starts video processing (the spec's call), without a HEAD twin: the research area.
+  'GET /api/v1/tests/:id/process_video_test': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const test = await buildTest(t.db, companyOf(ctx).id, { platform: 'video' });
+      await buildParticipant(t, test.id);
+      return { url: `/api/v1/tests/${test.id}/process_video_test` };
+    },
+    expect: {
+      anonymous: { own: 401, other: 401 },
+      superAdmin: { own: 'ok', other: 'ok' },
+      staff: { own: 'ok', other: 'ok' },
+      clientAdmin: { own: 403, other: 403 },
+      clientMember: { own: 403, other: 403 },
+      otherAdmin: { own: 403, other: 403 },
+      demoUser: { own: 403, other: 403 },
+    },
+  },
   // A GET that toggles (the spec's call), without a HEAD twin. Demo users only read.
   'GET /api/v1/tests/:id/participants/:pid/favourite': {
     access: 'user',

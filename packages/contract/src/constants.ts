@@ -83,6 +83,9 @@ export type Emotion = (typeof EMOTIONS)[number];
 /** Moments of a video test also mark spread (of gaze) and fluency. */
 export const MOMENT_KINDS = ['joy', 'attention', 'frustration', 'spread', 'fluency'] as const;
 export type MomentKind = (typeof MOMENT_KINDS)[number];
+/** The gaze metrics of a processed video test, each a series over the video (spec 3 §3). */
+export const VIDEO_SERIES_KINDS = ['spread', 'fluency'] as const;
+export type VideoSeriesKind = (typeof VIDEO_SERIES_KINDS)[number];
 /** The sample streams of a participant, each stored as one file. */
 export const STREAM_KINDS = ['emotions', 'eyes', 'mice'] as const;
 export type StreamKindName = (typeof STREAM_KINDS)[number];

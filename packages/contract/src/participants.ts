@@ -93,6 +93,9 @@ export const momentSchema = z.object({
   end: z.number(),
 });
 
+/** A value of spread or fluency at a time of the video (spec 3 §3); null where it is undefined. */
+export const videoSeriesPointSchema = z.object({ timestamp: z.number(), value: z.number().nullable() });
+
 /**
  * One participant with what `?associations=` and `?fields=` asked for; an association that was
  * not asked for is absent. The video participant always carries everything, moments included.
@@ -108,6 +111,9 @@ export const participantDetailSchema = z.object({
   sections: z.array(sectionSchema).optional(),
   significant_points: z.array(significantPointSchema).optional(),
   moments: z.array(momentSchema).optional(),
+  /** The video participant only: how far apart everyone looks (px), and how calmly (1 = typical). */
+  spread: z.array(videoSeriesPointSchema).optional(),
+  fluency: z.array(videoSeriesPointSchema).optional(),
 });
 export type ParticipantDetail = z.infer<typeof participantDetailSchema>;
 

@@ -12,6 +12,7 @@ import {
   TARGET_GROUPS,
   TEST_STATES,
   TEST_TYPES,
+  VIDEO_SERIES_KINDS,
 } from '@limbus/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -365,6 +366,29 @@ export const moments = pgTable(
     check(
       'moments_emotion_check',
       sql.raw(`emotion in (${MOMENT_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * Spread and fluency of a video test's aggregate participant (video_heatmap): value k belongs to
+ * k × step_ms after the video's start; null where it is undefined (fewer than two viewers).
+ */
+export const videoSeries = pgTable(
+  'video_series',
+  {
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: VIDEO_SERIES_KINDS }).notNull(),
+    stepMs: doublePrecision('step_ms').notNull(),
+    values: jsonb('values').$type<(number | null)[]>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.participantId, table.kind] }),
+    check(
+      'video_series_kind_check',
+      sql.raw(`kind in (${VIDEO_SERIES_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
     ),
   ],
 );

@@ -65,6 +65,8 @@ const rules = {
    */
   'participant.favourite': (actor: Actor, test: { companyId: number }) =>
     seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
+  /** Aggregate a video test's participants (process_video_test): the research area, which sees every test. */
+  'video.process': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Remove participants and their recordings. */
   'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
   /** Start a support conversation: any user of a company, demo users too (they are real people). */

@@ -10,7 +10,9 @@ import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.r
  */
 
 export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'>;
-export type JobHandler = (deps: JobDeps, payload: Record<string, unknown>) => Promise<void>;
+/** Which attempt this is: a handler can clean up when its last attempt fails. */
+export type JobRun = { attempt: number; isLastAttempt: boolean };
+export type JobHandler = (deps: JobDeps, payload: Record<string, unknown>, run: JobRun) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
 /** How long a claimed job may run before another runner takes it over. */
@@ -35,7 +37,10 @@ export async function runNextJob(deps: JobDeps, handlers: JobHandlers): Promise<
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-    await handler(deps, job.payload);
+    await handler(deps, job.payload, {
+      attempt: job.attempts,
+      isLastAttempt: job.attempts >= JOB_MAX_ATTEMPTS,
+    });
     await completeJob(deps.db, job.id, deps.clock());
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

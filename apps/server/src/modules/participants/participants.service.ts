@@ -9,6 +9,7 @@ import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { findTestOwner } from '../tests/tests.repository.js';
+import { listVideoSeriesRows } from '../video-tests/video-tests.repository.js';
 import {
   loadStream,
   loadStreamBytes,
@@ -25,6 +26,7 @@ import {
   toParticipantSummary,
   toSection,
   toSignificantPoint,
+  toVideoSeriesPoints,
   type VideoUrlOf,
 } from './participants.mappers.js';
 import {
@@ -96,6 +98,9 @@ export async function getVideoParticipant(deps: Deps, actor: Actor, testId: numb
     withVideo: true,
   });
   detail.moments = (await listMomentRows(deps.db, participant.id)).map(toMoment);
+  const start = participant.startedAt?.getTime() ?? 0;
+  for (const series of await listVideoSeriesRows(deps.db, participant.id))
+    detail[series.kind] = toVideoSeriesPoints(series, start);
   return detail;
 }
 

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { demoVideoScenes, deriveSeed, generateVideoCohort, type VideoScene } from '@limbus/demo-data';
+import { eq } from 'drizzle-orm';
+import type { JobDeps } from '../../jobs/job-runner.js';
+import { makeDemoVideo } from '../../media/demo-video.js';
+import {
+  ensureLabel,
+  findVideoParticipantRow,
+  replaceSectionRows,
+} from '../../modules/participants/participants.repository.js';
+import { processVideoTest } from '../../modules/video-tests/process-video-test.js';
+import type { Executor } from '../client.js';
+import { tests } from '../schema.js';
+import { recordDemoParticipant } from './record-demo-participant.js';
+
+/** Half a minute keeps the first start quick; the commercial's scenes are scaled to it. */
+export const DEMO_VIDEO_DURATION_MS = 30_000;
+const DEMO_VIDEO_SIZE = { width: 960, height: 540 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type DemoVideoOptions = { companyId: number; now: Date; viewers: number; videoFile: string };
+
+/**
+ * A done video test: the demo commercial (made once per seed by makeDemoVideo, `videoFile`) as
+ * the test's video, viewers from the seeded generator, and the results of the real
+ * process_video_test job (curves, moments, spread, fluency, heatmap video), with the
+ * commercial's scenes marked on the video participant as a researcher would.
+ */
+export async function seedDemoVideoTest(deps: JobDeps, options: DemoVideoOptions): Promise<number> {
+  const testId = await insertDoneVideoTest(deps.db, options.companyId, options.now);
+  const videoKey = `test-videos/${testId}.mp4`;
+  await deps.files.put(videoKey, await fs.promises.readFile(options.videoFile));
+  await deps.db.update(tests).set({ video: videoKey }).where(eq(tests.id, testId));
+  const cohort = generateVideoCohort({
+    seed: deriveSeed(options.companyId, 'video'),
+    count: options.viewers,
+    videoDurationMs: DEMO_VIDEO_DURATION_MS,
+    startTime: options.now.getTime() - 10 * DAY_MS,
+  });
+  for (const viewer of cohort) await recordDemoParticipant(deps, testId, viewer);
+  await processVideoTest(deps, { test_id: testId }, { attempt: 1, isLastAttempt: true });
+  await markScenes(deps.db, testId, demoVideoScenes(DEMO_VIDEO_DURATION_MS));
+  return testId;
+}
+
+/** Makes the demo commercial in a temp dir and hands its path to `work`. */
+export async function withDemoVideo<T>(work: (file: string) => Promise<T>): Promise<T> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'limbus-demo-video-'));
+  try {
+    const file = path.join(dir, 'runner-2.mp4');
+    await makeDemoVideo(file, {
+      durationMs: DEMO_VIDEO_DURATION_MS,
+      ...DEMO_VIDEO_SIZE,
+      scenes: demoVideoScenes(DEMO_VIDEO_DURATION_MS),
+    });
+    return await work(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function insertDoneVideoTest(db: Executor, companyId: number, now: Date): Promise<number> {
+  const [test] = await db
+    .insert(tests)
+    .values({
+      name: 'Runner 2: feel lighter (commercial)',
+      purpose: 'Which moments of the commercial move viewers, and do they remember the brand and the price?',
+      testType: 'professional',
+      platform: 'video',
+      state: 'done',
+      companyId,
+      brandName: 'Acme Running',
+      addons: ['tagon', 'individual_participant'],
+      translationLanguage: 'English',
+      startedAt: new Date(now.getTime() - 10 * DAY_MS),
+      endedAt: new Date(now.getTime() - 5 * DAY_MS),
+    })
+    .returning({ id: tests.id });
+  if (!test) throw new Error('insert into tests returned no row');
+  return test.id;
+}
+
+/** The commercial's scenes as sections (scenes) of the video participant, on its timeline. */
+async function markScenes(db: Executor, testId: number, scenes: readonly VideoScene[]): Promise<void> {
+  const participant = await findVideoParticipantRow(db, testId);
+  const start = participant?.startedAt?.getTime();
+  if (!participant || start === undefined) throw new Error('video processing stored no video participant');
+  const rows = [];
+  for (const scene of scenes) {
+    rows.push({
+      timestampStart: start + scene.startMs,
+      timestampEnd: start + scene.endMs - 1,
+      labelId: await ensureLabel(db, testId, { name: scene.name, urls: [] }),
+    });
+  }
+  await replaceSectionRows(db, participant.id, rows);
+}

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { participantDetailSchema, testDetailSchema } from '@limbus/contract';
+import { demoVideoScenes, generateVideoCohort, generateVideoParticipant } from '@limbus/demo-data';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
+import { buildParticipant, buildTest, giveVideo } from '../../../test/factories.js';
+import { jobs, sections, tests } from '../../db/schema.js';
+import { recordDemoParticipant } from '../../db/seed/record-demo-participant.js';
+import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_MAX_ATTEMPTS, runJobsUntilIdle } from '../../jobs/job-runner.js';
+import { makeDemoVideo } from '../../media/demo-video.js';
+import { probeVideo } from '../../media/probe-video.js';
+import { PROCESS_VIDEO_TEST } from './process-video-test.js';
+
+const ctx = useWorld();
+let as: Awaited<ReturnType<typeof signInWorld>>;
+const VIDEO_MS = 6000;
+let videoBytes: Buffer;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-process-video-'));
+
+const jobDeps = () => ({
+  db: ctx.t.db,
+  files: ctx.t.files,
+  log: ctx.t.app.log,
+  clock: () => ctx.t.clock.now,
+});
+const runJobs = () => runJobsUntilIdle(jobDeps(), JOB_HANDLERS);
+
+beforeAll(async () => {
+  as = await signInWorld(ctx.t.app, ctx.world);
+  const file = path.join(workDir, 'commercial.mp4');
+  await makeDemoVideo(file, {
+    durationMs: VIDEO_MS,
+    width: 320,
+    height: 180,
+    scenes: demoVideoScenes(VIDEO_MS),
+  });
+  videoBytes = fs.readFileSync(file);
+});
+afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+/** A video test of the client company with its video and `viewers` generated viewers. */
+async function videoTestWithViewers(viewers: number): Promise<number> {
+  const test = await buildTest(ctx.t.db, ctx.world.client.id, { platform: 'video', state: 'done' });
+  await giveVideo(ctx.t, { testId: test.id }, videoBytes);
+  const cohort = generateVideoCohort({
+    seed: test.id,
+    count: viewers,
+    videoDurationMs: VIDEO_MS,
+    startTime: Date.UTC(2026, 5, 1),
+  });
+  for (const viewer of cohort) await recordDemoParticipant(ctx.t, test.id, viewer);
+  return test.id;
+}
+
+async function startProcessing(testId: number) {
+  const answer = await as.staff.get(`/tests/${testId}/process_video_test`);
+  expect(answer.statusCode, answer.body).toBe(202);
+}
+
+const readTest = async (testId: number) =>
+  testDetailSchema.parse(expectOk(await as.clientMember.get(`/tests/${testId}`)));
+const readResult = async (testId: number) =>
+  participantDetailSchema.parse(
+    expectOk(await as.clientMember.get(`/participants/get_video_participant?test_id=${testId}`)),
+  );
+
+describe('GET /tests/{id}/process_video_test', () => {
+  it('marks the test processing, then stores the video participant from every viewer', async () => {
+    const testId = await videoTestWithViewers(4);
+    expectError(
+      await as.clientMember.get(`/participants/get_video_participant?test_id=${testId}`),
+      'not_found',
+    );
+    const started = await as.staff.get(`/tests/${testId}/process_video_test`);
+    expect(started.statusCode).toBe(202);
+    expect(started.json()).toEqual({ message: 'Video is processing...' });
+    expect((await readTest(testId)).internal_state).toBe('video_processing');
+
+    expect(await runJobs()).toBeGreaterThanOrEqual(1);
+    expect((await readTest(testId)).internal_state).toBeNull();
+    const result = await readResult(testId);
+    expect(result).toMatchObject({ type: 'video_heatmap', state: 'finished', real_id: 'video-heatmap' });
+    expect(result.time_to_complete_ms).toBe(VIDEO_MS);
+    const start = (result.started_at ?? 0) * 1000;
+    // Mean curves on the 100 ms grid, everyone's gaze, and the gaze series over the whole video.
+    expect(result.emotions?.length).toBe(VIDEO_MS / 100 + 1);
+    expect(result.emotions?.[0]?.timestamp).toBe(start);
+    expect(result.eyes?.length).toBeGreaterThan(4 * 300);
+    expect(result.spread?.map((point) => point.timestamp - start).slice(0, 3)).toEqual([0, 100, 200]);
+    expect(result.fluency?.length).toBe(VIDEO_MS / 100 + 1);
+    expect(result.spread?.some((point) => point.value !== null && point.value > 0)).toBe(true);
+    for (const moment of result.moments ?? []) {
+      expect(moment.start).toBeGreaterThanOrEqual(start);
+      expect(moment.end).toBeLessThanOrEqual(start + VIDEO_MS);
+    }
+    expect(result.significant_points?.every((point) => point.participant_id === result.id)).toBe(true);
+
+    // The heatmap video: the test's video with the gaze over it, same length and size.
+    const heatmap = await ctx.t.app.inject({ url: result.video ?? '' });
+    expect(heatmap.statusCode).toBe(200);
+    const file = path.join(workDir, `heatmap-${testId}.mp4`);
+    fs.writeFileSync(file, heatmap.rawPayload);
+    const info = await probeVideo(file);
+    expect(Math.abs(info.durationMs - VIDEO_MS)).toBeLessThanOrEqual(100);
+    expect([info.width, info.height]).toEqual([320, 180]);
+    expect(heatmap.rawPayload.equals(videoBytes)).toBe(false);
+  });
+
+  it('updates the same participant when run again, keeping its scenes', async () => {
+    const testId = await videoTestWithViewers(3);
+    await startProcessing(testId);
+    await runJobs();
+    const first = await readResult(testId);
+    await ctx.t.db.insert(sections).values({
+      participantId: first.id,
+      timestampStart: (first.started_at ?? 0) * 1000,
+      timestampEnd: (first.started_at ?? 0) * 1000 + 2000,
+    });
+    await recordDemoParticipant(
+      ctx.t,
+      testId,
+      generateVideoParticipant({
+        seed: 99,
+        videoDurationMs: VIDEO_MS,
+        startTime: Date.UTC(2026, 5, 2),
+        realId: 'late viewer',
+      }),
+    );
+    await startProcessing(testId);
+    await runJobs();
+    const second = await readResult(testId);
+    expect(second.id).toBe(first.id);
+    expect(second.started_at).toBe(first.started_at);
+    expect(second.sections).toHaveLength(1);
+  });
+
+  it('queues one job however often it is asked while processing', async () => {
+    const testId = await videoTestWithViewers(2);
+    for (let i = 0; i < 3; i++) await startProcessing(testId);
+    const queued = await ctx.t.db.select().from(jobs).where(eq(jobs.kind, PROCESS_VIDEO_TEST));
+    expect(queued.filter((job) => (job.payload as { test_id: number }).test_id === testId)).toHaveLength(1);
+    await runJobs();
+  });
+
+  it('is for the research area only', async () => {
+    const testId = await videoTestWithViewers(1);
+    for (const client of [as.clientAdmin, as.clientMember, as.demoUser, as.otherAdmin])
+      expectError(await client.get(`/tests/${testId}/process_video_test`), 'forbidden');
+    expectError(await as.anonymous.get(`/tests/${testId}/process_video_test`), 'unauthenticated');
+    expect((await readTest(testId)).internal_state).toBeNull();
+  });
+
+  it('refuses a web test, a video test without viewers and an unknown test, changing nothing', async () => {
+    const web = await buildTest(ctx.t.db, ctx.world.client.id, { platform: 'desktop' });
+    await buildParticipant(ctx.t, web.id);
+    const webAnswer = await as.staff.get(`/tests/${web.id}/process_video_test`);
+    expectError(webAnswer, 'conflict');
+    expect(webAnswer.json().message).toBe('Only video tests are processed; this is a desktop test');
+    const empty = await buildTest(ctx.t.db, ctx.world.client.id, { platform: 'video' });
+    const emptyAnswer = await as.staff.get(`/tests/${empty.id}/process_video_test`);
+    expectError(emptyAnswer, 'conflict');
+    expect(emptyAnswer.json().message).toMatch(/no participant data/);
+    expect((await readTest(empty.id)).internal_state).toBeNull();
+    expectError(await as.staff.get('/tests/999999/process_video_test'), 'not_found');
+  });
+
+  it('clears internal_state when the last attempt fails, so the screens stop waiting', async () => {
+    const testId = await videoTestWithViewers(1);
+    await startProcessing(testId);
+    const [test] = await ctx.t.db.select({ video: tests.video }).from(tests).where(eq(tests.id, testId));
+    await ctx.t.files.delete(test?.video ?? '');
+    await ctx.t.db
+      .update(jobs)
+      .set({ attempts: JOB_MAX_ATTEMPTS - 1 })
+      .where(eq(jobs.kind, PROCESS_VIDEO_TEST));
+    await runJobs();
+    const [job] = await ctx.t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.kind, PROCESS_VIDEO_TEST))
+      .orderBy(jobs.id)
+      .limit(100)
+      .then((rows) => rows.filter((row) => (row.payload as { test_id: number }).test_id === testId));
+    expect(job?.state).toBe('failed');
+    expect(job?.lastError).toMatch(/missing from the file store/);
+    expect((await readTest(testId)).internal_state).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+import type { EmotionSamples } from '@limbus/analytics';
+import type { JobDeps, JobRun } from '../../jobs/job-runner.js';
+import { findVideoParticipantRow } from '../participants/participants.repository.js';
+import { recordParticipant } from '../participants/record-participant.js';
+import { heatmapVideoKey, storeHeatmapVideo, withTestVideo } from './heatmap-video-file.js';
+import { aggregateViewers, finiteCurves, loadViewers, type VideoAggregate } from './video-aggregate.js';
+import {
+  findProcessingTest,
+  type ProcessingTestRow,
+  replaceVideoSeriesRows,
+  setInternalState,
+} from './video-tests.repository.js';
+
+/** The job kind of GET /tests/{id}/process_video_test. */
+export const PROCESS_VIDEO_TEST = 'process_video_test';
+/** The real_id of a test's aggregate participant (type video_heatmap): one per test. */
+export const VIDEO_HEATMAP_REAL_ID = 'video-heatmap';
+
+/**
+ * process_video_test (DESIGN §4): aggregates every finished viewer over the video's timeline and
+ * stores the result as the test's participant of type video_heatmap: mean emotion curves (its
+ * emotions), their significant points, everyone's gaze (its eyes), moments, spread and fluency,
+ * and the gaze heatmap video over the test's video. Then internal_state is cleared. Rerunning
+ * updates the same participant, keeping its sections (scenes) and the points researchers edited.
+ * When the last attempt fails, internal_state is cleared too, so the screens stop waiting.
+ */
+export async function processVideoTest(
+  deps: JobDeps,
+  payload: Record<string, unknown>,
+  run: JobRun,
+): Promise<void> {
+  const testId = payload.test_id;
+  if (typeof testId !== 'number') throw new Error('The job has no test_id');
+  const test = await findProcessingTest(deps.db, testId);
+  if (!test) return; // removed meanwhile
+  try {
+    await aggregateAndStore(deps, test);
+  } catch (error) {
+    if (run.isLastAttempt) await setInternalState(deps.db, testId, null);
+    throw error;
+  }
+}
+
+async function aggregateAndStore(deps: JobDeps, test: ProcessingTestRow): Promise<void> {
+  const viewers = await loadViewers(deps, test.id);
+  const longest = Math.max(0, ...viewers.map((viewer) => viewer.durationMs));
+  if (test.video) {
+    await withTestVideo(deps, test.video, async (video) => {
+      const aggregate = aggregateViewers(viewers, video.durationMs);
+      const key = await storeHeatmapVideo(deps, test.id, video, aggregate.gaze);
+      await storeAggregate(deps, test.id, aggregate, key);
+    });
+  } else {
+    // Without the test's video there is no heatmap video; the numbers cover the longest viewing.
+    await deps.files.delete(heatmapVideoKey(test.id));
+    await storeAggregate(deps, test.id, aggregateViewers(viewers, longest), null);
+  }
+}
+
+async function storeAggregate(
+  deps: JobDeps,
+  testId: number,
+  aggregate: VideoAggregate,
+  videoKey: string | null,
+): Promise<void> {
+  // Epoch ms like every participant, on a whole second (started_at is answered in seconds); kept
+  // across reruns so that scenes stay where they were.
+  const existing = await findVideoParticipantRow(deps.db, testId);
+  const start = existing?.startedAt?.getTime() ?? Math.floor(deps.clock().getTime() / 1000) * 1000;
+  const at = (ms: number) => start + ms;
+  const curves = finiteCurves(aggregate.curves);
+  const emotions: EmotionSamples = { ...curves, timestamp: curves.timestamp.map(at) };
+  const { id } = await recordParticipant(deps, testId, {
+    realId: VIDEO_HEATMAP_REAL_ID,
+    type: 'video_heatmap',
+    state: 'finished',
+    startedAt: new Date(start),
+    endedAt: new Date(at(aggregate.durationMs)),
+    video: videoKey,
+    significantPoints: aggregate.points.map((point) => ({
+      emotion: point.emotion,
+      timestampTop: at(point.timestamp_top),
+      score: point.score,
+      ranking: point.ranking,
+    })),
+    moments: aggregate.moments.map((moment) => ({
+      emotion: moment.emotion,
+      start: at(moment.start),
+      end: at(moment.end),
+    })),
+    streams: [
+      { kind: 'emotions', samples: emotions },
+      {
+        kind: 'eyes',
+        samples: { timestamp: aggregate.gaze.time.map(at), x: aggregate.gaze.x, y: aggregate.gaze.y },
+      },
+    ],
+  });
+  await deps.db.transaction(async (tx) => {
+    await replaceVideoSeriesRows(tx, id, [
+      { kind: 'spread', ...seriesValues(aggregate.spread) },
+      { kind: 'fluency', ...seriesValues(aggregate.fluency) },
+    ]);
+    await setInternalState(tx, testId, null);
+  });
+}
+
+/** A series as stored: its step and values, NaN (undefined there) as null; 0.01 precision. */
+function seriesValues(series: { time: Float64Array; value: Float32Array }) {
+  const stepMs = series.time.length > 1 ? (series.time[1] as number) - (series.time[0] as number) : 100;
+  const values = Array.from(series.value, (value) =>
+    Number.isFinite(value) ? Math.round(value * 100) / 100 : null,
+  );
+  return { stepMs, values };
+}

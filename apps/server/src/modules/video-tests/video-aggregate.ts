@@ -1,0 +1,135 @@
+import {
+  type DetectedPoint,
+  detectFixationsIvt,
+  detectGazeMoments,
+  detectMoments,
+  detectSignificantPoints,
+  type EmotionCurves,
+  gazeFluency,
+  gazeSpread,
+  type Moment,
+  meanEmotionCurves,
+  mergeVideoGaze,
+  type VideoGaze,
+  type VideoSeries,
+} from '@limbus/analytics';
+import type { JobDeps } from '../../jobs/job-runner.js';
+import { loadStream } from '../participants/participant-streams.js';
+import { listViewerRows } from './video-tests.repository.js';
+
+/** One viewer's emotions and gaze with timestamps in ms from the start of the video. */
+export type Viewer = {
+  emotions: {
+    timestamp: Float64Array;
+    joy: Float32Array;
+    attention: Float32Array;
+    frustration: Float32Array;
+  };
+  gaze: { timestamp: Float64Array; x: Float32Array; y: Float32Array };
+  durationMs: number;
+};
+
+/** Everything process_video_test computes, on the video timeline (ms from its start). */
+export type VideoAggregate = {
+  durationMs: number;
+  curves: EmotionCurves;
+  /** Significant points of the mean curves (timestamp_top in ms from the video's start). */
+  points: DetectedPoint[];
+  moments: Moment[];
+  spread: VideoSeries;
+  fluency: VideoSeries;
+  gaze: VideoGaze;
+};
+
+/**
+ * The finished viewers of a test with their streams aligned to the video: a viewer's recording
+ * starts with the video (DESIGN §4), so time on the video is timestamp − started_at.
+ */
+export async function loadViewers(deps: JobDeps, testId: number): Promise<Viewer[]> {
+  const viewers: Viewer[] = [];
+  for (const row of await listViewerRows(deps.db, testId)) {
+    const emotions = await loadStream(deps, row.id, 'emotions');
+    const eyes = await loadStream(deps, row.id, 'eyes');
+    const start = row.startedAt?.getTime() ?? firstTimestamp(emotions?.samples.timestamp);
+    if (start === undefined) continue;
+    const shift = (timestamp: Float64Array) => timestamp.map((value) => value - start);
+    viewers.push({
+      emotions:
+        emotions?.kind === 'emotions'
+          ? { ...emotions.samples, timestamp: shift(emotions.samples.timestamp) }
+          : emptyEmotions(),
+      gaze:
+        eyes?.kind === 'eyes'
+          ? { ...eyes.samples, timestamp: shift(eyes.samples.timestamp) }
+          : { timestamp: new Float64Array(), x: new Float32Array(), y: new Float32Array() },
+      durationMs: row.endedAt && row.startedAt ? row.endedAt.getTime() - row.startedAt.getTime() : 0,
+    });
+  }
+  return viewers;
+}
+
+const firstTimestamp = (timestamp: Float64Array | undefined) =>
+  timestamp && timestamp.length > 0 ? timestamp[0] : undefined;
+
+const emptyEmotions = () => ({
+  timestamp: new Float64Array(),
+  joy: new Float32Array(),
+  attention: new Float32Array(),
+  frustration: new Float32Array(),
+});
+
+/**
+ * The aggregate of all viewers over `durationMs` of video: mean emotion curves with their
+ * significant points and moments, gaze spread and fluency (from I-VT fixations) with their
+ * moments, and everyone's gaze merged for the heatmap video. Definitions: video-aggregation.ts.
+ */
+export function aggregateViewers(viewers: readonly Viewer[], durationMs: number): VideoAggregate {
+  const curves = meanEmotionCurves(
+    viewers.map((viewer) => viewer.emotions),
+    durationMs,
+  );
+  const spread = gazeSpread(
+    viewers.map((viewer) => viewer.gaze),
+    durationMs,
+  );
+  const fluency = gazeFluency(
+    viewers.map((viewer) => detectFixationsIvt(viewer.gaze).fixations),
+    durationMs,
+  );
+  return {
+    durationMs,
+    curves,
+    points: detectSignificantPoints(finiteCurves(curves)),
+    moments: [...detectMoments(curves), ...detectGazeMoments(spread, fluency)].sort(
+      (a, b) => a.start - b.start,
+    ),
+    spread,
+    fluency,
+    gaze: mergeVideoGaze(viewers.map((viewer) => viewer.gaze)),
+  };
+}
+
+/** The curves without the grid times where no viewer had a value (NaN), as an emotion stream. */
+export function finiteCurves(curves: EmotionCurves) {
+  const keep: number[] = [];
+  for (let k = 0; k < curves.time.length; k++)
+    if (
+      Number.isFinite(
+        (curves.joy[k] as number) + (curves.attention[k] as number) + (curves.frustration[k] as number),
+      )
+    )
+      keep.push(k);
+  const pick = <T extends Float32Array | Float64Array>(values: T, make: (n: number) => T) => {
+    const out = make(keep.length);
+    keep.forEach((k, i) => {
+      out[i] = values[k] as number;
+    });
+    return out;
+  };
+  return {
+    timestamp: pick(curves.time, (n) => new Float64Array(n)),
+    joy: pick(curves.joy, (n) => new Float32Array(n)),
+    attention: pick(curves.attention, (n) => new Float32Array(n)),
+    frustration: pick(curves.frustration, (n) => new Float32Array(n)),
+  };
+}

@@ -1,0 +1,32 @@
+import type { Deps } from '../../deps.js';
+import { AppError, notFound } from '../../http/app-error.js';
+import { type Actor, authorize } from '../../http/policy.js';
+import { enqueueJob } from '../../jobs/job-runner.js';
+import { PROCESS_VIDEO_TEST } from './process-video-test.js';
+import { findProcessingTest, listViewerRows, setInternalState } from './video-tests.repository.js';
+
+export const VIDEO_PROCESSING_MESSAGE = 'Video is processing...';
+
+/**
+ * GET /tests/{id}/process_video_test: marks the test `video_processing` and queues the job in
+ * one transaction. Asking again while it runs changes nothing (one job per test at a time).
+ */
+export async function startVideoProcessing(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+): Promise<{ message: string }> {
+  const test = await findProcessingTest(deps.db, testId);
+  if (!test) throw notFound('The test');
+  authorize(actor, 'video.process', test);
+  if (test.platform !== 'video')
+    throw new AppError('conflict', `Only video tests are processed; this is a ${test.platform} test`);
+  if (test.internalState === 'video_processing') return { message: VIDEO_PROCESSING_MESSAGE };
+  if ((await listViewerRows(deps.db, testId)).length === 0)
+    throw new AppError('conflict', 'There is no participant data to process yet: record participants first');
+  await deps.db.transaction(async (tx) => {
+    await setInternalState(tx, testId, 'video_processing');
+    await enqueueJob(tx, PROCESS_VIDEO_TEST, { test_id: testId }, deps.clock());
+  });
+  return { message: VIDEO_PROCESSING_MESSAGE };
+}
