@@ -15,7 +15,7 @@ import {
   runJobsUntilIdle,
   runNextJob,
 } from './job-runner.js';
-import { claimJob, findJob } from './jobs.repository.js';
+import { claimJob, findJob, releaseRunningJobs } from './jobs.repository.js';
 
 describe('job runner', () => {
   let t: TestApp;
@@ -208,6 +208,18 @@ describe('job runner', () => {
     expect(ran).toEqual([1]);
     expect(await job(id)).toMatchObject({ state: 'done', attempts: 2, lockedUntil: null, lastError: null });
     expect(await runNextJob(deps, handlers)).toBeNull();
+  });
+
+  it('a runner alone on its database releases jobs left running at once, without waiting for the lease', async () => {
+    await clearJobs();
+    const id = await enqueue('takeover', { n: 2 });
+    expect((await claimJob(t.db, t.clock.now, JOB_LEASE_MS))?.id).toBe(id);
+    const ran: number[] = [];
+    const handlers: JobHandlers = { takeover: async (_deps, payload) => void ran.push(payload.n as number) };
+    expect(await releaseRunningJobs(t.db, t.clock.now)).toBe(1);
+    expect((await runNextJob(deps, handlers))?.id).toBe(id);
+    expect(ran).toEqual([2]);
+    expect(await releaseRunningJobs(t.db, t.clock.now)).toBe(0);
   });
 
   /**

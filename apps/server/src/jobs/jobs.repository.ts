@@ -68,3 +68,17 @@ export async function findJob(db: Executor, id: number): Promise<JobRow | null> 
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;
 }
+
+/**
+ * Puts every running job back in the queue: for a runner that knows it is the only one (the
+ * embedded database is locked to one process), a running job at start belongs to a process that
+ * died, and need not wait for its lease to end. Answers how many were released.
+ */
+export async function releaseRunningJobs(db: Executor, now: Date): Promise<number> {
+  const released = await db
+    .update(jobs)
+    .set({ state: 'queued', runAfter: now, lockedUntil: null, updatedAt: now })
+    .where(eq(jobs.state, 'running'))
+    .returning({ id: jobs.id });
+  return released.length;
+}
