@@ -571,6 +571,7 @@ async function snapshot(): Promise<string> {
       ${digest('significant_points', 'id')} as points, ${digest('tags', 'id')} as tags,
       ${digest('significant_point_tags', 'significant_point_id')} as point_tags, ${digest('labels', 'id')} as labels,
       ${digest('sections', 'id')} as sections, ${digest('moments', 'id')} as moments,
+      ${digest('video_series', 'participant_id')} as video_series,
       ${digest('test_setups', 'id')} as test_setups, ${digest('ingest_batches', 'seq')} as batches,
       ${digest('video_uploads', 'participant_id')} as uploads, ${digest('jobs', 'id')} as jobs,
       ${digest('test_metrics', 'test_id')} as metrics,
