@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fixationsBench, peaksBench } from './fixations-bench.js';
 import { heatmapBench } from './heatmap-bench.js';
 import { ingestionBench } from './ingestion.js';
+import { jobQueueBench } from './job-queue.js';
 import { BENCH_DIR, machine } from './machine.js';
 import { metricsBench } from './metrics-bench.js';
 import { participantEndpointBench } from './participant-endpoint.js';
@@ -24,6 +25,7 @@ const benches: Array<() => BenchRow[] | Promise<BenchRow[]>> = [
   metricsBench,
   participantEndpointBench,
   ingestionBench,
+  jobQueueBench,
 ];
 for (const bench of benches) {
   const got = await bench();
@@ -34,6 +36,8 @@ for (const bench of benches) {
   rows.push(...got);
 }
 const m = machine();
+/** A pipe inside a cell ("ours | pg-boss") would end it. */
+const cell = (text: string) => text.replaceAll('|', '\\|');
 const table = [
   `Measured ${m.date.slice(0, 10)} on ${m.cpu} (${m.cores} cores), Node ${m.node}.`,
   '',
@@ -41,7 +45,7 @@ const table = [
   '| --- | --- | --- | --- |',
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${r.value} | ${r.budget || '—'} | ${r.budget ? (r.isMet ? 'yes' : '**no**') : ''} |`,
+      `| ${cell(r.name)} | ${cell(r.value)} | ${cell(r.budget) || '—'} | ${r.budget ? (r.isMet ? 'yes' : '**no**') : ''} |`,
   ),
   ...rows.filter((r) => r.note).map((r) => `\n${r.note}.`),
 ].join('\n');
