@@ -222,6 +222,28 @@ describe('job runner', () => {
     expect(await releaseRunningJobs(t.db, t.clock.now)).toBe(0);
   });
 
+  it('gives up on a job whose runner died in every allowed attempt, without running it again', async () => {
+    await clearJobs();
+    const id = await enqueue('poison');
+    // Every attempt kills its process (out of memory, say) before it can answer; the job comes back
+    // after its lease on PostgreSQL, or at once when a runner alone on its database starts.
+    for (let attempt = 1; attempt <= JOB_MAX_ATTEMPTS; attempt++) {
+      expect((await claimJob(t.db, t.clock.now, JOB_LEASE_MS))?.attempts).toBe(attempt);
+      if (attempt % 2) t.clock.advance(JOB_LEASE_MS + 1);
+      else await releaseRunningJobs(t.db, t.clock.now);
+    }
+    let calls = 0;
+    const handlers: JobHandlers = { poison: async () => void calls++ };
+    expect((await runNextJob(deps, handlers))?.id).toBe(id);
+    expect(calls).toBe(0);
+    const row = await job(id);
+    expect(row).toMatchObject({ state: 'failed', lockedUntil: null });
+    expect(row.lastError).toContain(`${JOB_MAX_ATTEMPTS} attempts`);
+    t.clock.advance(JOB_LEASE_MS * 10);
+    expect(await runNextJob(deps, handlers)).toBeNull();
+    expect(calls).toBe(0);
+  });
+
   /**
    * Several API processes each run a runner on their own pool. PGlite has one connection, so this
    * needs PostgreSQL (scripts/test.mjs runs the server suite on it when TEST_DATABASE_URL is set).

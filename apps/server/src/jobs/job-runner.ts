@@ -6,7 +6,8 @@ import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.r
  * The in-process job runner (docs/decisions.md): jobs are rows of `jobs`, claimed one at a time
  * with a lease. A job whose process dies keeps its row `running` until the lease ends; the next
  * claim then takes it again, so every job runs to completion at least once: handlers are
- * idempotent. A failing job is retried with exponential backoff, then marked failed.
+ * idempotent. A failing job is retried with exponential backoff, then marked failed; so is one
+ * whose runners died in all of its JOB_MAX_ATTEMPTS attempts (it may be what kills them).
  */
 
 export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'>;
@@ -34,6 +35,14 @@ export function enqueueJob(
 export async function runNextJob(deps: JobDeps, handlers: JobHandlers): Promise<JobRow | null> {
   const job = await claimJob(deps.db, deps.clock(), JOB_LEASE_MS);
   if (!job) return null;
+  if (job.attempts > JOB_MAX_ATTEMPTS) {
+    // Only a job taken back from runners that died gets here (a failing one is failed at its last
+    // attempt): it may be what kills them, so it is not run again, or it would do so forever.
+    const message = `Gave up after ${JOB_MAX_ATTEMPTS} attempts whose runner stopped before it answered`;
+    deps.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, message);
+    await failJob(deps.db, job.id, deps.clock(), message, null);
+    return job;
+  }
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
