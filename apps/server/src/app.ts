@@ -11,7 +11,8 @@ import { createAccessTokens } from './auth/access-tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
-import { createDataFileStore, type FileStore } from './files/file-store.js';
+import { createFileStore } from './files/create-file-store.js';
+import type { FileStore } from './files/file-store.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { createSignedUrls } from './http/signed-urls.js';
@@ -33,7 +34,7 @@ export type AppOptions = {
   db: Database;
   jwtSecret: string;
   mailer?: Mailer;
-  /** The file store; DATA_DIR/files when not given. */
+  /** The file store; the configured one (S3 bucket or DATA_DIR/files) when not given. */
   files?: FileStore;
   clock?: () => Date;
 };
@@ -74,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         from: config.mailFrom,
         logger: app.log,
       }),
-    files: options.files ?? createDataFileStore(config.dataDir),
+    files: options.files ?? createFileStore(config),
     log: app.log,
   };
 

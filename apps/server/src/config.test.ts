@@ -30,4 +30,55 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false);
     expect(config.publicUrl).toBe('https://app.limbus.test');
   });
+
+  it('keeps files in DATA_DIR without S3_BUCKET', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it('reads an S3-compatible bucket, path-style by default with an endpoint', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'limbus-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_PREFIX: '/prod/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'limbus-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+      forcePathStyle: true,
+      prefix: 'prod',
+    });
+  });
+
+  it('uses the default credential chain and virtual-hosted style on AWS', () => {
+    const config = loadConfig({ S3_BUCKET: 'limbus-files', S3_REGION: 'eu-central-1', S3_PREFIX: '' });
+    expect(config.s3).toEqual({
+      bucket: 'limbus-files',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: undefined,
+    });
+    expect(loadConfig({ S3_BUCKET: 'b-1', S3_FORCE_PATH_STYLE: 'yes' }).s3?.forcePathStyle).toBe(true);
+    expect(
+      loadConfig({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'off' }).s3
+        ?.forcePathStyle,
+    ).toBe(false);
+  });
+
+  it('names bad or half-given S3 settings', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket', S3_ENDPOINT: 'minio', S3_PREFIX: 'a/../b' })).toThrow(
+      /S3_BUCKET[\s\S]*S3_ENDPOINT[\s\S]*S3_PREFIX/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'limbus-files', S3_ACCESS_KEY_ID: 'minio' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: required with S3_ENDPOINT/,
+    );
+  });
 });

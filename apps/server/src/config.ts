@@ -1,9 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { assertSafeKey } from './files/file-store.js';
+import type { S3Settings } from './files/s3-file-store.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const isSafePrefix = (value: string) => {
+  try {
+    assertSafeKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,7 +40,35 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 ** 3),
+  /** Keeps files in this S3 bucket instead of DATA_DIR/files. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '3 to 63 lowercase letters, digits, dots and hyphens')
+    .optional(),
+  /** An S3-compatible server (MinIO …); AWS S3 when unset. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither; neither uses the AWS SDK's default credential chain. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path rather than the host name; on by default with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** Keys go under this folder of the bucket. */
+  S3_PREFIX: z
+    .string()
+    .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+    .refine((value) => value === '' || isSafePrefix(value), 'folder names (a-z, 0-9, . _ -) separated by /')
+    .optional(),
 });
+
+const S3_OPTIONS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+];
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -47,6 +86,8 @@ export type Config = {
   authRateLimit: number;
   webDist: string;
   videoMaxBytes: number;
+  /** Files in an S3-compatible bucket (S3_BUCKET …); DATA_DIR/files when undefined. */
+  s3: S3Settings | undefined;
 };
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
@@ -60,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
   }
+  const s3Problem = checkS3(values, env);
+  if (s3Problem) throw new Error(`Invalid configuration:\n  ${s3Problem}`);
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -76,5 +119,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: values.AUTH_RATE_LIMIT,
     webDist: path.resolve(values.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     videoMaxBytes: values.VIDEO_MAX_BYTES,
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          endpoint: values.S3_ENDPOINT,
+          region: values.S3_REGION,
+          credentials:
+            values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE ?? values.S3_ENDPOINT !== undefined,
+          prefix: values.S3_PREFIX || undefined,
+        }
+      : undefined,
   };
+}
+
+/** S3 settings that would be ignored or half-used are mistakes worth stopping for. */
+function checkS3(values: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): string | null {
+  if (!values.S3_BUCKET) {
+    const given = S3_OPTIONS.filter((name) => env[name] !== undefined);
+    return given.length > 0 ? `S3_BUCKET: required with ${given.join(', ')}` : null;
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    return 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both, or neither for the default credential chain';
+  }
+  return null;
 }

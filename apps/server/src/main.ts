@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/demo-data.js';
 import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './db/seed/demo-recordings.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
-import { createDataFileStore } from './files/file-store.js';
+import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
 import { JOB_HANDLERS } from './jobs/job-handlers.js';
 import { createJobRunner } from './jobs/job-runner.js';
 
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await seedReferenceData(database.db);
-  const files = createDataFileStore(config.dataDir);
+  const files = createFileStore(config);
   const app = await buildApp({
     config,
     db: database.db,
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     '',
     `  Limbus is running at ${config.publicUrl}  (${store})`,
     `  API reference: ${config.publicUrl}/api/docs`,
+    `  Files: ${fileStoreLocation(config)}`,
   ];
   if (shouldSeed) {
     lines.push(`  Demo sign-ins (password ${DEMO_PASSWORD}):`);

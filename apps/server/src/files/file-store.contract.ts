@@ -303,6 +303,13 @@ export function describeFileStore(name: string, makeStore: () => Promise<StoreUn
         size: 1,
       });
       expect(list(await store.get('uploads/1.part'))).toEqual([6]);
+      // An upload starts as an empty file written by put (video-upload.ts).
+      await store.put('uploads/2.part', bytes());
+      expect(await store.append('uploads/2.part', 0, chunked(bytes(1, 2)), 100)).toEqual({
+        status: 'appended',
+        size: 2,
+      });
+      expect(list(await store.get('uploads/2.part'))).toEqual([1, 2]);
     });
   });
 
