@@ -474,7 +474,11 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('jobs_claim_idx').on(table.state, table.runAfter)],
+  // The claim walks the queued and running jobs in its order and stops at the first due one; an
+  // index on (state, run_after) cannot give that order, so each claim sorted every due job.
+  (table) => [
+    index('jobs_due_idx').on(table.runAfter, table.id).where(sql`${table.state} in ('queued', 'running')`),
+  ],
 );
 
 export const TEST_METRIC_KINDS = ['pages', 'tags'] as const;

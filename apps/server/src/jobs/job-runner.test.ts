@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
@@ -15,7 +15,7 @@ import {
   runJobsUntilIdle,
   runNextJob,
 } from './job-runner.js';
-import { claimJob, findJob, releaseRunningJobs } from './jobs.repository.js';
+import { claimJob, findJob, nextDueJobId, releaseRunningJobs } from './jobs.repository.js';
 
 describe('job runner', () => {
   let t: TestApp;
@@ -242,6 +242,22 @@ describe('job runner', () => {
     t.clock.advance(JOB_LEASE_MS * 10);
     expect(await runNextJob(deps, handlers)).toBeNull();
     expect(calls).toBe(0);
+  });
+
+  it('claims the next due job through jobs_due_idx, without sorting every queued job', async () => {
+    await clearJobs();
+    await t.db.execute(sql`
+      insert into jobs (kind, state, run_after)
+      select 'plan', case when g % 4 = 0 then 'queued' else 'done' end::job_state, now() - g * interval '1 second'
+      from generate_series(1, 4000) g`);
+    await t.db.execute(sql`analyze jobs`);
+    const result = (await t.db.execute(sql`explain ${nextDueJobId(t.clock.now)}`)) as unknown as {
+      rows: Record<string, string>[];
+    };
+    const plan = result.rows.map((row) => Object.values(row).join(' ')).join('\n');
+    expect(plan).toContain('jobs_due_idx');
+    expect(plan).not.toMatch(/Sort|Seq Scan/);
+    await clearJobs();
   });
 
   /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 
@@ -14,24 +14,30 @@ export async function insertJob(
 }
 
 /**
- * Takes the next job that is due: a queued one whose time has come, or a running one whose lease
- * ran out (its process died). SKIP LOCKED lets several runners claim side by side without
- * waiting on each other or taking the same job.
+ * The id of the next job that is due, locked: a queued one whose time has come, or a running one
+ * whose lease ran out (its process died). SKIP LOCKED lets several runners claim side by side
+ * without waiting on each other or taking the same job. jobs_due_idx gives its order, so a claim
+ * reads a few index entries however many jobs are queued.
  */
+export function nextDueJobId(now: Date): SQL {
+  const at = now.toISOString();
+  return sql`
+    select id from jobs
+    where (state = 'queued' and run_after <= ${at}::timestamptz)
+       or (state = 'running' and locked_until < ${at}::timestamptz)
+    order by run_after, id
+    for update skip locked
+    limit 1`;
+}
+
+/** Takes the next due job (nextDueJobId) for `leaseMs`. */
 export async function claimJob(db: Executor, now: Date, leaseMs: number): Promise<JobRow | null> {
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs).toISOString();
   const result = (await db.execute(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_until = ${until}::timestamptz,
       updated_at = ${at}::timestamptz
-    where id = (
-      select id from jobs
-      where (state = 'queued' and run_after <= ${at}::timestamptz)
-         or (state = 'running' and locked_until < ${at}::timestamptz)
-      order by run_after, id
-      for update skip locked
-      limit 1
-    )
+    where id = (${nextDueJobId(now)})
     returning id`)) as unknown as { rows: { id: number }[] };
   const id = result.rows[0]?.id;
   if (id === undefined) return null;
