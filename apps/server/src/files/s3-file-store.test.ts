@@ -133,6 +133,32 @@ describe('S3 file store on the server', () => {
     expect(sent).toEqual(['GetObjectCommand', 'GetObjectCommand']);
   });
 
+  it('keeps the parts stored before S3 itself failed an append, and no bytes after them', async () => {
+    const options = testOptions(`run/${++storeCount}`);
+    const failing = createS3Client(server.settings);
+    let puts = 0;
+    failing.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'PutObjectCommand' && ++puts === 2) throw new Error('S3 is gone');
+        return next(args);
+      },
+      { step: 'initialize', name: 'failSecondPut' },
+    );
+    const store = createS3FileStore({ ...options, client: failing });
+    const upload = randomBytes(600 * 1024);
+    const chunks = [0, 1, 2, 3, 4, 5].map((n) => upload.subarray(n * 100 * 1024, (n + 1) * 100 * 1024));
+    await expect(store.append('uploads/1.part', 0, Readable.from(chunks), MiB)).rejects.toThrow(/S3 is gone/);
+    failing.destroy();
+    const size = await createS3FileStore(options).size('uploads/1.part');
+    expect(size).toBe(300 * 1024);
+    expect(
+      Buffer.compare(
+        (await createS3FileStore(options).get('uploads/1.part')) ?? Buffer.alloc(0),
+        upload.subarray(0, size ?? 0),
+      ),
+    ).toBe(0);
+  });
+
   it('works without a prefix, at the root of the bucket', async () => {
     const store = createS3FileStore({ ...testOptions(undefined) });
     await store.put('root-check/a.bin', Uint8Array.of(5));

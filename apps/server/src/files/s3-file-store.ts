@@ -288,8 +288,18 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
         await flush();
         if (!existed && written.length === 0) await putPart(0, Buffer.alloc(0));
       };
+      // Only a failing source keeps what arrived; an error of S3 itself leaves the parts stored so far.
+      let hasSourceFailed = false;
+      const received = async function* () {
+        try {
+          yield* source;
+        } catch (error) {
+          hasSourceFailed = true;
+          throw error;
+        }
+      };
       try {
-        for await (const chunk of source) {
+        for await (const chunk of received()) {
           if (size + chunk.length - offset > maxBytes) {
             for (const part of written.reverse()) {
               await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: part }));
@@ -303,7 +313,7 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
       } catch (error) {
         // Keep what arrived: the buffered bytes become the last part. Should that fail too, they
         // are lost and the size says where to continue.
-        await finish().catch(() => undefined);
+        if (hasSourceFailed) await finish().catch(() => undefined);
         throw error;
       }
       await finish();
