@@ -8,6 +8,7 @@ import { seedReferenceData } from './db/seed/reference-data.js';
 import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
 import { JOB_HANDLERS } from './jobs/job-handlers.js';
 import { createJobRunner } from './jobs/job-runner.js';
+import { releaseRunningJobs } from './jobs/jobs.repository.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,7 +30,12 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, now);
     await seedDemoRecordings(jobDeps, { now, participantsPerTest: DEMO_PARTICIPANTS_PER_TEST });
   }
-  // In-process on both PGlite and PostgreSQL (docs/decisions.md).
+  // In-process on both PGlite and PostgreSQL (docs/decisions.md). The embedded database belongs to
+  // this process alone, so a job left running was cut off by a killed process: it runs again now.
+  if (database.kind === 'pglite') {
+    const released = await releaseRunningJobs(database.db, new Date());
+    if (released > 0) app.log.warn({ released }, 'jobs of a stopped process run again');
+  }
   const jobRunner = createJobRunner(jobDeps, JOB_HANDLERS);
   let isClosing = false;
   const shutdown = async (signal: string) => {
