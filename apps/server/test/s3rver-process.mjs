@@ -59,6 +59,21 @@ store.getObject = async (bucket, key, options) => {
   return object;
 };
 
+// s3rver writes an object straight into its file, so two puts of one key at once mix their
+// bytes; on S3 a put is all-or-nothing and the last one wins. One put per key at a time.
+const putting = new Map();
+const putObject = store.putObject.bind(store);
+store.putObject = (object) => {
+  const id = `${object.bucket}/${object.key}`;
+  const done = (putting.get(id) ?? Promise.resolve()).catch(() => undefined).then(() => putObject(object));
+  putting.set(id, done);
+  const forget = () => {
+    if (putting.get(id) === done) putting.delete(id);
+  };
+  done.then(forget, forget);
+  return done;
+};
+
 const { port } = await server.run();
 process.stdout.write(`${JSON.stringify({ port })}\n`);
 process.stdin.resume();
