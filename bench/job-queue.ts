@@ -4,7 +4,7 @@
  * Both enqueue inside a drizzle transaction per job (pg-boss through its `db` option, an adapter
  * that runs its SQL on the transaction); 4 workers each on its own connection claim and complete
  * 5,000 no-op jobs (ours: claimJob/completeJob; pg-boss: fetch/complete, and work() for its own
- * loop); pickup latency of 200 jobs sent at ~50/s with workers idle-polling at their defaults; a
+ * loop), in rounds that alternate the two queues so that both see the shared machine's load; pickup latency of 200 jobs sent at ~50/s with workers idle-polling at their defaults; a
  * worker that claims a job and dies, the job re-run by another worker after a 2 s lease/expiry.
  * Runs only when PostgreSQL answers (BENCH_DATABASE_URL, an admin connection; the bench creates
  * and drops its own database). Writes bench/results/job-queue.json. Usage: npx tsx bench/job-queue.ts
@@ -31,6 +31,8 @@ import type { BenchRow } from './row.js';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'limbus_jobs_bench';
 const JOBS = 5_000;
+const ROUNDS = 5;
+const PER_ROUND = JOBS / ROUNDS;
 const WORKERS = 4;
 const LATENCY_JOBS = 200;
 const LATENCY_RATE_PER_S = 50;
@@ -115,77 +117,132 @@ async function startBoss(options: PgBoss.ConstructorOptions, errors: unknown[]):
   return boss;
 }
 
-async function measureOurs(mainDb: Database, url: string) {
-  const warmup = 200;
-  for (let n = 0; n < warmup; n++)
-    await mainDb.transaction((tx) => enqueueJob(tx, 'warmup', { n }, new Date()));
-  await mainDb.delete(schema.jobs);
-
-  let start = performance.now();
-  for (let n = 0; n < JOBS; n++) await mainDb.transaction((tx) => enqueueJob(tx, 'bench', { n }, new Date()));
-  const enqueueMs = performance.now() - start;
-
-  const tally = newTally();
-  const connections = Array.from({ length: WORKERS }, () => connect(url));
-  const work = async ({ db }: Connection) => {
-    for (;;) {
-      const job = await claimJob(db, new Date(), JOB_LEASE_MS);
-      if (!job) return;
-      record(tally, String(job.id));
-      await completeJob(db, job.id, new Date());
-    }
-  };
-  start = performance.now();
-  await Promise.all(connections.map(work));
-  const claimMs = performance.now() - start;
-  await Promise.all(connections.map((c) => c.close()));
-  const done = await mainDb.$count(schema.jobs, sql`state = 'done'`);
-  return { enqueueMs, claimMs, ...audit(tally, JOBS), doneInTable: done };
+const median = (values: number[]) => percentile(values, 0.5);
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
 }
 
-async function measureBoss(mainDb: Database, boss: PgBoss, url: string, errors: unknown[], queue: string) {
-  await boss.createQueue(`${queue}-warmup`, { name: `${queue}-warmup` });
-  await boss.createQueue(queue, { name: queue });
-  for (let n = 0; n < 200; n++)
+/**
+ * Enqueue, then claim+complete, PER_ROUND jobs with each queue in turn, ROUNDS times (the first
+ * to go alternates): the machine is shared, so both see the same load, and the figures are the
+ * medians of the rounds' rates.
+ */
+async function measureThroughput(
+  mainDb: Database,
+  boss: PgBoss,
+  url: string,
+  errors: unknown[],
+  queue: string,
+) {
+  const rawQueue = `${queue}-raw`;
+  for (const name of [`${queue}-warmup`, queue, rawQueue]) await boss.createQueue(name, { name });
+  for (let n = 0; n < 200; n++) {
+    await mainDb.transaction((tx) => enqueueJob(tx, 'warmup', { n }, new Date()));
     await mainDb.transaction((tx) => boss.send(`${queue}-warmup`, { n }, { db: bossExecutor(tx) }));
-
-  let start = performance.now();
-  for (let n = 0; n < JOBS; n++)
-    await mainDb.transaction((tx) => boss.send(queue, { n }, { db: bossExecutor(tx) }));
-  const enqueueMs = performance.now() - start;
+  }
+  await mainDb.delete(schema.jobs);
 
   // The same sends on a bare pg client in BEGIN … COMMIT: the adapter pg-boss documents, without drizzle.
-  await boss.createQueue(`${queue}-raw`, { name: `${queue}-raw` });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const raw: PgBoss.Db = { executeSql: (text, values) => client.query(text, values) };
-  start = performance.now();
-  for (let n = 0; n < JOBS; n++) {
-    await client.query('begin');
-    await boss.send(`${queue}-raw`, { n }, { db: raw });
-    await client.query('commit');
-  }
-  const enqueueRawClientMs = performance.now() - start;
-  await client.end();
-
-  const tally = newTally();
-  const workers = await Promise.all(
+  const ourWorkers = Array.from({ length: WORKERS }, () => connect(url));
+  const bossWorkers = await Promise.all(
     Array.from({ length: WORKERS }, () => startBoss(bossOptions(url, { max: 1 }), errors)),
   );
-  const work = async (worker: PgBoss) => {
+  const tallies = { ours: newTally(), pgBoss: newTally() };
+  const drainOurs = async ({ db }: Connection) => {
+    for (;;) {
+      const job = await claimJob(db, new Date(), JOB_LEASE_MS);
+      if (!job) return;
+      record(tallies.ours, String(job.id));
+      await completeJob(db, job.id, new Date());
+    }
+  };
+  const drainBoss = async (worker: PgBoss) => {
     for (;;) {
       const [job] = await worker.fetch<{ n: number }>(queue);
       if (!job) return;
-      record(tally, job.id);
+      record(tallies.pgBoss, job.id);
       await worker.complete(queue, job.id);
     }
   };
-  start = performance.now();
-  await Promise.all(workers.map(work));
-  const claimMs = performance.now() - start;
-  await Promise.all(workers.map((worker) => worker.stop({ graceful: false })));
-  const completed = await boss.getQueueSize(queue, { before: 'completed' });
-  return { enqueueMs, enqueueRawClientMs, claimMs, ...audit(tally, JOBS), notCompletedInTable: completed };
+  const rounds: Record<
+    'enqueueOurs' | 'enqueueBoss' | 'enqueueBossRaw' | 'claimOurs' | 'claimBoss',
+    number
+  >[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const numbers = Array.from({ length: PER_ROUND }, (_, i) => round * PER_ROUND + i);
+    const enqueue = {
+      ours: () =>
+        timed(async () => {
+          for (const n of numbers)
+            await mainDb.transaction((tx) => enqueueJob(tx, 'bench', { n }, new Date()));
+        }),
+      pgBoss: () =>
+        timed(async () => {
+          for (const n of numbers)
+            await mainDb.transaction((tx) => boss.send(queue, { n }, { db: bossExecutor(tx) }));
+        }),
+    };
+    const claim = {
+      ours: () => timed(() => Promise.all(ourWorkers.map(drainOurs))),
+      pgBoss: () => timed(() => Promise.all(bossWorkers.map(drainBoss))),
+    };
+    const isOursFirst = round % 2 === 0;
+    const [enqueueA, enqueueB] = isOursFirst
+      ? [enqueue.ours, enqueue.pgBoss]
+      : [enqueue.pgBoss, enqueue.ours];
+    const a = await enqueueA();
+    const b = await enqueueB();
+    const enqueueBossRaw = await timed(async () => {
+      for (const n of numbers) {
+        await client.query('begin');
+        await boss.send(rawQueue, { n }, { db: raw });
+        await client.query('commit');
+      }
+    });
+    const [claimA, claimB] = isOursFirst ? [claim.ours, claim.pgBoss] : [claim.pgBoss, claim.ours];
+    const c = await claimA();
+    const d = await claimB();
+    rounds.push({
+      enqueueOurs: isOursFirst ? a : b,
+      enqueueBoss: isOursFirst ? b : a,
+      enqueueBossRaw,
+      claimOurs: isOursFirst ? c : d,
+      claimBoss: isOursFirst ? d : c,
+    });
+  }
+  await client.end();
+  await Promise.all(ourWorkers.map((c) => c.close()));
+  await Promise.all(bossWorkers.map((worker) => worker.stop({ graceful: false })));
+  const rate = (key: keyof (typeof rounds)[number]) =>
+    median(rounds.map((r) => perSecond(PER_ROUND, r[key])));
+  const ratio = (ours: keyof (typeof rounds)[number], theirs: keyof (typeof rounds)[number]) =>
+    median(rounds.map((r) => r[theirs] / r[ours]));
+  return {
+    rounds: rounds.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, ms]) => [k, Number(ms.toFixed(1))])),
+    ),
+    jobsPerSecond: {
+      enqueueOurs: rate('enqueueOurs'),
+      enqueueBoss: rate('enqueueBoss'),
+      enqueueBossRawClient: rate('enqueueBossRaw'),
+      claimOurs: rate('claimOurs'),
+      claimBoss: rate('claimBoss'),
+    },
+    oursOverBoss: { enqueue: ratio('enqueueOurs', 'enqueueBoss'), claim: ratio('claimOurs', 'claimBoss') },
+    ours: {
+      ...audit(tallies.ours, JOBS),
+      doneInTable: await mainDb.$count(schema.jobs, sql`state = 'done'`),
+    },
+    pgBoss: {
+      ...audit(tallies.pgBoss, JOBS),
+      notCompleted: await boss.getQueueSize(queue, { before: 'completed' }),
+    },
+  };
 }
 
 /** pg-boss's own worker loop, work(), with one job per fetch or a batch per fetch. */
@@ -375,14 +432,8 @@ export async function jobQueueBench(): Promise<BenchRow[]> {
   const noSync = await openPostgres(noSyncUrl);
   const boss = await startBoss(bossOptions(benchUrl), errors); // installs its schema `pgboss`
   try {
-    const durable = {
-      ours: await measureOurs(handle.db, benchUrl),
-      pgBoss: await measureBoss(handle.db, boss, benchUrl, errors, 'bench'),
-    };
-    const withoutSync = {
-      ours: await measureOurs(noSync.db, noSyncUrl),
-      pgBoss: await measureBoss(noSync.db, boss, noSyncUrl, errors, 'bench-nosync'),
-    };
+    const durable = await measureThroughput(handle.db, boss, benchUrl, errors, 'bench');
+    const withoutSync = await measureThroughput(noSync.db, boss, noSyncUrl, errors, 'bench-nosync');
     const pgBossWork = {
       single: await measureBossWorkLoop(boss, benchUrl, errors, 1),
       batch: await measureBossWorkLoop(boss, benchUrl, errors, BATCH_SIZE),
@@ -414,10 +465,7 @@ export async function jobQueueBench(): Promise<BenchRow[]> {
   }
 }
 
-type Throughput = {
-  ours: Awaited<ReturnType<typeof measureOurs>>;
-  pgBoss: Awaited<ReturnType<typeof measureBoss>>;
-};
+type Throughput = Awaited<ReturnType<typeof measureThroughput>>;
 type Figures = {
   durable: Throughput;
   withoutSync: Throughput;
@@ -454,10 +502,11 @@ function rows(f: Figures): BenchRow[] {
     };
   };
   const pair = (a: number, b: number, unit: string) => `${fmt(a)} | ${fmt(b)} ${unit}`;
-  const enqueue = (t: Throughput) =>
-    pair(perSecond(JOBS, t.ours.enqueueMs), perSecond(JOBS, t.pgBoss.enqueueMs), 'jobs/s');
-  const claim = (t: Throughput) =>
-    pair(perSecond(JOBS, t.ours.claimMs), perSecond(JOBS, t.pgBoss.claimMs), 'jobs/s');
+  const times = (ratio: number) => `ours ${ratio.toFixed(2)}× pg-boss`;
+  const enqueue = ({ jobsPerSecond: r, oursOverBoss }: Throughput) =>
+    `${pair(r.enqueueOurs, r.enqueueBoss, 'jobs/s')} (${times(oursOverBoss.enqueue)})`;
+  const claim = ({ jobsPerSecond: r, oursOverBoss }: Throughput) =>
+    `${pair(r.claimOurs, r.claimBoss, 'jobs/s')} (${times(oursOverBoss.claim)})`;
   const latency = (l: { p50Ms: number; p99Ms: number }) => `${fmt(l.p50Ms)} / ${fmt(l.p99Ms)}`;
   const rerun = (ms: number | null) =>
     ms === null ? 'not re-run' : `re-run after ${(ms / 1000).toFixed(1)} s`;
@@ -466,12 +515,16 @@ function rows(f: Figures): BenchRow[] {
   const { single, batch } = pgBossWork;
   const noSync = 'synchronous_commit off';
   return [
-    info(`enqueue ${fmt(JOBS)} jobs, one transaction each (ours | pg-boss)`, enqueue(durable)),
+    info(
+      `enqueue ${fmt(JOBS)} jobs, one transaction each (ours | pg-boss)`,
+      enqueue(durable),
+      `Job queue throughput: ${ROUNDS} rounds of ${fmt(PER_ROUND)} jobs, the two queues in turn (alternating which goes first), median of the rounds' rates; the ratio is the median of the rounds' ratios`,
+    ),
     info(
       `pg-boss enqueue on a bare pg client transaction instead of drizzle's (durable | ${noSync})`,
       pair(
-        perSecond(JOBS, durable.pgBoss.enqueueRawClientMs),
-        perSecond(JOBS, withoutSync.pgBoss.enqueueRawClientMs),
+        durable.jobsPerSecond.enqueueBossRawClient,
+        withoutSync.jobsPerSecond.enqueueBossRawClient,
         'jobs/s',
       ),
     ),
