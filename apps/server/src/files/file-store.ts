@@ -70,25 +70,49 @@ export function assertByteRange(range: ByteRange): void {
   }
 }
 
-/** The local-directory store, the default: `root` is usually DATA_DIR/files. */
+/**
+ * Where `put` writes a file before renaming it into place: one folder of the root that no key can
+ * name (a key never starts with a dot), so that the temp file of a process killed while writing
+ * sits nowhere a reader or a listing of keys looks, and is found again without walking the tree.
+ * Names are `<pid>-<random>`: the writer's process id tells whether the file is still being written.
+ */
+export const TEMP_FOLDER = '.tmp';
+/**
+ * A temp file older than this is abandoned even if its pid runs: a restarted container has pid 1
+ * again. (The pid test assumes the folder is written from one machine, as a local directory is.)
+ */
+const ABANDONED_AFTER_MS = 60 * 60_000;
+
+/**
+ * The local-directory store, the default: `root` is usually DATA_DIR/files. Creating it removes
+ * the temp files of writers that were killed (see TEMP_FOLDER).
+ */
 export function createLocalFileStore(root: string): FileStore {
   const resolve = (key: string) => {
     assertSafeKey(key);
     return path.join(root, key);
   };
+  const tempDir = path.join(root, TEMP_FOLDER);
+  removeAbandonedTempFiles(tempDir);
   return {
     async put(key, bytes) {
       const target = resolve(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
-      const handle = await fs.promises.open(temp, 'w');
+      await fs.promises.mkdir(tempDir, { recursive: true });
+      const temp = path.join(tempDir, `${process.pid}-${randomBytes(6).toString('hex')}`);
       try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        const handle = await fs.promises.open(temp, 'w');
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.promises.rename(temp, target);
+      } catch (error) {
+        await fs.promises.rm(temp, { force: true });
+        throw error;
       }
-      await fs.promises.rename(temp, target);
     },
     async get(key) {
       try {
@@ -166,6 +190,41 @@ export function createLocalFileStore(root: string): FileStore {
       return { body, size };
     },
   };
+}
+
+/**
+ * Removes the temp files whose writer is gone: its process no longer runs, or the file is older
+ * than any write takes. Best effort: a file it cannot remove stays for the next start.
+ */
+function removeAbandonedTempFiles(tempDir: string): void {
+  const now = Date.now();
+  let names: string[];
+  try {
+    names = fs.readdirSync(tempDir);
+  } catch {
+    return; // no folder yet
+  }
+  for (const name of names) {
+    const file = path.join(tempDir, name);
+    try {
+      const writer = /^(\d+)-/.exec(name)?.[1];
+      const isWriterGone = writer !== undefined && !isProcessRunning(Number(writer));
+      if (isWriterGone || now - fs.statSync(file).mtimeMs > ABANDONED_AFTER_MS)
+        fs.rmSync(file, { force: true });
+    } catch {
+      // removed meanwhile, or not ours to remove
+    }
+  }
+}
+
+function isProcessRunning(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function sizeOf(file: string): Promise<number | null> {
