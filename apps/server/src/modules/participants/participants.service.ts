@@ -6,10 +6,10 @@ import type {
   StreamKindName,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../http/app-error.js';
+import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { findTestOwner } from '../tests/tests.repository.js';
-import { listVideoSeriesRows } from '../video-tests/video-tests.repository.js';
+import { findProcessingTest, listVideoSeriesRows } from '../video-tests/video-tests.repository.js';
 import {
   loadStream,
   loadStreamBytes,
@@ -88,9 +88,17 @@ export async function getParticipant(
   return loadDetail(deps, participant, options);
 }
 
-/** The result of video processing with everything it holds; 404 while there is none. */
+/**
+ * The result of video processing with everything it holds; 404 while there is none, and while
+ * processing runs: the job writes the result in steps (the participant's rows, its stream files,
+ * then spread and fluency with the end of processing), so until it is done, or after a killed
+ * process until it has run again, the stored result may be partly the new one. The screens wait
+ * for internal_state to clear before they ask (spec 3).
+ */
 export async function getVideoParticipant(deps: Deps, actor: Actor, testId: number) {
   await readableTest(deps, actor, testId);
+  if ((await findProcessingTest(deps.db, testId))?.internalState === 'video_processing')
+    throw new AppError('not_found', 'The video is processing: its result is answered once it is done');
   const participant = await findVideoParticipantRow(deps.db, testId);
   if (!participant) throw notFound('The video participant');
   const detail = await loadDetail(deps, participant, {

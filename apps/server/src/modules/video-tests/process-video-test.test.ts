@@ -138,6 +138,19 @@ describe('GET /tests/{id}/process_video_test', () => {
     expect(second.sections).toHaveLength(1);
   });
 
+  it('answers no result while processing runs, not even the previous one: it may be half replaced', async () => {
+    const testId = await videoTestWithViewers(2);
+    await startProcessing(testId);
+    await runJobs();
+    const first = await readResult(testId);
+    await startProcessing(testId);
+    const answer = await as.clientMember.get(`/participants/get_video_participant?test_id=${testId}`);
+    expectError(answer, 'not_found');
+    expect(answer.json().message).toMatch(/processing/);
+    await runJobs();
+    expect((await readResult(testId)).id).toBe(first.id);
+  });
+
   it('queues one job however often it is asked while processing', async () => {
     const testId = await videoTestWithViewers(2);
     for (let i = 0; i < 3; i++) await startProcessing(testId);
