@@ -11,6 +11,7 @@ import {
   JOB_LEASE_MS,
   JOB_MAX_ATTEMPTS,
   type JobDeps,
+  type JobHandler,
   type JobHandlers,
   runJobsUntilIdle,
   runNextJob,
@@ -40,13 +41,16 @@ describe('job runner', () => {
   it('retries a failing handler with growing backoff, then marks the job failed with its error', async () => {
     await clearJobs();
     let calls = 0;
-    const handlers: JobHandlers = {
-      flaky: async () => {
+    const givenUp: unknown[] = [];
+    const flaky: JobHandler = Object.assign(
+      async () => {
         calls++;
         throw new Error(`boom ${calls}`);
       },
-    };
-    const id = await enqueue('flaky');
+      { giveUp: async (_deps: JobDeps, payload: Record<string, unknown>) => void givenUp.push(payload) },
+    );
+    const handlers: JobHandlers = { flaky };
+    const id = await enqueue('flaky', { n: 7 });
     const delays: number[] = [];
     for (let attempt = 1; attempt <= JOB_MAX_ATTEMPTS; attempt++) {
       const claimedAt = t.clock.now.getTime();
@@ -60,6 +64,7 @@ describe('job runner', () => {
         break;
       }
       expect(row.state).toBe('queued');
+      expect(givenUp).toEqual([]); // a retry is no giving up
       const delay = row.runAfter.getTime() - claimedAt;
       delays.push(delay);
       // Not due before its backoff has passed.
@@ -67,6 +72,7 @@ describe('job runner', () => {
       t.clock.advance(delay);
     }
     expect(calls).toBe(JOB_MAX_ATTEMPTS);
+    expect(givenUp).toEqual([{ n: 7 }]);
     expect(delays[0]).toBeGreaterThan(0);
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBe((delays[i - 1] as number) * 2);
     // A failed job is never claimed again, however late.
@@ -233,9 +239,14 @@ describe('job runner', () => {
       else await releaseRunningJobs(t.db, t.clock.now);
     }
     let calls = 0;
-    const handlers: JobHandlers = { poison: async () => void calls++ };
+    let givenUp = 0;
+    const poison: JobHandler = Object.assign(async () => void calls++, {
+      giveUp: async () => void givenUp++,
+    });
+    const handlers: JobHandlers = { poison };
     expect((await runNextJob(deps, handlers))?.id).toBe(id);
     expect(calls).toBe(0);
+    expect(givenUp).toBe(1);
     const row = await job(id);
     expect(row).toMatchObject({ state: 'failed', lockedUntil: null });
     expect(row.lastError).toContain(`${JOB_MAX_ATTEMPTS} attempts`);

@@ -11,9 +11,14 @@ import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.r
  */
 
 export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'>;
-/** Which attempt this is: a handler can clean up when its last attempt fails. */
-export type JobRun = { attempt: number; isLastAttempt: boolean };
-export type JobHandler = (deps: JobDeps, payload: Record<string, unknown>, run: JobRun) => Promise<void>;
+export type JobHandler = {
+  (deps: JobDeps, payload: Record<string, unknown>): Promise<void>;
+  /**
+   * Called once when the job is failed for good (its last attempt failed, or its runners kept
+   * dying): undoes what tells users the work is under way, so that no screen waits forever.
+   */
+  giveUp?: (deps: JobDeps, payload: Record<string, unknown>) => Promise<void>;
+};
 export type JobHandlers = Record<string, JobHandler>;
 
 /** How long a claimed job may run before another runner takes it over. */
@@ -41,15 +46,13 @@ export async function runNextJob(deps: JobDeps, handlers: JobHandlers): Promise<
     const message = `Gave up after ${JOB_MAX_ATTEMPTS} attempts whose runner stopped before it answered`;
     deps.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, message);
     await failJob(deps.db, job.id, deps.clock(), message, null);
+    await giveUp(deps, handlers[job.kind], job);
     return job;
   }
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-    await handler(deps, job.payload, {
-      attempt: job.attempts,
-      isLastAttempt: job.attempts >= JOB_MAX_ATTEMPTS,
-    });
+    await handler(deps, job.payload);
     await completeJob(deps.db, job.id, deps.clock());
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -60,8 +63,17 @@ export async function runNextJob(deps: JobDeps, handlers: JobHandlers): Promise<
         : null;
     deps.log.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
     await failJob(deps.db, job.id, now, message.slice(0, 2000), retryAt);
+    if (!retryAt) await giveUp(deps, handler, job);
   }
   return job;
+}
+
+async function giveUp(deps: JobDeps, handler: JobHandler | undefined, job: JobRow): Promise<void> {
+  try {
+    await handler?.giveUp?.(deps, job.payload);
+  } catch (error) {
+    deps.log.error({ err: error, jobId: job.id, kind: job.kind }, 'giving up on a job failed');
+  }
 }
 
 /** Runs due jobs until none is left (tests and the CLI's own checks). */

@@ -40,7 +40,7 @@ export async function seedDemoVideoTest(deps: JobDeps, options: DemoVideoOptions
     startTime: options.now.getTime() - 10 * DAY_MS,
   });
   for (const viewer of cohort) await recordDemoParticipant(deps, testId, viewer);
-  await processVideoTest(deps, { test_id: testId }, { attempt: 1, isLastAttempt: true });
+  await processVideoTest(deps, { test_id: testId });
   await markScenes(deps.db, testId, demoVideoScenes(DEMO_VIDEO_DURATION_MS));
   return testId;
 }

@@ -1,5 +1,5 @@
 import type { EmotionSamples } from '@limbus/analytics';
-import type { JobDeps, JobRun } from '../../jobs/job-runner.js';
+import type { JobDeps, JobHandler } from '../../jobs/job-runner.js';
 import { findVideoParticipantRow } from '../participants/participants.repository.js';
 import { recordParticipant } from '../participants/record-participant.js';
 import { heatmapVideoKey, storeHeatmapVideo, withTestVideo } from './heatmap-video-file.js';
@@ -22,23 +22,23 @@ export const VIDEO_HEATMAP_REAL_ID = 'video-heatmap';
  * emotions), their significant points, everyone's gaze (its eyes), moments, spread and fluency,
  * and the gaze heatmap video over the test's video. Then internal_state is cleared. Rerunning
  * updates the same participant, keeping its sections (scenes) and the points researchers edited.
- * When the last attempt fails, internal_state is cleared too, so the screens stop waiting.
+ * When the job is given up, internal_state is cleared too, so the screens stop waiting.
  */
-export async function processVideoTest(
-  deps: JobDeps,
-  payload: Record<string, unknown>,
-  run: JobRun,
-): Promise<void> {
+export const processVideoTest: JobHandler = Object.assign(
+  async (deps: JobDeps, payload: Record<string, unknown>) => {
+    const test = await findProcessingTest(deps.db, testIdOf(payload));
+    if (test) await aggregateAndStore(deps, test); // else removed meanwhile
+  },
+  {
+    giveUp: async (deps: JobDeps, payload: Record<string, unknown>) =>
+      setInternalState(deps.db, testIdOf(payload), null),
+  },
+);
+
+function testIdOf(payload: Record<string, unknown>): number {
   const testId = payload.test_id;
   if (typeof testId !== 'number') throw new Error('The job has no test_id');
-  const test = await findProcessingTest(deps.db, testId);
-  if (!test) return; // removed meanwhile
-  try {
-    await aggregateAndStore(deps, test);
-  } catch (error) {
-    if (run.isLastAttempt) await setInternalState(deps.db, testId, null);
-    throw error;
-  }
+  return testId;
 }
 
 async function aggregateAndStore(deps: JobDeps, test: ProcessingTestRow): Promise<void> {
