@@ -100,7 +100,8 @@ export async function getVideoParticipant(deps: Deps, actor: Actor, testId: numb
   if ((await findProcessingTest(deps.db, testId))?.internalState === 'video_processing')
     throw new AppError('not_found', 'The video is processing: its result is answered once it is done');
   const participant = await findVideoParticipantRow(deps.db, testId);
-  if (!participant) throw notFound('The video participant');
+  // Not finished: processing was cut off before its last step and has not run again yet.
+  if (participant?.state !== 'finished') throw notFound('The video participant');
   const detail = await loadDetail(deps, participant, {
     associations: ['emotions', 'mice', 'eyes', 'sections', 'significant_points'],
     withVideo: true,

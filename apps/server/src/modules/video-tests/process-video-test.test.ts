@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, giveVideo } from '../../../test/factories.js';
-import { jobs, sections, tests } from '../../db/schema.js';
+import { jobs, participants, sections, tests } from '../../db/schema.js';
 import { recordDemoParticipant } from '../../db/seed/record-demo-participant.js';
 import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
 import { JOB_MAX_ATTEMPTS, runJobsUntilIdle } from '../../jobs/job-runner.js';
@@ -149,6 +149,22 @@ describe('GET /tests/{id}/process_video_test', () => {
     expect(answer.json().message).toMatch(/processing/);
     await runJobs();
     expect((await readResult(testId)).id).toBe(first.id);
+  });
+
+  it('answers no result cut off before its last step (a killed process), until it has run again', async () => {
+    const testId = await videoTestWithViewers(2);
+    await startProcessing(testId);
+    await runJobs();
+    const { id } = await readResult(testId);
+    // What a process killed between storing the streams and the last transaction leaves.
+    await ctx.t.db.update(participants).set({ state: 'recording' }).where(eq(participants.id, id));
+    expectError(
+      await as.clientMember.get(`/participants/get_video_participant?test_id=${testId}`),
+      'not_found',
+    );
+    await startProcessing(testId);
+    await runJobs();
+    expect((await readResult(testId)).id).toBe(id);
   });
 
   it('queues one job however often it is asked while processing', async () => {

@@ -9,6 +9,7 @@ import {
   type ProcessingTestRow,
   replaceVideoSeriesRows,
   setInternalState,
+  setParticipantState,
 } from './video-tests.repository.js';
 
 /** The job kind of GET /tests/{id}/process_video_test. */
@@ -70,10 +71,12 @@ async function storeAggregate(
   const at = (ms: number) => start + ms;
   const curves = finiteCurves(aggregate.curves);
   const emotions: EmotionSamples = { ...curves, timestamp: curves.timestamp.map(at) };
+  // Stored in steps (rows, then each stream file): `recording` until the last step, so that a
+  // result cut off by a killed process is never answered as finished.
   const { id } = await recordParticipant(deps, testId, {
     realId: VIDEO_HEATMAP_REAL_ID,
     type: 'video_heatmap',
-    state: 'finished',
+    state: 'recording',
     startedAt: new Date(start),
     endedAt: new Date(at(aggregate.durationMs)),
     video: videoKey,
@@ -101,6 +104,7 @@ async function storeAggregate(
       { kind: 'spread', ...seriesValues(aggregate.spread) },
       { kind: 'fluency', ...seriesValues(aggregate.fluency) },
     ]);
+    await setParticipantState(tx, id, 'finished');
     await setInternalState(tx, testId, null);
   });
 }

@@ -39,6 +39,14 @@ export async function listViewerRows(db: Executor, testId: number) {
     .orderBy(participants.id);
 }
 
+export async function setParticipantState(
+  db: Executor,
+  participantId: number,
+  state: 'recording' | 'finished',
+) {
+  await db.update(participants).set({ state }).where(eq(participants.id, participantId));
+}
+
 export type VideoSeriesRow = typeof videoSeries.$inferSelect;
 
 export async function replaceVideoSeriesRows(
