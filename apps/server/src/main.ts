@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   const isEmpty = await isDatabaseEmpty(database.db);
   const shouldSeed = config.seedDemo ?? isEmpty;
   if (shouldSeed && isEmpty) {
-    process.stdout.write('Seeding the demo data: companies, users, tests, recorded participants and videos...\n');
+    process.stdout.write(
+      'Seeding the demo data: companies, users, tests, recorded participants and videos...\n',
+    );
     const now = new Date();
     await seedDemoData(database.db, now);
     await seedDemoRecordings(jobDeps, { now, participantsPerTest: DEMO_PARTICIPANTS_PER_TEST });

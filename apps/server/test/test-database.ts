@@ -23,7 +23,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on a PostgreSQL server (create or drop a test database). */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -156,13 +156,8 @@ export function createLocalFileStore(root: string): FileStore {
       }
     },
     async readStart(key, length) {
-      let handle: fs.promises.FileHandle;
-      try {
-        handle = await fs.promises.open(resolve(key), 'r');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      const handle = await openIfPresent(resolve(key));
+      if (!handle) return null;
       try {
         const buffer = Buffer.alloc(length);
         const { bytesRead } = await handle.read(buffer, 0, length, 0);
@@ -178,13 +173,8 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async openRead(key, range) {
       if (range) assertByteRange(range);
-      let handle: fs.promises.FileHandle;
-      try {
-        handle = await fs.promises.open(resolve(key), 'r');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      const handle = await openIfPresent(resolve(key));
+      if (!handle) return null;
       const { size } = await handle.stat();
       const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
       return { body, size };
@@ -230,6 +220,16 @@ function isProcessRunning(pid: number): boolean {
 async function sizeOf(file: string): Promise<number | null> {
   try {
     return (await fs.promises.stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** The file opened for reading, or null when there is none. */
+async function openIfPresent(file: string): Promise<fs.promises.FileHandle | null> {
+  try {
+    return await fs.promises.open(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

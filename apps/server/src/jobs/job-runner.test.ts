@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { adminQuery } from '../../test/test-database.js';
 import { type DatabaseHandle, openPostgres } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 import {
@@ -288,18 +288,8 @@ describe('job runner', () => {
       return handle;
     };
 
-    const adminQuery = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-
     beforeAll(async () => {
-      await adminQuery(`CREATE DATABASE ${name}`);
+      await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
       const u = new URL(serverUrl);
       u.pathname = `/${name}`;
       url = u.toString();
@@ -307,7 +297,7 @@ describe('job runner', () => {
     });
     afterAll(async () => {
       await Promise.all(pools.map((handle) => handle.close()));
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     });
 
     it('two runners never run one job twice, and every job completes', async () => {

@@ -7,20 +7,13 @@ import {
   pageVisits,
   tagMetrics,
 } from '@limbus/analytics';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  labels,
-  participants,
-  significantPoints,
-  significantPointTags,
-  tags,
-  testMetrics,
-} from '../../db/schema.js';
+import { labels, significantPoints, significantPointTags, tags, testMetrics } from '../../db/schema.js';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { replaceSectionRows } from '../participants/participants.repository.js';
+import { listFinishedParticipantRows, replaceSectionRows } from '../participants/participants.repository.js';
 import { replacePoints } from '../participants/record-participant.js';
 import { findParticipantById, hasQueuedJob } from './ingestion.repository.js';
 
@@ -86,17 +79,7 @@ export async function analyseParticipant(deps: JobDeps, payload: Record<string, 
 export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string, unknown>): Promise<void> {
   const testId = idOf(payload, 'test_id');
   const pages = await testLabels(deps.db, testId);
-  const finished = await deps.db
-    .select({ id: participants.id })
-    .from(participants)
-    .where(
-      and(
-        eq(participants.testId, testId),
-        eq(participants.type, 'default'),
-        eq(participants.state, 'finished'),
-      ),
-    )
-    .orderBy(asc(participants.id));
+  const finished = await listFinishedParticipantRows(deps.db, testId);
   const ids = finished.map((row) => row.id);
   const points =
     ids.length === 0

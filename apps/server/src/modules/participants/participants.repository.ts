@@ -28,6 +28,21 @@ export async function listParticipantRows(
     .orderBy(sql`${participants.startedAt} asc nulls last`, asc(participants.id));
 }
 
+/** The finished participants of type default of a test (recorded and complete), by id. */
+export async function listFinishedParticipantRows(db: Executor, testId: number) {
+  return db
+    .select({ id: participants.id, startedAt: participants.startedAt, endedAt: participants.endedAt })
+    .from(participants)
+    .where(
+      and(
+        eq(participants.testId, testId),
+        eq(participants.type, 'default'),
+        eq(participants.state, 'finished'),
+      ),
+    )
+    .orderBy(asc(participants.id));
+}
+
 /** The participant `id` of test `testId`; null when there is none or it belongs to another test. */
 export async function findParticipantRow(
   db: Executor,

@@ -15,7 +15,7 @@ import {
 } from '@limbus/analytics';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listViewerRows } from './video-tests.repository.js';
+import { listFinishedParticipantRows } from '../participants/participants.repository.js';
 
 /** One viewer's emotions and gaze with timestamps in ms from the start of the video. */
 export type Viewer = {
@@ -47,7 +47,7 @@ export type VideoAggregate = {
  */
 export async function loadViewers(deps: JobDeps, testId: number): Promise<Viewer[]> {
   const viewers: Viewer[] = [];
-  for (const row of await listViewerRows(deps.db, testId)) {
+  for (const row of await listFinishedParticipantRows(deps.db, testId)) {
     const emotions = await loadStream(deps, row.id, 'emotions');
     const eyes = await loadStream(deps, row.id, 'eyes');
     const start = row.startedAt?.getTime() ?? firstTimestamp(emotions?.samples.timestamp);

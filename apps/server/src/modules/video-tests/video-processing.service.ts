@@ -2,8 +2,9 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
+import { listFinishedParticipantRows } from '../participants/participants.repository.js';
 import { PROCESS_VIDEO_TEST } from './process-video-test.js';
-import { findProcessingTest, listViewerRows, setInternalState } from './video-tests.repository.js';
+import { findProcessingTest, setInternalState } from './video-tests.repository.js';
 
 export const VIDEO_PROCESSING_MESSAGE = 'Video is processing...';
 
@@ -22,7 +23,7 @@ export async function startVideoProcessing(
   if (test.platform !== 'video')
     throw new AppError('conflict', `Only video tests are processed; this is a ${test.platform} test`);
   if (test.internalState === 'video_processing') return { message: VIDEO_PROCESSING_MESSAGE };
-  if ((await listViewerRows(deps.db, testId)).length === 0)
+  if ((await listFinishedParticipantRows(deps.db, testId)).length === 0)
     throw new AppError('conflict', 'There is no participant data to process yet: record participants first');
   await deps.db.transaction(async (tx) => {
     await setInternalState(tx, testId, 'video_processing');

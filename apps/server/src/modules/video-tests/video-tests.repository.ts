@@ -1,5 +1,5 @@
 import type { VideoSeriesKind } from '@limbus/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { participants, tests, videoSeries } from '../../db/schema.js';
 
@@ -22,21 +22,6 @@ export async function findProcessingTest(db: Executor, id: number) {
 
 export async function setInternalState(db: Executor, testId: number, state: 'video_processing' | null) {
   await db.update(tests).set({ internalState: state }).where(eq(tests.id, testId));
-}
-
-/** The finished participants of type default: the viewers whose data is aggregated. */
-export async function listViewerRows(db: Executor, testId: number) {
-  return db
-    .select({ id: participants.id, startedAt: participants.startedAt, endedAt: participants.endedAt })
-    .from(participants)
-    .where(
-      and(
-        eq(participants.testId, testId),
-        eq(participants.type, 'default'),
-        eq(participants.state, 'finished'),
-      ),
-    )
-    .orderBy(participants.id);
 }
 
 export async function setParticipantState(
