@@ -9,6 +9,7 @@ import { fixationsBench, peaksBench } from './fixations-bench.js';
 import { heatmapBench } from './heatmap-bench.js';
 import { ingestionBench } from './ingestion.js';
 import { jobQueueBench } from './job-queue.js';
+import { loadBench } from './load.js';
 import { BENCH_DIR, machine } from './machine.js';
 import { metricsBench } from './metrics-bench.js';
 import { participantEndpointBench } from './participant-endpoint.js';
@@ -26,6 +27,7 @@ const benches: Array<() => BenchRow[] | Promise<BenchRow[]>> = [
   participantEndpointBench,
   ingestionBench,
   jobQueueBench,
+  loadBench,
 ];
 for (const bench of benches) {
   const got = await bench();

@@ -1,0 +1,330 @@
+/**
+ * Load budget (DESIGN §5): the main read endpoints at 100 concurrent connections, no errors and
+ * p99 under 100 ms on the embedded database; throughput compared in the same run with a bare
+ * Fastify hello-world, the ceiling of the HTTP layer on this machine.
+ *
+ * The real app (buildApp, production settings, request logs off: LOG_LEVEL warn) listens on
+ * 127.0.0.1 on a fresh embedded PGlite database in a temp DATA_DIR, seeded as a first start seeds
+ * it (seedDemoData and seedDemoRecordings: done web and video tests with 12 participants each,
+ * videos made with ffmpeg). The demo client admin signs in (rate limit raised) and its bearer
+ * token goes with every request. The endpoints are the calls the screens make most; their ids
+ * are found through the API (a done desktop test of the user's company, its first participant).
+ *
+ * Where the load comes from: autocannon runs in a child process (bench/load-client.ts), the
+ * server in this one. Node runs the app, its PGlite (WASM, on the same thread) and every handler
+ * on one event loop; a load generator on that loop would take turns with the server, and its own
+ * work (writing requests, parsing answers, timing them) would count as server latency and cap the
+ * throughput at half a core. In a child process it has an event loop and a core of its own, as a
+ * client on another machine would, and the OS shares the two cores between the two processes.
+ * A worker thread would do the same, but a child process also keeps the generator's GC and
+ * memory out of the measured process. The CPU time of both processes is recorded per run: the
+ * server at ≈ 100 % of a core means it is the bottleneck; the generator at ≈ 100 % means the
+ * figure is the generator's limit (likely for the hello-world).
+ *
+ * Per endpoint: 2 s of warm-up at the same load (JIT, PGlite's cache), then 10 s measured. The
+ * hello-world (a plain Fastify instance in this process, `GET /` → {hello:'world'}) runs before
+ * and after the endpoints; the ceiling is the mean of the two runs, so that a machine whose load
+ * changes meanwhile shows in both. Writes bench/results/load.json. Usage: npx tsx bench/load.ts
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Options, Result } from 'autocannon';
+import { count } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openEmbeddedDatabase } from '../apps/server/src/db/client.js';
+import { jobs, participants } from '../apps/server/src/db/schema.js';
+import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/db/seed/demo-data.js';
+import {
+  DEMO_PARTICIPANTS_PER_TEST,
+  seedDemoRecordings,
+} from '../apps/server/src/db/seed/demo-recordings.js';
+import { seedReferenceData } from '../apps/server/src/db/seed/reference-data.js';
+import { createDataFileStore } from '../apps/server/src/files/file-store.js';
+import type { LoadAnswer, LoadRequest } from './load-client.js';
+import { writeResult } from './machine.js';
+import type { BenchRow } from './row.js';
+
+const CONNECTIONS = 100;
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const BUDGET_P99_MS = 100;
+const CLIENT_ADMIN = 'client.admin@limbus.test';
+
+type Endpoint = { name: string; path: string; headers?: Record<string, string> };
+
+/** What one autocannon run measured, with the CPU time of both sides. */
+type Run = {
+  requestsPerSecond: number;
+  requests: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  bytesPerSecond: number;
+  /** CPU time of the server process over the run's wall time (1 = one core busy). */
+  serverCores: number;
+  /** Share of the wall time the server's event loop was busy. */
+  serverEventLoop: number;
+  /** CPU time of the load generator over the run's wall time. */
+  clientCores: number;
+};
+
+/** The child process that runs autocannon, one run at a time. */
+function startLoadClient(): {
+  run: (options: Options) => Promise<{ result: Result; cpuMs: number }>;
+  stop: () => void;
+} {
+  // Inherit the TypeScript loader tsx started us with, not a --cpu-prof meant for the server.
+  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof'));
+  const child: ChildProcess = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), [], {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return {
+    run: (options) =>
+      new Promise((resolve, reject) => {
+        const onExit = (code: number | null) => reject(new Error(`the load client exited (${code})`));
+        child.once('exit', onExit);
+        child.once('message', (answer: LoadAnswer) => {
+          child.off('exit', onExit);
+          if ('error' in answer) reject(new Error(`autocannon: ${answer.error}`));
+          else resolve(answer);
+        });
+        child.send({ options } satisfies LoadRequest);
+      }),
+    stop: () => child.disconnect(),
+  };
+}
+
+async function measure(
+  client: ReturnType<typeof startLoadClient>,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Run> {
+  const options = { url, headers, connections: CONNECTIONS };
+  await client.run({ ...options, duration: WARMUP_S });
+  const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
+  const start = performance.now();
+  const { result, cpuMs } = await client.run({ ...options, duration: DURATION_S });
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+  return {
+    requestsPerSecond: Math.round(result.requests.total / result.duration),
+    requests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+    ),
+    bytesPerSecond: Math.round(result.throughput.average),
+    serverCores: round((used.user + used.system) / 1000 / wallMs),
+    serverEventLoop: round(performance.eventLoopUtilization(loop).utilization),
+    clientCores: round(cpuMs / wallMs),
+  };
+}
+
+const origin = (server: FastifyInstance) => {
+  const address = server.server.address() as AddressInfo;
+  return `http://127.0.0.1:${address.port}`;
+};
+
+async function getJson<T>(url: string, authorization: string): Promise<T> {
+  const response = await fetch(url, { headers: { authorization } });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/v1/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: CLIENT_ADMIN, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return `Bearer ${access_token}`;
+}
+
+/** The read calls the screens make most, with the ids of the seeded data. */
+async function findEndpoints(base: string, authorization: string): Promise<Endpoint[]> {
+  const me = await getJson<{ company_id: number }>(`${base}/api/v1/users/me`, authorization);
+  const tests = await getJson<Array<{ id: number; state: string; platform: string }>>(
+    `${base}/api/v1/tests`,
+    authorization,
+  );
+  const test = tests.find((t) => t.state === 'done' && t.platform === 'desktop');
+  if (!test) throw new Error('the seed made no done desktop test for the client admin');
+  const people = await getJson<Array<{ id: number }>>(
+    `${base}/api/v1/tests/${test.id}/participants`,
+    authorization,
+  );
+  const participant = people[0];
+  if (!participant) throw new Error(`test ${test.id} has no participants`);
+  return [
+    { name: 'GET /users/me', path: '/api/v1/users/me' },
+    { name: 'GET /tests?homepage=1', path: '/api/v1/tests?homepage=1' },
+    { name: 'GET /tests', path: '/api/v1/tests' },
+    { name: 'GET /tests/{id}', path: `/api/v1/tests/${test.id}` },
+    { name: 'GET /tests/{id}/participants', path: `/api/v1/tests/${test.id}/participants` },
+    { name: 'GET /companies/{id}', path: `/api/v1/companies/${me.company_id}` },
+    {
+      name: 'GET /tests/{id}/participants/{pid}/streams/eyes (br)',
+      path: `/api/v1/tests/${test.id}/participants/${participant.id}/streams/eyes`,
+      headers: { 'accept-encoding': 'br' },
+    },
+  ];
+}
+
+/** One request as autocannon will send it: must answer 200 (and br for the stream); its size. */
+async function check(base: string, endpoint: Endpoint, authorization: string): Promise<number> {
+  const response = await fetch(`${base}${endpoint.path}`, {
+    headers: { authorization, ...endpoint.headers },
+  });
+  const body = await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${endpoint.name} answered ${response.status}`);
+  if (endpoint.headers?.['accept-encoding'] === 'br' && response.headers.get('content-encoding') !== 'br')
+    throw new Error(`${endpoint.name} was not sent with br`);
+  return Number(response.headers.get('content-length') ?? body.byteLength);
+}
+
+const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+
+export async function loadBench(): Promise<BenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-load-'));
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: jwtSecret,
+    PUBLIC_URL: 'http://127.0.0.1',
+    AUTH_RATE_LIMIT: '100000',
+  });
+  const database = await openEmbeddedDatabase(dataDir);
+  const files = createDataFileStore(dataDir);
+  let app: FastifyInstance | undefined;
+  let hello: FastifyInstance | undefined;
+  let client: ReturnType<typeof startLoadClient> | undefined;
+  try {
+    await seedReferenceData(database.db);
+    app = await buildApp({ config, db: database.db, files, jwtSecret });
+    const seedStart = performance.now();
+    const now = new Date();
+    await seedDemoData(database.db, now);
+    await seedDemoRecordings(
+      { db: database.db, files, log: app.log, clock: () => new Date() },
+      { now, participantsPerTest: DEMO_PARTICIPANTS_PER_TEST },
+    );
+    const seedMs = performance.now() - seedStart;
+    const [seeded] = await database.db.select({ participants: count() }).from(participants);
+    const [queued] = await database.db.select({ jobs: count() }).from(jobs);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = origin(app);
+
+    hello = Fastify();
+    hello.get('/', async () => ({ hello: 'world' }));
+    await hello.listen({ port: 0, host: '127.0.0.1' });
+
+    client = startLoadClient();
+    const helloBefore = await measure(client, `${origin(hello)}/`, {});
+    const endpoints = await findEndpoints(base, await signIn(base));
+    const measured: Array<Endpoint & { bodyBytes: number; run: Run }> = [];
+    for (const endpoint of endpoints) {
+      // A fresh token for each endpoint: access tokens live 15 minutes, a slow run could outlast one.
+      const authorization = await signIn(base);
+      const bodyBytes = await check(base, endpoint, authorization);
+      const run = await measure(client, `${base}${endpoint.path}`, { authorization, ...endpoint.headers });
+      measured.push({ ...endpoint, bodyBytes, run });
+      console.log(
+        `  ${endpoint.name}: ${thousands(run.requestsPerSecond)} req/s, p99 ${ms(run.p99Ms)}, server ${run.serverCores} cores, client ${run.clientCores}`,
+      );
+    }
+    const helloAfter = await measure(client, `${origin(hello)}/`, {});
+    const ceiling = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
+
+    const failures = (run: Run) => run.errors + run.non2xx;
+    const isMet = (run: Run) => run.p99Ms < BUDGET_P99_MS && failures(run) === 0 && run.requests > 0;
+    writeResult('load', {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      warmupSeconds: WARMUP_S,
+      database: 'embedded PGlite in a temp DATA_DIR, demo seed',
+      seed: {
+        ms: Math.round(seedMs),
+        participants: seeded?.participants ?? 0,
+        jobsLeft: queued?.jobs ?? 0,
+      },
+      budget: { p99Ms: BUDGET_P99_MS, errors: 0 },
+      helloWorld: { before: helloBefore, after: helloAfter, ceilingRequestsPerSecond: Math.round(ceiling) },
+      endpoints: measured.map(({ name, path: url, headers, bodyBytes, run }) => ({
+        name,
+        path: url,
+        headers: headers ?? {},
+        bodyBytes,
+        shareOfHelloWorld: Number((run.requestsPerSecond / ceiling).toFixed(3)),
+        isMet: isMet(run),
+        ...run,
+      })),
+    });
+
+    return [
+      {
+        name: `load: bare Fastify hello-world, the HTTP ceiling (${CONNECTIONS} connections)`,
+        value: `${thousands(ceiling)} req/s (before ${thousands(helloBefore.requestsPerSecond)}, after ${thousands(helloAfter.requestsPerSecond)}), p99 ${ms(Math.max(helloBefore.p99Ms, helloAfter.p99Ms))}`,
+        budget: '',
+        isMet: true,
+      },
+      ...measured.map(({ name, run }) => {
+        const problems = [
+          `${thousands(run.errors)} errors`,
+          ...(run.timeouts ? [`${thousands(run.timeouts)} timeouts`] : []),
+          ...(run.non2xx ? [`${thousands(run.non2xx)} non-2xx`] : []),
+        ];
+        return {
+          name: `load: ${name} (${CONNECTIONS} connections)`,
+          value: `${thousands(run.requestsPerSecond)} req/s (${Math.round((100 * run.requestsPerSecond) / ceiling)} % of bare Fastify), p99 ${ms(run.p99Ms)}, ${problems.join(', ')}`,
+          budget: `p99 < ${BUDGET_P99_MS} ms, 0 errors`,
+          isMet: isMet(run),
+        };
+      }),
+    ];
+  } finally {
+    client?.stop();
+    await hello?.close();
+    await app?.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await loadBench();
+  const width = Math.max(...rows.map((row) => row.name.length));
+  console.log(`\n${'benchmark'.padEnd(width)}  result  (budget)`);
+  for (const row of rows)
+    console.log(
+      `${row.name.padEnd(width)}  ${row.value}${row.budget ? `  (${row.budget}: ${row.isMet ? 'met' : 'MISSED'})` : ''}`,
+    );
+  console.log('\nFigures in bench/results/load.json');
+  if (rows.some((row) => !row.isMet)) process.exit(1);
+}
