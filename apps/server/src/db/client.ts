@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -33,10 +33,61 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
+/**
+ * The types that drizzle's PGlite driver asks to keep as the text Postgres sends (dates,
+ * timestamps, intervals, numeric[] and their arrays): it passes these parsers with every query.
+ */
+export const DRIZZLE_TEXT_TYPES: readonly number[] = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+
+/** A PGlite client or one of its transactions. */
+type Queryable = Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>;
+
+/**
+ * drizzle on a PGlite client. drizzle passes its parsers (DRIZZLE_TEXT_TYPES) with every query,
+ * and PGlite merges them into its own ≈350 parsers on each call: copying that object cost
+ * 0.3–0.5 ms a query, more than a read by primary key takes (bench/load.ts). They are installed
+ * in the client once, and a query whose parsers are all installed goes without its own copy. The
+ * answers are the same: the installed parser is looked up by type as the merged one was.
+ */
+export function drizzleOnPglite(client: PGlite) {
+  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value: string) => value;
+  const installed = new Set(DRIZZLE_TEXT_TYPES.map(String));
+  const withoutInstalledParsers = (options: QueryOptions | undefined) =>
+    options?.parsers && Object.keys(options.parsers).every((type) => installed.has(type))
+      ? { ...options, parsers: undefined }
+      : options;
+  const adapt = <T extends Queryable>(target: T): T => {
+    const query: PGlite['query'] = (text, params, options) =>
+      target.query(text, params, withoutInstalledParsers(options));
+    const transaction = target.transaction?.bind(target);
+    const adaptedTransaction: PGlite['transaction'] | undefined =
+      transaction && ((callback) => transaction((tx) => callback(adapt(tx))));
+    return new Proxy(target, {
+      get(object, property) {
+        if (property === 'query') return query;
+        if (property === 'transaction') return adaptedTransaction;
+        const value: unknown = Reflect.get(object, property, object);
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    });
+  };
+  return drizzlePglite(adapt(client), { schema });
+}
+
 /** An in-memory embedded database, for tests. */
 export async function openMemoryDatabase(): Promise<DatabaseHandle> {
   const client = await PGlite.create();
-  const db = drizzlePglite(client, { schema });
+  const db = drizzleOnPglite(client);
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }
@@ -54,7 +105,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
     removeUnfinishedDatabases(dataDir);
     if (!fs.existsSync(dbDir)) await createDatabaseDirectory(dbDir);
     const client = await PGlite.create(dbDir);
-    const db = drizzlePglite(client, { schema });
+    const db = drizzleOnPglite(client);
     await migratePglite(db, { migrationsFolder });
     return {
       db,
