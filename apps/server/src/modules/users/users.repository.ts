@@ -45,22 +45,32 @@ function selectUsers(db: Executor) {
 
 type SelectedUser = Awaited<ReturnType<ReturnType<typeof selectUsers>['execute']>>[number];
 
+/** The company columns of a user row, null when the user has no company. */
+type CompanyColumns = {
+  companyRowId: number | null;
+  companyName: string | null;
+  isDemo: boolean | null;
+  isProvider: boolean | null;
+  licenceAnalysis: boolean | null;
+  licenceResearch: boolean | null;
+};
+
+function toCompanyFlags(row: CompanyColumns): CompanyFlags | null {
+  return row.companyRowId === null
+    ? null
+    : {
+        id: row.companyRowId,
+        name: row.companyName ?? '',
+        isDemo: row.isDemo ?? false,
+        isProvider: row.isProvider ?? false,
+        licenceAnalysis: row.licenceAnalysis ?? false,
+        licenceResearch: row.licenceResearch ?? false,
+      };
+}
+
 function toUserRow(row: SelectedUser): UserRow {
   const { companyRowId, companyName, isDemo, isProvider, licenceAnalysis, licenceResearch, ...user } = row;
-  return {
-    ...user,
-    company:
-      companyRowId === null
-        ? null
-        : {
-            id: companyRowId,
-            name: companyName ?? '',
-            isDemo: isDemo ?? false,
-            isProvider: isProvider ?? false,
-            licenceAnalysis: licenceAnalysis ?? false,
-            licenceResearch: licenceResearch ?? false,
-          },
-  };
+  return { ...user, company: toCompanyFlags(row) };
 }
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
@@ -89,9 +99,39 @@ export async function listCompanyUsers(db: Executor, companyId: number, roles?: 
   return (await selectUsers(db).where(condition).orderBy(asc(users.id))).map(toUserRow);
 }
 
+/**
+ * The actor's query runs on every signed-in request, so it selects only what an Actor holds and
+ * is prepared once per database: drizzle would otherwise build its SQL again each time (on the
+ * embedded database that was a sixth of a simple read's CPU, bench/load.ts).
+ */
+function prepareActorQuery(db: Executor) {
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      companyId: users.companyId,
+      companyRowId: companies.id,
+      companyName: companies.name,
+      isDemo: companies.isDemo,
+      isProvider: companies.isProvider,
+      licenceAnalysis: companies.licenceAnalysis,
+      licenceResearch: companies.licenceResearch,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('find_actor');
+}
+const actorQueries = new WeakMap<Executor, ReturnType<typeof prepareActorQuery>>();
+
 export async function findActor(db: Executor, id: number): Promise<Actor | null> {
-  const user = await findUserById(db, id);
-  return user ? { id: user.id, role: user.role, companyId: user.companyId, company: user.company } : null;
+  let query = actorQueries.get(db);
+  if (!query) {
+    query = prepareActorQuery(db);
+    actorQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
+  return row ? { id: row.id, role: row.role, companyId: row.companyId, company: toCompanyFlags(row) } : null;
 }
 
 export async function insertUser(
