@@ -21,7 +21,8 @@
  * server at ≈ 100 % of a core means it is the bottleneck; the generator at ≈ 100 % means the
  * figure is the generator's limit (likely for the hello-world).
  *
- * Per endpoint: 2 s of warm-up at the same load (JIT, PGlite's cache), then 10 s measured. The
+ * Per endpoint: 2 s of warm-up at the same load (JIT, PGlite's cache), then 10 s measured, each
+ * started once the server has closed the previous run's connections (see drained). The
  * hello-world (a plain Fastify instance in this process, `GET /` → {hello:'world'}) runs before
  * and after the endpoints; the ceiling is the mean of the two runs, so that a machine whose load
  * changes meanwhile shows in both. Writes bench/results/load.json. Usage: npx tsx bench/load.ts
@@ -29,6 +30,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +77,8 @@ type Run = {
   bytesPerSecond: number;
   /** CPU time of the server process over the run's wall time (1 = one core busy). */
   serverCores: number;
+  /** CPU time of the server process per answered request. */
+  serverCpuMsPerRequest: number;
   /** Share of the wall time the server's event loop was busy. */
   serverEventLoop: number;
   /** CPU time of the load generator over the run's wall time. */
@@ -108,13 +112,41 @@ function startLoadClient(): {
   };
 }
 
+const origin = (server: FastifyInstance) => {
+  const address = server.server.address() as AddressInfo;
+  return `http://127.0.0.1:${address.port}`;
+};
+
+/**
+ * Waits until the server has no connection left: when autocannon stops it closes its
+ * connections, but an overloaded server still works through the requests it has read. A run
+ * that started meanwhile would open its connections to a busy server and pay for its predecessor.
+ */
+async function drained(server: FastifyInstance): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const open = await new Promise<number>((resolve, reject) =>
+      server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
+    if (open === 0) return;
+    if (performance.now() > deadline) {
+      console.warn(`  ${open} connections still open after 30 s; measuring anyway`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function measure(
   client: ReturnType<typeof startLoadClient>,
-  url: string,
+  server: FastifyInstance,
+  path: string,
   headers: Record<string, string>,
 ): Promise<Run> {
-  const options = { url, headers, connections: CONNECTIONS };
+  const options = { url: `${origin(server)}${path}`, headers, connections: CONNECTIONS };
+  await drained(server);
   await client.run({ ...options, duration: WARMUP_S });
+  await drained(server);
   const cpu = process.cpuUsage();
   const loop = performance.eventLoopUtilization();
   const start = performance.now();
@@ -137,30 +169,54 @@ async function measure(
     ),
     bytesPerSecond: Math.round(result.throughput.average),
     serverCores: round((used.user + used.system) / 1000 / wallMs),
+    serverCpuMsPerRequest: round((used.user + used.system) / 1000 / Math.max(1, result.requests.total), 3),
     serverEventLoop: round(performance.eventLoopUtilization(loop).utilization),
     clientCores: round(cpuMs / wallMs),
   };
 }
 
-const origin = (server: FastifyInstance) => {
-  const address = server.server.address() as AddressInfo;
-  return `http://127.0.0.1:${address.port}`;
-};
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * One request on a connection of its own, closed after the answer (fetch would keep it open for
+ * the server's 72 s keep-alive, and drained() would wait for it).
+ */
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const sent = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }),
+        );
+        answer.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(options.body);
+  });
+}
 
 async function getJson<T>(url: string, authorization: string): Promise<T> {
-  const response = await fetch(url, { headers: { authorization } });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+  const answer = await request(url, { headers: { authorization } });
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body}`);
+  return JSON.parse(answer.body.toString()) as T;
 }
 
 async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/v1/tokens`, {
+  const answer = await request(`${base}/api/v1/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: CLIENT_ADMIN, password: DEMO_PASSWORD }),
   });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  const { access_token } = (await response.json()) as { access_token: string };
+  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${answer.body}`);
+  const { access_token } = JSON.parse(answer.body.toString()) as { access_token: string };
   return `Bearer ${access_token}`;
 }
 
@@ -194,16 +250,15 @@ async function findEndpoints(base: string, authorization: string): Promise<Endpo
   ];
 }
 
-/** One request as autocannon will send it: must answer 200 (and br for the stream); its size. */
+/** One request as autocannon will send it: must answer 200 (and br for the stream); its body's bytes. */
 async function check(base: string, endpoint: Endpoint, authorization: string): Promise<number> {
-  const response = await fetch(`${base}${endpoint.path}`, {
+  const answer = await request(`${base}${endpoint.path}`, {
     headers: { authorization, ...endpoint.headers },
   });
-  const body = await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${endpoint.name} answered ${response.status}`);
-  if (endpoint.headers?.['accept-encoding'] === 'br' && response.headers.get('content-encoding') !== 'br')
+  if (answer.status !== 200) throw new Error(`${endpoint.name} answered ${answer.status}`);
+  if (endpoint.headers?.['accept-encoding'] === 'br' && answer.headers['content-encoding'] !== 'br')
     throw new Error(`${endpoint.name} was not sent with br`);
-  return Number(response.headers.get('content-length') ?? body.byteLength);
+  return answer.body.length;
 }
 
 const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -246,20 +301,20 @@ export async function loadBench(): Promise<BenchRow[]> {
     await hello.listen({ port: 0, host: '127.0.0.1' });
 
     client = startLoadClient();
-    const helloBefore = await measure(client, `${origin(hello)}/`, {});
+    const helloBefore = await measure(client, hello, '/', {});
     const endpoints = await findEndpoints(base, await signIn(base));
     const measured: Array<Endpoint & { bodyBytes: number; run: Run }> = [];
     for (const endpoint of endpoints) {
       // A fresh token for each endpoint: access tokens live 15 minutes, a slow run could outlast one.
       const authorization = await signIn(base);
       const bodyBytes = await check(base, endpoint, authorization);
-      const run = await measure(client, `${base}${endpoint.path}`, { authorization, ...endpoint.headers });
+      const run = await measure(client, app, endpoint.path, { authorization, ...endpoint.headers });
       measured.push({ ...endpoint, bodyBytes, run });
       console.log(
-        `  ${endpoint.name}: ${thousands(run.requestsPerSecond)} req/s, p99 ${ms(run.p99Ms)}, server ${run.serverCores} cores, client ${run.clientCores}`,
+        `  ${endpoint.name}: ${thousands(run.requestsPerSecond)} req/s, p99 ${ms(run.p99Ms)}, server ${run.serverCpuMsPerRequest} ms CPU a request (${run.serverCores} cores), load generator ${run.clientCores} cores`,
       );
     }
-    const helloAfter = await measure(client, `${origin(hello)}/`, {});
+    const helloAfter = await measure(client, hello, '/', {});
     const ceiling = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
 
     const failures = (run: Run) => run.errors + run.non2xx;
@@ -287,12 +342,21 @@ export async function loadBench(): Promise<BenchRow[]> {
       })),
     });
 
+    const perRequest = measured.map(({ run }) => run.serverCpuMsPerRequest);
+    const note =
+      `Load: each of the ${CONNECTIONS} connections sends its next request when the answer arrives, so the mean ` +
+      `latency is ${CONNECTIONS} ÷ throughput and p99 under ${BUDGET_P99_MS} ms needs well over ` +
+      `${thousands((1000 * CONNECTIONS) / BUDGET_P99_MS)} req/s. The app's process spent ` +
+      `${Math.min(...perRequest).toFixed(1)}–${Math.max(...perRequest).toFixed(1)} ms of CPU per request ` +
+      `(the hello-world ${helloBefore.serverCpuMsPerRequest.toFixed(3)} ms) on one event loop, PGlite's queries ` +
+      'included (bench/load.ts, bench/results/load.json)';
     return [
       {
         name: `load: bare Fastify hello-world, the HTTP ceiling (${CONNECTIONS} connections)`,
         value: `${thousands(ceiling)} req/s (before ${thousands(helloBefore.requestsPerSecond)}, after ${thousands(helloAfter.requestsPerSecond)}), p99 ${ms(Math.max(helloBefore.p99Ms, helloAfter.p99Ms))}`,
         budget: '',
         isMet: true,
+        note,
       },
       ...measured.map(({ name, run }) => {
         const problems = [
@@ -325,6 +389,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(
       `${row.name.padEnd(width)}  ${row.value}${row.budget ? `  (${row.budget}: ${row.isMet ? 'met' : 'MISSED'})` : ''}`,
     );
+  for (const row of rows) if (row.note) console.log(`\n${row.note}.`);
   console.log('\nFigures in bench/results/load.json');
   if (rows.some((row) => !row.isMet)) process.exit(1);
 }
