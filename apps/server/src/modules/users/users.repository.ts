@@ -4,6 +4,16 @@ import type { Executor } from '../../db/client.js';
 import { companies, profiles, users } from '../../db/schema.js';
 import type { Actor, CompanyFlags } from '../../http/policy.js';
 
+/** The company of a user with the flags access depends on (null columns without a company). */
+const companyFlagColumns = {
+  companyRowId: companies.id,
+  companyName: companies.name,
+  isDemo: companies.isDemo,
+  isProvider: companies.isProvider,
+  licenceAnalysis: companies.licenceAnalysis,
+  licenceResearch: companies.licenceResearch,
+};
+
 export type UserRow = {
   id: number;
   email: string;
@@ -31,12 +41,7 @@ function selectUsers(db: Executor) {
       firstName: sql<string>`coalesce(${profiles.firstName}, '')`,
       lastName: sql<string>`coalesce(${profiles.lastName}, '')`,
       newsletter: sql<boolean>`coalesce(${profiles.newsletter}, false)`,
-      companyRowId: companies.id,
-      companyName: companies.name,
-      isDemo: companies.isDemo,
-      isProvider: companies.isProvider,
-      licenceAnalysis: companies.licenceAnalysis,
-      licenceResearch: companies.licenceResearch,
+      ...companyFlagColumns,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -110,12 +115,7 @@ function prepareActorQuery(db: Executor) {
       id: users.id,
       role: users.role,
       companyId: users.companyId,
-      companyRowId: companies.id,
-      companyName: companies.name,
-      isDemo: companies.isDemo,
-      isProvider: companies.isProvider,
-      licenceAnalysis: companies.licenceAnalysis,
-      licenceResearch: companies.licenceResearch,
+      ...companyFlagColumns,
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
