@@ -192,8 +192,8 @@ export const tests = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
     researcherId: integer('researcher_id').references(() => users.id, { onDelete: 'set null' }),
-    categoryId: integer('category_id'),
-    flowId: integer('flow_id'),
+    categoryId: integer('category_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    flowId: integer('flow_id').references((): AnyPgColumn => flows.id, { onDelete: 'set null' }),
     brandName: text('brand_name').notNull().default(''),
     comments: text('comments').notNull().default(''),
     deliveryDate: text('delivery_date').notNull().default(''),
@@ -536,4 +536,193 @@ export const supportMessages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('support_messages_conversation_idx').on(table.conversationId, table.id)],
+);
+
+/** Test categories and flows (spec 2 §3: a test's category_id and flow_id); reference data from the seed. */
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const flows = pgTable('flows', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const QUESTION_KINDS = ['open', 'scale', 'association'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/**
+ * A test's questionnaire: open questions, scale questions (evaluations, answered 1 to 5 between
+ * two captions) and associations. `is_default` marks the ones every test of its kind starts with.
+ */
+export const testQuestions = pgTable(
+  'test_questions',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
+    text: text('text').notNull(),
+    description: text('description').notNull().default(''),
+    captionLow: text('caption_low').notNull().default(''),
+    captionHigh: text('caption_high').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    index('test_questions_test_idx').on(table.testId, table.kind, table.position),
+    check(
+      'test_questions_kind_check',
+      sql.raw(`kind in (${QUESTION_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** A participant's answer to one question; one per question and participant. */
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => testQuestions.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    text: text('text').notNull().default(''),
+    /** 1 to 5 for scale questions. */
+    score: integer('score'),
+    checked: boolean('checked').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('answers_question_participant_idx').on(table.questionId, table.participantId),
+    index('answers_participant_idx').on(table.participantId),
+    check('answers_score_check', sql`${table.score} is null or ${table.score} between 1 and 5`),
+  ],
+);
+
+/** Researchers group significant points into insights (spec 2 §3 Insight). */
+export const insights = pgTable(
+  'insights',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    /** The insight's number within its test, from 1. */
+    assignedId: integer('assigned_id').notNull(),
+    title: text('title').notNull(),
+    behaviorComment: text('behavior_comment').notNull().default(''),
+    eegComment: text('eeg_comment').notNull().default(''),
+    eyeTrackingComment: text('eye_tracking_comment').notNull().default(''),
+    touchTrackingComment: text('touch_tracking_comment').notNull().default(''),
+    explanation: text('explanation').notNull().default('...'),
+    summary: text('summary').notNull().default('...'),
+    suggestion: text('suggestion').notNull().default(''),
+    focusPoint: text('focus_point').notNull().default(''),
+    highlightId: integer('highlight_id').references(() => significantPoints.id, { onDelete: 'set null' }),
+    /** File key of the highlight image. */
+    highlightImage: text('highlight_image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('insights_test_assigned_idx').on(table.testId, table.assignedId)],
+);
+
+export const insightSignificantPoints = pgTable(
+  'insight_significant_points',
+  {
+    insightId: integer('insight_id')
+      .notNull()
+      .references(() => insights.id, { onDelete: 'cascade' }),
+    significantPointId: integer('significant_point_id')
+      .notNull()
+      .references(() => significantPoints.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.insightId, table.significantPointId] }),
+    index('insight_significant_points_point_idx').on(table.significantPointId),
+  ],
+);
+
+/** Suggestions of a test, ranked from 1 (spec 2 §3 Suggestion); texts are sanitized HTML. */
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    suggestion: text('suggestion').notNull().default(''),
+    additionalInfo: text('additional_info').notNull().default(''),
+    rank: integer('rank').notNull().default(0),
+    effort: integer('effort'),
+    impact: integer('impact'),
+    nextStep: integer('next_step'),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    insightId: integer('insight_id').references(() => insights.id, { onDelete: 'set null' }),
+    done: boolean('done').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('suggestions_test_idx').on(table.testId, table.rank),
+    check('suggestions_effort_check', sql`${table.effort} is null or ${table.effort} between 1 and 3`),
+    check('suggestions_impact_check', sql`${table.impact} is null or ${table.impact} between 1 and 3`),
+    check('suggestions_next_step_check', sql`${table.nextStep} is null or ${table.nextStep} between 1 and 4`),
+  ],
+);
+
+/** The knowledge library (spec 2 §3 Resource): written by the provider, read by everyone once published. */
+export const resources = pgTable(
+  'resources',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Sanitized HTML. */
+    body: text('body').notNull().default(''),
+    resourceType: integer('resource_type').notNull().default(0),
+    date: date('date', { mode: 'string' }).notNull().defaultNow(),
+    author: text('author').notNull().default(''),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** File key of the cover image. */
+    image: text('image'),
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('resources_published_idx').on(table.published, table.date),
+    check('resources_type_check', sql`${table.resourceType} between 0 and 4`),
+  ],
+);
+
+export const resourceTags = pgTable(
+  'resource_tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (table) => [uniqueIndex('resource_tags_name_idx').on(sql`lower(${table.name})`)],
+);
+
+export const resourceTagLinks = pgTable(
+  'resource_tag_links',
+  {
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => resourceTags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.resourceId, table.tagId] }),
+    index('resource_tag_links_tag_idx').on(table.tagId),
+  ],
 );
