@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,10 @@ import { defineConfig } from '@playwright/test';
 
 // The journeys run against the real product (`npm start`) on a fresh data directory with the
 // demo seed; they read mails from its outbox. Chromium is Debian's (scripts/ensure-chromium.mjs).
-const port = Number(process.env.E2E_PORT ?? 3100);
+// A free port unless E2E_PORT says otherwise, so that two runs on one machine do not collide; set
+// in the environment so that the workers, which load this file again, agree with the runner.
+process.env.E2E_PORT ??= freePort();
+const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -52,3 +56,9 @@ export default defineConfig({
     },
   },
 });
+
+function freePort(): string {
+  const listen =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })";
+  return execFileSync(process.execPath, ['-e', listen], { encoding: 'utf8' }).trim();
+}
