@@ -203,6 +203,8 @@ export const tests = pgTable(
     video: text('video'),
     timing: text('timing').notNull().default(''),
     addons: jsonb('addons').$type<string[]>().notNull().default([]),
+    /** The bundle whose credit the test consumed when it left draft; given back when it is deleted or set back to draft. */
+    creditBundleId: integer('credit_bundle_id').references(() => bundles.id, { onDelete: 'set null' }),
     report: text('report'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),

@@ -1,0 +1,2 @@
+ALTER TABLE "tests" ADD COLUMN "credit_bundle_id" integer;--> statement-breakpoint
+ALTER TABLE "tests" ADD CONSTRAINT "tests_credit_bundle_id_bundles_id_fk" FOREIGN KEY ("credit_bundle_id") REFERENCES "public"."bundles"("id") ON DELETE set null ON UPDATE no action;
