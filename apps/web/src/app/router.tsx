@@ -18,6 +18,8 @@ const ServerErrorPage = lazyPage(() => import('../pages/server-error-page'), 'Se
 const HomePage = lazyPage(() => import('../pages/home-page'), 'HomePage');
 const DemoPage = lazyPage(() => import('../pages/demo-page'), 'DemoPage');
 const TestsPage = lazyPage(() => import('../pages/tests-page'), 'TestsPage');
+const CreateTestPage = lazyPage(() => import('../pages/create-test-page'), 'CreateTestPage');
+const SuccessPage = lazyPage(() => import('../pages/success-page'), 'SuccessPage');
 const AccountPage = lazyPage(() => import('../pages/account-page'), 'AccountPage');
 const OrganisationPage = lazyPage(() => import('../pages/organisation-page'), 'OrganisationPage');
 const MembersPage = lazyPage(() => import('../pages/members-page'), 'MembersPage');
@@ -74,6 +76,9 @@ export const routes: RouteObject[] = [
           { path: 'home', element: <HomePage /> },
           { path: 'demo', element: <DemoPage /> },
           { path: 'tests', element: <TestsPage /> },
+          // ordering (spec 2 §2)
+          { path: 'create-test', element: <CreateTestPage /> },
+          { path: 'success', element: <SuccessPage /> },
           { path: 'account', element: <AccountPage /> },
           {
             element: <BlockDemoCompany />,

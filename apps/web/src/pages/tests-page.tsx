@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TestsTable } from '../features/tests';
+import { TestsList } from '../features/tests';
 import { PageTitle } from '../ui';
 
 export function TestsPage() {
@@ -16,7 +16,7 @@ export function TestsPage() {
       >
         User tests
       </PageTitle>
-      <TestsTable />
+      <TestsList />
     </>
   );
 }

@@ -7,9 +7,13 @@ const test = (id: number, state: TestSummary['state'], platform: TestSummary['pl
   name: `Test ${id}`,
   state,
   platform,
+  internal_state: null,
   test_type: 'professional',
   company_id: 1,
   company: { id: 1, name: 'Acme', licence_analysis: false },
+  requester_id: null,
+  requester: null,
+  researcher_id: null,
   created_at: 0,
   updated_at: 0,
 });
