@@ -26,6 +26,11 @@ const MembersPage = lazyPage(() => import('../pages/members-page'), 'MembersPage
 const AddMemberPage = lazyPage(() => import('../pages/add-member-page'), 'AddMemberPage');
 const EditMemberPage = lazyPage(() => import('../pages/edit-member-page'), 'EditMemberPage');
 const ResearchPage = lazyPage(() => import('../pages/research-page'), 'ResearchPage');
+const ResearchTestSetupsPage = lazyPage(
+  () => import('../pages/research-test-setups-page'),
+  'ResearchTestSetupsPage',
+);
+const ResearchTestSetupPage = lazyPage(() => import('../pages/research-test-setup-page'), 'ResearchTestSetupPage');
 const ResearchSupportPage = lazyPage(() => import('../pages/research-support-page'), 'ResearchSupportPage');
 const ResearchSupportThreadPage = lazyPage(
   () => import('../pages/research-support-thread-page'),
@@ -111,6 +116,8 @@ export const routes: RouteObject[] = [
             element: <RequireLicence licence="research" />,
             children: [
               { index: true, element: <ResearchPage /> },
+              { path: 'testsetups', element: <ResearchTestSetupsPage /> },
+              { path: 'test/:id/test-setup', element: <ResearchTestSetupPage /> },
               { path: 'support', element: <ResearchSupportPage /> },
               { path: 'support/:id', element: <ResearchSupportThreadPage /> },
               { path: '*', element: <ResearchPage /> },

@@ -1,35 +1,38 @@
-import { Anchor, Paper, Stack, Text } from '@mantine/core';
-import { IconMessages, IconMicroscope } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconDeviceDesktopAnalytics, IconMessages } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { Empty, PageTitle } from '../ui';
+import { ResearchList } from '../features/research';
+import { PageTitle } from '../ui';
 
-/** /research and below: the research area itself arrives with a later release (spec 2). */
+/** /research: every test of every company, with the lab setups and the support inbox a click away. */
 export function ResearchPage() {
   return (
     <>
-      <PageTitle>Research</PageTitle>
-      <Stack gap="lg" maw={720}>
-        <Paper withBorder p="lg">
-          <Anchor component={Link} to="/research/support" fw={600}>
-            <IconMessages size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-            Support inbox
-          </Anchor>
-          <Text size="sm" c="dimmed" mt={4}>
-            Conversations users started from the chat widget; answer and close them here.
-          </Text>
-        </Paper>
-        <Paper withBorder p="xl">
-          <Empty
-            icon={<IconMicroscope size={28} aria-hidden />}
-            title="The research area is not available yet"
-            description={
-              <Text size="sm" c="dimmed">
-                Test setups, participants and insights for researchers arrive with a later release of Limbus.
-              </Text>
-            }
-          />
-        </Paper>
-      </Stack>
+      <PageTitle
+        actions={
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to="/research/testsetups"
+              variant="light"
+              leftSection={<IconDeviceDesktopAnalytics size={16} aria-hidden />}
+            >
+              Test setups
+            </Button>
+            <Button
+              component={Link}
+              to="/research/support"
+              variant="light"
+              leftSection={<IconMessages size={16} aria-hidden />}
+            >
+              Support inbox
+            </Button>
+          </Group>
+        }
+      >
+        Research
+      </PageTitle>
+      <ResearchList />
     </>
   );
 }

@@ -1,0 +1,131 @@
+import type { ParticipantDetail, TestDetail, TestSetup, TestSummary, User } from '@limbus/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../api';
+import { companyKeys } from '../organisation/api';
+import { testKeys } from '../tests/api';
+import type { TestWriteInput } from './setup-form';
+
+/** How often the setup panel and the setups page ask for fresh heartbeats. */
+export const SETUP_STATUS_POLL_MS = 10_000;
+
+export const testSetupKeys = { all: ['test-setups'] as const };
+
+/** Every test (staff see every company's), with requester names. */
+export function useResearchTests() {
+  return useQuery({
+    queryKey: testKeys.list(),
+    queryFn: ({ signal }) => api.get<TestSummary[]>('/tests', { signal }),
+  });
+}
+
+/** Deletes a test; the whole test list is fetched again (spec 2 §7). */
+export function useDeleteTest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/tests/${id}`),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: testKeys.detail(String(id)) });
+      return queryClient.invalidateQueries({ queryKey: testKeys.all });
+    },
+  });
+}
+
+/** The lab recorders with their live status; `isPolling` keeps asking while a panel shows them. */
+export function useTestSetups({ isPolling = false }: { isPolling?: boolean } = {}) {
+  return useQuery({
+    queryKey: testSetupKeys.all,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: { test_setups: TestSetup[] } }>('/test_setups', { signal })).data.test_setups,
+    refetchInterval: isPolling ? SETUP_STATUS_POLL_MS : false,
+  });
+}
+
+type SetupWithKey = { data: TestSetup; key: string };
+
+export function useCreateTestSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (setup: { name: string; ip: string }) => api.post<SetupWithKey>('/test_setups', setup),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testSetupKeys.all }),
+  });
+}
+
+/** A new key for a setup; the old one stops working. */
+export function useRotateTestSetupKey() {
+  return useMutation({
+    mutationFn: (id: number) => api.post<SetupWithKey>(`/test_setups/${id}/key`),
+  });
+}
+
+export function useDeleteTestSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/test_setups/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testSetupKeys.all }),
+  });
+}
+
+/** A category or a flow (GET /categories, GET /flows). */
+export type NamedOption = { id: number; name: string };
+
+/** Categories and flows change with a deploy, not during a session. */
+const REFERENCE_STALE_MS = 10 * 60_000;
+
+export const referenceKeys = { categories: ['categories'] as const, flows: ['flows'] as const };
+
+export function useCategories() {
+  return useQuery({
+    queryKey: referenceKeys.categories,
+    queryFn: ({ signal }) => api.get<NamedOption[]>('/categories', { signal }),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+export function useFlows() {
+  return useQuery({
+    queryKey: referenceKeys.flows,
+    queryFn: ({ signal }) => api.get<NamedOption[]>('/flows', { signal }),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/** Every user of a company (the requester picker). */
+export function useCompanyUsers(companyId: number | null) {
+  return useQuery({
+    queryKey: [...companyKeys.detail(companyId ?? 0), 'users'],
+    queryFn: ({ signal }) => api.get<User[]>(`/companies/${companyId}/users/`, { signal }),
+    enabled: companyId !== null && companyId > 0,
+  });
+}
+
+/** Saves the setup editor; the test and the test lists are fetched again. */
+export function useUpdateTest(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (test: TestWriteInput) => api.patch<TestDetail>(`/tests/${id}`, { test }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(testKeys.detail(String(id)), saved);
+      return queryClient.invalidateQueries({ queryKey: testKeys.list() });
+    },
+  });
+}
+
+export const videoParticipantKey = (testId: number) => ['participants', 'video', testId] as const;
+
+/** The result of video processing (a participant of type video_heatmap); null when there is none. */
+export function useVideoParticipant(testId: number) {
+  return useQuery({
+    queryKey: videoParticipantKey(testId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<ParticipantDetail>('/participants/get_video_participant', {
+          query: { test_id: testId },
+          signal,
+        });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,158 @@
+import { ADMIN_PAGE_SIZE, DATE_FORMATS, TEST_MESSAGES, type TestSummary } from '@limbus/contract';
+import { ActionIcon, Badge, Button, Group, Paper, Table } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { Fragment, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { AppTooltip, Empty, ErrorAlert, formatUnixDate, openConfirmDelete, TableSkeleton } from '../../../ui';
+import { ListFooter } from '../../../ui/list-footer';
+import { platformLabel, stateLabel, TEST_STATE_COLORS } from '../../tests/test-labels';
+import { useDeleteTest, useResearchTests } from '../api';
+import {
+  filterResearchTests,
+  NO_FILTERS,
+  pageOf,
+  type ResearchFilters,
+  requesterName,
+  researchViewHref,
+} from '../research-filters';
+import { ResearchFiltersBar } from './research-filters-bar';
+import { SetupPanel } from './setup-panel';
+
+const COLUMNS = 7;
+
+function RowActions({
+  test,
+  isPanelOpen,
+  onTogglePanel,
+  onDelete,
+}: {
+  test: TestSummary;
+  isPanelOpen: boolean;
+  onTogglePanel: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        size="xs"
+        variant={isPanelOpen ? 'filled' : 'light'}
+        aria-expanded={isPanelOpen}
+        aria-controls={isPanelOpen ? `setups-${test.id}` : undefined}
+        aria-label={`Choose Setup for ${test.name}`}
+        onClick={onTogglePanel}
+      >
+        Choose Setup
+      </Button>
+      <Button
+        component={Link}
+        to={researchViewHref(test)}
+        size="xs"
+        variant="default"
+        aria-label={`View ${test.name}`}
+      >
+        View
+      </Button>
+      <AppTooltip label="Delete">
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${test.name}`} onClick={onDelete}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </AppTooltip>
+    </Group>
+  );
+}
+
+/** /research: every test with search, platform and state filters, 10 a page, and its row actions. */
+export function ResearchList() {
+  const tests = useResearchTests();
+  const remove = useDeleteTest();
+  const [filters, setFilters] = useState<ResearchFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [openPanel, setOpenPanel] = useState<number | null>(null);
+  const filtered = useMemo(() => filterResearchTests(tests.data ?? [], filters), [tests.data, filters]);
+  const shown = pageOf(filtered, page, ADMIN_PAGE_SIZE);
+
+  const handleFilters = (next: ResearchFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const handleDelete = (test: TestSummary) =>
+    openConfirmDelete({
+      message: TEST_MESSAGES.confirmRemove,
+      onConfirm: () =>
+        remove.mutate(test.id, {
+          onSuccess: () => notifications.show({ color: 'teal', message: `${test.name} was removed.` }),
+          onError: (error) => notifications.show({ color: 'red', message: error.message }),
+        }),
+    });
+
+  return (
+    <Paper withBorder p="md">
+      <ResearchFiltersBar filters={filters} onChange={handleFilters} />
+      {tests.isLoading ? <TableSkeleton /> : null}
+      {tests.isError ? <ErrorAlert error={tests.error} title="The tests could not be loaded" /> : null}
+      {tests.data ? (
+        <>
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Company</Table.Th>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Platform</Table.Th>
+                  <Table.Th>Requester</Table.Th>
+                  <Table.Th>Updated</Table.Th>
+                  <Table.Th aria-label="Actions" />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.rows.map((test) => (
+                  <Fragment key={test.id}>
+                    <Table.Tr>
+                      <Table.Td>{test.company.name}</Table.Td>
+                      <Table.Td fw={500}>{test.name}</Table.Td>
+                      <Table.Td>
+                        <Badge color={TEST_STATE_COLORS[test.state]} variant="light">
+                          {stateLabel(test.state)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{platformLabel(test.platform)}</Table.Td>
+                      <Table.Td>{requesterName(test)}</Table.Td>
+                      <Table.Td>{formatUnixDate(test.updated_at, DATE_FORMATS.lastLogin)}</Table.Td>
+                      <Table.Td>
+                        <RowActions
+                          test={test}
+                          isPanelOpen={openPanel === test.id}
+                          onTogglePanel={() => setOpenPanel(openPanel === test.id ? null : test.id)}
+                          onDelete={() => handleDelete(test)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                    {openPanel === test.id ? (
+                      <Table.Tr id={`setups-${test.id}`}>
+                        <Table.Td colSpan={COLUMNS} bg="var(--mantine-color-gray-0)">
+                          <SetupPanel test={test} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {filtered.length === 0 ? (
+            <Empty title={tests.data.length ? 'No test matches these filters' : 'No tests yet'} />
+          ) : null}
+          <ListFooter
+            total={filtered.length}
+            page={shown.page}
+            pages={shown.pages}
+            onPage={setPage}
+            noun="tests"
+          />
+        </>
+      ) : null}
+    </Paper>
+  );
+}
