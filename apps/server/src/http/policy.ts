@@ -60,6 +60,14 @@ const rules = {
   'test.read': (actor: Actor, test: { companyId: number }) =>
     seesEveryTest(actor) || actor.companyId === test.companyId,
   /**
+   * Order a test for a company, or change or delete its drafts: its own users, not demo users (the
+   * demo company is shared by strangers, and spec 2 §6 gives ordering to admins and members); staff too.
+   */
+  'test.order': (actor: Actor, test: { companyId: number }) =>
+    seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
+  /** Change a test beyond a client's draft (staff-only fields, any state, non-drafts) and delete non-drafts. */
+  'test.manage': (actor: Actor, _test: { companyId: number }) => seesEveryTest(actor),
+  /**
    * Mark a participant as favourite. Demo users only read: the demo company is shared by strangers,
    * and one of them starring a participant would change what all the others see.
    */

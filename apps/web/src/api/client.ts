@@ -132,6 +132,8 @@ export function createApiClient(initial: ApiClientConfig = {}) {
       config = { ...config, ...next };
     },
     request,
+    /** The shared refresh, for calls made outside this client (uploads with progress use XMLHttpRequest). */
+    refreshSession: refresh,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
       request<T>('POST', path, { ...options, body: body ?? {} }),

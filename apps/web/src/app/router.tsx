@@ -20,6 +20,9 @@ const DemoPage = lazyPage(() => import('../pages/demo-page'), 'DemoPage');
 const TestsPage = lazyPage(() => import('../pages/tests-page'), 'TestsPage');
 const CreateTestPage = lazyPage(() => import('../pages/create-test-page'), 'CreateTestPage');
 const SuccessPage = lazyPage(() => import('../pages/success-page'), 'SuccessPage');
+const loadTestOrder = () => import('../pages/test-order-page');
+const WebTestOrderPage = lazyPage(loadTestOrder, 'WebTestOrderPage');
+const VideoTestOrderPage = lazyPage(loadTestOrder, 'VideoTestOrderPage');
 const AccountPage = lazyPage(() => import('../pages/account-page'), 'AccountPage');
 const OrganisationPage = lazyPage(() => import('../pages/organisation-page'), 'OrganisationPage');
 const MembersPage = lazyPage(() => import('../pages/members-page'), 'MembersPage');
@@ -83,6 +86,8 @@ export const routes: RouteObject[] = [
           { path: 'tests', element: <TestsPage /> },
           // ordering (spec 2 §2)
           { path: 'create-test', element: <CreateTestPage /> },
+          { path: 'create-test/web/:id?', element: <WebTestOrderPage /> },
+          { path: 'create-test/video/:id?', element: <VideoTestOrderPage /> },
           { path: 'success', element: <SuccessPage /> },
           { path: 'account', element: <AccountPage /> },
           {

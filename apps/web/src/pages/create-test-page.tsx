@@ -1,11 +1,14 @@
-import { TestKindChooser } from '../features/ordering';
-import { PageTitle } from '../ui';
+import { useCurrentUser } from '../features/account/api';
+import { canOrderTests, DemoCannotOrder, TestKindChooser } from '../features/ordering';
+import { PageLoader, PageTitle } from '../ui';
 
 export function CreateTestPage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageLoader />;
   return (
     <>
       <PageTitle>Create new test</PageTitle>
-      <TestKindChooser />
+      {canOrderTests(user) ? <TestKindChooser /> : <DemoCannotOrder />}
     </>
   );
 }

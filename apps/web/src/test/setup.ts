@@ -26,6 +26,12 @@ class ResizeObserverStub {
 if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+// Mantine's autosize Textarea listens for web fonts loading
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
 const { getComputedStyle } = window;

@@ -1,2 +1,11 @@
+export { saveTest, useDeleteTest, useSaveTest } from './api';
+export { DemoCannotOrder, NewTestOrder, SavedTestOrder } from './components/order-page';
 export { SuccessMessage } from './components/success-message';
+export { DRAFT_REDIRECT_MS, TestForm, type TestFormMode } from './components/test-form';
 export { TestKindChooser } from './components/test-kind-chooser';
+export { remainingTests } from './credits';
+export { canOrderTests } from './permissions';
+export { type OrderState, type TestWriteInput, toMultipart, toTestWrite } from './test-body';
+export { emptyValues, type TestFormValues, type TestKind, valuesFromTest } from './test-form-values';
+export { type FormIssues, formIssues } from './validation';
+export { videoFileIssue } from './video-file';

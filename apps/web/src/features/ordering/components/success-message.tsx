@@ -1,3 +1,4 @@
+import { TEST_MESSAGES } from '@limbus/contract';
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,8 +9,6 @@ import { testKeys } from '../../tests/api';
 
 /** Spec 2 §9: the number of confetti particles on /success/. */
 export const CONFETTI_COUNT = 300;
-export const SUCCESS_MESSAGE =
-  'Congratulations! You have successfully submitted a new test. You will be contacted shortly by our team!';
 
 /** /success/: the spec's message with confetti, and the test list fetched again. */
 export function SuccessMessage() {
@@ -55,7 +54,7 @@ export function SuccessMessage() {
             Test submitted
           </Title>
           <Text size="lg" role="status">
-            {SUCCESS_MESSAGE}
+            {TEST_MESSAGES.success}
           </Text>
           <Group>
             <Button component={Link} to="/tests">

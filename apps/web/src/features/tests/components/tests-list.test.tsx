@@ -47,8 +47,12 @@ describe('TestsList', () => {
     expect(screen.getByRole('link', { name: 'Spring campaign' }).getAttribute('href')).toBe(
       '/video-test/2/summary/',
     );
-    expect(screen.getByRole('link', { name: 'Product page' }).getAttribute('href')).toBe('/create-test/web/3');
-    expect(screen.getByRole('link', { name: 'Brand film' }).getAttribute('href')).toBe('/create-test/video/4');
+    expect(screen.getByRole('link', { name: 'Product page' }).getAttribute('href')).toBe(
+      '/create-test/web/3',
+    );
+    expect(screen.getByRole('link', { name: 'Brand film' }).getAttribute('href')).toBe(
+      '/create-test/video/4',
+    );
     const delays = screen.getAllByTestId('test-card').map((card) => card.style.animationDelay);
     expect(delays).toEqual(['0ms', '100ms', '200ms', '300ms']);
   });
@@ -77,6 +81,8 @@ describe('TestsList', () => {
   it('invites to order a first test when there is none', async () => {
     useFakeApi({ 'GET /tests': { body: [] } });
     renderWithProviders(<TestsList />, { path: '/tests' });
-    expect((await screen.findByRole('link', { name: /Create new test/ })).getAttribute('href')).toBe('/create-test');
+    expect((await screen.findByRole('link', { name: /Create new test/ })).getAttribute('href')).toBe(
+      '/create-test',
+    );
   });
 });

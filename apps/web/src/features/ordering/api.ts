@@ -1,0 +1,58 @@
+import type { TestDetail } from '@limbus/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { companyKeys } from '../organisation/api';
+import { testKeys } from '../tests/api';
+import type { TestWriteInput } from './test-body';
+import { toMultipart } from './test-body';
+import { sendMultipart, type UploadOptions } from './upload';
+
+export type SaveTestInput = {
+  /** The test being edited; none creates a test. */
+  id?: number;
+  write: TestWriteInput;
+  /** A chosen video goes with the fields as multipart `test[video]`; without one the body is JSON. */
+  video?: File | null;
+} & Pick<UploadOptions, 'onProgress'>;
+
+export function saveTest({ id, write, video, onProgress }: SaveTestInput): Promise<TestDetail> {
+  const path = id === undefined ? '/tests' : `/tests/${id}`;
+  const method = id === undefined ? 'POST' : 'PATCH';
+  if (video) return sendMultipart<TestDetail>(method, path, toMultipart(write, video), { onProgress });
+  return method === 'POST'
+    ? api.post<TestDetail>(path, { test: write })
+    : api.patch<TestDetail>(path, { test: write });
+}
+
+/**
+ * After a save or delete the whole test list is fetched again (spec 2 §7), and the company's
+ * credits with it; a deleted test's own query is dropped rather than fetched again.
+ */
+function useRefreshAfterChange() {
+  const queryClient = useQueryClient();
+  return async (test: Pick<TestDetail, 'id' | 'company_id'>, { deleted }: { deleted: boolean }) => {
+    if (deleted) queryClient.removeQueries({ queryKey: testKeys.detail(String(test.id)) });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: deleted ? testKeys.list() : testKeys.all }),
+      deleted ? queryClient.invalidateQueries({ queryKey: testKeys.recent() }) : null,
+      queryClient.invalidateQueries({ queryKey: companyKeys.detail(test.company_id) }),
+    ]);
+  };
+}
+
+/** Create or update a test (JSON, or multipart with its video). */
+export function useSaveTest() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: saveTest,
+    onSuccess: (test) => refresh(test, { deleted: false }),
+  });
+}
+
+export function useDeleteTest() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (test: Pick<TestDetail, 'id' | 'company_id'>) => api.delete(`/tests/${test.id}`),
+    onSuccess: (_answer, test) => refresh(test, { deleted: true }),
+  });
+}

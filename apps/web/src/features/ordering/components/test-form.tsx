@@ -1,0 +1,204 @@
+import { TEST_MESSAGES, type TestDetail } from '@limbus/contract';
+import { Alert, Box, Button, Group, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../api';
+import { openConfirmDelete } from '../../../ui';
+import { useCompany } from '../../organisation/api';
+import { useDeleteTest, useSaveTest } from '../api';
+import { remainingTests } from '../credits';
+import { type OrderState, toTestWrite } from '../test-body';
+import type { TestKind } from '../test-form-values';
+import { useTestForm } from '../use-test-form';
+import { formIssues } from '../validation';
+import { AboutSection } from './about-section';
+import { ExtrasSection } from './extras-section';
+import { OutOfTestsBanner } from './out-of-tests-banner';
+import { QuestionsSection } from './questions-section';
+import { TargetGroupSection } from './target-group-section';
+import { TaskSection } from './task-section';
+import { VideoSection } from './video-section';
+
+/** Spec 2 §9: after Save as draft the form waits this long before going to /tests/. */
+export const DRAFT_REDIRECT_MS = 1000;
+
+export type TestFormMode = 'create' | 'edit' | 'view';
+
+/** The fields of a view are shown, not changed: one disabled fieldset per block of sections. */
+function Fields({ isReadOnly, children }: { isReadOnly: boolean; children: ReactNode }) {
+  return (
+    <Box component="fieldset" disabled={isReadOnly} m={0} p={0} style={{ border: 0, minWidth: 0 }}>
+      <Stack gap="lg">{children}</Stack>
+    </Box>
+  );
+}
+
+function focusFirstIssue() {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
+ * The creation, edit and view form of /create-test/web and /create-test/video (spec 2 §2): Save as
+ * draft, Request test (while tests of the chosen type remain), Delete for a draft, video upload.
+ */
+export function TestForm({
+  kind,
+  test,
+  mode,
+  companyId,
+}: {
+  kind: TestKind;
+  test?: TestDetail;
+  mode: TestFormMode;
+  companyId: number | null;
+}) {
+  const navigate = useNavigate();
+  const form = useTestForm(kind, test);
+  const save = useSaveTest();
+  const remove = useDeleteTest();
+  const company = useCompany(companyId);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const isReadOnly = mode === 'view';
+  const remaining = company.data ? remainingTests(company.data, form.values.test_type) : null;
+  const canRequest = !isReadOnly && (company.isError || (remaining ?? 0) > 0);
+  const isBusy = save.isPending || remove.isPending || isLeaving;
+
+  const handleFailure = (error: Error) => {
+    setFailure(error.message);
+    if (isApiError(error)) form.setIssues((current) => ({ ...current, ...error.fieldErrors() }));
+    focusFirstIssue();
+  };
+
+  const handleSave = (state: OrderState) => {
+    setFailure(null);
+    const found = formIssues(form.values, state);
+    if (form.issues.video) found.video = form.issues.video;
+    form.setIssues(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstIssue();
+      return;
+    }
+    save.mutate(
+      { id: test?.id, write: toTestWrite(form.values, state), video: form.video, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setIsLeaving(true);
+          if (state === 'requested') {
+            navigate('/success/');
+            return;
+          }
+          notifications.show({ color: 'teal', message: 'Your test has been saved as a draft' });
+          redirect.current = setTimeout(() => navigate('/tests/'), DRAFT_REDIRECT_MS);
+        },
+        onError: handleFailure,
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const handleSaveVideo = () => {
+    if (!test || !form.video || form.issues.video) return;
+    setFailure(null);
+    save.mutate(
+      { id: test.id, write: {}, video: form.video, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          form.chooseVideo(null);
+          notifications.show({ color: 'teal', message: 'The video has been uploaded' });
+        },
+        onError: handleFailure,
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const handleDelete = () => {
+    if (!test) return;
+    openConfirmDelete({
+      message: TEST_MESSAGES.confirmRemove,
+      onConfirm: () =>
+        remove.mutate(test, {
+          onSuccess: () => {
+            setIsLeaving(true);
+            navigate('/tests/');
+          },
+          onError: handleFailure,
+        }),
+    });
+  };
+
+  const sectionProps = { kind, values: form.values, issues: form.issues, setField: form.setField };
+  const hasIssues = Object.keys(form.issues).length > 0;
+
+  return (
+    // Enter in a field must not request a test (and use a credit): the buttons act, not the form
+    <form aria-label="Test details" noValidate onSubmit={(event) => event.preventDefault()}>
+      <Stack gap="lg" maw={880}>
+        {remaining === 0 && !isReadOnly ? <OutOfTestsBanner type={form.values.test_type} /> : null}
+        <Fields isReadOnly={isReadOnly || isBusy}>
+          <AboutSection {...sectionProps} />
+          {kind === 'web' ? <TaskSection {...sectionProps} /> : null}
+        </Fields>
+        {kind === 'video' ? (
+          <VideoSection
+            videoUrl={test?.video ?? null}
+            file={form.video}
+            onFileChange={form.chooseVideo}
+            error={form.issues.video}
+            progress={progress}
+            isReadOnly={isReadOnly}
+            onSaveVideo={handleSaveVideo}
+            isSaving={save.isPending}
+          />
+        ) : null}
+        <Fields isReadOnly={isReadOnly || isBusy}>
+          <TargetGroupSection {...sectionProps} />
+          <QuestionsSection {...sectionProps} />
+          <ExtrasSection {...sectionProps} />
+        </Fields>
+        {failure || hasIssues ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
+            {failure ?? 'Some fields need your attention.'}
+          </Alert>
+        ) : null}
+        {isReadOnly ? null : (
+          <Group justify="space-between" wrap="wrap-reverse" gap="sm">
+            {mode === 'edit' ? (
+              <Button variant="outline" color="red" onClick={handleDelete} disabled={isBusy}>
+                Delete
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group gap="sm">
+              <Button
+                variant="default"
+                onClick={() => handleSave('draft')}
+                disabled={isBusy && save.variables?.write.state !== 'draft'}
+                loading={isBusy && save.variables?.write.state === 'draft'}
+              >
+                Save as draft
+              </Button>
+              {canRequest ? (
+                <Button
+                  onClick={() => handleSave('requested')}
+                  disabled={isBusy && save.variables?.write.state !== 'requested'}
+                  loading={isBusy && save.variables?.write.state === 'requested'}
+                >
+                  Request test
+                </Button>
+              ) : null}
+            </Group>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
