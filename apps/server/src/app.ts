@@ -22,7 +22,9 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
 import { registerIngestionRoutes } from './modules/ingestion/ingestion.routes.js';
+import { registerInsightRoutes } from './modules/insights/insights.routes.js';
 import { registerParticipantRoutes } from './modules/participants/participants.routes.js';
+import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
 import { registerTestRoutes } from './modules/tests/tests.routes.js';
@@ -121,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerTestSetupRoutes(api, deps);
       registerIngestionRoutes(api, deps);
       registerSupportRoutes(api, deps);
+      registerInsightRoutes(api, deps);
+      registerSuggestionRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

@@ -7,14 +7,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { errorBodySchema } from '@limbus/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hashOpaqueToken, newOpaqueToken } from '../src/auth/opaque-tokens.js';
-import { countries } from '../src/db/schema.js';
+import { countries, significantPoints } from '../src/db/schema.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
+import { insertInsightRow } from '../src/modules/insights/insights.repository.js';
+import { insertSuggestionRow } from '../src/modules/suggestions/suggestions.repository.js';
 import { insertConversation, insertMessage } from '../src/modules/support/support.repository.js';
 import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
 import { createTestApp, type TestApp } from './create-test-app.js';
@@ -63,6 +65,8 @@ let contractId: number;
 let recordedTestId: number;
 let recordedParticipantId: number;
 let videoTestId: number;
+/** A significant point of the recorded participant, for insights. */
+let recordedPointId: number;
 /** The key of a test setup, for the recorder routes. */
 let setupKey: string;
 let sequence = 0;
@@ -428,6 +432,107 @@ const CASES: InputCase[] = [
     parts: ['body', 'params'],
     sample: async () => ({ id: await supportConversation(), body: { status: 'closed' } }),
   },
+  {
+    key: 'GET /api/v1/tests/:id/insights',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedTestId }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/insights/:iid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: recordedTestId, params: { iid: await newInsight() } }),
+  },
+  {
+    key: 'POST /api/v1/tests/:id/insights',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: () => ({
+      id: recordedTestId,
+      body: { insight: { title: 'Insight', behavior_comment: 'Looked away', explanation: '<p>Why</p>' } },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/tests/:id/insights/:iid',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({
+      id: recordedTestId,
+      params: { iid: await newInsight() },
+      body: {
+        insight: {
+          title: 'Changed',
+          summary: '<p>Short</p>',
+          focus_point: 'Menu',
+          significant_points_ids: [recordedPointId],
+          highlight_id: recordedPointId,
+        },
+      },
+    }),
+  },
+  {
+    key: 'DELETE /api/v1/tests/:id/insights/:iid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: recordedTestId, params: { iid: await newInsight() } }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/suggestions',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedTestId }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/suggestions/:sid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: recordedTestId, params: { sid: await newSuggestion() } }),
+  },
+  {
+    key: 'POST /api/v1/tests/:id/suggestions',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({
+      id: recordedTestId,
+      body: {
+        suggestion: {
+          title: 'Move the button',
+          suggestion: '<p>Higher</p>',
+          author_id: world.clientAdmin.id,
+          test_id: recordedTestId,
+          insight_id: await newInsight(),
+        },
+      },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/tests/:id/suggestions/:sid',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({
+      id: recordedTestId,
+      params: { sid: await newSuggestion() },
+      body: {
+        suggestion: {
+          title: 'Changed',
+          additional_info: '<ul><li>More</li></ul>',
+          effort: 1,
+          impact: 3,
+          next_step: 2,
+          owner_id: world.clientMember.id,
+          done: true,
+          rank: 1,
+        },
+      },
+    }),
+  },
+  {
+    key: 'DELETE /api/v1/tests/:id/suggestions/:sid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: recordedTestId, params: { sid: await newSuggestion() } }),
+  },
 ];
 
 // ── helpers ──
@@ -575,7 +680,9 @@ async function snapshot(): Promise<string> {
       ${digest('test_setups', 'id')} as test_setups, ${digest('ingest_batches', 'seq')} as batches,
       ${digest('video_uploads', 'participant_id')} as uploads, ${digest('jobs', 'id')} as jobs,
       ${digest('test_metrics', 'test_id')} as metrics,
-      ${digest('support_conversations', 'id')} as support_conversations, ${digest('support_messages', 'id')} as support_messages`,
+      ${digest('support_conversations', 'id')} as support_conversations, ${digest('support_messages', 'id')} as support_messages,
+      ${digest('insights', 'id')} as insights, ${digest('insight_significant_points', 'insight_id, r.significant_point_id')} as insight_points,
+      ${digest('suggestions', 'id')} as suggestions`,
   )) as unknown as { rows: unknown[] };
   const outbox = path.join(t.dataDir, 'outbox');
   const files = path.join(t.dataDir, 'files');
@@ -708,6 +815,12 @@ beforeAll(async () => {
     })
   ).id;
   await giveVideo(t, { participantId: recordedParticipantId });
+  const [point] = await t.db
+    .select({ id: significantPoints.id })
+    .from(significantPoints)
+    .where(eq(significantPoints.participantId, recordedParticipantId));
+  if (!point) throw new Error('no significant point');
+  recordedPointId = point.id;
   videoTestId = (await buildTest(t.db, world.client.id, { platform: 'video' })).id;
   await giveVideo(t, { testId: videoTestId });
   setupKey = (await createTestSetup({ db: t.db, clock: () => new Date() }, { name: 'Bad input lab', ip: '' }))

@@ -8,7 +8,7 @@ import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../src/auth/access-tokens.js';
 import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
-import { bundles, countries, tests } from '../src/db/schema.js';
+import { bundles, countries, insights, suggestions, tests } from '../src/db/schema.js';
 import { type Access, registerAuthentication } from '../src/http/authenticate.js';
 import { createSignedUrls } from '../src/http/signed-urls.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
@@ -117,6 +117,34 @@ async function participantOf(ctx: Ctx, type: 'default' | 'video_heatmap' = 'defa
   return { testId: test.id, participantId: id, url: `/api/v1/tests/${test.id}/participants/${id}` };
 }
 
+/** A test of the target company with an insight. */
+async function insightOf(ctx: Ctx) {
+  const test = await buildTest(t.db, companyOf(ctx).id);
+  const [insight] = await t.db
+    .insert(insights)
+    .values({ testId: test.id, assignedId: 1, title: 'Insight' })
+    .returning();
+  if (!insight) throw new Error('no insight');
+  return {
+    url: `/api/v1/tests/${test.id}/insights/${insight.id}`,
+    testUrl: `/api/v1/tests/${test.id}/insights`,
+  };
+}
+
+/** A test of the target company with a suggestion. */
+async function suggestionOf(ctx: Ctx) {
+  const test = await buildTest(t.db, companyOf(ctx).id);
+  const [suggestion] = await t.db
+    .insert(suggestions)
+    .values({ testId: test.id, rank: 1, title: 'Suggestion' })
+    .returning();
+  if (!suggestion) throw new Error('no suggestion');
+  return {
+    url: `/api/v1/tests/${test.id}/suggestions/${suggestion.id}`,
+    testUrl: `/api/v1/tests/${test.id}/suggestions`,
+  };
+}
+
 /** Reading a company's tests and what lies below them: staff all, client and demo users their own. */
 const readsOwnTests: Record<RoleName, RoleExpectation> = {
   anonymous: { own: 401, other: 401 },
@@ -163,6 +191,23 @@ async function conversationOf(ctx: Ctx): Promise<number> {
   await insertMessage(t.db, { conversationId, authorId: starter.id, body: 'Question', isStaff: false, at });
   return conversationId;
 }
+
+/** The research area, whichever company the test belongs to (insights). */
+const researchersOnTests: Record<RoleName, RoleExpectation> = {
+  anonymous: { own: 401, other: 401 },
+  superAdmin: { own: 'ok', other: 'ok' },
+  staff: { own: 'ok', other: 'ok' },
+  clientAdmin: { own: 403, other: 403 },
+  clientMember: { own: 403, other: 403 },
+  otherAdmin: { own: 403, other: 403 },
+  demoUser: { own: 403, other: 403 },
+};
+
+/** Suggestions: staff, and the users of the test's company; demo users only read. */
+const writesOwnSuggestions: Record<RoleName, RoleExpectation> = {
+  ...readsOwnTests,
+  demoUser: { own: 403, other: 403 },
+};
 
 /** A support conversation: its starter and the provider's staff, nobody else (not even colleagues). */
 const starterOrStaff: Record<RoleName, RoleExpectation> = {
@@ -710,6 +755,73 @@ const POLICY: Record<string, RouteCase> = {
       otherAdmin: { own: 403, other: 403 },
       demoUser: { own: 403, other: 403 },
     },
+  },
+
+  // Insights: whoever reads the test reads them; the research area writes them.
+  ...GET_AND_HEAD('/api/v1/tests/:id/insights', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).testUrl }),
+    expect: readsOwnTests,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/insights/:iid', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).url }),
+    expect: readsOwnTests,
+  }),
+  'POST /api/v1/tests/:id/insights': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).testUrl, payload: { insight: { title: 'New' } } }),
+    expect: researchersOnTests,
+  },
+  'PATCH /api/v1/tests/:id/insights/:iid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).url, payload: { insight: { title: 'Changed' } } }),
+    expect: researchersOnTests,
+  },
+  'DELETE /api/v1/tests/:id/insights/:iid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).url }),
+    expect: researchersOnTests,
+  },
+
+  // Suggestions: whoever reads the test reads them; staff and the company's users (not demo) write.
+  ...GET_AND_HEAD('/api/v1/tests/:id/suggestions', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await suggestionOf(ctx)).testUrl }),
+    expect: readsOwnTests,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/suggestions/:sid', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await suggestionOf(ctx)).url }),
+    expect: readsOwnTests,
+  }),
+  'POST /api/v1/tests/:id/suggestions': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: (await suggestionOf(ctx)).testUrl,
+      payload: { suggestion: { title: 'New' } },
+    }),
+    expect: writesOwnSuggestions,
+  },
+  'PATCH /api/v1/tests/:id/suggestions/:sid': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await suggestionOf(ctx)).url, payload: { suggestion: { done: true } } }),
+    expect: writesOwnSuggestions,
+  },
+  'DELETE /api/v1/tests/:id/suggestions/:sid': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await suggestionOf(ctx)).url }),
+    expect: writesOwnSuggestions,
   },
 
   // Test setups: staff manage the lab recorders.

@@ -77,6 +77,15 @@ const rules = {
   'video.process': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Remove participants and their recordings. */
   'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
+  /** Write, link and remove the insights of a test: the research area, which sees every test. */
+  'insight.manage': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
+  /**
+   * Write, rank, mark done and remove the suggestions of a test: staff, and the users of the test's
+   * company, whose work list it is (owners are their colleagues). Demo users only read: the demo
+   * company is shared by strangers.
+   */
+  'suggestion.manage': (actor: Actor, test: { companyId: number }) =>
+    seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
   /** Start a support conversation: any user of a company, demo users too (they are real people). */
   'support.start': (actor: Actor, _resource?: undefined) => actor.companyId !== null,
   /**

@@ -1,0 +1,170 @@
+import {
+  type INSIGHT_RICH_TEXT_FIELDS,
+  INSIGHT_TEXT_PLACEHOLDER,
+  type Insight,
+  type InsightChanges,
+  type NewInsight,
+} from '@limbus/contract';
+import type { Deps } from '../../deps.js';
+import { AppError, notFound } from '../../http/app-error.js';
+import { type Actor, authorize } from '../../http/policy.js';
+import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
+import { findTestOwner } from '../tests/tests.repository.js';
+import { toInsightAnswer } from './insights.mappers.js';
+import {
+  deleteInsightRow,
+  findInsightRow,
+  findPointIdsOfTest,
+  type InsightRow,
+  type InsightValues,
+  insertInsightRow,
+  listInsightRows,
+  listLinkedPointRows,
+  lockTestRow,
+  replaceLinkedPoints,
+  updateInsightRow,
+} from './insights.repository.js';
+
+type InsightText = Omit<NewInsight, 'title'>;
+
+/** The test, when it exists (404) and the actor may do `action` on it (403). */
+async function allowedTest(deps: Deps, actor: Actor, testId: number, action: 'test.read' | 'insight.manage') {
+  const test = await findTestOwner(deps.db, testId);
+  if (!test) throw notFound('The test');
+  authorize(actor, action, test);
+  return test;
+}
+
+async function existingInsight(deps: Deps, testId: number, id: number): Promise<InsightRow> {
+  const insight = await findInsightRow(deps.db, testId, id);
+  if (!insight) throw notFound('The insight');
+  return insight;
+}
+
+async function toAnswers(deps: Deps, rows: InsightRow[]): Promise<Insight[]> {
+  const points = await listLinkedPointRows(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toInsightAnswer(
+      row,
+      points.filter((point) => point.insightId === row.id),
+    ),
+  );
+}
+
+async function loadAnswer(deps: Deps, testId: number, id: number): Promise<Insight> {
+  const [answer] = await toAnswers(deps, [await existingInsight(deps, testId, id)]);
+  if (!answer) throw notFound('The insight');
+  return answer;
+}
+
+/** The texts as stored: explanation, summary and suggestion are sanitized HTML. */
+function toTextValues(input: InsightText): Partial<InsightValues> {
+  const rich = (field: (typeof INSIGHT_RICH_TEXT_FIELDS)[number]) => {
+    const value = input[field];
+    return value === undefined ? undefined : sanitizeRichText(value);
+  };
+  const values: Partial<InsightValues> = {
+    behaviorComment: input.behavior_comment,
+    eegComment: input.eeg_comment,
+    eyeTrackingComment: input.eye_tracking_comment,
+    touchTrackingComment: input.touch_tracking_comment,
+    explanation: rich('explanation'),
+    summary: rich('summary'),
+    suggestion: rich('suggestion'),
+    focusPoint: input.focus_point,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+export async function listInsights(deps: Deps, actor: Actor, testId: number): Promise<Insight[]> {
+  await allowedTest(deps, actor, testId, 'test.read');
+  return toAnswers(deps, await listInsightRows(deps.db, testId));
+}
+
+export async function getInsight(deps: Deps, actor: Actor, testId: number, id: number): Promise<Insight> {
+  await allowedTest(deps, actor, testId, 'test.read');
+  return loadAnswer(deps, testId, id);
+}
+
+/** A new insight is numbered after the last; its comments, explanation and summary start as '...' (spec 2 §5). */
+export async function createInsight(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  input: NewInsight,
+): Promise<Insight> {
+  await allowedTest(deps, actor, testId, 'insight.manage');
+  const { title, ...text } = input;
+  const id = await deps.db.transaction(async (tx) => {
+    await lockTestRow(tx, testId);
+    return insertInsightRow(tx, testId, {
+      title,
+      behaviorComment: INSIGHT_TEXT_PLACEHOLDER,
+      eegComment: INSIGHT_TEXT_PLACEHOLDER,
+      eyeTrackingComment: INSIGHT_TEXT_PLACEHOLDER,
+      touchTrackingComment: INSIGHT_TEXT_PLACEHOLDER,
+      explanation: INSIGHT_TEXT_PLACEHOLDER,
+      summary: INSIGHT_TEXT_PLACEHOLDER,
+      suggestion: '',
+      focusPoint: '',
+      ...toTextValues(text),
+    });
+  });
+  return loadAnswer(deps, testId, id);
+}
+
+/** Linked points and the highlight must be significant points of this test's participants. */
+async function checkPoints(deps: Deps, testId: number, changes: InsightChanges): Promise<void> {
+  const linked = [...new Set(changes.significant_points_ids ?? [])];
+  const found = new Set(await findPointIdsOfTest(deps.db, testId, linked));
+  if (linked.some((id) => !found.has(id)))
+    throw AppError.fieldError(
+      'validation',
+      'significant_points_ids',
+      'Link only significant points of the participants of this test',
+    );
+  const highlight = changes.highlight_id;
+  if (highlight && (await findPointIdsOfTest(deps.db, testId, [highlight])).length === 0)
+    throw AppError.fieldError(
+      'validation',
+      'highlight_id',
+      'The highlight must be a significant point of this test',
+    );
+}
+
+export async function updateInsight(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  id: number,
+  changes: InsightChanges,
+): Promise<Insight> {
+  await allowedTest(deps, actor, testId, 'insight.manage');
+  await existingInsight(deps, testId, id);
+  await checkPoints(deps, testId, changes);
+  const { title, significant_points_ids: pointIds, highlight_id: highlightId, ...text } = changes;
+  const values: Partial<InsightValues> = {
+    ...toTextValues(text),
+    ...(title === undefined ? {} : { title }),
+    ...(highlightId === undefined ? {} : { highlightId }),
+  };
+  await deps.db.transaction(async (tx) => {
+    if (Object.keys(values).length > 0 || pointIds) await updateInsightRow(tx, id, values);
+    if (pointIds) await replaceLinkedPoints(tx, id, [...new Set(pointIds)]);
+  });
+  return loadAnswer(deps, testId, id);
+}
+
+/** The insights after the removed one move up a number: a test's insights stay numbered 1 to n. */
+export async function deleteInsight(deps: Deps, actor: Actor, testId: number, id: number): Promise<void> {
+  await allowedTest(deps, actor, testId, 'insight.manage');
+  await deps.db.transaction(async (tx) => {
+    await lockTestRow(tx, testId);
+    const insight = await findInsightRow(tx, testId, id);
+    if (!insight) throw notFound('The insight');
+    await deleteInsightRow(tx, testId, insight);
+  });
+}
