@@ -24,6 +24,7 @@ import { registerContractRoutes } from './modules/contracts/contracts.routes.js'
 import { registerIngestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { registerInsightRoutes } from './modules/insights/insights.routes.js';
 import { registerParticipantRoutes } from './modules/participants/participants.routes.js';
+import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerTestSetupRoutes(api, deps);
       registerIngestionRoutes(api, deps);
       registerSupportRoutes(api, deps);
+      registerResourceRoutes(api, deps);
       registerInsightRoutes(api, deps);
       registerSuggestionRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>

@@ -13,7 +13,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hashOpaqueToken, newOpaqueToken } from '../src/auth/opaque-tokens.js';
-import { countries, significantPoints } from '../src/db/schema.js';
+import { countries, resources, significantPoints } from '../src/db/schema.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
 import { insertInsightRow } from '../src/modules/insights/insights.repository.js';
 import { insertSuggestionRow } from '../src/modules/suggestions/suggestions.repository.js';
@@ -29,6 +29,7 @@ import {
   giveVideo,
   signIn,
 } from './factories.js';
+import { IMAGES } from './images.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -67,6 +68,9 @@ let recordedParticipantId: number;
 let videoTestId: number;
 /** A significant point of the recorded participant, for insights. */
 let recordedPointId: number;
+/** A resource of the library, and the name of an uploaded image. */
+let resourceId: number;
+const resourceImageName = `${'c'.repeat(32)}.png`;
 /** The key of a test setup, for the recorder routes. */
 let setupKey: string;
 let sequence = 0;
@@ -533,9 +537,65 @@ const CASES: InputCase[] = [
     parts: ['params'],
     sample: async () => ({ id: recordedTestId, params: { sid: await newSuggestion() } }),
   },
+  {
+    key: 'GET /api/v1/resources/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: resourceId }),
+  },
+  {
+    key: 'POST /api/v1/resources',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({
+      body: {
+        resource: {
+          title: 'How to order a test',
+          body: '<p>Open <strong>User tests</strong></p>',
+          resource_type: 0,
+          tags: ['Help', 'Ordering'],
+          date: '2026-03-01',
+          author: 'Limbus team',
+          author_id: world.superAdmin.id,
+          published: false,
+        },
+      },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/resources/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: () => ({
+      id: resourceId,
+      body: { resource: { title: 'Changed', body: '<p>New</p>', tags: ['News'], published: true } },
+    }),
+  },
+  {
+    key: 'DELETE /api/v1/resources/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: await newResource() }),
+  },
+  {
+    key: 'GET /api/v1/resource_images/:name',
+    isPublic: true,
+    parts: ['params'],
+    sample: () => ({ params: { name: resourceImageName } }),
+  },
 ];
 
 // ── helpers ──
+
+/** A new draft of the resources library. */
+async function newResource(): Promise<number> {
+  const [resource] = await t.db
+    .insert(resources)
+    .values({ title: 'Draft', authorId: world.superAdmin.id })
+    .returning({ id: resources.id });
+  if (!resource) throw new Error('no resource');
+  return resource.id;
+}
 
 /** A support conversation of a client user, made anew for each sample. */
 async function supportConversation(): Promise<number> {
@@ -682,7 +742,9 @@ async function snapshot(): Promise<string> {
       ${digest('test_metrics', 'test_id')} as metrics,
       ${digest('support_conversations', 'id')} as support_conversations, ${digest('support_messages', 'id')} as support_messages,
       ${digest('insights', 'id')} as insights, ${digest('insight_significant_points', 'insight_id, r.significant_point_id')} as insight_points,
-      ${digest('suggestions', 'id')} as suggestions`,
+      ${digest('suggestions', 'id')} as suggestions,
+      ${digest('resources', 'id')} as resources, ${digest('resource_tags', 'id')} as resource_tags,
+      ${digest('resource_tag_links', 'resource_id, r.tag_id')} as resource_tag_links`,
   )) as unknown as { rows: unknown[] };
   const outbox = path.join(t.dataDir, 'outbox');
   const files = path.join(t.dataDir, 'files');
@@ -823,6 +885,8 @@ beforeAll(async () => {
   recordedPointId = point.id;
   videoTestId = (await buildTest(t.db, world.client.id, { platform: 'video' })).id;
   await giveVideo(t, { testId: videoTestId });
+  resourceId = await newResource();
+  await t.files.put(`resource-images/${resourceImageName}`, IMAGES.png);
   setupKey = (await createTestSetup({ db: t.db, clock: () => new Date() }, { name: 'Bad input lab', ip: '' }))
     .key;
   await buildParticipant(t, videoTestId, {

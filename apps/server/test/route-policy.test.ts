@@ -3,12 +3,13 @@
  * table below states, per route, its access and the outcome for each role and target. A route
  * that is added, removed or changes its policy makes this file fail until the table says so.
  */
+import { randomBytes } from 'node:crypto';
 import { ERROR_STATUS, errorBodySchema } from '@limbus/contract';
 import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../src/auth/access-tokens.js';
 import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
-import { bundles, countries, insights, suggestions, tests } from '../src/db/schema.js';
+import { bundles, countries, insights, resources, suggestions, tests } from '../src/db/schema.js';
 import { type Access, registerAuthentication } from '../src/http/authenticate.js';
 import { createSignedUrls } from '../src/http/signed-urls.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
@@ -26,6 +27,7 @@ import {
   PASSWORD,
   signIn,
 } from './factories.js';
+import { IMAGES, multipartFile } from './images.js';
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
 type Company = World['client'];
@@ -49,7 +51,12 @@ type Outcome = 'ok' | 401 | 403 | 404 | 409;
 type RoleExpectation = Outcome | Partial<Record<Exclude<Target, 'none'>, Outcome>>;
 
 type Ctx = { role: RoleName; target: Target; actor: WorldUser | null; own: Company; other: Company };
-type RequestSpec = { url: string; payload?: object; cookies?: Record<string, string> };
+type RequestSpec = {
+  url: string;
+  payload?: object;
+  cookies?: Record<string, string>;
+  headers?: Record<string, string>;
+};
 type RouteCase = {
   access: Access;
   targets: readonly Target[];
@@ -207,6 +214,27 @@ const researchersOnTests: Record<RoleName, RoleExpectation> = {
 const writesOwnSuggestions: Record<RoleName, RoleExpectation> = {
   ...readsOwnTests,
   demoUser: { own: 403, other: 403 },
+};
+
+/** A resource of the library, written by a provider user; a draft unless `published`. */
+async function resourceOf(published = false): Promise<number> {
+  const [resource] = await t.db
+    .insert(resources)
+    .values({ title: fresh('Article'), authorId: world.staff.id, published })
+    .returning({ id: resources.id });
+  if (!resource) throw new Error('no resource');
+  return resource.id;
+}
+
+/** Writing the resources library: users of the provider company (flag is_provider) and Super Admins. */
+const resourceAuthors: Record<RoleName, Outcome> = {
+  anonymous: 401,
+  superAdmin: 'ok',
+  staff: 'ok',
+  clientAdmin: 403,
+  clientMember: 403,
+  otherAdmin: 403,
+  demoUser: 403,
 };
 
 /** A support conversation: its starter and the provider's staff, nobody else (not even colleagues). */
@@ -907,6 +935,74 @@ const POLICY: Record<string, RouteCase> = {
     },
   },
 
+  // Resources: every signed-in user reads published articles; the provider company writes them.
+  ...GET_AND_HEAD('/api/v1/resources', {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/resources' }),
+    expect: { ...anyoneOk, anonymous: 401 },
+  }),
+  ...GET_AND_HEAD('/api/v1/resources/:id', {
+    access: 'user',
+    targets: ['none'],
+    // A draft: it does not exist for readers outside the provider company.
+    request: async () => ({ url: `/api/v1/resources/${await resourceOf()}` }),
+    expect: {
+      anonymous: 401,
+      superAdmin: 'ok',
+      staff: 'ok',
+      clientAdmin: 404,
+      clientMember: 404,
+      otherAdmin: 404,
+      demoUser: 404,
+    },
+  }),
+  'POST /api/v1/resources': {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/resources', payload: { resource: { title: 'New', resource_type: 1 } } }),
+    expect: resourceAuthors,
+  },
+  'PATCH /api/v1/resources/:id': {
+    access: 'user',
+    targets: ['none'],
+    request: async () => ({
+      url: `/api/v1/resources/${await resourceOf(true)}`,
+      payload: { resource: { published: false } },
+    }),
+    expect: resourceAuthors,
+  },
+  'DELETE /api/v1/resources/:id': {
+    access: 'user',
+    targets: ['none'],
+    request: async () => ({ url: `/api/v1/resources/${await resourceOf(true)}` }),
+    expect: resourceAuthors,
+  },
+  ...GET_AND_HEAD('/api/v1/resource_tags', {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/resource_tags' }),
+    expect: { ...anyoneOk, anonymous: 401 },
+  }),
+  'POST /api/v1/resource_images': {
+    access: 'user',
+    targets: ['none'],
+    request: () =>
+      multipartFile(IMAGES.png).then((upload) => ({ url: '/api/v1/resource_images', ...upload })),
+    expect: resourceAuthors,
+  },
+  // The random name is the key: an image link works for whoever holds it, as an <img src> needs.
+  ...GET_AND_HEAD('/api/v1/resource_images/:name', {
+    access: 'public',
+    targets: ['none'],
+    request: async () => {
+      const name = `${randomBytes(16).toString('hex')}.png`;
+      await t.files.put(`resource-images/${name}`, IMAGES.png);
+      return { url: `/api/v1/resource_images/${name}` };
+    },
+    expect: anyoneOk,
+  }),
+
   // Unknown calls under /api/v1 answer 404 to everyone, never the web app.
   ...Object.fromEntries(
     CATCH_ALL_METHODS.map((method) => [
@@ -1042,7 +1138,7 @@ describe.each(Object.keys(POLICY))('%s', (key) => {
         url: spec.url,
         ...(spec.payload ? { payload: spec.payload } : {}),
         ...(spec.cookies ? { cookies: spec.cookies } : {}),
-        ...(token ? { headers: { authorization: token } } : {}),
+        headers: { ...spec.headers, ...(token ? { authorization: token } : {}) },
       };
       const response = await t.app.inject(options);
       const expected = expectedOutcome(route, role, target);

@@ -8,6 +8,7 @@ export * from './ingestion.js';
 export * from './insights.js';
 export * from './languages.js';
 export * from './participants.js';
+export * from './resources.js';
 export * from './suggestions.js';
 export * from './support.js';
 export * from './tests.js';

@@ -37,6 +37,9 @@ function canManageMember(actor: Actor, member: { companyId: number | null; role:
   );
 }
 
+/** Authors of the resources library: users of the provider company, and Super Admins. */
+export const authorsResources = (actor: Actor) => isSuperAdmin(actor) || actor.company?.isProvider === true;
+
 /** Users of one company see each other, except in the demo company: its users are strangers who signed up. */
 const isColleague = (actor: Actor, companyId: number | null) =>
   actor.companyId !== null && actor.companyId === companyId && actor.company?.isDemo !== true;
@@ -96,6 +99,11 @@ const rules = {
     isResearcher(actor) || actor.id === conversation.userId,
   /** See every conversation, close and reopen them. */
   'support.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
+  /** Write, publish, unpublish and delete articles of the resources library, and upload their images. */
+  'resource.author': (actor: Actor, _resource?: undefined) => authorsResources(actor),
+  /** Read an article: everyone once it is published; its authors also before. */
+  'resource.read': (actor: Actor, resource: { published: boolean }) =>
+    resource.published || authorsResources(actor),
 } satisfies Record<string, (actor: Actor, resource: never) => boolean>;
 
 export type Action = keyof typeof rules;

@@ -1,6 +1,7 @@
 // sanitize-html ships no types; this declares the part the server uses.
 declare module 'sanitize-html' {
   type Attributes = Record<string, string>;
+  type Frame = { tag: string; attribs: Attributes; text: string };
   type Options = {
     allowedTags?: string[] | false;
     allowedAttributes?: Record<string, string[]> | false;
@@ -12,6 +13,8 @@ declare module 'sanitize-html' {
       string,
       (tagName: string, attribs: Attributes) => { tagName: string; attribs: Attributes }
     >;
+    /** Drops an element (and its content) when it answers true. */
+    exclusiveFilter?: (frame: Frame) => boolean;
   };
   function sanitizeHtml(dirty: string, options?: Options): string;
   namespace sanitizeHtml {
