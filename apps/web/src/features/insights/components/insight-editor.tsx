@@ -1,0 +1,196 @@
+import {
+  INSIGHT_DELETE_CONFIRM,
+  INSIGHT_SAVED_MS,
+  type Insight,
+  type InsightChanges,
+  MESSAGES,
+} from '@limbus/contract';
+import { Anchor, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconCheck, IconChevronLeft, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ErrorAlert, openConfirmDelete, PageLoader } from '../../../ui';
+import { RichTextField } from '../../../ui/rich-text';
+import { useDeleteInsight, useInsights, useParticipantPoints, useUpdateInsight } from '../api';
+import { pointLabel } from '../point-labels';
+
+type EditorProps = { testId: number; insightId: number; participantId?: number; onBack: () => void };
+
+const COMMENTS = [
+  ['behavior_comment', 'Behavior'],
+  ['eeg_comment', 'EEG'],
+  ['eye_tracking_comment', 'Eye tracking'],
+  ['touch_tracking_comment', 'Touch tracking'],
+] as const;
+
+type Draft = Required<Omit<InsightChanges, 'highlight_id'>>;
+
+const draftOf = (insight: Insight): Draft => ({
+  title: insight.title,
+  behavior_comment: insight.behavior_comment,
+  eeg_comment: insight.eeg_comment,
+  eye_tracking_comment: insight.eye_tracking_comment,
+  touch_tracking_comment: insight.touch_tracking_comment,
+  explanation: insight.explanation,
+  summary: insight.summary,
+  suggestion: insight.suggestion,
+  focus_point: insight.focus_point,
+  significant_points_ids: insight.significant_points_ids,
+});
+
+/** 'saved' shows for 3 s after each save (spec 2 §9). */
+function useSavedFlag(): [boolean, () => void] {
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (savedAt === null) return;
+    const timer = window.setTimeout(() => setSavedAt(null), INSIGHT_SAVED_MS);
+    return () => window.clearTimeout(timer);
+  }, [savedAt]);
+  return [savedAt !== null, () => setSavedAt(Date.now())];
+}
+
+/** Detail mode: one insight's fields, its linked significant points, save and delete. */
+export function InsightEditor({ testId, insightId, participantId, onBack }: EditorProps) {
+  const insights = useInsights(testId);
+  const insight = insights.data?.find((item) => item.id === insightId);
+  return (
+    <Stack gap="sm">
+      <Anchor component="button" type="button" onClick={onBack} size="sm" style={{ alignSelf: 'flex-start' }}>
+        <Group gap={4}>
+          <IconChevronLeft size={16} aria-hidden />
+          Back to Insights list
+        </Group>
+      </Anchor>
+      {insights.isError ? (
+        <ErrorAlert error={insights.error} title="The insight could not be loaded" />
+      ) : null}
+      {insights.isLoading ? <PageLoader label="Loading the insight" /> : null}
+      {insights.data && !insight ? <Text c="dimmed">This insight no longer exists.</Text> : null}
+      {insight ? (
+        <InsightForm testId={testId} insight={insight} participantId={participantId} onDeleted={onBack} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function InsightForm({
+  testId,
+  insight,
+  participantId,
+  onDeleted,
+}: {
+  testId: number;
+  insight: Insight;
+  participantId?: number;
+  onDeleted: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(insight));
+  const [titleError, setTitleError] = useState<string | undefined>();
+  const [isSaved, markSaved] = useSavedFlag();
+  const update = useUpdateInsight(testId);
+  const remove = useDeleteInsight(testId);
+  const points = usePointOptions(testId, insight, participantId);
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const handleSave = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!draft.title.trim()) return setTitleError(MESSAGES.required);
+    update.mutate(
+      { id: insight.id, changes: { ...draft, title: draft.title.trim() } },
+      { onSuccess: markSaved },
+    );
+  };
+  const handleDelete = () =>
+    openConfirmDelete({
+      message: INSIGHT_DELETE_CONFIRM,
+      onConfirm: () => remove.mutate(insight.id, { onSuccess: onDeleted }),
+    });
+
+  return (
+    <form onSubmit={handleSave} noValidate aria-label={`Insight ${insight.assigned_id}`}>
+      <Stack gap="sm">
+        {update.error ? <ErrorAlert error={update.error} title="The insight could not be saved" /> : null}
+        {remove.error ? <ErrorAlert error={remove.error} title="The insight could not be deleted" /> : null}
+        <TextInput
+          label={`Insight ${insight.assigned_id}: title`}
+          required
+          value={draft.title}
+          error={titleError}
+          onChange={(event) => {
+            set('title', event.currentTarget.value);
+            setTitleError(undefined);
+          }}
+        />
+        {COMMENTS.map(([field, label]) => (
+          <Textarea
+            key={field}
+            label={label}
+            autosize
+            minRows={2}
+            value={draft[field]}
+            onChange={(event) => set(field, event.currentTarget.value)}
+          />
+        ))}
+        <RichTextField
+          label="Explanation"
+          value={draft.explanation}
+          onChange={(html) => set('explanation', html)}
+        />
+        <RichTextField label="Summary" value={draft.summary} onChange={(html) => set('summary', html)} />
+        <RichTextField
+          label="Suggestion"
+          value={draft.suggestion}
+          onChange={(html) => set('suggestion', html)}
+        />
+        <TextInput
+          label="Focus point"
+          value={draft.focus_point}
+          onChange={(event) => set('focus_point', event.currentTarget.value)}
+        />
+        <MultiSelect
+          label="Linked significant points"
+          placeholder={points.length === 0 ? 'No significant points to link' : 'Choose points'}
+          data={points}
+          searchable
+          clearable
+          value={draft.significant_points_ids.map(String)}
+          onChange={(values) => set('significant_points_ids', values.map(Number))}
+        />
+        <Group justify="space-between">
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={handleDelete}
+            loading={remove.isPending}
+          >
+            Delete
+          </Button>
+          <Group gap="sm">
+            {isSaved ? (
+              <Text c="green" size="sm" role="status">
+                <IconCheck size={14} aria-hidden /> saved
+              </Text>
+            ) : null}
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The points already linked, and the participant's own when the panel sits on a participant. */
+function usePointOptions(testId: number, insight: Insight, participantId?: number) {
+  const participant = useParticipantPoints(testId, participantId).data;
+  const options = new Map<number, string>();
+  for (const point of insight.significant_points) {
+    const startedAt = point.participant_id === participant?.id ? participant.started_at : null;
+    options.set(point.id, pointLabel(point, startedAt));
+  }
+  for (const point of participant?.significant_points ?? [])
+    options.set(point.id, pointLabel(point, participant?.started_at ?? null));
+  return [...options].map(([id, label]) => ({ value: String(id), label }));
+}

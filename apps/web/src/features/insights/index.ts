@@ -1,0 +1,2 @@
+export { insightKeys, useInsights } from './api';
+export { InsightsPanel } from './components/insights-panel';
