@@ -18,6 +18,8 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { createSignedUrls } from './http/signed-urls.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerAnnotationRoutes } from './modules/annotations/annotations.routes.js';
+import { registerAnswerRoutes } from './modules/answers/answers.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
@@ -124,9 +126,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerTestSetupRoutes(api, deps);
       registerIngestionRoutes(api, deps);
       registerSupportRoutes(api, deps);
-      registerResourceRoutes(api, deps);
+      registerAnnotationRoutes(api, deps);
+      registerAnswerRoutes(api, deps);
       registerInsightRoutes(api, deps);
       registerSuggestionRoutes(api, deps);
+      registerResourceRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

@@ -13,7 +13,16 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hashOpaqueToken, newOpaqueToken } from '../src/auth/opaque-tokens.js';
-import { countries, resources, significantPoints } from '../src/db/schema.js';
+import {
+  answers,
+  countries,
+  labels,
+  resources,
+  sections,
+  significantPoints,
+  tags,
+  testQuestions,
+} from '../src/db/schema.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
 import { insertInsightRow } from '../src/modules/insights/insights.repository.js';
 import { insertSuggestionRow } from '../src/modules/suggestions/suggestions.repository.js';
@@ -337,6 +346,154 @@ const CASES: InputCase[] = [
     }),
   },
   {
+    key: 'PATCH /api/v1/tests/:id/participants/:pid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({
+      id: recordedTestId,
+      params: { pid: (await buildParticipant(t, recordedTestId)).id },
+    }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/tags',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedTestId }),
+  },
+  {
+    key: 'POST /api/v1/tests/:id/tags',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: () => ({ id: recordedTestId, body: { tag: { name: `Tag ${++sequence}` } } }),
+  },
+  {
+    key: 'PATCH /api/v1/tags/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({ id: await newTag(), body: { tag: { name: `Renamed ${++sequence}` } } }),
+  },
+  {
+    key: 'DELETE /api/v1/tags/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: await newTag() }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/labels',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedTestId }),
+  },
+  {
+    key: 'POST /api/v1/tests/:id/labels',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: () => ({
+      id: recordedTestId,
+      body: { label: { name: 'Basket', urls: ['https://shop.example/basket'], match_type: 'exact' } },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/tests/:id/labels/:lid',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({
+      id: recordedTestId,
+      params: { lid: await newLabel() },
+      body: { label: { name: 'Cart', urls: ['https://shop.example/cart'], match_type: 'starts_with' } },
+    }),
+  },
+  {
+    key: 'DELETE /api/v1/tests/:id/labels/:lid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: recordedTestId, params: { lid: await newLabel() } }),
+  },
+  {
+    key: 'GET /api/v1/participant_data/significant_points/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: () => ({ id: recordedPointId }),
+  },
+  {
+    key: 'PATCH /api/v1/participant_data/significant_points/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({
+      id: recordedPointId,
+      body: {
+        comment: 'Slow page',
+        translation: 'Trage pagina',
+        false_positive: false,
+        tag_ids: [await newTag()],
+      },
+    }),
+  },
+  {
+    key: 'POST /api/v1/sections',
+    isPublic: false,
+    parts: ['body'],
+    sample: async () => ({
+      body: {
+        section: {
+          participant_id: recordedParticipantId,
+          timestamp_start: SECTION_AT + ++sequence * 10,
+          timestamp_end: SECTION_AT + sequence * 10 + 5,
+          label_id: await newLabel(),
+        },
+      },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/sections/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => {
+      const { id, start } = await newSection();
+      return {
+        id,
+        body: { section: { timestamp_start: start + 1, timestamp_end: start + 4, label_id: null } },
+      };
+    },
+  },
+  {
+    key: 'DELETE /api/v1/sections/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: (await newSection()).id }),
+  },
+  {
+    key: 'POST /api/v1/answers',
+    isPublic: false,
+    parts: ['body'],
+    sample: async () => ({
+      body: {
+        answer: {
+          question_id: await newQuestion('scale'),
+          participant_id: recordedParticipantId,
+          text: 'Fine',
+          score: 3,
+          checked: false,
+        },
+      },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/answers/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async () => ({
+      id: await newAnswer(),
+      body: { answer: { text: 'Better', score: 4, checked: true } },
+    }),
+  },
+  {
+    key: 'DELETE /api/v1/answers/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: await newAnswer() }),
+  },
+  {
     key: 'POST /api/v1/test_setups',
     isPublic: false,
     parts: ['body'],
@@ -587,6 +744,55 @@ const CASES: InputCase[] = [
 
 // ── helpers ──
 
+/** Annotations of the recorded test, made anew for each sample. */
+async function newTag(): Promise<number> {
+  const [row] = await t.db
+    .insert(tags)
+    .values({ testId: recordedTestId, name: `Tag ${++sequence}` })
+    .returning();
+  if (!row) throw new Error('no tag');
+  return row.id;
+}
+
+async function newLabel(): Promise<number> {
+  const [row] = await t.db
+    .insert(labels)
+    .values({ testId: recordedTestId, name: `Page ${++sequence}` })
+    .returning();
+  if (!row) throw new Error('no label');
+  return row.id;
+}
+
+/** Sections lie apart, 10 ms each, after the recording. */
+const SECTION_AT = Date.UTC(2026, 0, 12, 10);
+async function newSection(): Promise<{ id: number; start: number }> {
+  const start = SECTION_AT + ++sequence * 10;
+  const [row] = await t.db
+    .insert(sections)
+    .values({ participantId: recordedParticipantId, timestampStart: start, timestampEnd: start + 5 })
+    .returning();
+  if (!row) throw new Error('no section');
+  return { id: row.id, start };
+}
+
+async function newQuestion(kind: 'open' | 'scale' | 'association'): Promise<number> {
+  const [row] = await t.db
+    .insert(testQuestions)
+    .values({ testId: recordedTestId, kind, text: `Question ${++sequence}` })
+    .returning();
+  if (!row) throw new Error('no question');
+  return row.id;
+}
+
+async function newAnswer(): Promise<number> {
+  const [row] = await t.db
+    .insert(answers)
+    .values({ questionId: await newQuestion('scale'), participantId: recordedParticipantId, score: 2 })
+    .returning();
+  if (!row) throw new Error('no answer');
+  return row.id;
+}
+
 /** A new draft of the resources library. */
 async function newResource(): Promise<number> {
   const [resource] = await t.db
@@ -744,7 +950,8 @@ async function snapshot(): Promise<string> {
       ${digest('insights', 'id')} as insights, ${digest('insight_significant_points', 'insight_id, r.significant_point_id')} as insight_points,
       ${digest('suggestions', 'id')} as suggestions,
       ${digest('resources', 'id')} as resources, ${digest('resource_tags', 'id')} as resource_tags,
-      ${digest('resource_tag_links', 'resource_id, r.tag_id')} as resource_tag_links`,
+      ${digest('resource_tag_links', 'resource_id, r.tag_id')} as resource_tag_links,
+      ${digest('answers', 'id')} as answers`,
   )) as unknown as { rows: unknown[] };
   const outbox = path.join(t.dataDir, 'outbox');
   const files = path.join(t.dataDir, 'files');

@@ -5,11 +5,24 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ERROR_STATUS, errorBodySchema } from '@limbus/contract';
+import { eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../src/auth/access-tokens.js';
 import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
-import { bundles, countries, insights, resources, suggestions, tests } from '../src/db/schema.js';
+import {
+  answers,
+  bundles,
+  countries,
+  insights,
+  resources,
+  sections,
+  significantPoints,
+  suggestions,
+  tags,
+  testQuestions,
+  tests,
+} from '../src/db/schema.js';
 import { type Access, registerAuthentication } from '../src/http/authenticate.js';
 import { createSignedUrls } from '../src/http/signed-urls.js';
 import { insertToken } from '../src/modules/auth/auth-tokens.repository.js';
@@ -28,6 +41,7 @@ import {
   signIn,
 } from './factories.js';
 import { IMAGES, multipartFile } from './images.js';
+import { tinyMp4 } from './videos.js';
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
 type Company = World['client'];
@@ -122,6 +136,42 @@ async function participantOf(ctx: Ctx, type: 'default' | 'video_heatmap' = 'defa
   const test = await buildTest(t.db, companyOf(ctx).id);
   const { id } = await buildParticipant(t, test.id, { type });
   return { testId: test.id, participantId: id, url: `/api/v1/tests/${test.id}/participants/${id}` };
+}
+
+/** A test of the target company with a participant, a point, a tag, a page title, a section and an answer. */
+async function annotatedOf(ctx: Ctx) {
+  const test = await buildTest(t.db, companyOf(ctx).id);
+  const at = Date.UTC(2026, 0, 12, 9, 30, 2);
+  const { id: participantId } = await buildParticipant(t, test.id, {
+    significantPoints: [{ emotion: 'joy', timestampTop: at, tags: ['Tagged'] }],
+    sections: [{ timestampStart: at, timestampEnd: at + 1000, label: { name: 'Home', urls: [] } }],
+  });
+  const [point] = await t.db
+    .select()
+    .from(significantPoints)
+    .where(eq(significantPoints.participantId, participantId));
+  const [section] = await t.db.select().from(sections).where(eq(sections.participantId, participantId));
+  const [tag] = await t.db.select().from(tags).where(eq(tags.testId, test.id));
+  const [question] = await t.db
+    .insert(testQuestions)
+    .values({ testId: test.id, kind: 'open', text: 'Why?' })
+    .returning();
+  if (!point || !section?.labelId || !tag || !question) throw new Error('no annotations');
+  const [answer] = await t.db
+    .insert(answers)
+    .values({ questionId: question.id, participantId, text: 'Because' })
+    .returning();
+  if (!answer) throw new Error('no answer');
+  return {
+    testId: test.id,
+    participantId,
+    pointId: point.id,
+    sectionId: section.id,
+    labelId: section.labelId,
+    tagId: tag.id,
+    questionId: question.id,
+    answerId: answer.id,
+  };
 }
 
 /** A test of the target company with an insight. */
@@ -783,6 +833,160 @@ const POLICY: Record<string, RouteCase> = {
       otherAdmin: { own: 403, other: 403 },
       demoUser: { own: 403, other: 403 },
     },
+  },
+
+  'PATCH /api/v1/tests/:id/participants/:pid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: (await participantOf(ctx)).url,
+      ...(await multipartFile(await tinyMp4(), {
+        field: 'video',
+        filename: 'screen.mp4',
+        type: 'video/mp4',
+      })),
+    }),
+    expect: researchersOnTests,
+  },
+
+  // Annotations: whoever reads the test reads its tags, page titles and points; the research area writes.
+  ...GET_AND_HEAD('/api/v1/tests/:id/tags', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/tags` }),
+    expect: readsOwnTests,
+  }),
+  'POST /api/v1/tests/:id/tags': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/tags`,
+      payload: { tag: { name: fresh('Tag') } },
+    }),
+    expect: researchersOnTests,
+  },
+  'PATCH /api/v1/tags/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tags/${(await annotatedOf(ctx)).tagId}`,
+      payload: { tag: { name: fresh('Renamed') } },
+    }),
+    expect: researchersOnTests,
+  },
+  'DELETE /api/v1/tags/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tags/${(await annotatedOf(ctx)).tagId}` }),
+    expect: researchersOnTests,
+  },
+  ...GET_AND_HEAD('/api/v1/tests/:id/labels', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/labels` }),
+    expect: readsOwnTests,
+  }),
+  'POST /api/v1/tests/:id/labels': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/labels`,
+      payload: { label: { name: 'Home', urls: ['https://shop.example/'] } },
+    }),
+    expect: researchersOnTests,
+  },
+  'PATCH /api/v1/tests/:id/labels/:lid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { testId, labelId } = await annotatedOf(ctx);
+      return { url: `/api/v1/tests/${testId}/labels/${labelId}`, payload: { label: { name: 'Basket' } } };
+    },
+    expect: researchersOnTests,
+  },
+  'DELETE /api/v1/tests/:id/labels/:lid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { testId, labelId } = await annotatedOf(ctx);
+      return { url: `/api/v1/tests/${testId}/labels/${labelId}` };
+    },
+    expect: researchersOnTests,
+  },
+  ...GET_AND_HEAD('/api/v1/participant_data/significant_points/:id', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/participant_data/significant_points/${(await annotatedOf(ctx)).pointId}`,
+    }),
+    expect: readsOwnTests,
+  }),
+  'PATCH /api/v1/participant_data/significant_points/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/participant_data/significant_points/${(await annotatedOf(ctx)).pointId}`,
+      payload: { comment: 'Looked for the button', false_positive: false },
+    }),
+    expect: researchersOnTests,
+  },
+  'POST /api/v1/sections': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: '/api/v1/sections',
+      payload: {
+        section: {
+          participant_id: (await annotatedOf(ctx)).participantId,
+          timestamp_start: Date.UTC(2026, 0, 12, 9, 30, 20),
+          timestamp_end: Date.UTC(2026, 0, 12, 9, 30, 30),
+        },
+      },
+    }),
+    expect: researchersOnTests,
+  },
+  'PATCH /api/v1/sections/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/sections/${(await annotatedOf(ctx)).sectionId}`,
+      payload: { section: { label_id: null } },
+    }),
+    expect: researchersOnTests,
+  },
+  'DELETE /api/v1/sections/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/sections/${(await annotatedOf(ctx)).sectionId}` }),
+    expect: researchersOnTests,
+  },
+  // Questionnaire answers: the research area.
+  'POST /api/v1/answers': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { questionId, participantId } = await annotatedOf(ctx);
+      return {
+        url: '/api/v1/answers',
+        payload: { answer: { question_id: questionId, participant_id: participantId, text: 'Yes' } },
+      };
+    },
+    expect: researchersOnTests,
+  },
+  'PATCH /api/v1/answers/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/answers/${(await annotatedOf(ctx)).answerId}`,
+      payload: { answer: { text: 'Changed' } },
+    }),
+    expect: researchersOnTests,
+  },
+  'DELETE /api/v1/answers/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/answers/${(await annotatedOf(ctx)).answerId}` }),
+    expect: researchersOnTests,
   },
 
   // Insights: whoever reads the test reads them; the research area writes them.

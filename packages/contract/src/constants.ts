@@ -99,6 +99,9 @@ export const PARTICIPANT_ASSOCIATIONS = [
   'eyes',
   'sections',
   'significant_points',
+  'open_questions',
+  'evaluations',
+  'associations',
 ] as const;
 export type ParticipantAssociation = (typeof PARTICIPANT_ASSOCIATIONS)[number];
 /** Media type of the compact columnar stream form (docs/recorded-data.md). */

@@ -1,4 +1,6 @@
 export * from './accounts.js';
+export * from './annotations.js';
+export * from './answers.js';
 export * from './companies.js';
 export * from './constants.js';
 export * from './contracts.js';
@@ -9,6 +11,7 @@ export * from './insights.js';
 export * from './languages.js';
 export * from './participants.js';
 export * from './resources.js';
+export * from './section-rules.js';
 export * from './suggestions.js';
 export * from './support.js';
 export * from './tests.js';

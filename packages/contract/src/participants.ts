@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { participantQuestionSchema } from './answers.js';
 import {
   EMOTIONS,
   MOMENT_KINDS,
@@ -111,6 +112,10 @@ export const participantDetailSchema = z.object({
   sections: z.array(sectionSchema).optional(),
   significant_points: z.array(significantPointSchema).optional(),
   moments: z.array(momentSchema).optional(),
+  /** The test's questions with this participant's answers: open, scale (evaluations), associations. */
+  open_questions: z.array(participantQuestionSchema).optional(),
+  evaluations: z.array(participantQuestionSchema).optional(),
+  associations: z.array(participantQuestionSchema).optional(),
   /** The video participant only: how far apart everyone looks (px), and how calmly (1 = typical). */
   spread: z.array(videoSeriesPointSchema).optional(),
   fluency: z.array(videoSeriesPointSchema).optional(),

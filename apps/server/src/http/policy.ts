@@ -78,6 +78,8 @@ const rules = {
     seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
   /** Aggregate a video test's participants (process_video_test): the research area, which sees every test. */
   'video.process': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
+  /** Annotate a test's recordings: tags, page titles, sections, notes on points, answers, videos. */
+  'test.annotate': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Remove participants and their recordings. */
   'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
   /** Write, link and remove the insights of a test: the research area, which sees every test. */

@@ -66,9 +66,14 @@ export async function analyseParticipant(deps: JobDeps, payload: Record<string, 
   await deps.db.transaction(async (tx) => {
     await replacePoints(tx, participant.testId, participant.id, points);
     await replaceSectionRows(tx, participant.id, sections);
-    if (!(await hasQueuedJob(tx, RECOMPUTE_TEST_METRICS, 'test_id', participant.testId)))
-      await enqueueJob(tx, RECOMPUTE_TEST_METRICS, { test_id: participant.testId }, deps.clock());
+    await queueTestMetrics(tx, participant.testId, deps.clock());
   });
+}
+
+/** Queues a recomputation of the test's page and tag metrics, unless one is queued already. */
+export async function queueTestMetrics(db: Executor, testId: number, at: Date): Promise<void> {
+  if (!(await hasQueuedJob(db, RECOMPUTE_TEST_METRICS, 'test_id', testId)))
+    await enqueueJob(db, RECOMPUTE_TEST_METRICS, { test_id: testId }, at);
 }
 
 /**

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   type ParticipantDetail,
   participantDetailSchema,
@@ -14,10 +15,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
+import { AppError } from '../../http/app-error.js';
 import { actorOf } from '../../http/authenticate.js';
 import { compressLargeAnswer } from '../../http/compress-answer.js';
 import { sendStoredFile } from '../../http/send-stored-file.js';
 import { sendStreamBytes } from './participant-stream-reply.js';
+import { uploadParticipantVideo } from './participant-video-upload.js';
 import {
   deleteParticipant,
   getParticipant,
@@ -132,6 +135,35 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: Deps): voi
         'The recording of this participant',
         request.headers.range,
       ),
+  });
+
+  // The upload is multipart, in a scope of its own (another module may have registered the parser already).
+  app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
+    scope.withTypeProvider<ZodTypeProvider>().patch('/tests/:id/participants/:pid', {
+      config: { access: 'researcher' },
+      schema: {
+        tags,
+        summary:
+          "Upload the participant's screen recording (multipart field `video`; MKV, MP4 or MOV, checked by content); answers the participant",
+        consumes: ['multipart/form-data'],
+        params: participantParams,
+        response: { 200: participantSummarySchema },
+      },
+      handler: async (request) => {
+        if (!request.isMultipart())
+          throw new AppError(
+            'validation',
+            'Send the video as multipart/form-data in the field "video"',
+            undefined,
+            415,
+          );
+        const { id, pid } = request.params;
+        return uploadParticipantVideo(deps, actorOf(request), id, pid, () =>
+          request.file({ limits: { fileSize: deps.config.videoMaxBytes, files: 1 } }),
+        );
+      },
+    });
   });
 
   // A GET that changes state, as the spec's client calls it; no HEAD twin, so that a HEAD does not toggle.

@@ -8,6 +8,7 @@ import type {
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
+import { participantQuestionnaire } from '../answers/questionnaire.js';
 import { findTestOwner } from '../tests/tests.repository.js';
 import { findProcessingTest, listVideoSeriesRows } from '../video-tests/video-tests.repository.js';
 import {
@@ -48,7 +49,7 @@ const signedVideoUrl =
     row.video ? deps.signedUrls.sign(participantVideoPath(row.testId, row.id), deps.clock()) : null;
 
 /** The test, when it exists (404) and the actor may see it (403). */
-async function readableTest(deps: Deps, actor: Actor, testId: number) {
+export async function readableTest(deps: Deps, actor: Actor, testId: number) {
   const test = await findTestOwner(deps.db, testId);
   if (!test) throw notFound('The test');
   authorize(actor, 'test.read', test);
@@ -56,11 +57,22 @@ async function readableTest(deps: Deps, actor: Actor, testId: number) {
 }
 
 /** The participant of a test the actor may see; 404 when it is not a participant of that test. */
-async function readableParticipant(deps: Deps, actor: Actor, testId: number, participantId: number) {
+export async function readableParticipant(deps: Deps, actor: Actor, testId: number, participantId: number) {
   const test = await readableTest(deps, actor, testId);
   const participant = await findParticipantRow(deps.db, testId, participantId);
   if (!participant) throw notFound('The participant');
   return { test, participant };
+}
+
+/** The list row of one participant, its video URL signed (for a caller already checked). */
+export async function participantSummaryOf(
+  deps: Deps,
+  testId: number,
+  participantId: number,
+): Promise<ParticipantSummary> {
+  const row = await findParticipantRow(deps.db, testId, participantId);
+  if (!row) throw notFound('The participant');
+  return toParticipantSummary(row, signedVideoUrl(deps));
 }
 
 /** The participants list of spec 2 §2: participants of type default only. */
@@ -113,6 +125,8 @@ export async function getVideoParticipant(deps: Deps, actor: Actor, testId: numb
   return detail;
 }
 
+const QUESTIONNAIRE_LISTS = ['open_questions', 'evaluations', 'associations'] as const;
+
 /** Loads only the associations asked for; a stream the participant lacks is an empty list. */
 async function loadDetail(
   deps: Deps,
@@ -136,6 +150,10 @@ async function loadDetail(
   if (wants.has('mice')) detail.mice = mice?.kind === 'mice' ? toMouseObjects(mice.samples) : [];
   if (sections) detail.sections = sections.map(toSection);
   if (points) detail.significant_points = points.map(toSignificantPoint);
+  if (QUESTIONNAIRE_LISTS.some((list) => wants.has(list))) {
+    const questionnaire = await participantQuestionnaire(deps.db, participant.testId, participant.id);
+    for (const list of QUESTIONNAIRE_LISTS) if (wants.has(list)) detail[list] = questionnaire[list];
+  }
   return detail;
 }
 

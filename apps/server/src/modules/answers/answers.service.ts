@@ -1,0 +1,95 @@
+import type { Answer } from '@limbus/contract';
+import type { Deps } from '../../deps.js';
+import { AppError, notFound } from '../../http/app-error.js';
+import { type Actor, authorize } from '../../http/policy.js';
+import { readableTest } from '../participants/participants.service.js';
+import { toAnswer } from './answers.mappers.js';
+import {
+  type AnswerValues,
+  deleteAnswerRow,
+  findAnswerOwner,
+  findParticipantTest,
+  findQuestionRow,
+  type QuestionRow,
+  updateAnswerRow,
+  upsertAnswerRow,
+} from './answers.repository.js';
+
+type AnswerInput = {
+  text?: string | undefined;
+  score?: number | null | undefined;
+  checked?: boolean | undefined;
+};
+
+async function writableTest(deps: Deps, actor: Actor, testId: number) {
+  const test = await readableTest(deps, actor, testId);
+  authorize(actor, 'test.annotate', test);
+}
+
+/** Only scale questions (evaluations) take a score. */
+function answerValues(kind: QuestionRow['kind'], input: AnswerInput): AnswerValues {
+  if (kind !== 'scale' && input.score !== undefined && input.score !== null)
+    throw AppError.fieldError('validation', 'score', 'Only scale questions take a score');
+  return {
+    ...(input.text !== undefined ? { text: input.text } : {}),
+    ...(input.score !== undefined ? { score: input.score } : {}),
+    ...(input.checked !== undefined ? { checked: input.checked } : {}),
+  };
+}
+
+/**
+ * Answers a question for a participant of the same test. A second create for the same question
+ * and participant (a double click, two tabs) changes the answer there is instead of failing.
+ */
+export async function createAnswer(
+  deps: Deps,
+  actor: Actor,
+  input: AnswerInput & { question_id: number; participant_id: number },
+): Promise<Answer> {
+  const question = await findQuestionRow(deps.db, input.question_id);
+  if (!question) throw notFound('The question');
+  await writableTest(deps, actor, question.testId);
+  const participantTest = await findParticipantTest(deps.db, input.participant_id);
+  if (participantTest === null) throw notFound('The participant');
+  if (participantTest !== question.testId)
+    throw AppError.fieldError(
+      'validation',
+      'participant_id',
+      'The question and the participant must belong to the same test',
+    );
+  const values = answerValues(question.kind, input);
+  return toAnswer(await upsertAnswerRow(deps.db, question.id, input.participant_id, values));
+}
+
+async function ownedAnswer(deps: Deps, actor: Actor, id: number) {
+  const owner = await findAnswerOwner(deps.db, id);
+  if (!owner) throw notFound('The answer');
+  await writableTest(deps, actor, owner.testId);
+  return owner;
+}
+
+export async function updateAnswer(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: AnswerInput & { question_id?: number | undefined; participant_id?: number | undefined },
+): Promise<Answer> {
+  const owner = await ownedAnswer(deps, actor, id);
+  const moves =
+    (input.question_id !== undefined && input.question_id !== owner.answer.questionId) ||
+    (input.participant_id !== undefined && input.participant_id !== owner.answer.participantId);
+  if (moves)
+    throw AppError.fieldError(
+      'validation',
+      'answer',
+      'An answer cannot move to another question or participant',
+    );
+  const row = await updateAnswerRow(deps.db, id, answerValues(owner.kind, input));
+  if (!row) throw notFound('The answer');
+  return toAnswer(row);
+}
+
+export async function removeAnswer(deps: Deps, actor: Actor, id: number): Promise<void> {
+  await ownedAnswer(deps, actor, id);
+  await deleteAnswerRow(deps.db, id);
+}
