@@ -71,11 +71,15 @@ function readableLightColor(shades: readonly string[]): string {
   return color;
 }
 
-/** Light-scheme colours that meet WCAG AA: dimmed text (gray 6 is 3.3:1 on white) and light variants. */
+/**
+ * Light-scheme colours that meet WCAG AA: dimmed text (gray 6 is 3.3:1 on white), field errors (red 6
+ * is 3.3:1) and light variants.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(
       Object.entries(current.colors).map(([name, shades]) => [
         `--mantine-color-${name}-light-color`,

@@ -30,13 +30,12 @@ export function saveTest({ id, write, video, onProgress }: SaveTestInput): Promi
  */
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
-  return async (test: Pick<TestDetail, 'id' | 'company_id'>, { deleted }: { deleted: boolean }) => {
+  // not awaited: the form moves on (to /success/, /tests/) without waiting for the refetches
+  return (test: Pick<TestDetail, 'id' | 'company_id'>, { deleted }: { deleted: boolean }) => {
     if (deleted) queryClient.removeQueries({ queryKey: testKeys.detail(String(test.id)) });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: deleted ? testKeys.list() : testKeys.all }),
-      deleted ? queryClient.invalidateQueries({ queryKey: testKeys.recent() }) : null,
-      queryClient.invalidateQueries({ queryKey: companyKeys.detail(test.company_id) }),
-    ]);
+    void queryClient.invalidateQueries({ queryKey: deleted ? testKeys.list() : testKeys.all });
+    if (deleted) void queryClient.invalidateQueries({ queryKey: testKeys.recent() });
+    void queryClient.invalidateQueries({ queryKey: companyKeys.detail(test.company_id) });
   };
 }
 

@@ -217,6 +217,29 @@ describe('ordering form', () => {
     expect(fake.calls.some((call) => call.method === 'DELETE' && call.path === '/tests/21')).toBe(true);
   });
 
+  it('goes to /success/ after requesting a draft, although the refetched test is then a view', async () => {
+    const userActions = userEvent.setup();
+    storeSession('jwt', user);
+    let stored = makeTest({ scenario: 'Buy shoes', stop_moment: 'Thank you page' });
+    const fake = useFakeApi({
+      'GET /users/me': { body: user },
+      'GET /companies/5': { body: company(1, 1) },
+      'GET /tests/21': () => ({ body: stored }),
+      'PATCH /tests/21': () => {
+        stored = { ...stored, state: 'requested' };
+        return { body: stored };
+      },
+    });
+    renderWithProviders(<SavedTestOrder kind="web" id="21" />, {
+      path: '/create-test/web/21',
+      routes: elsewhere,
+    });
+    await userActions.click(await screen.findByRole('button', { name: 'Request test' }));
+    expect(await screen.findByText('Success screen')).toBeTruthy();
+    const patch = fake.calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toMatchObject({ test: { state: 'requested', name: 'Checkout' } });
+  });
+
   it('shows a requested test read-only (View Test) without actions, and a video test without video asks for one', async () => {
     storeSession('jwt', user);
     useFakeApi({

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { openConfirmDelete } from '../../../ui';
 import { useCompany } from '../../organisation/api';
-import { useDeleteTest, useSaveTest } from '../api';
+import { type SaveTestInput, useDeleteTest, useSaveTest } from '../api';
 import { remainingTests } from '../credits';
 import { type OrderState, toTestWrite } from '../test-body';
 import type { TestKind } from '../test-form-values';
@@ -76,47 +76,47 @@ export function TestForm({
     focusFirstIssue();
   };
 
-  const handleSave = (state: OrderState) => {
+  /**
+   * Saving a request can turn the edit form into a view (the refetched test is no longer a draft),
+   * which remounts it: the next step follows the awaited call, not a callback of this component.
+   */
+  const runSave = async (input: Omit<SaveTestInput, 'onProgress'>): Promise<boolean> => {
     setFailure(null);
+    try {
+      await save.mutateAsync({ ...input, onProgress: setProgress });
+      return true;
+    } catch (error) {
+      handleFailure(error as Error);
+      return false;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const handleSave = async (state: OrderState) => {
     const found = formIssues(form.values, state);
     if (form.issues.video) found.video = form.issues.video;
     form.setIssues(found);
     if (Object.keys(found).length > 0) {
+      setFailure(null);
       focusFirstIssue();
       return;
     }
-    save.mutate(
-      { id: test?.id, write: toTestWrite(form.values, state), video: form.video, onProgress: setProgress },
-      {
-        onSuccess: () => {
-          setIsLeaving(true);
-          if (state === 'requested') {
-            navigate('/success/');
-            return;
-          }
-          notifications.show({ color: 'teal', message: 'Your test has been saved as a draft' });
-          redirect.current = setTimeout(() => navigate('/tests/'), DRAFT_REDIRECT_MS);
-        },
-        onError: handleFailure,
-        onSettled: () => setProgress(null),
-      },
-    );
+    if (!(await runSave({ id: test?.id, write: toTestWrite(form.values, state), video: form.video }))) return;
+    setIsLeaving(true);
+    if (state === 'requested') {
+      navigate('/success/');
+      return;
+    }
+    notifications.show({ color: 'teal', message: 'Your test has been saved as a draft' });
+    redirect.current = setTimeout(() => navigate('/tests/'), DRAFT_REDIRECT_MS);
   };
 
-  const handleSaveVideo = () => {
+  const handleSaveVideo = async () => {
     if (!test || !form.video || form.issues.video) return;
-    setFailure(null);
-    save.mutate(
-      { id: test.id, write: {}, video: form.video, onProgress: setProgress },
-      {
-        onSuccess: () => {
-          form.chooseVideo(null);
-          notifications.show({ color: 'teal', message: 'The video has been uploaded' });
-        },
-        onError: handleFailure,
-        onSettled: () => setProgress(null),
-      },
-    );
+    if (!(await runSave({ id: test.id, write: {}, video: form.video }))) return;
+    form.chooseVideo(null);
+    notifications.show({ color: 'teal', message: 'The video has been uploaded' });
   };
 
   const handleDelete = () => {
@@ -154,7 +154,7 @@ export function TestForm({
             error={form.issues.video}
             progress={progress}
             isReadOnly={isReadOnly}
-            onSaveVideo={handleSaveVideo}
+            onSaveVideo={() => void handleSaveVideo()}
             isSaving={save.isPending}
           />
         ) : null}
@@ -180,7 +180,7 @@ export function TestForm({
             <Group gap="sm">
               <Button
                 variant="default"
-                onClick={() => handleSave('draft')}
+                onClick={() => void handleSave('draft')}
                 disabled={isBusy && save.variables?.write.state !== 'draft'}
                 loading={isBusy && save.variables?.write.state === 'draft'}
               >
@@ -188,7 +188,7 @@ export function TestForm({
               </Button>
               {canRequest ? (
                 <Button
-                  onClick={() => handleSave('requested')}
+                  onClick={() => void handleSave('requested')}
                   disabled={isBusy && save.variables?.write.state !== 'requested'}
                   loading={isBusy && save.variables?.write.state === 'requested'}
                 >
