@@ -45,6 +45,8 @@ const loadResults = () => import('../features/test-results');
 const TestLayout = lazyPage(loadResults, 'TestLayout');
 const IntroductionPage = lazyPage(loadResults, 'IntroductionPage');
 const LockedPage = lazyPage(loadResults, 'LockedPage');
+const SuggestionsPage = lazyPage(() => import('../pages/suggestions-page'), 'SuggestionsPage');
+const SuggestionPage = lazyPage(() => import('../pages/suggestion-page'), 'SuggestionPage');
 // the admin area is one chunk
 const loadAdmin = () => import('../pages/admin');
 const AdminSection = lazyPage(loadAdmin, 'AdminSection');
@@ -136,6 +138,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <NotFoundPage /> },
               { path: 'demo', element: <IntroductionPage /> },
               { path: 'locked', element: <LockedPage /> },
+              { path: 'suggestions', element: <SuggestionsPage /> },
+              { path: 'suggestions/:suggestionId', element: <SuggestionPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

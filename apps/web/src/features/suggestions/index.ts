@@ -1,0 +1,4 @@
+export { suggestionKeys, useSuggestions } from './api';
+export { SuggestionList } from './components/suggestion-list';
+export { SuggestionScreen } from './components/suggestion-screen';
+export { canEditSuggestions } from './permissions';
