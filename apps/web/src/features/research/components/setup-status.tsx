@@ -14,7 +14,7 @@ const STATUS_LABELS: Record<keyof TestSetupStatus, string> = {
 
 export function OnlineBadge({ setup }: { setup: Pick<TestSetup, 'is_online'> }) {
   return (
-    <Badge color={setup.is_online ? 'teal' : 'gray'} variant={setup.is_online ? 'filled' : 'light'}>
+    <Badge color={setup.is_online ? 'teal' : 'gray'} variant="light">
       {setup.is_online ? 'Online' : 'Offline'}
     </Badge>
   );

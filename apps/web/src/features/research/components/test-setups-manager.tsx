@@ -30,14 +30,18 @@ function IssuedKeyNote({ issued, onDone }: { issued: IssuedKey; onDone: () => vo
   return (
     <Alert color="yellow" variant="light" title={`Key of ${issued.setupName}`} role="status" mb="md">
       <Stack gap="xs">
-        <Group gap="xs" wrap="nowrap">
-          <Code fz="sm" style={{ wordBreak: 'break-all' }} aria-label="Setup key">
-            {issued.key}
-          </Code>
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label="Setup key"
+            readOnly
+            value={issued.key}
+            onFocus={(event) => event.currentTarget.select()}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            style={{ flex: 1 }}
+          />
           <CopyButton value={issued.key}>
             {({ copied, copy }) => (
               <Button
-                size="xs"
                 variant="light"
                 onClick={copy}
                 leftSection={
