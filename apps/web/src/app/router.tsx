@@ -40,6 +40,9 @@ const ResearchSupportThreadPage = lazyPage(
   'ResearchSupportThreadPage',
 );
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'), 'NotFoundPage');
+const ResourcesPage = lazyPage(() => import('../pages/resources-page'), 'ResourcesPage');
+const ResourcePage = lazyPage(() => import('../pages/resource-page'), 'ResourcePage');
+const ResourceEditorPage = lazyPage(() => import('../pages/resource-editor-page'), 'ResourceEditorPage');
 // the results shell and its screens are one chunk
 const loadResults = () => import('../features/test-results');
 const TestLayout = lazyPage(loadResults, 'TestLayout');
@@ -92,6 +95,10 @@ export const routes: RouteObject[] = [
           { path: 'create-test/video/:id?', element: <VideoTestOrderPage /> },
           { path: 'success', element: <SuccessPage /> },
           { path: 'account', element: <AccountPage /> },
+          { path: 'resources', element: <ResourcesPage /> },
+          { path: 'resources/new', element: <ResourceEditorPage /> },
+          { path: 'resources/:id', element: <ResourcePage /> },
+          { path: 'resources/:id/edit', element: <ResourceEditorPage /> },
           {
             element: <BlockDemoCompany />,
             children: [

@@ -1,10 +1,12 @@
 import '@mantine/tiptap/styles.css';
 import { Input, Typography } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
+import { IconPhoto } from '@tabler/icons-react';
+import Image from '@tiptap/extension-image';
+import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import DOMPurify from 'dompurify';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 
 /** Rich text as the server stores it (sanitized HTML), shown after DOMPurify: never trust stored HTML. */
 export function RichTextView({ html, empty = '—' }: { html: string; empty?: string }) {
@@ -23,13 +25,64 @@ type RichTextFieldProps = {
   value: string;
   onChange: (html: string) => void;
   description?: string;
+  /**
+   * Turns on images: uploads a chosen image (image/* only) and answers its URL, or null when the
+   * upload failed (the caller says why). Without it the editor takes no images.
+   */
+  onUploadImage?: (file: File) => Promise<string | null>;
 };
 
-/** A labelled TipTap editor (Mantine): headings, emphasis, lists, quotes and links; '' when empty. */
-export function RichTextField({ label, value, onChange, description }: RichTextFieldProps) {
+/** A toolbar button that uploads an image and puts it where the cursor is. */
+function ImageControl({
+  editor,
+  upload,
+}: {
+  editor: Editor | null;
+  upload: (file: File) => Promise<string | null>;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const insert = async (file: File | undefined) => {
+    if (!file || !editor) return;
+    const src = await upload(file);
+    if (src)
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') })
+        .run();
+  };
+  return (
+    <>
+      <RichTextEditor.Control
+        onClick={() => input.current?.click()}
+        aria-label="Insert image"
+        title="Insert image"
+      >
+        <IconPhoto size={16} stroke={1.5} aria-hidden />
+      </RichTextEditor.Control>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(event) => {
+          void insert(event.currentTarget.files?.[0]);
+          event.currentTarget.value = '';
+        }}
+      />
+    </>
+  );
+}
+
+/** A labelled TipTap editor (Mantine): headings, emphasis, lists, quotes, links and, when asked, images; '' when empty. */
+export function RichTextField({ label, value, onChange, description, onUploadImage }: RichTextFieldProps) {
   const labelId = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
+    extensions: [
+      StarterKit.configure({ link: false }),
+      Link.configure({ openOnClick: false }),
+      ...(onUploadImage ? [Image.configure({ allowBase64: false })] : []),
+    ],
     content: value,
     editorProps: {
       attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId },
@@ -57,6 +110,7 @@ export function RichTextField({ label, value, onChange, description }: RichTextF
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
+            {onUploadImage ? <ImageControl editor={editor} upload={onUploadImage} /> : null}
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content />
