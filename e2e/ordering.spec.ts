@@ -211,6 +211,54 @@ test('[ORDERING] a video test is ordered with an MP4 made by ffmpeg; a text file
   }
 });
 
+// Waits for the server: PATCH /tests/{id} refuses any change to a requested test from a client user,
+// also adding the missing video that spec 2 §2 lets the view mode upload ('Save Video').
+test.fixme('[ORDERING] a requested video test without a video asks for one and saves it with Save Video', async ({
+  page,
+}) => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-ordering-'));
+  const video = path.join(folder, 'later.mp4');
+  execFileSync(ffmpegPath, [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+    ...['-i', 'testsrc=duration=2:size=320x240:rate=10', '-pix_fmt', 'yuv420p', video],
+  ]);
+  try {
+    await signIn(page, ACME_ADMIN);
+    await openNewTest(page, 'Videos');
+    await page.getByLabel('Essential').check();
+    const name = unique('Video sent later');
+    await page.getByLabel('Test name').fill(name);
+    await page.getByLabel('Purpose').fill('Which scenes hold attention.');
+    await hasCreditsLeft(page, 'Essential');
+    await page.getByRole('button', { name: 'Request test' }).click();
+    await expectSuccess(page);
+
+    await page.goto(await cardHref(page, name));
+    await expect(page.getByRole('heading', { level: 1, name: 'View Test' })).toBeVisible();
+    await expect(page.getByText('No video yet')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Video' })).toHaveCount(0);
+    await form(page).locator('input[type="file"]').setInputFiles(video);
+    await page.getByRole('button', { name: 'Save Video' }).click();
+    await expect(page.getByText('The video has been uploaded')).toBeVisible();
+    await expect(page.getByText('No video yet')).toHaveCount(0);
+    await expect(page.locator('video')).toBeVisible();
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('[ORDERING] a demo user is told that ordering is not part of the demo', async ({ page }) => {
+  await signIn(page, 'demo@limbus.test');
+  await page.goto('/create-test');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create new test' })).toBeVisible();
+  await expect(page.getByText(TEST_MESSAGES.demoCannotOrder)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Website & apps' })).toHaveCount(0);
+  await page.goto('/create-test/video');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Video Test' })).toBeVisible();
+  await expect(page.getByText(TEST_MESSAGES.demoCannotOrder)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Test details' })).toHaveCount(0);
+});
+
 test.describe('accessibility', () => {
   // axe is injected as an inline script, which the product's Content-Security-Policy rightly forbids
   test.use({ bypassCSP: true });
