@@ -29,6 +29,13 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: /Create new test/ }).getAttribute('href')).toBe('/create-test');
   });
 
+  it('keeps User tests current while a test is ordered', () => {
+    useFakeApi({ 'GET /tests': { body: [] } });
+    renderWithProviders(<Sidebar user={makeUser()} />, { path: '/create-test/web/4' });
+    expect(screen.getByRole('link', { name: 'User tests' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+
   it('shows Admin and Research for the analysis licence', () => {
     useFakeApi({ 'GET /tests': { body: [] } });
     const staff = makeUser({

@@ -39,6 +39,8 @@ const ICONS: Record<SidebarKey, ComponentType<{ size?: number; 'aria-hidden'?: b
 const RELATED_PATHS: Partial<Record<SidebarKey, string[]>> = {
   members: ['/add-member', '/edit-member/'],
   admin: ['/admin/'],
+  // ordering a test, and its confirmation, belong to the user's tests
+  tests: ['/create-test', '/success'],
 };
 
 function isActive(pathname: string, entry: SidebarEntry): boolean {
