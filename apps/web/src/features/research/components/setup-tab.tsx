@@ -26,6 +26,10 @@ const TARGET_OPTIONS = TARGET_GROUPS.map((group) => ({
   label: group === 'default' ? 'Default (Dutch representative sample)' : 'Custom',
 }));
 
+/** A picker whose choices could not be loaded says so (the saved value is kept). */
+const listError = (query: { isError: boolean; error: Error | null }) =>
+  query.isError ? `The choices could not be loaded: ${query.error?.message ?? 'try again later'}` : undefined;
+
 const pick = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((candidate) => candidate === value);
 
@@ -56,7 +60,7 @@ function PeopleFields({ form }: { form: SetupForm }) {
           // the requester is a user of the test's company
           setFieldValue('requester_id', null);
         }}
-        error={form.errors.company_id}
+        error={form.errors.company_id ?? listError(companies)}
       />
       <Select
         label="Requested by"
@@ -67,7 +71,7 @@ function PeopleFields({ form }: { form: SetupForm }) {
         nothingFoundMessage="No user of this company matches"
         value={fromId(values.requester_id)}
         onChange={(id) => setFieldValue('requester_id', toIdOrNull(id))}
-        error={form.errors.requester_id}
+        error={form.errors.requester_id ?? listError(companyUsers)}
       />
       <Select
         label="Researcher"
@@ -78,7 +82,7 @@ function PeopleFields({ form }: { form: SetupForm }) {
         nothingFoundMessage="No researcher matches"
         value={fromId(values.researcher_id)}
         onChange={(id) => setFieldValue('researcher_id', toIdOrNull(id))}
-        error={form.errors.researcher_id}
+        error={form.errors.researcher_id ?? listError(users)}
       />
     </>
   );
@@ -101,7 +105,7 @@ function ClassificationFields({ form }: { form: SetupForm }) {
         data={asOptions(categories.data)}
         value={fromId(values.category_id)}
         onChange={(id) => setFieldValue('category_id', toIdOrNull(id))}
-        error={form.errors.category_id}
+        error={form.errors.category_id ?? listError(categories)}
       />
       <Select
         label="Flow"
@@ -111,7 +115,7 @@ function ClassificationFields({ form }: { form: SetupForm }) {
         data={asOptions(flows.data)}
         value={fromId(values.flow_id)}
         onChange={(id) => setFieldValue('flow_id', toIdOrNull(id))}
-        error={form.errors.flow_id}
+        error={form.errors.flow_id ?? listError(flows)}
       />
     </>
   );
