@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from './support/accounts';
+import { describeViolations, seriousViolations } from './support/axe';
 
 const EMPTY = 'There are currently none, so start adding them!';
 
@@ -124,4 +125,43 @@ test('[SUGGESTIONS] suggestions are ranked by dragging and by keyboard, kept aft
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(`/test/${testId}/suggestions`);
   await expectOrder(page, ['Bravo', 'Delta', 'Charlie']);
+});
+
+test.describe('accessibility', () => {
+  // axe is injected as an inline script, which the product's Content-Security-Policy rightly forbids
+  test.use({ bypassCSP: true });
+
+  test('[SUGGESTIONS] the list, a suggestion and its editor have no critical or serious axe violations', async ({
+    page,
+  }) => {
+    await signIn(page, 'client.admin@limbus.test');
+    const testId = await emptiedTest(page);
+    const created = (await apiCall(page, 'POST', `/tests/${testId}/suggestions`, {
+      suggestion: {
+        title: 'Readable',
+        suggestion: '<p>Short <em>text</em></p>',
+        effort: 2,
+        impact: 3,
+        next_step: 1,
+      },
+    })) as { data: { id: number } };
+    await apiCall(page, 'POST', `/tests/${testId}/suggestions`, { suggestion: { title: 'Second' } });
+    const expectNoViolations = async () => {
+      const violations = await seriousViolations(page);
+      expect(
+        violations.map((violation) => violation.id),
+        describeViolations(violations),
+      ).toEqual([]);
+    };
+
+    await page.goto(`/test/${testId}/suggestions`);
+    await expectOrder(page, ['Readable', 'Second']);
+    await expectNoViolations();
+    await page.goto(`/test/${testId}/suggestions/${created.data.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Readable' })).toBeVisible();
+    await expectNoViolations();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('textbox', { name: 'Additional info' })).toBeVisible();
+    await expectNoViolations();
+  });
 });
