@@ -122,6 +122,7 @@ describe('ordering form', () => {
 
     await userActions.click(screen.getByRole('radio', { name: /Essential/ }));
     expect(await screen.findByRole('button', { name: 'Request test' })).toBeTruthy();
+    expect(screen.getByText('2 Essential tests remaining')).toBeTruthy();
     expect(screen.queryByText(TEST_MESSAGES.outOfTestsTitle('professional'))).toBeNull();
   });
 

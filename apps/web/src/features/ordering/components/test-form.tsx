@@ -1,5 +1,5 @@
-import { TEST_MESSAGES, type TestDetail } from '@limbus/contract';
-import { Alert, Box, Button, Group, Stack } from '@mantine/core';
+import { TEST_MESSAGES, TEST_TYPE_NAMES, type TestDetail } from '@limbus/contract';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -178,6 +178,12 @@ export function TestForm({
               <span />
             )}
             <Group gap="sm">
+              {remaining !== null && remaining > 0 ? (
+                <Text size="sm" c="dimmed">
+                  {remaining} {TEST_TYPE_NAMES[form.values.test_type]} {remaining === 1 ? 'test' : 'tests'}{' '}
+                  remaining
+                </Text>
+              ) : null}
               <Button
                 variant="default"
                 onClick={() => void handleSave('draft')}
