@@ -25,8 +25,8 @@ function FocusElements({ form }: { form: SetupForm }) {
       elements.map((element, at) => (at === index ? text : element)),
     );
   return (
-    <Stack gap="xs">
-      <Text size="sm" fw={500}>
+    <Stack gap="xs" role="group" aria-labelledby="focus-elements-title">
+      <Text size="sm" fw={500} id="focus-elements-title">
         Areas of focus (at most {TEST_SLOTS.focus_elements})
       </Text>
       {elements.map((element, index) => (
@@ -64,8 +64,8 @@ function QuestionSlots({
   let extraNumber = 0;
 
   return (
-    <Stack gap="xs">
-      <Text size="sm" fw={500}>
+    <Stack gap="xs" role="group" aria-labelledby={`${field}-title`}>
+      <Text size="sm" fw={500} id={`${field}-title`}>
         {title}
       </Text>
       {defaults.length > 0 ? (

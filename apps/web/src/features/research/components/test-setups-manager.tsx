@@ -94,7 +94,7 @@ function NewSetupForm({ onIssued }: { onIssued: (issued: IssuedKey) => void }) {
 
   return (
     <form onSubmit={handleSubmit} aria-label="New test setup" noValidate>
-      <Group align="flex-start" wrap="wrap" gap="sm">
+      <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput
           label="Name"
           required
@@ -108,12 +108,12 @@ function NewSetupForm({ onIssued }: { onIssued: (issued: IssuedKey) => void }) {
         />
         <TextInput
           label="IP address"
-          description="Port 8080 unless you add one, e.g. 10.0.0.5:9000"
+          description="Port 8080 unless given, e.g. 10.0.0.5:9000"
           value={ip}
           onChange={(event) => setIp(event.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
-        <Button type="submit" mt={25} loading={create.isPending}>
+        <Button type="submit" loading={create.isPending}>
           Add test setup
         </Button>
       </Group>
@@ -198,7 +198,7 @@ export function TestSetupsManager() {
       </Paper>
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
-          Test setups
+          All test setups
         </Title>
         {setups.isLoading ? <TableSkeleton rows={3} /> : null}
         {setups.isError ? (
