@@ -57,6 +57,23 @@ describe('TestsList', () => {
     expect(delays).toEqual(['0ms', '100ms', '200ms', '300ms']);
   });
 
+  it('shows the cards without motion when the visitor prefers reduced motion', async () => {
+    const { matchMedia } = window;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('prefers-reduced-motion: reduce'),
+    })) as typeof window.matchMedia;
+    try {
+      useFakeApi({ 'GET /tests': { body: TESTS } });
+      renderWithProviders(<TestsList />, { path: '/tests' });
+      await screen.findByRole('link', { name: 'Checkout flow' });
+      const delays = screen.getAllByTestId('test-card').map((card) => card.style.animationDelay);
+      expect(delays).toEqual(['', '', '', '']);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('filters by search, platform and state bubbles', async () => {
     useFakeApi({ 'GET /tests': { body: TESTS } });
     const user = userEvent.setup();
