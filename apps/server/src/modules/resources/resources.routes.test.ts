@@ -324,6 +324,28 @@ describe('images', () => {
     expect(json.json()).toMatchObject({ code: 'validation' });
   });
 
+  it('answers a form cut off midway and a form without boundary with 4xx, storing nothing', async () => {
+    const before = fileCount();
+    const { payload, headers } = await multipartFile(Buffer.concat([IMAGES.png, Buffer.alloc(4096, 1)]));
+    const cutOff = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/resource_images',
+      payload: payload.subarray(0, payload.length / 2),
+      headers: { ...headers, authorization: tokens.staff },
+    });
+    expect(cutOff.statusCode, `cut off: ${cutOff.body}`).toBeGreaterThanOrEqual(400);
+    expect(cutOff.statusCode, `cut off: ${cutOff.body}`).toBeLessThan(500);
+    const noBoundary = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/resource_images',
+      payload,
+      headers: { 'content-type': 'multipart/form-data', authorization: tokens.staff },
+    });
+    expect(noBoundary.statusCode, noBoundary.body).toBeGreaterThanOrEqual(400);
+    expect(noBoundary.statusCode, noBoundary.body).toBeLessThan(500);
+    expect(fileCount()).toBe(before);
+  });
+
   it('lets only authors upload', async () => {
     expectError(await upload(tokens.clientAdmin, IMAGES.png), 'forbidden');
     const anonymous = await multipartFile(IMAGES.png);

@@ -31,6 +31,24 @@ import {
 const idParams = z.strictObject({ id: idParam });
 const MAX_MEGABYTES = RESOURCE_IMAGE_MAX_BYTES / (1024 * 1024);
 
+/**
+ * What a failed read of an upload answers: too large is 413; a form cut off midway or without a
+ * boundary (busboy's errors carry no status) is the client's fault, not ours.
+ */
+function uploadError(error: unknown): unknown {
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('payload_too_large', `An image may be at most ${MAX_MEGABYTES} MB`, {
+      file: [`An image may be at most ${MAX_MEGABYTES} MB`],
+    });
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return error;
+  return AppError.fieldError(
+    'validation',
+    'file',
+    'The upload was not complete; please upload the image again',
+  );
+}
+
 /** The bytes of the one file of a multipart upload (field `file`), within the size limit. */
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart())
@@ -40,17 +58,13 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
       undefined,
       415,
     );
-  const part = await request.file({ limits: { fileSize: RESOURCE_IMAGE_MAX_BYTES, files: 1 } });
-  if (part?.fieldname !== 'file')
-    throw AppError.fieldError('validation', 'file', 'Choose an image to upload');
   try {
+    const part = await request.file({ limits: { fileSize: RESOURCE_IMAGE_MAX_BYTES, files: 1 } });
+    if (part?.fieldname !== 'file')
+      throw AppError.fieldError('validation', 'file', 'Choose an image to upload');
     return await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('payload_too_large', `An image may be at most ${MAX_MEGABYTES} MB`, {
-        file: [`An image may be at most ${MAX_MEGABYTES} MB`],
-      });
-    throw error;
+    throw error instanceof AppError ? error : uploadError(error);
   }
 }
 
