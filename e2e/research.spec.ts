@@ -150,4 +150,34 @@ test.describe('accessibility', () => {
       describeViolations(violations),
     ).toEqual([]);
   });
+
+  test('[ACCESSIBILITY] the setup editor and /research/testsetups have no critical or serious axe violations', async ({
+    page,
+  }) => {
+    await signIn(page, RESEARCHER);
+    await page.goto('/research');
+    await search(page, 'Checkout flow redesign');
+    await researchRow(page, 'Checkout flow redesign')
+      .getByRole('button', { name: /Choose Setup/ })
+      .click();
+    await page.getByRole('link', { name: 'Select Checkout flow redesign' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout flow redesign' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('Acme Retail');
+    for (const tab of ['Setup', 'Methods', 'Participants', 'Insights']) {
+      await page.getByRole('tab', { name: tab }).click();
+      const violations = await seriousViolations(page);
+      expect(
+        violations.map((violation) => violation.id),
+        `${tab} tab: ${describeViolations(violations)}`,
+      ).toEqual([]);
+    }
+
+    await page.goto('/research/testsetups');
+    await expect(page.getByRole('form', { name: 'New test setup' })).toBeVisible();
+    const violations = await seriousViolations(page);
+    expect(
+      violations.map((violation) => violation.id),
+      describeViolations(violations),
+    ).toEqual([]);
+  });
 });
