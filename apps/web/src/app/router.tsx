@@ -33,7 +33,18 @@ const ResearchTestSetupsPage = lazyPage(
   () => import('../pages/research-test-setups-page'),
   'ResearchTestSetupsPage',
 );
-const ResearchTestSetupPage = lazyPage(() => import('../pages/research-test-setup-page'), 'ResearchTestSetupPage');
+const ResearchTestSetupPage = lazyPage(
+  () => import('../pages/research-test-setup-page'),
+  'ResearchTestSetupPage',
+);
+const ResearchParticipantsPage = lazyPage(
+  () => import('../pages/research-participants-page'),
+  'ResearchParticipantsPage',
+);
+const ResearchParticipantPage = lazyPage(
+  () => import('../pages/research-participant-page'),
+  'ResearchParticipantPage',
+);
 const ResearchSupportPage = lazyPage(() => import('../pages/research-support-page'), 'ResearchSupportPage');
 const ResearchSupportThreadPage = lazyPage(
   () => import('../pages/research-support-thread-page'),
@@ -132,6 +143,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <ResearchPage /> },
               { path: 'testsetups', element: <ResearchTestSetupsPage /> },
               { path: 'test/:id/test-setup', element: <ResearchTestSetupPage /> },
+              { path: 'test/:id/participants', element: <ResearchParticipantsPage /> },
+              { path: 'test/:id/participants/:participantId', element: <ResearchParticipantPage /> },
               { path: 'support', element: <ResearchSupportPage /> },
               { path: 'support/:id', element: <ResearchSupportThreadPage /> },
               { path: '*', element: <ResearchPage /> },

@@ -1,0 +1,106 @@
+import { neurofeedbackPoints } from '@limbus/analytics';
+import type { Section, SignificantPoint } from '@limbus/contract';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { EMOTION_COLORS } from '../../../app/theme';
+import { formatMinutesSeconds } from '../format';
+
+/** Where the recording screen opens a feedback point: its time into the recording and its id. */
+export function recordingUrl(
+  testId: number,
+  participantId: number,
+  point: SignificantPoint,
+  startMs: number,
+) {
+  const seconds = Math.max(0, (point.timestamp_top - startMs) / 1000);
+  return `/test/${testId}/participant/${participantId}/recording?timestamp=${seconds.toFixed(3)}&sp_id=${point.id}`;
+}
+
+/** The section (page) the playhead is in; its title links to the page's insights. */
+function CurrentSection({ testId, section }: { testId: number; section: Section | undefined }) {
+  if (!section?.label) return <Text c="dimmed">No page title at this moment</Text>;
+  return (
+    <Anchor component={Link} to={`/test/${testId}/page-insights?page=${section.label.id}`} fw={600}>
+      {section.label.name}
+    </Anchor>
+  );
+}
+
+/**
+ * Neurofeedback at the playhead: points from 5 s before to 7 s after it, their tags linking to
+ * the tags screen; selecting a point opens the recording screen at it in a new window.
+ */
+export function Neurofeedback({
+  testId,
+  participantId,
+  points,
+  sections,
+  startMs,
+  nowMs,
+}: {
+  testId: number;
+  participantId: number;
+  points: SignificantPoint[];
+  sections: Section[];
+  startMs: number;
+  nowMs: number;
+}) {
+  const shown = neurofeedbackPoints(points, nowMs);
+  const section = sections.find(
+    (candidate) => candidate.timestamp_start <= nowMs && nowMs <= candidate.timestamp_end,
+  );
+  return (
+    <Stack gap="sm" component="section" aria-label="Neurofeedback">
+      <Group justify="space-between">
+        <Text fw={700}>Neurofeedback</Text>
+        <CurrentSection testId={testId} section={section} />
+        <Anchor component={Link} to={`/test/${testId}/suggestions`}>
+          See all suggestions
+        </Anchor>
+      </Group>
+      {shown.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No neurofeedback available.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {shown.map((point) => (
+            <Card
+              key={point.id}
+              withBorder
+              padding="sm"
+              style={{ borderLeft: `4px solid ${EMOTION_COLORS[point.emotion]}` }}
+            >
+              <UnstyledButton
+                onClick={() =>
+                  window.open(recordingUrl(testId, participantId, point, startMs), '_blank', 'noopener')
+                }
+                aria-label={`Open the ${point.emotion} point at ${formatMinutesSeconds(point.timestamp_top - startMs)} in the recording`}
+              >
+                <Text size="sm" fw={600} tt="capitalize">
+                  {point.emotion} · {formatMinutesSeconds(point.timestamp_top - startMs)}
+                </Text>
+                <Text size="sm" c={point.comment ? undefined : 'dimmed'}>
+                  {point.comment || 'No comment yet'}
+                </Text>
+              </UnstyledButton>
+              <Group gap={4} mt={6}>
+                {point.tags.map((tag) => (
+                  <Badge
+                    key={tag.id}
+                    component={Link}
+                    to={`/test/${testId}/tags?tag=${tag.id}`}
+                    variant="light"
+                    style={{ cursor: 'pointer' }}
+                  >
+                    {tag.name}
+                  </Badge>
+                ))}
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

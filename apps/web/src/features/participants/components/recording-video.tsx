@@ -1,0 +1,53 @@
+import { Alert, Group, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { RefObject } from 'react';
+import { AppTooltip } from '../../../ui';
+import { formatMinutesSeconds, recordingLengthDiffers } from '../format';
+
+export const RECORDING_LENGTH_HINT =
+  'The recording length can differ from the time to complete: video and mouse data are captured separately.';
+
+/** The participant's screen recording, with the hint when its length and the time to complete differ by 1 s or more. */
+export function RecordingVideo({
+  video,
+  src,
+  durationMs,
+  timeToCompleteMs,
+}: {
+  video: RefObject<HTMLVideoElement | null>;
+  src: string | null | undefined;
+  durationMs: number | null;
+  timeToCompleteMs: number | null;
+}) {
+  if (!src)
+    return (
+      <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+        There is no recording of this participant yet.
+      </Alert>
+    );
+  return (
+    <div>
+      {/* biome-ignore lint/a11y/useMediaCaption: a screen recording has no speech to caption */}
+      <video
+        ref={video}
+        src={src}
+        controls
+        preload="metadata"
+        style={{ width: '100%', maxHeight: 480, background: '#000' }}
+      >
+        Your browser does not support the video tag.
+      </video>
+      {recordingLengthDiffers(durationMs, timeToCompleteMs) ? (
+        <Group gap={6} mt={4}>
+          <AppTooltip label={RECORDING_LENGTH_HINT}>
+            <IconInfoCircle size={16} aria-label={RECORDING_LENGTH_HINT} tabIndex={0} />
+          </AppTooltip>
+          <Text size="xs" c="dimmed">
+            Recording {formatMinutesSeconds(durationMs)} · time to complete{' '}
+            {formatMinutesSeconds(timeToCompleteMs)}
+          </Text>
+        </Group>
+      ) : null}
+    </div>
+  );
+}

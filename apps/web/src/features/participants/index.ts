@@ -1,0 +1,3 @@
+export { participantKeys, useParticipants } from './api';
+export { ParticipantDetailView } from './components/participant-detail';
+export { ParticipantsList } from './components/participants-list';

@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+import { ParticipantDetailView } from '../features/participants';
+
+/** /research/test/{id}/participants/{participantId}; a new key per participant resets the screen's state. */
+export function ResearchParticipantPage() {
+  const params = useParams();
+  const testId = Number(params.id);
+  const participantId = Number(params.participantId);
+  return (
+    <ParticipantDetailView key={`${testId}-${participantId}`} testId={testId} participantId={participantId} />
+  );
+}
