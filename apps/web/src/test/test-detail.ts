@@ -1,6 +1,6 @@
 import type { TestDetail } from '@limbus/contract';
 
-/** A full test as GET /tests/{id} answers it, for the research area's component tests. */
+/** A full test as GET /tests/{id} answers it, for component tests. */
 export function makeTestDetail(overrides: Partial<TestDetail> = {}): TestDetail {
   return {
     id: 7,

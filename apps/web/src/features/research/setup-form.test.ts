@@ -1,7 +1,7 @@
 import { TEST_SLOTS } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
+import { makeTestDetail } from '../../test/test-detail';
 import { setupFormValues, toTestWrite } from './setup-form';
-import { makeTestDetail } from './test-fixtures';
 
 describe('setupFormValues', () => {
   it('fills empty slots up to 3 focus elements, 3 open questions and 5 extra associations', () => {

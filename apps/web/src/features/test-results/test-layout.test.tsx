@@ -6,30 +6,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storeSession } from '../../api';
 import { makeUser, useFakeApi } from '../../test/fake-api';
 import { TestProviders } from '../../test/render';
+import { makeTestDetail } from '../../test/test-detail';
 import { resetSupportChat, useSupportChat } from '../support/support-chat-store';
 import { IntroductionPage } from './introduction-page';
 import { LockedPage } from './locked-page';
 import { TestLayout } from './test-layout';
 
 function makeTest(overrides: Partial<TestDetail> = {}): TestDetail {
-  return {
-    id: 7,
+  return makeTestDetail({
     name: 'Running webshop',
-    test_type: 'professional',
-    platform: 'desktop',
     state: 'done',
     company_id: 5,
     company: { id: 5, name: 'Acme', licence_analysis: false },
-    updated_at: 0,
-    created_at: 0,
-    purpose: '',
-    scenario: '',
-    url: '',
-    addons: [],
-    internal_state: null,
-    video: null,
     ...overrides,
-  };
+  });
 }
 
 function renderResults(

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type FakeCall, makeUser, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { makeTestDetail } from '../test-fixtures';
+import { makeTestDetail } from '../../../test/test-detail';
 import { TestSetupEditor } from './test-setup-editor';
 
 const provider = {

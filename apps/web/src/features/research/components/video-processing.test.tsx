@@ -3,8 +3,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { makeTestDetail } from '../../../test/test-detail';
 import { useTest } from '../../tests/api';
-import { makeTestDetail } from '../test-fixtures';
 import { VIDEO_POLL_MS, VIDEO_RESULT_DELAY_MS } from '../use-video-processing';
 import { VideoProcessing } from './video-processing';
 
