@@ -1,0 +1,46 @@
+import type { ParticipantSummary } from '@limbus/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useFakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { ParticipantsList } from './participants-list';
+
+const row = (id: number, realId: string, ms: number | null): ParticipantSummary => ({
+  id,
+  real_id: realId,
+  type: 'default',
+  demographic: { age: 34, gender: 'female', education: 'University' },
+  started_at: 1_767_000_000,
+  ended_at: null,
+  time_to_complete_ms: ms,
+  total_clicks: 0,
+  favourite: false,
+  video: null,
+});
+
+describe('ParticipantsList', () => {
+  it('shows the columns with mm:ss, and deletes a participant after the confirmation', async () => {
+    let participants = [row(1, 'P-001', 125_400), row(2, 'P-002', null)];
+    const fake = useFakeApi({
+      'GET /tests/4/participants': () => ({ body: participants }),
+      'DELETE /tests/4/participants/1': () => {
+        participants = participants.filter((participant) => participant.id !== 1);
+        return { status: 204 };
+      },
+    });
+    renderWithProviders(<ParticipantsList testId={4} />);
+    const first = await screen.findByRole('row', { name: /P-001/ });
+    for (const column of ['Participant', 'Gender', 'Age', 'Education', 'Time to complete'])
+      expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
+    expect(within(first).getByText('02:05')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Select participant P-001' }).getAttribute('href')).toBe(
+      '/research/test/4/participants/1',
+    );
+    await userEvent.click(within(first).getByRole('button', { name: 'Delete participant P-001' }));
+    expect(await screen.findByText('Are you sure you want to remove this participant?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /P-001/ })).toBeNull());
+    expect(fake.calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+});
