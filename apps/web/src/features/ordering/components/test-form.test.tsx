@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { storeSession } from '../../../api';
 import { type FakeCall, makeUser, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { makeTestDetail } from '../../../test/test-detail';
 import type { TestWriteInput } from '../test-body';
 import { NewTestOrder, SavedTestOrder } from './order-page';
 
@@ -44,51 +45,20 @@ function company(essential: number, professional: number): Company {
   };
 }
 
+/** A draft of company 5 (the signed-in user's) with one association and no task yet. */
 function makeTest(change: Partial<TestDetail> = {}): TestDetail {
-  return {
+  return makeTestDetail({
     id: 21,
     name: 'Checkout',
-    test_type: 'professional',
-    platform: 'desktop',
     state: 'draft',
-    internal_state: null,
     company_id: 5,
     company: { id: 5, name: 'Acme', licence_analysis: false },
-    requester_id: 10,
-    requester: null,
-    researcher_id: null,
-    updated_at: 0,
-    created_at: 0,
-    purpose: 'Find the hesitation',
-    translation: 'English',
-    focus_elements: ['Basket'],
     scenario: '',
-    url: 'https://shop.test',
     stop_moment: '',
-    target_group: 'default',
-    custom_target: '',
-    category_id: null,
-    flow_id: null,
-    brand_name: '',
-    comments: '',
-    delivery_date: '',
-    external_app: false,
-    minimum_participants_for_metrics: 5,
-    translation_language: '',
-    video: null,
     associations: [{ id: 3, text: 'Fast', default: false, answers: [] }],
     open_questions: [],
-    evaluations: [],
-    timing: '',
-    addons: [],
-    started_at: null,
-    ended_at: null,
-    participants: [],
-    tags: [],
-    heatmaps: [],
-    report: null,
     ...change,
-  };
+  });
 }
 
 const elsewhere = [
