@@ -15,7 +15,9 @@ import { z } from 'zod';
 import { hashOpaqueToken, newOpaqueToken } from '../src/auth/opaque-tokens.js';
 import {
   answers,
+  categories,
   countries,
+  flows,
   labels,
   resources,
   sections,
@@ -60,6 +62,8 @@ type InputCase = {
   /** A recorder route: sent with a test setup's key instead of a user's token. */
   isRecorder?: true;
   parts: readonly Part[];
+  /** The body may also come as multipart/form-data (POST/PATCH /tests). */
+  acceptsMultipart?: true;
   sample: () => Sample | Promise<Sample>;
 };
 
@@ -69,6 +73,9 @@ let t: TestApp;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let superAdminAuth: string;
 let countryId: number;
+/** A seeded test category and flow. */
+let categoryId: number;
+let flowId: number;
 let targetUserId: number;
 let contractId: number;
 /** A test with a recorded participant, and a video test with its video participant. */
@@ -101,6 +108,40 @@ async function liveToken(kind: 'confirmation' | 'reset'): Promise<string> {
     expiresAt: new Date(Date.now() + 3_600_000),
   });
   return token.token;
+}
+
+/** A write of every field of a test that staff may set (a draft: it takes no credit). */
+function orderSample(extra: JsonObject = {}): JsonObject {
+  return {
+    name: 'Checkout test',
+    purpose: 'Find what stops buyers',
+    test_type: 'professional',
+    platform: 'desktop',
+    state: 'draft',
+    translation: 'English',
+    focus_elements: ['Menu'],
+    scenario: 'Buy a pair of shoes',
+    url: 'https://shop.example',
+    stop_moment: 'The order confirmation',
+    target_group: 'custom',
+    custom_target: 'Runners over 40',
+    requester_id: world.clientMember.id,
+    researcher_id: world.staff.id,
+    category_id: categoryId,
+    flow_id: flowId,
+    brand_name: 'Shoes',
+    comments: 'Call first',
+    delivery_date: '2026-12-01',
+    external_app: false,
+    minimum_participants_for_metrics: 5,
+    translation_language: 'Dutch',
+    timing: 'Before Christmas',
+    addons: ['tagon'],
+    associations: [{ text: 'Modern' }],
+    open_questions: [{ text: 'What did you miss?' }],
+    evaluations: [{ text: 'How easy was it?', caption_low: 'Hard', caption_high: 'Easy' }],
+    ...extra,
+  };
 }
 
 const CASES: InputCase[] = [
@@ -279,6 +320,26 @@ const CASES: InputCase[] = [
     isPublic: false,
     parts: ['params'],
     sample: () => ({ id: recordedTestId }),
+  },
+  {
+    key: 'POST /api/v1/tests',
+    isPublic: false,
+    parts: ['body'],
+    acceptsMultipart: true,
+    sample: () => ({ body: { test: orderSample({ company_id: world.client.id }) } }),
+  },
+  {
+    key: 'PATCH /api/v1/tests/:id',
+    isPublic: false,
+    parts: ['params', 'body'],
+    acceptsMultipart: true,
+    sample: async () => ({ id: (await buildTest(t.db, world.client.id)).id, body: { test: orderSample() } }),
+  },
+  {
+    key: 'DELETE /api/v1/tests/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: (await buildTest(t.db, world.client.id)).id }),
   },
   {
     key: 'GET /api/v1/tests/:id/participants',
@@ -942,7 +1003,7 @@ async function snapshot(): Promise<string> {
       ${digest('significant_points', 'id')} as points, ${digest('tags', 'id')} as tags,
       ${digest('significant_point_tags', 'significant_point_id')} as point_tags, ${digest('labels', 'id')} as labels,
       ${digest('sections', 'id')} as sections, ${digest('moments', 'id')} as moments,
-      ${digest('video_series', 'participant_id')} as video_series,
+      ${digest('video_series', 'participant_id')} as video_series, ${digest('test_questions', 'id')} as test_questions,
       ${digest('test_setups', 'id')} as test_setups, ${digest('ingest_batches', 'seq')} as batches,
       ${digest('video_uploads', 'participant_id')} as uploads, ${digest('jobs', 'id')} as jobs,
       ${digest('test_metrics', 'test_id')} as metrics,
@@ -1072,6 +1133,8 @@ beforeAll(async () => {
   const [country] = await t.db.select({ id: countries.id }).from(countries).limit(1);
   if (!country) throw new Error('no countries seeded');
   countryId = country.id;
+  categoryId = (await t.db.select({ id: categories.id }).from(categories).limit(1))[0]?.id ?? 0;
+  flowId = (await t.db.select({ id: flows.id }).from(flows).limit(1))[0]?.id ?? 0;
   targetUserId = (await buildUser(t.db, { role: 'company_member', companyId: world.client.id })).id;
   contractId = (await buildContract(t.db, world.client.id)).id;
   recordedTestId = (await buildTest(t.db, world.client.id)).id;
@@ -1205,8 +1268,12 @@ describe.each(RUNS)('$name', ({ testCase, identity }) => {
         ]) {
           const response = await sendJson(sample, payload, contentType);
           expectClientError(response, `${label} ${contentType}`);
-          // text/plain has a parser, and a string is not the object the contract wants.
-          expect(response.statusCode).toBe(contentType === 'text/plain' ? 400 : 415);
+          // text/plain has a parser, and a string is not the object the contract wants; a route
+          // taking forms reads this "multipart" body and finds no form in it.
+          const isParsed =
+            contentType === 'text/plain' ||
+            (testCase.acceptsMultipart && contentType.startsWith('multipart/'));
+          expect(response.statusCode).toBe(isParsed ? 400 : 415);
         }
       });
     });
@@ -1566,5 +1633,167 @@ describe('hostile but valid text', () => {
         expectValidationError(response, guess, ['reset_password_token']);
       });
     }
+  });
+});
+
+// ── multipart forms of POST/PATCH /tests ──
+
+/** A multipart/form-data body of `test[...]` keys as a browser sends it; a Blob value is a file. */
+async function testForm(entries: [string, string | Blob][]) {
+  const form = new FormData();
+  for (const [key, value] of entries) {
+    if (typeof value === 'string') form.append(key, value);
+    else form.append(key, value, 'clip.mp4');
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  };
+}
+
+describe('multipart forms of POST and PATCH /tests', () => {
+  const named = (name: string): [string, string] => ['test[name]', name];
+  const cases: { label: string; entries: [string, string | Blob][]; fields: string[] }[] = [
+    { label: 'an unknown field', entries: [named('A'), ['test[nope]', 'x']], fields: ['nope'] },
+    { label: 'a key outside test[…]', entries: [named('A'), ['other[name]', 'x']], fields: ['other[name]'] },
+    { label: 'a bare key', entries: [named('A'), ['test', 'x']], fields: ['test'] },
+    {
+      label: 'a prototype key',
+      entries: [named('A'), ['test[__proto__][x]', '1']],
+      fields: ['test[__proto__][x]'],
+    },
+    { label: 'a value given twice', entries: [named('A'), named('B')], fields: ['test[name]'] },
+    { label: 'an object for a text', entries: [['test[name][x]', 'A']], fields: ['name'] },
+    {
+      label: 'a list and a value',
+      entries: [named('A'), ['test[addons][]', 'tagon'], ['test[addons]', 'x']],
+      fields: ['test[addons]'],
+    },
+    {
+      label: 'a word for a boolean',
+      entries: [named('A'), ['test[external_app]', 'maybe']],
+      fields: ['external_app'],
+    },
+    {
+      label: 'a word for an id',
+      entries: [named('A'), ['test[category_id]', 'abc']],
+      fields: ['category_id'],
+    },
+    {
+      label: 'a fraction for a number',
+      entries: [named('A'), ['test[minimum_participants_for_metrics]', '1.5']],
+      fields: ['minimum_participants_for_metrics'],
+    },
+    { label: 'an unknown add-on', entries: [named('A'), ['test[addons][]', 'gold']], fields: ['addons'] },
+    {
+      label: 'a bad destroy flag',
+      entries: [
+        named('A'),
+        ['test[open_questions][0][text]', 'Q'],
+        ['test[open_questions][0][_destroy]', 'perhaps'],
+      ],
+      fields: ['_destroy'],
+    },
+    {
+      label: 'an unknown question field',
+      entries: [named('A'), ['test[associations][0][colour]', 'red']],
+      fields: ['colour'],
+    },
+    {
+      label: 'an index out of range',
+      entries: [named('A'), ['test[associations][5000][text]', 'x']],
+      fields: ['test[associations][5000][text]'],
+    },
+    {
+      label: 'four areas of focus',
+      entries: [
+        named('A'),
+        ...['a', 'b', 'c', 'd'].map((v): [string, string] => ['test[focus_elements][]', v]),
+      ],
+      fields: ['focus_elements'],
+    },
+    {
+      label: 'a text as video',
+      entries: [named('A'), ['test[platform]', 'video'], ['test[video]', 'clip.mp4']],
+      fields: ['test[video]'],
+    },
+    { label: 'a file in a text field', entries: [['test[name]', new Blob(['A'])]], fields: ['test[name]'] },
+    {
+      label: 'a text file named .mp4',
+      entries: [
+        named('A'),
+        ['test[platform]', 'video'],
+        ['test[video]', new Blob(['just some notes'], { type: 'video/mp4' })],
+      ],
+      fields: ['video'],
+    },
+    {
+      label: 'random bytes named .mp4',
+      entries: [
+        named('A'),
+        ['test[platform]', 'video'],
+        [
+          'test[video]',
+          new Blob([new Uint8Array(4096).map((_, i) => (i * 7919) % 251)], { type: 'video/mp4' }),
+        ],
+      ],
+      fields: ['video'],
+    },
+    {
+      label: 'a video for a web test',
+      entries: [named('A'), ['test[video]', new Blob(['x'], { type: 'video/mp4' })]],
+      fields: ['video'],
+    },
+  ];
+
+  it.each(cases)(
+    'answers $label with 400 naming the field, and changes nothing',
+    async ({ entries, fields }) => {
+      const draft = await buildTest(t.db, world.client.id, { platform: 'video' });
+      for (const [method, url] of [
+        ['POST', '/api/v1/tests'],
+        ['PATCH', `/api/v1/tests/${draft.id}`],
+      ] as const) {
+        const withCompany: [string, string | Blob][] =
+          method === 'POST' ? [...entries, ['test[company_id]', String(world.client.id)]] : entries;
+        await expectUnchanged(async () => {
+          const response = await send('superAdmin', { method, url, ...(await testForm(withCompany)) });
+          expectValidationError(response, `${method} ${fields.join()}`, fields);
+        });
+      }
+    },
+  );
+
+  it('answers a form cut off mid-way and a form without boundary with 4xx, never 5xx', async () => {
+    const { payload, headers } = await testForm([named('A'), ['test[purpose]', 'B']]);
+    await expectUnchanged(async () => {
+      const cut = await send('superAdmin', {
+        method: 'POST',
+        url: '/api/v1/tests',
+        payload: payload.subarray(0, payload.length - 20),
+        headers,
+      });
+      expectClientError(cut, 'cut off');
+      const noBoundary = await send('superAdmin', {
+        method: 'POST',
+        url: '/api/v1/tests',
+        payload,
+        headers: { 'content-type': 'multipart/form-data' },
+      });
+      expectClientError(noBoundary, 'no boundary');
+      const withVideo = await testForm([
+        named('A'),
+        ['test[platform]', 'video'],
+        ['test[video]', new Blob(['x'.repeat(5000)])],
+      ]);
+      const cutInVideo = await send('superAdmin', {
+        method: 'POST',
+        url: '/api/v1/tests',
+        payload: withVideo.payload.subarray(0, withVideo.payload.length - 1000),
+        headers: withVideo.headers,
+      });
+      expectClientError(cutInVideo, 'cut off in the video');
+    });
   });
 });

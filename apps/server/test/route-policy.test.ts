@@ -213,6 +213,12 @@ const readsOwnTests: Record<RoleName, RoleExpectation> = {
   demoUser: { own: 'ok', other: 403 },
 };
 
+/** Ordering tests and changing drafts: staff for every company, client users their own; demo users never. */
+const ordersOwnTests: Record<RoleName, RoleExpectation> = {
+  ...readsOwnTests,
+  demoUser: { own: 403, other: 403 },
+};
+
 async function liveToken(kind: 'confirmation' | 'reset'): Promise<string> {
   const user = await buildUser(t.db, { role: 'demo', companyId: world.demo.id, confirmed: kind === 'reset' });
   const token = newOpaqueToken();
@@ -743,6 +749,43 @@ const POLICY: Record<string, RouteCase> = {
     targets: ['own', 'other'],
     request: async (ctx) => ({ url: `/api/v1/tests/${(await buildTest(t.db, companyOf(ctx).id)).id}` }),
     expect: readsOwnTests,
+  }),
+  // Ordering: staff for any company; client users for their own (drafts); demo users not at all.
+  'POST /api/v1/tests': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: (ctx) => ({
+      url: '/api/v1/tests',
+      payload: { test: { name: fresh('Order'), company_id: companyOf(ctx).id } },
+    }),
+    expect: ordersOwnTests,
+  },
+  'PATCH /api/v1/tests/:id': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tests/${(await buildTest(t.db, companyOf(ctx).id)).id}`,
+      payload: { test: { name: fresh('Renamed') } },
+    }),
+    expect: ordersOwnTests,
+  },
+  'DELETE /api/v1/tests/:id': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await buildTest(t.db, companyOf(ctx).id)).id}` }),
+    expect: ordersOwnTests,
+  },
+  ...GET_AND_HEAD('/api/v1/categories', {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/categories' }),
+    expect: { ...anyoneOk, anonymous: 401 },
+  }),
+  ...GET_AND_HEAD('/api/v1/flows', {
+    access: 'user',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/flows' }),
+    expect: { ...anyoneOk, anonymous: 401 },
   }),
 
   // Participants: whoever reads the test reads its participants and their streams.

@@ -25,7 +25,13 @@ describe('probeVideo', () => {
       'yuv420p',
       file,
     ]);
-    expect(await probeVideo(file)).toEqual({ durationMs: 2000, width: 320, height: 240, fps: 25 });
+    expect(await probeVideo(file)).toEqual({
+      durationMs: 2000,
+      width: 320,
+      height: 240,
+      fps: 25,
+      container: expect.stringContaining('mp4'),
+    });
   });
 
   it('rejects a text file clearly', async () => {
@@ -65,7 +71,13 @@ describe('parseVideoInfo', () => {
   it('takes the size after the pixel format, not the codec tag', () => {
     const line =
       'Video: h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 1920x1080 [SAR 1:1 DAR 16:9], 45 kb/s, 29.97 fps, 29.97 tbr, 30k tbn';
-    expect(parseVideoInfo(log(line))).toEqual({ durationMs: 60040, width: 1920, height: 1080, fps: 29.97 });
+    expect(parseVideoInfo(log(line))).toEqual({
+      durationMs: 60040,
+      width: 1920,
+      height: 1080,
+      fps: 29.97,
+      container: 'mov,mp4,m4a,3gp,3g2,mj2',
+    });
   });
 
   it('swaps width and height of a video turned by 90°', () => {
@@ -81,6 +93,7 @@ describe('parseVideoInfo', () => {
       width: 640,
       height: 360,
       fps: null,
+      container: 'mov,mp4,m4a,3gp,3g2,mj2',
     });
   });
 

@@ -7,6 +7,8 @@ export type VideoInfo = {
   height: number;
   /** Frames per second of the first video stream, or null when ffmpeg does not state one. */
   fps: number | null;
+  /** The container as ffmpeg's demuxer names it ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "avi"). */
+  container: string;
 };
 
 /** A file ffmpeg cannot read as a video (missing, not media, audio only, a still image). */
@@ -64,6 +66,7 @@ export function parseVideoInfo(
     width: isTurned ? height : width,
     height: isTurned ? width : height,
     fps: parseRate(/, (\d+(?:\.\d+)?)(k?) fps/.exec(stream.line)),
+    container: input[1] ?? '',
   };
 }
 

@@ -1,8 +1,28 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { companies, tests } from '../../db/schema.js';
+import {
+  answers,
+  bundles,
+  categories,
+  companies,
+  contracts,
+  flows,
+  participants,
+  profiles,
+  tags,
+  testQuestions,
+  tests,
+  users,
+} from '../../db/schema.js';
 
+export type TestRow = typeof tests.$inferSelect;
+export type TestInsert = typeof tests.$inferInsert;
 export type TestListRow = Awaited<ReturnType<typeof listTestRows>>[number];
+export type TestDetailRow = NonNullable<Awaited<ReturnType<typeof findTestDetailRow>>>;
+
+const requesters = alias(users, 'requesters');
+const requesterProfiles = alias(profiles, 'requester_profiles');
 
 const summaryColumns = {
   id: tests.id,
@@ -10,9 +30,15 @@ const summaryColumns = {
   testType: tests.testType,
   platform: tests.platform,
   state: tests.state,
+  internalState: tests.internalState,
   companyId: tests.companyId,
   companyName: companies.name,
   companyLicenceAnalysis: companies.licenceAnalysis,
+  requesterId: tests.requesterId,
+  requesterEmail: requesters.email,
+  requesterFirstName: requesterProfiles.firstName,
+  requesterLastName: requesterProfiles.lastName,
+  researcherId: tests.researcherId,
   updatedAt: tests.updatedAt,
   createdAt: tests.createdAt,
 };
@@ -23,6 +49,8 @@ export async function listTestRows(db: Executor, options: { companyId: number | 
     .select(summaryColumns)
     .from(tests)
     .innerJoin(companies, eq(companies.id, tests.companyId))
+    .leftJoin(requesters, eq(requesters.id, tests.requesterId))
+    .leftJoin(requesterProfiles, eq(requesterProfiles.userId, tests.requesterId))
     .where(options.companyId === null ? undefined : eq(tests.companyId, options.companyId))
     .orderBy(desc(tests.updatedAt), desc(tests.id));
   return options.limit ? query.limit(options.limit) : query;
@@ -40,21 +68,26 @@ export async function findTestOwner(
   return row ?? null;
 }
 
-/** One test with its company and the detail fields of GET /tests/{id}; null when there is none. */
+/** One test with every column, its company and requester; null when there is none. */
 export async function findTestDetailRow(db: Executor, id: number) {
   const [row] = await db
-    .select({
-      ...summaryColumns,
-      purpose: tests.purpose,
-      scenario: tests.scenario,
-      url: tests.url,
-      addons: tests.addons,
-      internalState: tests.internalState,
-      video: tests.video,
-    })
+    .select({ ...summaryColumns, test: tests })
     .from(tests)
     .innerJoin(companies, eq(companies.id, tests.companyId))
+    .leftJoin(requesters, eq(requesters.id, tests.requesterId))
+    .leftJoin(requesterProfiles, eq(requesterProfiles.userId, tests.requesterId))
     .where(eq(tests.id, id));
+  return row ?? null;
+}
+
+export async function findTestRow(db: Executor, id: number): Promise<TestRow | null> {
+  const [row] = await db.select().from(tests).where(eq(tests.id, id));
+  return row ?? null;
+}
+
+/** The test row locked until the transaction ends (writes to one test run one after the other). */
+export async function lockTestRow(db: Executor, id: number): Promise<TestRow | null> {
+  const [row] = await db.select().from(tests).where(eq(tests.id, id)).for('update');
   return row ?? null;
 }
 
@@ -62,4 +95,160 @@ export async function findTestDetailRow(db: Executor, id: number) {
 export async function findTestVideoKey(db: Executor, id: number): Promise<string | null | undefined> {
   const [row] = await db.select({ video: tests.video }).from(tests).where(eq(tests.id, id));
   return row ? row.video : undefined;
+}
+
+export async function insertTestRow(db: Executor, values: TestInsert): Promise<number> {
+  const [row] = await db.insert(tests).values(values).returning({ id: tests.id });
+  if (!row) throw new Error('insert into tests returned no row');
+  return row.id;
+}
+
+export async function updateTestRow(db: Executor, id: number, changes: Partial<TestInsert>): Promise<void> {
+  await db.update(tests).set(changes).where(eq(tests.id, id));
+}
+
+export async function deleteTestRow(db: Executor, id: number): Promise<void> {
+  await db.delete(tests).where(eq(tests.id, id));
+}
+
+/** Stored files of a test's participants, to remove after the test is gone. */
+export async function listParticipantFilesOfTest(db: Executor, testId: number) {
+  return db
+    .select({ id: participants.id, video: participants.video })
+    .from(participants)
+    .where(eq(participants.testId, testId));
+}
+
+// ── what GET /tests/{id} carries besides the row ──
+
+export type QuestionRow = typeof testQuestions.$inferSelect;
+export type AnswerRow = typeof answers.$inferSelect;
+
+export async function listQuestionRows(db: Executor, testId: number): Promise<QuestionRow[]> {
+  return db
+    .select()
+    .from(testQuestions)
+    .where(eq(testQuestions.testId, testId))
+    .orderBy(asc(testQuestions.position), asc(testQuestions.id));
+}
+
+export async function listAnswerRows(db: Executor, questionIds: number[]): Promise<AnswerRow[]> {
+  if (questionIds.length === 0) return [];
+  return db
+    .select()
+    .from(answers)
+    .where(inArray(answers.questionId, questionIds))
+    .orderBy(asc(answers.participantId), asc(answers.id));
+}
+
+/** Finished participants of every type (a video_heatmap participant means video results exist). */
+export async function listFinishedParticipantRefs(db: Executor, testId: number) {
+  return db
+    .select({
+      id: participants.id,
+      realId: participants.realId,
+      type: participants.type,
+      startedAt: participants.startedAt,
+      endedAt: participants.endedAt,
+    })
+    .from(participants)
+    .where(and(eq(participants.testId, testId), eq(participants.state, 'finished')))
+    .orderBy(asc(participants.id));
+}
+
+export async function listTagRefs(db: Executor, testId: number) {
+  return db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(eq(tags.testId, testId))
+    .orderBy(asc(tags.name), asc(tags.id));
+}
+
+// ── questions ──
+
+export async function insertQuestionRows(db: Executor, rows: (typeof testQuestions.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(testQuestions).values(rows);
+}
+
+export async function updateQuestionRow(
+  db: Executor,
+  id: number,
+  changes: Partial<typeof testQuestions.$inferInsert>,
+): Promise<void> {
+  await db.update(testQuestions).set(changes).where(eq(testQuestions.id, id));
+}
+
+export async function deleteQuestionRows(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(testQuestions).where(inArray(testQuestions.id, ids));
+}
+
+// ── credits ──
+
+/**
+ * Takes one credit of `testType` from the company's active contracts: from the contract that ends
+ * first, its oldest bundle with tests left. Answers the bundle, or null when none is left. The
+ * company row is locked first, so that concurrent requests of one company take credits one after
+ * the other and never more than there are.
+ */
+export async function takeCredit(
+  db: Executor,
+  companyId: number,
+  testType: 'essential' | 'professional',
+  today: string,
+): Promise<number | null> {
+  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+  const [bundle] = await db
+    .select({ id: bundles.id })
+    .from(bundles)
+    .innerJoin(contracts, eq(contracts.id, bundles.contractId))
+    .where(
+      and(
+        eq(contracts.companyId, companyId),
+        lte(contracts.startDate, today),
+        gt(contracts.endDate, today),
+        eq(bundles.testType, testType),
+        sql`${bundles.requested} < ${bundles.tests}`,
+      ),
+    )
+    .orderBy(asc(contracts.endDate), asc(bundles.id))
+    .limit(1);
+  if (!bundle) return null;
+  await db
+    .update(bundles)
+    .set({ requested: sql`${bundles.requested} + 1` })
+    .where(eq(bundles.id, bundle.id));
+  return bundle.id;
+}
+
+/** Gives a credit back to its bundle (never below zero). */
+export async function returnCredit(db: Executor, bundleId: number): Promise<void> {
+  await db
+    .update(bundles)
+    .set({ requested: sql`greatest(${bundles.requested} - 1, 0)` })
+    .where(eq(bundles.id, bundleId));
+}
+
+// ── references a test points at ──
+
+export async function listCategoryRows(db: Executor) {
+  return db.select().from(categories).orderBy(asc(categories.id));
+}
+
+export async function listFlowRows(db: Executor) {
+  return db.select().from(flows).orderBy(asc(flows.id));
+}
+
+export async function categoryExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return row !== undefined;
+}
+
+export async function flowExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: flows.id }).from(flows).where(eq(flows.id, id));
+  return row !== undefined;
+}
+
+export async function companyExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  return row !== undefined;
 }

@@ -2,8 +2,19 @@ import { RECENT_TESTS_ON_HOME, type TestDetail, type TestSummary } from '@limbus
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import { type Actor, authorize, seesEveryTest } from '../../http/policy.js';
-import { toUnixSeconds } from '../users/users.mappers.js';
-import { findTestDetailRow, findTestVideoKey, listTestRows, type TestListRow } from './tests.repository.js';
+import { toTestDetail, toTestSummary } from './tests.mappers.js';
+import {
+  findTestDetailRow,
+  findTestVideoKey,
+  listAnswerRows,
+  listCategoryRows,
+  listFinishedParticipantRefs,
+  listFlowRows,
+  listQuestionRows,
+  listTagRefs,
+  listTestRows,
+  type TestDetailRow,
+} from './tests.repository.js';
 
 /** Client users see their company's tests; provider staff see every company's. */
 export async function listTests(
@@ -20,34 +31,33 @@ export async function listTests(
   return rows.map(toTestSummary);
 }
 
-function toTestSummary(row: TestListRow): TestSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    test_type: row.testType,
-    platform: row.platform,
-    state: row.state,
-    company_id: row.companyId,
-    company: { id: row.companyId, name: row.companyName, licence_analysis: row.companyLicenceAnalysis },
-    updated_at: toUnixSeconds(row.updatedAt),
-    created_at: toUnixSeconds(row.createdAt),
-  };
-}
-
 /** One test: 404 when there is none, 403 when it belongs to a company the actor may not read. */
 export async function getTest(deps: Deps, actor: Actor, id: number): Promise<TestDetail> {
   const row = await findTestDetailRow(deps.db, id);
   if (!row) throw notFound('The test');
   authorize(actor, 'test.read', row);
-  return {
-    ...toTestSummary(row),
-    purpose: row.purpose,
-    scenario: row.scenario,
-    url: row.url,
-    addons: row.addons,
-    internal_state: row.internalState === 'video_processing' ? 'video_processing' : null,
-    video: row.video ? deps.signedUrls.sign(testVideoPath(row.id), deps.clock()) : null,
-  };
+  return withRelations(deps, row);
+}
+
+/** The whole test as GET /tests/{id} answers it, without access checks (callers made them). */
+export async function readTestDetail(deps: Deps, id: number): Promise<TestDetail> {
+  const row = await findTestDetailRow(deps.db, id);
+  if (!row) throw notFound('The test');
+  return withRelations(deps, row);
+}
+
+async function withRelations(deps: Deps, row: TestDetailRow): Promise<TestDetail> {
+  const questions = await listQuestionRows(deps.db, row.id);
+  const [answers, participants, tags] = await Promise.all([
+    listAnswerRows(
+      deps.db,
+      questions.map((question) => question.id),
+    ),
+    listFinishedParticipantRefs(deps.db, row.id),
+    listTagRefs(deps.db, row.id),
+  ]);
+  const videoUrl = row.test.video ? deps.signedUrls.sign(testVideoPath(row.id), deps.clock()) : null;
+  return toTestDetail(row, { questions, answers, participants, tags, videoUrl });
 }
 
 export const testVideoPath = (testId: number) => `/api/v1/tests/${testId}/video`;
@@ -57,4 +67,12 @@ export async function testVideoKey(deps: Deps, testId: number): Promise<string> 
   const key = await findTestVideoKey(deps.db, testId);
   if (!key) throw notFound('The video of this test');
   return key;
+}
+
+export async function listCategories(deps: Deps) {
+  return listCategoryRows(deps.db);
+}
+
+export async function listFlows(deps: Deps) {
+  return listFlowRows(deps.db);
 }
