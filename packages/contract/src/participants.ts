@@ -8,7 +8,7 @@ import {
   PARTICIPANT_TYPES,
   STREAM_KINDS,
 } from './constants.js';
-import { idParam } from './fields.js';
+import { idParam, signedUrlQuery } from './fields.js';
 
 /** Who took part: as the recorder reported it; any field may be unknown. */
 export const demographicSchema = z.object({
@@ -156,3 +156,13 @@ export const streamParams = z.strictObject({
   kind: z.enum(STREAM_KINDS, { error: `Choose one of ${STREAM_KINDS.join(', ')}` }),
 });
 export const videoParticipantQuery = z.strictObject({ test_id: idParam });
+/**
+ * The signed URL of a participant's recording carries `v`, the time the participant last changed
+ * (ms): a new upload gets a new URL, so that no browser shows the cached old video. Not signed.
+ */
+export const participantVideoQuery = signedUrlQuery.extend({
+  v: z
+    .string()
+    .regex(/^\d{1,15}$/, 'v must be a version number')
+    .optional(),
+});

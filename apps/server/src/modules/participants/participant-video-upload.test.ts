@@ -48,6 +48,12 @@ describe('PATCH /tests/{id}/participants/{pid} (video upload)', () => {
     const served = await ctx.t.app.inject({ method: 'GET', url: answer.video ?? '' });
     expect(served.statusCode).toBe(200);
     expect(Buffer.compare(served.rawPayload, mp4)).toBe(0);
+    // A new upload gets a new URL: no browser shows its cached copy of the old video.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = participantSummarySchema.parse(
+      expectOk(await upload(staffAuth, id, multipart('video', 'screen.mp4', mp4))),
+    );
+    expect(again.video).not.toBe(answer.video);
   });
 
   it('refuses a file that is no video, whatever its name, and keeps the previous video', async () => {

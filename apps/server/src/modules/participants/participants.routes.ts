@@ -7,8 +7,8 @@ import {
   participantParams,
   participantQuery,
   participantSummarySchema,
+  participantVideoQuery,
   STREAM_MEDIA_TYPE,
-  signedUrlQuery,
   streamParams,
   videoParticipantQuery,
 } from '@limbus/contract';
@@ -125,7 +125,7 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: Deps): voi
       summary:
         "The participant's screen recording, by the signed URL in the participant's `video` field (Range requests seek)",
       params: participantParams,
-      querystring: signedUrlQuery,
+      querystring: participantVideoQuery,
     },
     handler: async (request, reply) =>
       sendStoredFile(

@@ -42,11 +42,13 @@ import {
   toggleFavouriteRow,
 } from './participants.repository.js';
 
-/** Signs the URL of a participant's recording for the reader the caller has just checked. */
+/** Signs the URL of a participant's recording for the reader the caller has just checked; `v` changes with the participant. */
 const signedVideoUrl =
   (deps: Deps): VideoUrlOf =>
   (row) =>
-    row.video ? deps.signedUrls.sign(participantVideoPath(row.testId, row.id), deps.clock()) : null;
+    row.video
+      ? `${deps.signedUrls.sign(participantVideoPath(row.testId, row.id), deps.clock())}&v=${row.updatedAt.getTime()}`
+      : null;
 
 /** The test, when it exists (404) and the actor may see it (403). */
 export async function readableTest(deps: Deps, actor: Actor, testId: number) {
