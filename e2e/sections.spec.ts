@@ -97,6 +97,17 @@ test('[RESEARCH] a researcher uploads a recording and marks sections with [ and 
   await expect
     .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState))
     .toBeGreaterThan(0);
+  // the emotion chart under the video, the recording-length hint (20 s against the recorded time), neurofeedback
+  await expect(
+    page.getByRole('img', { name: 'Emotions over the recording' }).locator('canvas'),
+  ).toBeVisible();
+  await expect(page.getByText(/^Recording 00:20 · time to complete/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Neurofeedback' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See all suggestions' })).toHaveAttribute(
+    'href',
+    `/test/${testId}/suggestions`,
+  );
+  await page.screenshot({ path: test.info().outputPath('data-tab.png'), fullPage: true });
   // the spacebar toggles play
   await page.getByRole('heading', { level: 1 }).click();
   await page.keyboard.press(' ');
