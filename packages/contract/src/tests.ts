@@ -59,7 +59,7 @@ export const TEST_MESSAGES = {
   focusRequired: 'Add an area of focus',
   customTargetRequired: 'Describe the target group',
   notAVideo: 'This file is not a video we can use. Upload an MKV, MP4 or MOV video.',
-  videoTooLarge: 'The video is larger than 2 GB',
+  videoTooLarge: 'The video is too large: at most 2 GB',
   videoOnlyForVideoTests: 'Only a video test has a video',
   tooManyAssociations: `At most ${TEST_SLOTS.associations} associations`,
   tooManyOpenQuestions: `At most ${TEST_SLOTS.open_questions} open questions`,

@@ -242,3 +242,25 @@ describe('PATCH /tests/{id} as multipart/form-data', () => {
     expectError(response, 'forbidden');
   });
 });
+
+describe('a video over the installation’s limit', () => {
+  const small = useWorld({ VIDEO_MAX_BYTES: '20000' });
+
+  it('answers 413 naming the video and stores nothing', async () => {
+    const { authorization } = await signIn(small.t.app, small.world.clientAdmin.email);
+    const form = new FormData();
+    form.append('test[name]', 'Too long');
+    form.append('test[platform]', 'video');
+    form.append('test[video]', new Blob([Buffer.alloc(30_000, 1)], { type: 'video/mp4' }), 'long.mp4');
+    const encoded = new Response(form);
+    const response = await small.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tests',
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type') ?? '', authorization },
+    });
+    expectError(response, 'payload_too_large', { video: TEST_MESSAGES.videoTooLarge });
+    expect(fs.existsSync(path.join(small.t.dataDir, 'files', 'test-videos'))).toBe(false);
+    expect(await small.t.db.select().from(tests).where(eq(tests.name, 'Too long'))).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { MAX_TEST_VIDEO_BYTES, TEST_MESSAGES } from '@limbus/contract';
+import { TEST_MESSAGES } from '@limbus/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 
@@ -25,22 +25,24 @@ const FORM_LIMITS = {
   fields: 500,
   files: 2,
   fieldSize: 64 * 1024,
-  fileSize: MAX_TEST_VIDEO_BYTES,
   parts: 502,
 };
 
 /**
  * Reads a multipart/form-data body of POST/PATCH /tests: `test[field]` keys become the object a
  * JSON body holds (validated by the same schema after this), and a `test[video]` file is streamed
- * to a temp file, never held in memory.
+ * to a temp file, never held in memory; a larger one than `maxVideoBytes` answers 413.
  */
-export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+export async function readMultipartForm(
+  request: FastifyRequest,
+  maxVideoBytes: number,
+): Promise<MultipartForm> {
   const form = new FormObject();
   let video: UploadedVideo | null = null;
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'limbus-test-video-'));
   const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
   try {
-    const parts = request.parts({ limits: FORM_LIMITS });
+    const parts = request.parts({ limits: { ...FORM_LIMITS, fileSize: maxVideoBytes } });
     const first = parts.next(); // pipes the request into the parser
     const hasEnded = watchClosingDelimiter(request);
     for (let step = await first; !step.done; step = await parts.next()) {
@@ -69,15 +71,17 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
 }
 
 /**
- * The parser's own faults (no boundary, a part cut off) are plain errors: a client error. Errors
- * with an HTTP status (limits) and file system errors stay as they are.
+ * The parser's own faults (no boundary, a part cut off) are plain errors: a client error. A file
+ * over the limit answers 413 naming the video; other limits and file system errors stay as they are.
  */
 function asFormError(error: unknown): unknown {
   if (error instanceof AppError || !(error instanceof Error)) return error;
+  if ('statusCode' in error && error.statusCode === 413) return videoTooLarge();
   if ('statusCode' in error || 'syscall' in error) return error;
   return new AppError('validation', 'The form could not be read: send it again');
 }
 
+const videoTooLarge = () => AppError.fieldError('payload_too_large', 'video', TEST_MESSAGES.videoTooLarge);
 const incompleteForm = () => new AppError('validation', 'The form is incomplete: send it again');
 
 /** Whether the body ended with the form's closing delimiter (`--boundary--`), from its last bytes. */
@@ -100,7 +104,7 @@ async function saveUpload(
   if (source.destroyed) throw incompleteForm();
   await pipeline(source, fs.createWriteStream(file));
   // The form's fileSize limit makes the stream fail when it is crossed; `truncated` is the backstop.
-  if (source.truncated) throw new AppError('payload_too_large', TEST_MESSAGES.videoTooLarge);
+  if (source.truncated) throw videoTooLarge();
   const { size } = await fs.promises.stat(file);
   return { path: file, filename, size };
 }

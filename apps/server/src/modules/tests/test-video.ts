@@ -31,11 +31,23 @@ export async function checkTestVideo(video: UploadedVideo): Promise<CheckedVideo
   throw notAVideo();
 }
 
+/** The contract's 2 GB, or the installation's smaller limit for videos (VIDEO_MAX_BYTES). */
+export const maxTestVideoBytes = (deps: Pick<Deps, 'config'>) =>
+  Math.min(MAX_TEST_VIDEO_BYTES, deps.config.videoMaxBytes);
+
 /** Copies the checked video into the file store under a new key (streamed, never whole in memory). */
-export async function storeTestVideo(deps: Pick<Deps, 'files'>, video: CheckedVideo): Promise<string> {
+export async function storeTestVideo(
+  deps: Pick<Deps, 'files' | 'config'>,
+  video: CheckedVideo,
+): Promise<string> {
   const key = `test-videos/${randomBytes(12).toString('hex')}.${video.extension}`;
   const partKey = `${key}.part`;
-  const result = await deps.files.append(partKey, 0, fs.createReadStream(video.path), MAX_TEST_VIDEO_BYTES);
+  const result = await deps.files.append(
+    partKey,
+    0,
+    fs.createReadStream(video.path),
+    maxTestVideoBytes(deps),
+  );
   if (result.status !== 'appended') {
     await deps.files.delete(partKey);
     throw new Error(`storing a test video answered ${result.status}`);

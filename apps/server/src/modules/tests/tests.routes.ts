@@ -25,6 +25,7 @@ import {
   findChangeableTest,
   updateTest,
 } from './test-orders.service.js';
+import { maxTestVideoBytes } from './test-video.js';
 import { getTest, listCategories, listFlows, listTests, testVideoKey } from './tests.service.js';
 
 const idParams = z.strictObject({ id: idParam });
@@ -121,7 +122,7 @@ function registerTestWriteRoutes(app: FastifyInstance, deps: Deps): void {
   const readForm =
     (precheck: (request: FastifyRequest) => Promise<boolean>) => async (request: FastifyRequest) => {
       if (!request.isMultipart() || !(await precheck(request))) return;
-      const form = await readMultipartForm(request);
+      const form = await readMultipartForm(request, maxTestVideoBytes(deps));
       forms.set(request, form);
       request.body = form.body;
     };
