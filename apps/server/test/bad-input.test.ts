@@ -864,6 +864,12 @@ async function newResource(): Promise<number> {
   return resource.id;
 }
 
+/** A new insight of the recorded test, numbered after the last one. */
+const newInsight = () => insertInsightRow(t.db, recordedTestId, { title: 'Insight' });
+
+/** A new suggestion of the recorded test, ranked last. */
+const newSuggestion = () => insertSuggestionRow(t.db, recordedTestId, { title: 'Suggestion' });
+
 /** A support conversation of a client user, made anew for each sample. */
 async function supportConversation(): Promise<number> {
   const at = new Date();
