@@ -1099,27 +1099,27 @@ const POLICY: Record<string, RouteCase> = {
     expect: writesOwnSuggestions,
   },
 
-  // Test setups: staff manage the lab recorders.
+  // Test setups: the research area manages the lab recorders (spec 2 /research/testsetups).
   ...GET_AND_HEAD('/api/v1/test_setups', {
-    access: 'staff',
+    access: 'researcher',
     targets: ['none'],
     request: () => ({ url: '/api/v1/test_setups' }),
     expect: staffOnly,
   }),
   'POST /api/v1/test_setups': {
-    access: 'staff',
+    access: 'researcher',
     targets: ['none'],
     request: () => ({ url: '/api/v1/test_setups', payload: { name: fresh('lab'), ip: '10.0.0.1' } }),
     expect: staffOnly,
   },
   'POST /api/v1/test_setups/:id/key': {
-    access: 'staff',
+    access: 'researcher',
     targets: ['none'],
     request: async () => ({ url: `/api/v1/test_setups/${await setupOf()}/key` }),
     expect: staffOnly,
   },
   'DELETE /api/v1/test_setups/:id': {
-    access: 'staff',
+    access: 'researcher',
     targets: ['none'],
     request: async () => ({ url: `/api/v1/test_setups/${await setupOf()}` }),
     expect: staffOnly,

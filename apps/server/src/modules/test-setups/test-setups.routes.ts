@@ -23,13 +23,13 @@ export function registerTestSetupRoutes(app: FastifyInstance, deps: Deps): void 
   const tags = ['test setups'];
 
   routes.get('/test_setups', {
-    config: { access: 'staff' },
+    config: { access: 'researcher' },
     schema: { tags, summary: 'The lab recorders with their status', response: { 200: testSetupListAnswer } },
     handler: async () => listTestSetups(deps),
   });
 
   routes.post('/test_setups', {
-    config: { access: 'staff' },
+    config: { access: 'researcher' },
     schema: {
       tags,
       summary: 'Add a lab recorder; answers its key, shown this once',
@@ -40,7 +40,7 @@ export function registerTestSetupRoutes(app: FastifyInstance, deps: Deps): void 
   });
 
   routes.post('/test_setups/:id/key', {
-    config: { access: 'staff' },
+    config: { access: 'researcher' },
     schema: {
       tags,
       summary: 'Give a recorder a new key (shown once); the old key stops working',
@@ -51,7 +51,7 @@ export function registerTestSetupRoutes(app: FastifyInstance, deps: Deps): void 
   });
 
   routes.delete('/test_setups/:id', {
-    config: { access: 'staff' },
+    config: { access: 'researcher' },
     schema: { tags, summary: 'Remove a lab recorder (its key stops working)', params: testSetupParams },
     handler: async (request, reply) => {
       await removeTestSetup(deps, request.params.id);
