@@ -58,13 +58,13 @@ describe('TestsList', () => {
   });
 
   it('shows the cards without motion when the visitor prefers reduced motion', async () => {
+    useFakeApi({ 'GET /tests': { body: TESTS } });
     const { matchMedia } = window;
     window.matchMedia = ((query: string) => ({
       ...matchMedia(query),
       matches: query.includes('prefers-reduced-motion: reduce'),
     })) as typeof window.matchMedia;
     try {
-      useFakeApi({ 'GET /tests': { body: TESTS } });
       renderWithProviders(<TestsList />, { path: '/tests' });
       await screen.findByRole('link', { name: 'Checkout flow' });
       const delays = screen.getAllByTestId('test-card').map((card) => card.style.animationDelay);
