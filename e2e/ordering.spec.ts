@@ -211,9 +211,7 @@ test('[ORDERING] a video test is ordered with an MP4 made by ffmpeg; a text file
   }
 });
 
-// Waits for the server: PATCH /tests/{id} refuses any change to a requested test from a client user,
-// also adding the missing video that spec 2 §2 lets the view mode upload ('Save Video').
-test.fixme('[ORDERING] a requested video test without a video asks for one and saves it with Save Video', async ({
+test('[ORDERING] a requested video test without a video asks for one and saves it with Save Video', async ({
   page,
 }) => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-ordering-'));

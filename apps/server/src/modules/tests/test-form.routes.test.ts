@@ -234,6 +234,34 @@ describe('PATCH /tests/{id} as multipart/form-data', () => {
     expect(changed.open_questions.map((question) => question.text)).toEqual(['Two, edited?', 'Three?']);
   });
 
+  it('lets a client add the missing video of its requested video test, and nothing more', async () => {
+    const requested = await buildTest(ctx.t.db, ctx.world.client.id, {
+      platform: 'video',
+      state: 'requested',
+    });
+    const video: Entry = ['test[video]', { bytes: clips.mp4, filename: 'later.mp4' }];
+    // a field besides the video is a change of a requested test
+    expectError(
+      await sendForm('PATCH', `/tests/${requested.id}`, [['test[purpose]', 'Changed'], video]),
+      'forbidden',
+    );
+    expectError(await as.clientAdmin.patch(`/tests/${requested.id}`, { test: {} }), 'forbidden');
+
+    const saved = testDetailSchema.parse(
+      expectOk(await sendForm('PATCH', `/tests/${requested.id}`, [video])),
+    );
+    expect(saved.state).toBe('requested');
+    expect(saved.purpose).toBe(requested.purpose);
+    expect(saved.video).not.toBeNull();
+    const [row] = await ctx.t.db.select({ video: tests.video }).from(tests).where(eq(tests.id, requested.id));
+    expect(await ctx.t.files.size(row?.video ?? '')).toBe(clips.mp4.length);
+
+    // once it has a video, the requested test is closed to clients again
+    expectError(await sendForm('PATCH', `/tests/${requested.id}`, [video]), 'forbidden');
+    const web = await buildTest(ctx.t.db, ctx.world.client.id, { platform: 'desktop', state: 'requested' });
+    expectError(await sendForm('PATCH', `/tests/${web.id}`, [video]), 'forbidden');
+  });
+
   it('refuses a form for another company’s test before reading it', async () => {
     const others = await buildTest(ctx.t.db, ctx.world.other.id, { platform: 'video' });
     const response = await sendForm('PATCH', `/tests/${others.id}`, [

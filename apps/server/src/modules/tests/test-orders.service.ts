@@ -147,7 +147,8 @@ export async function updateTest(
   id: number,
   input: TestInput,
 ): Promise<TestDetail> {
-  const current = await findChangeableTest(deps.db, actor, id);
+  const current = await findChangeableTest(deps.db, actor, id, undefined, { missingVideo: true });
+  if (current.state !== 'draft' && !isStaffActor(actor)) assertOnlyMissingVideo(input);
   // Checked before the video is stored, and again on the locked row: the row may change meanwhile.
   const precheck = prepareChange(actor, current, await listQuestionRows(deps.db, id), input);
   await checkReferences(deps.db, input.fields, precheck.next.companyId);
@@ -157,7 +158,7 @@ export async function updateTest(
     await deps.db.transaction(async (tx) => {
       const locked = await lockTestRow(tx, id);
       if (!locked) throw notFound('The test');
-      assertMayChange(actor, locked);
+      assertMayChange(actor, locked, undefined, { missingVideo: true });
       const change = prepareChange(actor, locked, await listQuestionRows(tx, id), input);
       const creditBundleId = await settleCredit(deps, tx, locked, change.next);
       await updateTestRow(tx, id, {
@@ -193,13 +194,31 @@ export async function deleteTest(deps: Deps, actor: Actor, id: number): Promise<
   await removeTestVideo(deps, removed.video);
 }
 
+type ChangeOptions = {
+  /** A client may still add the video of its requested video test that has none (spec 2 §2 'Save Video'). */
+  missingVideo?: boolean;
+};
+
 /** 404, 403 (another company, demo user, a client and a non-draft) before a form body is read. */
-export async function findChangeableTest(db: Executor, actor: Actor, id: number, draftOnly?: string) {
+export async function findChangeableTest(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  draftOnly?: string,
+  options: ChangeOptions = {},
+) {
   const row = await findTestRow(db, id);
   if (!row) throw notFound('The test');
   authorize(actor, 'test.read', row);
-  assertMayChange(actor, row, draftOnly);
+  assertMayChange(actor, row, draftOnly, options);
   return row;
+}
+
+/** What a client sends for a non-draft: the missing video and no field (else the draft-only 403). */
+function assertOnlyMissingVideo(input: TestInput): void {
+  if (!input.video || Object.values(input.fields).some((value) => value !== undefined)) {
+    throw forbidden(TEST_MESSAGES.onlyDraftEditable);
+  }
 }
 
 /** Demo users and users without a company order nothing: refused before a form body is read. */
@@ -213,10 +232,17 @@ function assertMayOrder(actor: Actor, companyId: number): void {
   if (!can(actor, 'test.order', { companyId })) throw forbidden(TEST_MESSAGES.otherCompany);
 }
 
-/** Client users change only drafts; staff change any test. */
-function assertMayChange(actor: Actor, test: TestFacts, draftOnly: string = TEST_MESSAGES.onlyDraftEditable) {
+/** Client users change only drafts (or add a missing video when allowed); staff change any test. */
+function assertMayChange(
+  actor: Actor,
+  test: TestFacts,
+  draftOnly: string = TEST_MESSAGES.onlyDraftEditable,
+  { missingVideo = false }: ChangeOptions = {},
+) {
   assertMayOrder(actor, test.companyId);
-  if (test.state !== 'draft' && !isStaffActor(actor)) throw forbidden(draftOnly);
+  if (test.state === 'draft' || isStaffActor(actor)) return;
+  if (missingVideo && test.platform === 'video' && test.video === null) return;
+  throw forbidden(draftOnly);
 }
 
 /**

@@ -159,7 +159,11 @@ function registerTestWriteRoutes(app: FastifyInstance, deps: Deps): void {
     },
     preValidation: readForm(async (request) => {
       const params = idParams.safeParse(request.params);
-      if (params.success) await findChangeableTest(deps.db, actorOf(request), params.data.id);
+      if (params.success) {
+        await findChangeableTest(deps.db, actorOf(request), params.data.id, undefined, {
+          missingVideo: true,
+        });
+      }
       return params.success;
     }),
     handler: async (request) =>
