@@ -11,7 +11,18 @@ import classes from './test-cards.module.css';
 export const TEST_CARD_STAGGER_MS = 100;
 
 /** A test of /tests/: its device, state and type; the whole card links by state and platform. */
-export function TestCard({ test, index, animated }: { test: TestSummary; index: number; animated: boolean }) {
+export function TestCard({
+  test,
+  index,
+  animated,
+  showsCompany = false,
+}: {
+  test: TestSummary;
+  index: number;
+  animated: boolean;
+  /** Staff see every company's tests: each card then names its company. */
+  showsCompany?: boolean;
+}) {
   return (
     <Card
       withBorder
@@ -39,6 +50,7 @@ export function TestCard({ test, index, animated }: { test: TestSummary; index: 
           {test.name}
         </Anchor>
         <Text size="xs" c="dimmed" mt="auto">
+          {showsCompany ? `${test.company.name} · ` : ''}
           {TEST_TYPE_NAMES[test.test_type]} · updated {formatUnixDate(test.updated_at, DATE_FORMATS.admin)}
         </Text>
       </Stack>

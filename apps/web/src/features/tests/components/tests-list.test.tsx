@@ -95,6 +95,26 @@ describe('TestsList', () => {
     expect(screen.getByText('No test matches your filters')).toBeTruthy();
   });
 
+  it('names the company on each card when the list holds several companies (staff)', async () => {
+    const globex = { ...summary(5, 'Onboarding', 'desktop', 'draft'), company_id: 4 };
+    useFakeApi({
+      'GET /tests': {
+        body: [...TESTS, { ...globex, company: { ...globex.company, id: 4, name: 'Globex' } }],
+      },
+    });
+    renderWithProviders(<TestsList />, { path: '/tests' });
+    await screen.findByRole('link', { name: 'Onboarding' });
+    expect(screen.getByText(/Globex · Professional/)).toBeTruthy();
+    expect(screen.getAllByText(/Acme · Professional/)).toHaveLength(4);
+  });
+
+  it('leaves the company out when every test is of one company', async () => {
+    useFakeApi({ 'GET /tests': { body: TESTS } });
+    renderWithProviders(<TestsList />, { path: '/tests' });
+    await screen.findByRole('link', { name: 'Checkout flow' });
+    expect(screen.queryByText(/Acme ·/)).toBeNull();
+  });
+
   it('invites to order a first test when there is none', async () => {
     useFakeApi({ 'GET /tests': { body: [] } });
     renderWithProviders(<TestsList />, { path: '/tests' });

@@ -50,6 +50,7 @@ export function TestsList() {
   const [filters, setFilters] = useState<TestFilters>(NO_FILTERS);
   const reduceMotion = useReducedMotion();
   const shown = useMemo(() => filterTests(tests.data ?? [], filters), [tests.data, filters]);
+  const showsCompany = new Set((tests.data ?? []).map((test) => test.company_id)).size > 1;
 
   if (tests.isError) return <ErrorAlert error={tests.error} title="Your tests could not be loaded" />;
   if (tests.isSuccess && tests.data.length === 0) {
@@ -89,7 +90,7 @@ export function TestsList() {
         >
           {shown.map((test, index) => (
             <li key={test.id}>
-              <TestCard test={test} index={index} animated={!reduceMotion} />
+              <TestCard test={test} index={index} animated={!reduceMotion} showsCompany={showsCompany} />
             </li>
           ))}
         </SimpleGrid>
