@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerSchema } from './answers.js';
 import {
   MESSAGES,
   PARTICIPANT_TYPES,
@@ -103,24 +104,12 @@ export const testListQuery = z.strictObject({
   homepage: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
-/** A participant's answer to one question of the test (spec 2 §3 Answer). */
-export const testAnswerSchema = z.object({
-  id: z.number(),
-  question_id: z.number(),
-  participant_id: z.number(),
-  text: z.string(),
-  /** 1 to 5 for scale questions, else null. */
-  score: z.number().nullable(),
-  checked: z.boolean(),
-});
-export type TestAnswer = z.infer<typeof testAnswerSchema>;
-
 /** An open question or an association; `default` marks the ones every test of its kind starts with. */
 export const testQuestionSchema = z.object({
   id: z.number(),
   text: z.string(),
   default: z.boolean(),
-  answers: z.array(testAnswerSchema),
+  answers: z.array(answerSchema),
 });
 export type TestQuestion = z.infer<typeof testQuestionSchema>;
 

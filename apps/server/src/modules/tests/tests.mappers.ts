@@ -1,7 +1,7 @@
 import {
   ADDON_KEYS,
   type AddonKey,
-  type TestAnswer,
+  type Answer,
   type TestDetail,
   type TestEvaluation,
   type TestQuestion,
@@ -56,7 +56,7 @@ export function toTestDetail(row: TestDetailRow, related: TestRelations): TestDe
   const { test } = row;
   const questionsOf = (kind: QuestionRow['kind']) =>
     related.questions.filter((question) => question.kind === kind);
-  const answersOf = (questionId: number): TestAnswer[] =>
+  const answersOf = (questionId: number): Answer[] =>
     related.answers
       .filter((answer) => answer.questionId === questionId)
       .map((answer) => ({
