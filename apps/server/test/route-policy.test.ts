@@ -521,6 +521,12 @@ const POLICY: Record<string, RouteCase> = {
       demoUser: { self: 403, own: 403, other: 403 },
     },
   },
+  ...GET_AND_HEAD('/api/v1/researchers', {
+    access: 'researcher',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/researchers' }),
+    expect: staffOnly,
+  }),
   ...GET_AND_HEAD('/api/v1/companies/:id/users/', {
     access: 'user',
     targets: ['own', 'other'],
@@ -541,7 +547,8 @@ const POLICY: Record<string, RouteCase> = {
 
   // Companies and countries
   ...GET_AND_HEAD('/api/v1/companies', {
-    access: 'staff',
+    // Staff of either area; the research-only company's users are checked at the end of this file.
+    access: 'user',
     targets: ['none'],
     request: () => ({ url: '/api/v1/companies' }),
     expect: {
@@ -1434,5 +1441,43 @@ describe('what a permitted read returns stays within the company', () => {
     expect(response.statusCode).toBe(200);
     const companyIds = new Set((response.json() as { company_id: number }[]).map((user) => user.company_id));
     expect(companyIds).toEqual(new Set([world.client.id]));
+  });
+});
+
+describe('the research area without the analysis licence (spec 2 §6)', () => {
+  let researcherOnly: string;
+
+  beforeAll(async () => {
+    const lab = await buildCompany(t.db, { name: 'Research Lab', licenceResearch: true });
+    const user = await buildUser(t.db, { role: 'company_member', companyId: lab.id });
+    researcherOnly = (await signIn(t.app, user.email)).authorization;
+  });
+
+  const get = (url: string) => t.app.inject({ url, headers: { authorization: researcherOnly } });
+
+  it('loads what the setup editor offers: the companies, a company’s users and the researchers', async () => {
+    expect((await get('/api/v1/companies')).statusCode).toBe(200);
+    const requesters = await get(`/api/v1/companies/${world.client.id}/users/`);
+    expect(requesters.statusCode).toBe(200);
+    expect((requesters.json() as { id: number }[]).map((user) => user.id)).toEqual(
+      expect.arrayContaining([world.clientAdmin.id, world.clientMember.id]),
+    );
+    const researchers = await get('/api/v1/researchers');
+    expect(researchers.statusCode).toBe(200);
+    const ids = (researchers.json() as { id: number }[]).map((user) => user.id);
+    expect(ids).toEqual(expect.arrayContaining([world.superAdmin.id, world.staff.id]));
+    expect(ids).not.toContain(world.clientAdmin.id);
+  });
+
+  it('gets nothing more of the admin area: all users, a company’s details, creating companies', async () => {
+    expect((await get('/api/v1/users')).statusCode).toBe(403);
+    expect((await get(`/api/v1/companies/${world.client.id}`)).statusCode).toBe(403);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies',
+      headers: { authorization: researcherOnly },
+      payload: {},
+    });
+    expect(created.statusCode).toBe(403);
   });
 });

@@ -23,6 +23,9 @@ export const isResearcher = (actor: Actor) => isSuperAdmin(actor) || actor.compa
 /** Provider staff (admin or research area) see the tests of every company. */
 export const seesEveryTest = (actor: Actor) => isStaff(actor) || isResearcher(actor);
 
+/** Who may be named a test's researcher: analysis staff (spec 2 §6: the list requires licence_analysis). */
+export const mayBeResearcher = (user: Actor) => isStaff(user);
+
 type Member = { id: number; role: Role; companyId: number | null };
 
 /** Invite, change the role of, or remove a user of `companyId`. Only a Super Admin touches Super Admins. */
@@ -48,9 +51,17 @@ const isColleague = (actor: Actor, companyId: number | null) =>
 const rules = {
   /** See a company, its contracts and its members. */
   'company.read': (actor: Actor, company: { id: number }) => isStaff(actor) || actor.companyId === company.id,
-  /** List the users of a company. */
+  /**
+   * List the companies (names and latest contract): the admin area, and the research area, which
+   * sees every company's tests and sets the company of a test in the setup editor.
+   */
+  'company.list': (actor: Actor, _resource?: undefined) => seesEveryTest(actor),
+  /**
+   * List the users of a company: colleagues, and provider staff of either area (the research area
+   * picks a test's requester and a suggestion's owner among them).
+   */
   'company.members': (actor: Actor, company: { id: number }) =>
-    isStaff(actor) || isColleague(actor, company.id),
+    seesEveryTest(actor) || isColleague(actor, company.id),
   /** Create, delete and change companies, contracts and bundles. */
   'company.manage': (actor: Actor, _resource?: undefined) => isStaff(actor),
   'user.list': (actor: Actor, _resource?: undefined) => isStaff(actor),

@@ -28,10 +28,10 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['companies'];
 
   routes.get('/companies', {
-    config: { access: 'staff' },
+    config: { access: 'user' },
     schema: {
       tags,
-      summary: 'Companies with their latest contract (admin area)',
+      summary: 'Companies with their latest contract (admin and research area)',
       response: { 200: companyListAnswer },
     },
     handler: async (request) => listCompanySummaries(deps, actorOf(request)),

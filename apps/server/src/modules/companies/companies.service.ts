@@ -29,7 +29,7 @@ import {
 } from './companies.repository.js';
 
 export async function listCompanySummaries(deps: Deps, actor: Actor) {
-  authorize(actor, 'company.manage', undefined);
+  authorize(actor, 'company.list', undefined);
   const rows = await listCompanyRows(deps.db);
   const contracts = await listContracts(
     deps.db,

@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
-import { type Actor, authorize, can } from '../../http/policy.js';
+import { type Actor, authorize, can, mayBeResearcher } from '../../http/policy.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
 import { removeParticipantFiles } from '../participants/participant-streams.js';
 import { findUserById } from '../users/users.repository.js';
@@ -323,8 +323,7 @@ async function checkReferences(db: Executor, fields: TestWrite, companyId: numbe
   if (fields.researcher_id) {
     const researcher = await findUserById(db, fields.researcher_id);
     if (!researcher) issues.researcher_id = TEST_MESSAGES.unknownUser;
-    else if (researcher.role !== 'admin' && researcher.company?.licenceAnalysis !== true)
-      issues.researcher_id = TEST_MESSAGES.researcherStaff;
+    else if (!mayBeResearcher(researcher)) issues.researcher_id = TEST_MESSAGES.researcherStaff;
   }
   if (fields.category_id && !(await categoryExists(db, fields.category_id)))
     issues.category_id = TEST_MESSAGES.unknownCategory;

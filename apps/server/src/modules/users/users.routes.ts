@@ -16,6 +16,7 @@ import {
   deleteUser,
   getAllUsers,
   getCompanyUsers,
+  getResearchers,
   getUser,
   inviteUser,
   updateUser,
@@ -31,6 +32,16 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps): void {
     config: { access: 'staff' },
     schema: { tags, summary: 'All users (admin area)', response: { 200: userListAnswer } },
     handler: async (request) => (await getAllUsers(deps, actorOf(request))).map(toUserAnswer),
+  });
+
+  routes.get('/researchers', {
+    config: { access: 'researcher' },
+    schema: {
+      tags,
+      summary: 'Users who may be a test researcher: analysis staff (research area)',
+      response: { 200: userListAnswer },
+    },
+    handler: async () => (await getResearchers(deps)).map(toUserAnswer),
   });
 
   routes.get('/users/me', {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
-import { type Actor, authorize, can, isSuperAdmin } from '../../http/policy.js';
+import { type Actor, authorize, can, isSuperAdmin, mayBeResearcher } from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
 import { createInvitationLink } from '../auth/auth.service.js';
 import { clearCompanyAdmin } from '../companies/companies.repository.js';
@@ -32,6 +32,11 @@ export async function getUser(deps: Deps, actor: Actor, id: number): Promise<Use
 export async function getAllUsers(deps: Deps, actor: Actor): Promise<UserRow[]> {
   authorize(actor, 'user.list', undefined);
   return listUsers(deps.db);
+}
+
+/** The users a test's researcher may be (GET /researchers, the setup editor's picker). */
+export async function getResearchers(deps: Deps): Promise<UserRow[]> {
+  return (await listUsers(deps.db)).filter(mayBeResearcher);
 }
 
 export async function getCompanyUsers(deps: Deps, actor: Actor, companyId: number, roles?: Role[]) {

@@ -98,6 +98,14 @@ export function useCompanyUsers(companyId: number | null) {
   });
 }
 
+/** The users a test's researcher may be (the server keeps analysis staff). */
+export function useResearchers() {
+  return useQuery({
+    queryKey: ['researchers'],
+    queryFn: ({ signal }) => api.get<User[]>('/researchers', { signal }),
+  });
+}
+
 /** Saves the setup editor; the test and the test lists are fetched again. */
 export function useUpdateTest(id: number) {
   const queryClient = useQueryClient();

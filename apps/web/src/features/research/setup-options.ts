@@ -5,10 +5,6 @@ export type Option = { value: string; label: string };
 
 export const userOption = (user: User): Option => ({ value: String(user.id), label: displayName(user) });
 
-/** Researchers are users of a company with the analysis licence (spec 2 §6). */
-export const researcherOptions = (users: readonly User[]): Option[] =>
-  users.filter((user) => user.company?.licence_analysis === true).map(userOption);
-
 /**
  * translation_language holds the English name; each option also shows the native name. A value
  * from before (free text not in the list) stays selectable.

@@ -12,10 +12,9 @@ import {
 } from '@mantine/core';
 import { useMemo } from 'react';
 import { useCompanies } from '../../admin-companies/api';
-import { useUsers } from '../../admin-users/api';
 import { platformLabel, stateLabel } from '../../tests/test-labels';
-import { useCategories, useCompanyUsers, useFlows } from '../api';
-import { fromId, languageOptions, researcherOptions, toIdOrNull, userOption } from '../setup-options';
+import { useCategories, useCompanyUsers, useFlows, useResearchers } from '../api';
+import { fromId, languageOptions, toIdOrNull, userOption } from '../setup-options';
 import { type SetupForm, textareaProps } from './setup-form-types';
 
 const STATE_OPTIONS = TEST_STATES.map((state) => ({ value: state, label: stateLabel(state) }));
@@ -37,13 +36,13 @@ function PeopleFields({ form }: { form: SetupForm }) {
   const { values, setFieldValue } = form;
   const companies = useCompanies();
   const companyUsers = useCompanyUsers(values.company_id);
-  const users = useUsers();
+  const researchers = useResearchers();
   const companyOptions = useMemo(
     () => (companies.data ?? []).map((company) => ({ value: String(company.id), label: company.name })),
     [companies.data],
   );
   const requesterOptions = useMemo(() => (companyUsers.data ?? []).map(userOption), [companyUsers.data]);
-  const researchers = useMemo(() => researcherOptions(users.data ?? []), [users.data]);
+  const researcherOptions = useMemo(() => (researchers.data ?? []).map(userOption), [researchers.data]);
 
   return (
     <>
@@ -78,11 +77,11 @@ function PeopleFields({ form }: { form: SetupForm }) {
         searchable
         clearable
         placeholder="Nobody"
-        data={researchers}
+        data={researcherOptions}
         nothingFoundMessage="No researcher matches"
         value={fromId(values.researcher_id)}
         onChange={(id) => setFieldValue('researcher_id', toIdOrNull(id))}
-        error={form.errors.researcher_id ?? listError(users)}
+        error={form.errors.researcher_id ?? listError(researchers)}
       />
     </>
   );

@@ -54,7 +54,7 @@ function renderEditor(test: TestDetail) {
       ],
     },
     'GET /companies/3/users/': { body: [client] },
-    'GET /users': { body: [client, researcher] },
+    'GET /researchers': { body: [researcher] },
     'GET /categories': { body: [{ id: 1, name: 'E-commerce' }] },
     'GET /flows': { body: [{ id: 1, name: 'Checkout' }] },
     'PATCH /tests/7': (call) => {
