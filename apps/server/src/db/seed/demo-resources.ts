@@ -1,7 +1,7 @@
 import type { ResourceType } from '@limbus/contract';
 import { toIsoDate } from '../../modules/contracts/contract-rules.js';
-import { sanitizeResourceBody } from '../../modules/resources/resource-html.js';
 import { insertResource, setResourceTags } from '../../modules/resources/resources.repository.js';
+import { sanitizeResourceBody } from '../../rich-text/sanitize-rich-text.js';
 import type { Executor } from '../client.js';
 
 type DemoArticle = {

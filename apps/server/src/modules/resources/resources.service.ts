@@ -9,9 +9,9 @@ import type {
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize, authorsResources, can } from '../../http/policy.js';
+import { sanitizeResourceBody } from '../../rich-text/sanitize-rich-text.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
 import { findActor } from '../users/users.repository.js';
-import { sanitizeResourceBody } from './resource-html.js';
 import { imageKey, storeResourceImage } from './resource-images.js';
 import { toResourceAnswer, toResourceSummaryAnswer } from './resources.mappers.js';
 import {
