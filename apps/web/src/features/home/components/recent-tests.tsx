@@ -1,37 +1,10 @@
-import { RECENT_TESTS_ON_HOME, type TestSummary } from '@limbus/contract';
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDeviceDesktop, IconDeviceMobile, IconMovie, IconPlus } from '@tabler/icons-react';
+import { RECENT_TESTS_ON_HOME } from '@limbus/contract';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BlockSkeleton, ErrorAlert } from '../../../ui';
 import { useRecentTests } from '../../tests/api';
-import { stateLabel, TEST_STATE_COLORS } from '../../tests/test-labels';
-import { testHref } from '../../tests/test-links';
-
-const PLATFORM_ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, video: IconMovie } as const;
-
-function TestCard({ test }: { test: TestSummary }) {
-  const Icon = PLATFORM_ICONS[test.platform];
-  return (
-    <Card component={Link} to={testHref(test)} p="lg">
-      <Stack gap="sm" h="100%">
-        <Group justify="space-between" wrap="nowrap">
-          <ThemeIcon variant="light" size="lg" radius="md">
-            <Icon size={20} aria-hidden />
-          </ThemeIcon>
-          <Badge color={TEST_STATE_COLORS[test.state]} variant="light">
-            {stateLabel(test.state)}
-          </Badge>
-        </Group>
-        <Text fw={600} lineClamp={2}>
-          {test.name}
-        </Text>
-        <Text size="xs" c="dimmed" tt="capitalize" mt="auto">
-          {test.test_type} · {test.platform}
-        </Text>
-      </Stack>
-    </Card>
-  );
-}
+import { namesCompanies, TestCard } from '../../tests/components/test-card';
 
 function CreateTestCard() {
   return (
@@ -55,6 +28,7 @@ function CreateTestCard() {
 export function RecentTests() {
   const tests = useRecentTests();
   const recent = (tests.data ?? []).slice(0, RECENT_TESTS_ON_HOME);
+  const showsCompany = namesCompanies(recent);
 
   return (
     <section aria-labelledby="recent-tests-title">
@@ -73,7 +47,16 @@ export function RecentTests() {
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <BlockSkeleton key={index} height={150} />
             ))
-          : recent.map((test) => <TestCard key={test.id} test={test} />)}
+          : recent.map((test, index) => (
+              // the cards of /tests/ enter one by one (spec 2 §9); home shows its four at once
+              <TestCard
+                key={test.id}
+                test={test}
+                index={index}
+                animated={false}
+                showsCompany={showsCompany}
+              />
+            ))}
         {!tests.isLoading && recent.length < RECENT_TESTS_ON_HOME ? <CreateTestCard /> : null}
       </SimpleGrid>
     </section>

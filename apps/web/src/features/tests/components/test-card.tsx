@@ -10,7 +10,14 @@ import classes from './test-cards.module.css';
 /** Spec 2 §9: each card of /tests/ enters 100 ms after the one before it. */
 export const TEST_CARD_STAGGER_MS = 100;
 
-/** A test of /tests/: its device, state and type; the whole card links by state and platform. */
+/** Staff see every company's tests: when a list holds several companies, each card names its own. */
+export const namesCompanies = (tests: readonly TestSummary[]) =>
+  new Set(tests.map((test) => test.company_id)).size > 1;
+
+/**
+ * A test as a card, on /tests/ and among the recent tests of /home: its device, state and type;
+ * the whole card links by state and platform.
+ */
 export function TestCard({
   test,
   index,

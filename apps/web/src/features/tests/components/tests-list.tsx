@@ -7,7 +7,7 @@ import { BlockSkeleton, Empty, ErrorAlert } from '../../../ui';
 import { useTests } from '../api';
 import { filterTests, NO_FILTERS, type PlatformFilter, type TestFilters } from '../test-filters';
 import { StateBubbles } from './state-bubbles';
-import { TestCard } from './test-card';
+import { namesCompanies, TestCard } from './test-card';
 
 const PLATFORM_OPTIONS: Array<{ value: PlatformFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -50,7 +50,7 @@ export function TestsList() {
   const [filters, setFilters] = useState<TestFilters>(NO_FILTERS);
   const reduceMotion = useReducedMotion();
   const shown = useMemo(() => filterTests(tests.data ?? [], filters), [tests.data, filters]);
-  const showsCompany = new Set((tests.data ?? []).map((test) => test.company_id)).size > 1;
+  const showsCompany = namesCompanies(tests.data ?? []);
 
   if (tests.isError) return <ErrorAlert error={tests.error} title="Your tests could not be loaded" />;
   if (tests.isSuccess && tests.data.length === 0) {
