@@ -1,3 +1,5 @@
+/// <reference path="./sanitize-html.d.ts" />
+// The reference brings the declaration into every project that compiles this file (bench/ too).
 import { RESOURCE_IMAGE_PATH } from '@limbus/contract';
 import sanitizeHtml from 'sanitize-html';
 
