@@ -18,6 +18,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { createSignedUrls } from './http/signed-urls.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAnnotationRoutes } from './modules/annotations/annotations.routes.js';
 import { registerAnswerRoutes } from './modules/answers/answers.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAnnotationRoutes(api, deps);
       registerAnswerRoutes(api, deps);
       registerInsightRoutes(api, deps);
+      registerAiRoutes(api, deps);
       registerSuggestionRoutes(api, deps);
       registerResourceRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>

@@ -81,4 +81,27 @@ describe('loadConfig', () => {
       /S3_BUCKET: required with S3_ENDPOINT/,
     );
   });
+  it('writes AI text locally by default; openai needs a model and takes a base URL, key and timeout', () => {
+    expect(loadConfig({}).ai).toEqual({ provider: 'local' });
+    expect(() => loadConfig({ AI_PROVIDER: 'openai' })).toThrow(/AI_MODEL: required with AI_PROVIDER=openai/);
+    expect(() => loadConfig({ AI_PROVIDER: 'gpt', AI_BASE_URL: 'not a url', AI_TIMEOUT_MS: '0' })).toThrow(
+      /AI_PROVIDER[\s\S]*AI_BASE_URL[\s\S]*AI_TIMEOUT_MS/,
+    );
+    expect(loadConfig({ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-4o-mini' }).ai).toEqual({
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: undefined,
+      model: 'gpt-4o-mini',
+      timeoutMs: 60_000,
+    });
+    expect(
+      loadConfig({
+        AI_PROVIDER: 'openai',
+        AI_MODEL: 'llama3',
+        AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        AI_API_KEY: 'k',
+        AI_TIMEOUT_MS: '5000',
+      }).ai,
+    ).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'k', timeoutMs: 5000 });
+  });
 });

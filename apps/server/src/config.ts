@@ -59,6 +59,14 @@ const envSchema = z.object({
     .transform((value) => value.replace(/^\/+|\/+$/g, ''))
     .refine((value) => value === '' || isSafePrefix(value), 'folder names (a-z, 0-9, . _ -) separated by /')
     .optional(),
+  /** Who writes AI text: `local` builds it from the test's own data; `openai` asks a chat-completions endpoint. */
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  /** An OpenAI-compatible API (OpenAI, Azure, Ollama, vLLM …), up to the /v1 part. */
+  AI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  /** How long one model call may take before it counts as failed. */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(60_000),
 });
 
 const S3_OPTIONS = [
@@ -88,7 +96,12 @@ export type Config = {
   videoMaxBytes: number;
   /** Files in an S3-compatible bucket (S3_BUCKET …); DATA_DIR/files when undefined. */
   s3: S3Settings | undefined;
+  ai: AiSettings;
 };
+
+export type AiSettings =
+  | { provider: 'local' }
+  | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const s3Problem = checkS3(values, env);
   if (s3Problem) throw new Error(`Invalid configuration:\n  ${s3Problem}`);
+  if (values.AI_PROVIDER === 'openai' && !values.AI_MODEL) {
+    throw new Error('Invalid configuration:\n  AI_MODEL: required with AI_PROVIDER=openai');
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -132,6 +148,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: values.S3_PREFIX || undefined,
         }
       : undefined,
+    ai: aiSettings(values),
+  };
+}
+
+function aiSettings(values: z.infer<typeof envSchema>): AiSettings {
+  if (values.AI_PROVIDER === 'local' || !values.AI_MODEL) return { provider: 'local' };
+  return {
+    provider: 'openai',
+    baseUrl: values.AI_BASE_URL.replace(/\/+$/, ''),
+    apiKey: values.AI_API_KEY,
+    model: values.AI_MODEL,
+    timeoutMs: values.AI_TIMEOUT_MS,
   };
 }
 

@@ -700,6 +700,18 @@ const CASES: InputCase[] = [
     sample: async () => ({ id: recordedTestId, params: { iid: await newInsight() } }),
   },
   {
+    key: 'POST /api/v1/tests/:id/insights/:iid/ai/:field',
+    isPublic: false,
+    parts: ['params'],
+    sample: async () => ({ id: recordedTestId, params: { iid: await newInsight(), field: 'explanation' } }),
+  },
+  {
+    key: 'POST /api/v1/ai/prompt',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({ body: { prompt: 'Rewrite this', text: 'the menu was hidden', max_tokens: 200 } }),
+  },
+  {
     key: 'GET /api/v1/tests/:id/suggestions',
     isPublic: false,
     parts: ['params'],

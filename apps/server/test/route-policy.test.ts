@@ -1071,6 +1071,28 @@ const POLICY: Record<string, RouteCase> = {
     expect: researchersOnTests,
   },
 
+  // AI text: the research area asks the model (the local provider here); nothing is saved.
+  'POST /api/v1/tests/:id/insights/:iid/ai/:field': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `${(await insightOf(ctx)).url}/ai/summary` }),
+    expect: researchersOnTests,
+  },
+  'POST /api/v1/ai/prompt': {
+    access: 'researcher',
+    targets: ['none'],
+    request: () => ({ url: '/api/v1/ai/prompt', payload: { prompt: 'Rewrite', text: 'the menu was hidden' } }),
+    expect: {
+      anonymous: 401,
+      superAdmin: 'ok',
+      staff: 'ok',
+      clientAdmin: 403,
+      clientMember: 403,
+      otherAdmin: 403,
+      demoUser: 403,
+    },
+  },
+
   // Suggestions: whoever reads the test reads them; staff and the company's users (not demo) write.
   ...GET_AND_HEAD('/api/v1/tests/:id/suggestions', {
     access: 'user',

@@ -10,6 +10,10 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  /** The AI service answered an error, something unreadable, or nothing in time. */
+  ai_failed: 502,
+  /** The AI service could not be reached or is busy. */
+  ai_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

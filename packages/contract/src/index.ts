@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './ai.js';
 export * from './annotations.js';
 export * from './answers.js';
 export * from './companies.js';
