@@ -1081,7 +1081,10 @@ const POLICY: Record<string, RouteCase> = {
   'POST /api/v1/ai/prompt': {
     access: 'researcher',
     targets: ['none'],
-    request: () => ({ url: '/api/v1/ai/prompt', payload: { prompt: 'Rewrite', text: 'the menu was hidden' } }),
+    request: () => ({
+      url: '/api/v1/ai/prompt',
+      payload: { prompt: 'Rewrite', text: 'the menu was hidden' },
+    }),
     expect: {
       anonymous: 401,
       superAdmin: 'ok',
