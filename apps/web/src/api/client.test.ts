@@ -111,6 +111,18 @@ describe('API client', () => {
     expect(onServerError).toHaveBeenCalledWith(error);
   });
 
+  it('leaves a named failure of a service behind the server (AI) to the screen', async () => {
+    const onServerError = vi.fn();
+    const fake = createFakeFetch({
+      'POST /ai/prompt': { status: 502, body: { code: 'ai_failed', message: 'Try again.' } },
+    });
+    const client = createApiClient({ fetch: fake.fetch, onServerError });
+
+    const error = (await client.post('/ai/prompt', { prompt: 'x' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 502, code: 'ai_failed', message: 'Try again.' });
+    expect(onServerError).not.toHaveBeenCalled();
+  });
+
   it('builds query strings and sends JSON bodies', async () => {
     const fake = createFakeFetch({ 'POST /password_reset': { body: { message: 'ok' } } });
     const client = createApiClient({ fetch: fake.fetch });

@@ -17,7 +17,7 @@ export type ApiClientConfig = {
   baseUrl?: string;
   /** Called when a 401 could not be healed by a refresh: the session is already cleared. */
   onSessionExpired?: () => void;
-  /** Called on any 5xx answer. */
+  /** Called on a 5xx answer that is the server's own fault (code internal, or no code). */
   onServerError?: (error: ApiError) => void;
 };
 
@@ -123,7 +123,9 @@ export function createApiClient(initial: ApiClientConfig = {}) {
     const body = await readBody(response);
     if (response.ok) return body as T;
     const error = new ApiError(response.status, toErrorBody(response.status, body));
-    if (response.status >= 500) config.onServerError?.(error);
+    // Our own server's faults go to the error page; a named failure of a service behind it (the AI
+    // model: ai_failed, ai_unavailable) is for the screen to explain.
+    if (response.status >= 500 && error.code === 'internal') config.onServerError?.(error);
     throw error;
   }
 

@@ -1,4 +1,10 @@
-import type { Insight, InsightChanges, ParticipantDetail } from '@limbus/contract';
+import type {
+  AiInsightField,
+  AiTextAnswer,
+  Insight,
+  InsightChanges,
+  ParticipantDetail,
+} from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 
@@ -74,5 +80,13 @@ export function useParticipantPoints(testId: number, participantId: number | und
         signal,
       }),
     enabled: participantId !== undefined && participantId > 0,
+  });
+}
+
+/** New text for a field of the saved insight, written by the server's AI provider; nothing is saved. */
+export function useGenerateInsightText(testId: number, insightId: number) {
+  return useMutation({
+    mutationFn: (field: AiInsightField) =>
+      api.post<AiTextAnswer>(`${onePath(testId, insightId)}/ai/${field}`),
   });
 }

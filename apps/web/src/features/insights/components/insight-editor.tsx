@@ -9,9 +9,9 @@ import { Anchor, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } 
 import { IconCheck, IconChevronLeft, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ErrorAlert, openConfirmDelete, PageLoader } from '../../../ui';
-import { RichTextField } from '../../../ui/rich-text';
 import { useDeleteInsight, useInsights, useParticipantPoints, useUpdateInsight } from '../api';
 import { pointLabel } from '../point-labels';
+import { AiRichTextField } from './ai-rich-text-field';
 
 type EditorProps = { testId: number; insightId: number; participantId?: number; onBack: () => void };
 
@@ -20,6 +20,13 @@ const COMMENTS = [
   ['eeg_comment', 'EEG'],
   ['eye_tracking_comment', 'Eye tracking'],
   ['touch_tracking_comment', 'Touch tracking'],
+] as const;
+
+/** The rich-text fields, which the AI can write (spec 2 §3). */
+const AI_FIELDS = [
+  ['explanation', 'Explanation'],
+  ['summary', 'Summary'],
+  ['suggestion', 'Suggestion'],
 ] as const;
 
 type Draft = Required<Omit<InsightChanges, 'highlight_id'>>;
@@ -131,17 +138,17 @@ function InsightForm({
             onChange={(event) => set(field, event.currentTarget.value)}
           />
         ))}
-        <RichTextField
-          label="Explanation"
-          value={draft.explanation}
-          onChange={(html) => set('explanation', html)}
-        />
-        <RichTextField label="Summary" value={draft.summary} onChange={(html) => set('summary', html)} />
-        <RichTextField
-          label="Suggestion"
-          value={draft.suggestion}
-          onChange={(html) => set('suggestion', html)}
-        />
+        {AI_FIELDS.map(([field, label]) => (
+          <AiRichTextField
+            key={field}
+            testId={testId}
+            insightId={insight.id}
+            field={field}
+            label={label}
+            value={draft[field]}
+            onChange={(html) => set(field, html)}
+          />
+        ))}
         <TextInput
           label="Focus point"
           value={draft.focus_point}
