@@ -1,0 +1,90 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/accounts';
+
+/** Provider staff with the research licence (demo seed). */
+const RESEARCHER = 'researcher@limbus.test';
+
+/** Calls the API as the signed-in user of `page`. */
+async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await page.request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { Authorization: token ?? '' },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json() as Promise<T>;
+}
+
+type Point = { id: number; false_positive: boolean };
+
+/** A seeded desktop test's participant with significant points. */
+async function recordedParticipant(page: Page) {
+  const tests = await api<{ id: number; platform: string; state: string }[]>(page, 'GET', '/tests');
+  for (const candidate of tests.filter((row) => row.platform === 'desktop' && row.state === 'done')) {
+    for (const row of await api<{ id: number }[]>(page, 'GET', `/tests/${candidate.id}/participants`)) {
+      const detail = await api<{ significant_points: Point[] }>(
+        page,
+        'GET',
+        `/tests/${candidate.id}/participants/${row.id}?associations=significant_points`,
+      );
+      const points = detail.significant_points.filter((point) => !point.false_positive);
+      if (points.length >= 2) return { testId: candidate.id, participantId: row.id, points };
+    }
+  }
+  throw new Error('the demo seed has no desktop participant with significant points');
+}
+
+test('[RESEARCH] a researcher has the AI write an insight’s explanation, summary and suggestion, and is asked before text is overwritten', async ({
+  page,
+}) => {
+  await signIn(page, RESEARCHER);
+  const { testId, participantId, points } = await recordedParticipant(page);
+  const title = `AI insight ${Date.now().toString(36)}`;
+  const { data: insight } = await api<{ data: { id: number; assigned_id: number } }>(
+    page,
+    'POST',
+    `/tests/${testId}/insights`,
+    { insight: { title } },
+  );
+  await api(page, 'PATCH', `/tests/${testId}/insights/${insight.id}`, {
+    insight: { significant_points_ids: points.slice(0, 2).map((point) => point.id) },
+  });
+
+  await page.goto(`/research/test/${testId}/participants/${participantId}`);
+  await page.getByRole('button', { name: `${insight.assigned_id}. ${title}` }).click();
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+
+  // the explanation holds only the '...' placeholder: it is written at once, from the linked points
+  await page.getByRole('button', { name: 'Generate explanation' }).click();
+  await expect(field('Explanation')).toContainText(/rests on 2 significant points of 1 participant/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Generate summary' }).click();
+  await expect(field('Summary')).toContainText(`${title}: 2 moments of 1 participant`);
+  // written text is replaced only after the question
+  await page.getByRole('button', { name: 'Generate summary' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('This will overwrite your existing summary. Do you want to proceed?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Generate suggestion' }).click();
+  await expect(field('Suggestion')).toContainText('Improve');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('saved', { exact: true })).toBeVisible();
+  const saved = await api<{ data: { explanation: string; summary: string; suggestion: string } }>(
+    page,
+    'GET',
+    `/tests/${testId}/insights/${insight.id}`,
+  );
+  expect(saved.data.explanation).toContain('significant points of 1 participant');
+  expect(saved.data.summary).toContain('2 moments of 1 participant');
+  expect(saved.data.suggestion).toContain('<strong>Improve');
+});
