@@ -9,6 +9,7 @@ import {
   significantPointTags,
   tags,
 } from '../../db/schema.js';
+import { sectionColumns } from '../participants/participants.repository.js';
 
 // ── tags ──
 
@@ -211,14 +212,7 @@ export async function deleteSectionRow(db: Executor, id: number): Promise<void> 
 /** One section with its label's name, as the participant answer lists them. */
 export async function findSectionRow(db: Executor, id: number) {
   const [row] = await db
-    .select({
-      id: sections.id,
-      participantId: sections.participantId,
-      timestampStart: sections.timestampStart,
-      timestampEnd: sections.timestampEnd,
-      labelId: sections.labelId,
-      labelName: labels.name,
-    })
+    .select(sectionColumns)
     .from(sections)
     .leftJoin(labels, eq(labels.id, sections.labelId))
     .where(eq(sections.id, id));

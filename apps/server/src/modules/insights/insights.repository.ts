@@ -5,11 +5,9 @@ import {
   insights,
   participants,
   significantPoints,
-  significantPointTags,
-  tags,
   tests,
 } from '../../db/schema.js';
-import type { SignificantPointRow } from '../participants/participants.repository.js';
+import { type SignificantPointRow, tagsOfPoints } from '../participants/participants.repository.js';
 
 export type InsightRow = typeof insights.$inferSelect;
 export type InsightValues = Omit<typeof insights.$inferInsert, 'id' | 'testId' | 'assignedId'>;
@@ -44,24 +42,14 @@ export async function listLinkedPointRows(db: Executor, insightIds: number[]): P
     .innerJoin(significantPoints, eq(significantPoints.id, insightSignificantPoints.significantPointId))
     .where(inArray(insightSignificantPoints.insightId, insightIds))
     .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
-  if (points.length === 0) return [];
-  const links = await db
-    .select({ pointId: significantPointTags.significantPointId, id: tags.id, name: tags.name })
-    .from(significantPointTags)
-    .innerJoin(tags, eq(tags.id, significantPointTags.tagId))
-    .where(
-      inArray(
-        significantPointTags.significantPointId,
-        points.map(({ point }) => point.id),
-      ),
-    )
-    .orderBy(asc(tags.name), asc(tags.id));
-  const tagsOf = new Map<number, { id: number; name: string }[]>();
-  for (const link of links) tagsOf.set(link.pointId, [...(tagsOf.get(link.pointId) ?? []), link]);
+  const tagsOf = await tagsOfPoints(
+    db,
+    points.map(({ point }) => point.id),
+  );
   return points.map(({ insightId, point }) => ({
     ...point,
     insightId,
-    tags: (tagsOf.get(point.id) ?? []).map(({ id, name }) => ({ id, name })),
+    tags: tagsOf.get(point.id) ?? [],
   }));
 }
 

@@ -159,25 +159,32 @@ export async function listSignificantPointRows(
     .from(significantPoints)
     .where(eq(significantPoints.participantId, participantId))
     .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
-  if (points.length === 0) return [];
+  const tagsOf = await tagsOfPoints(
+    db,
+    points.map((point) => point.id),
+  );
+  return points.map((point) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
+}
+
+/** The tags of each of the significant points, by point id, in name order. */
+export async function tagsOfPoints(
+  db: Executor,
+  pointIds: number[],
+): Promise<Map<number, { id: number; name: string }[]>> {
+  const tagsOf = new Map<number, { id: number; name: string }[]>();
+  if (pointIds.length === 0) return tagsOf;
   const links = await db
     .select({ pointId: significantPointTags.significantPointId, id: tags.id, name: tags.name })
     .from(significantPointTags)
     .innerJoin(tags, eq(tags.id, significantPointTags.tagId))
-    .where(
-      inArray(
-        significantPointTags.significantPointId,
-        points.map((point) => point.id),
-      ),
-    )
+    .where(inArray(significantPointTags.significantPointId, pointIds))
     .orderBy(asc(tags.name), asc(tags.id));
-  const tagsOf = new Map<number, { id: number; name: string }[]>();
   for (const link of links) {
     const list = tagsOf.get(link.pointId) ?? [];
     list.push({ id: link.id, name: link.name });
     tagsOf.set(link.pointId, list);
   }
-  return points.map((point) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
+  return tagsOf;
 }
 
 /** Points a researcher changed; a recomputation keeps them. */
@@ -249,16 +256,19 @@ export async function ensureTags(
 
 // ── sections, labels, moments ──
 
+/** A section with its label's name, as the participant answer lists them. */
+export const sectionColumns = {
+  id: sections.id,
+  participantId: sections.participantId,
+  timestampStart: sections.timestampStart,
+  timestampEnd: sections.timestampEnd,
+  labelId: sections.labelId,
+  labelName: labels.name,
+};
+
 export async function listSectionRows(db: Executor, participantId: number) {
   return db
-    .select({
-      id: sections.id,
-      participantId: sections.participantId,
-      timestampStart: sections.timestampStart,
-      timestampEnd: sections.timestampEnd,
-      labelId: sections.labelId,
-      labelName: labels.name,
-    })
+    .select(sectionColumns)
     .from(sections)
     .leftJoin(labels, eq(labels.id, sections.labelId))
     .where(eq(sections.participantId, participantId))
