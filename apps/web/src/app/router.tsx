@@ -37,6 +37,10 @@ const ResearchTestSetupPage = lazyPage(
   () => import('../pages/research-test-setup-page'),
   'ResearchTestSetupPage',
 );
+const loadResearchPlaceholders = () => import('../pages/research-placeholder-page');
+const ResearchQuestionnairePage = lazyPage(loadResearchPlaceholders, 'ResearchQuestionnairePage');
+const ResearchSuggestionsPage = lazyPage(loadResearchPlaceholders, 'ResearchSuggestionsPage');
+const ResearchFilesPage = lazyPage(loadResearchPlaceholders, 'ResearchFilesPage');
 const ResearchParticipantsPage = lazyPage(
   () => import('../pages/research-participants-page'),
   'ResearchParticipantsPage',
@@ -144,6 +148,9 @@ export const routes: RouteObject[] = [
               { path: 'testsetups', element: <ResearchTestSetupsPage /> },
               { path: 'test/:id/test-setup', element: <ResearchTestSetupPage /> },
               { path: 'test/:id/participants', element: <ResearchParticipantsPage /> },
+              { path: 'test/:id/questionnaire', element: <ResearchQuestionnairePage /> },
+              { path: 'test/:id/suggestions', element: <ResearchSuggestionsPage /> },
+              { path: 'test/:id/files', element: <ResearchFilesPage /> },
               { path: 'test/:id/participants/:participantId', element: <ResearchParticipantPage /> },
               { path: 'support', element: <ResearchSupportPage /> },
               { path: 'support/:id', element: <ResearchSupportThreadPage /> },
