@@ -33,6 +33,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests a minute per address on the sign-in, sign-up and password-reset calls. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** AI text requests a minute per signed-in user (each may cost a model call). */
+  AI_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   WEB_DIST: z.string().optional(),
   /** Largest screen recording a test setup may upload, in bytes (4 GiB by default). */
   VIDEO_MAX_BYTES: z.coerce
@@ -92,6 +94,7 @@ export type Config = {
   supportUrl: string;
   logLevel: string;
   authRateLimit: number;
+  aiRateLimit: number;
   webDist: string;
   videoMaxBytes: number;
   /** Files in an S3-compatible bucket (S3_BUCKET …); DATA_DIR/files when undefined. */
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: values.SUPPORT_URL,
     logLevel: values.LOG_LEVEL,
     authRateLimit: values.AUTH_RATE_LIMIT,
+    aiRateLimit: values.AI_RATE_LIMIT,
     webDist: path.resolve(values.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     videoMaxBytes: values.VIDEO_MAX_BYTES,
     s3: values.S3_BUCKET

@@ -34,6 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://limbus.test',
     AUTH_RATE_LIMIT: '10000',
+    AI_RATE_LIMIT: '10000',
     ...env,
   });
   const database = await openTestDatabase();

@@ -344,3 +344,19 @@ describe('the openai provider (AI_PROVIDER=openai)', () => {
     }
   });
 });
+
+describe('rate limit (AI_RATE_LIMIT)', () => {
+  it('answers 429 to a user past the limit within a minute, while another user still gets text', async () => {
+    const limited = await createTestApp({ AI_RATE_LIMIT: '2' });
+    try {
+      const world = await buildWorld(limited.db);
+      const staff = apiClient(limited.app, await signIn(limited.app, world.staff.email));
+      const admin = apiClient(limited.app, await signIn(limited.app, world.superAdmin.email));
+      for (let call = 0; call < 2; call += 1) expectOk(await staff.post('/ai/prompt', { prompt: 'Hello' }));
+      expectError(await staff.post('/ai/prompt', { prompt: 'Hello' }), 'rate_limited');
+      expectOk(await admin.post('/ai/prompt', { prompt: 'Hello' }));
+    } finally {
+      await limited.close();
+    }
+  });
+});

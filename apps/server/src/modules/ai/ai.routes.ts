@@ -1,5 +1,5 @@
 import { AI_INSIGHT_FIELDS, aiPromptBody, aiTextAnswer, idParam } from '@limbus/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -14,9 +14,16 @@ export function registerAiRoutes(app: FastifyInstance, deps: Deps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const provider = createAiProvider(deps.config.ai);
   const tags = ['ai'];
+  // Per user, counted after authentication (preHandler), so that one account cannot run up the model's bill.
+  const rateLimit = {
+    max: deps.config.aiRateLimit,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `ai:${actorOf(request).id}`,
+  };
 
   routes.post('/tests/:id/insights/:iid/ai/:field', {
-    config: { access: 'researcher' },
+    config: { access: 'researcher', rateLimit },
     schema: {
       tags,
       summary:
@@ -33,7 +40,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   routes.post('/ai/prompt', {
-    config: { access: 'researcher' },
+    config: { access: 'researcher', rateLimit },
     schema: {
       tags,
       summary: 'Free text from a prompt, or a prompt about a text, as HTML (research area)',
