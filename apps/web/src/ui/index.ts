@@ -1,6 +1,6 @@
 export { AppTooltip } from './app-tooltip';
 export { openConfirmDelete } from './confirm-delete';
-export { formatCalendarDate, formatUnixDate } from './dates';
+export { formatCalendarDate, formatClock, formatUnixDate } from './dates';
 export { type Detail, DetailList } from './detail-list';
 export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';

@@ -1,4 +1,5 @@
 import type { Emotion, SignificantPoint } from '@limbus/contract';
+import { formatClock } from '../../ui';
 
 const EMOTION_NAMES: Record<Emotion, string> = {
   joy: 'Joy',
@@ -13,7 +14,7 @@ export function offsetOf(
 ): string | null {
   if (startedAt === null) return null;
   const seconds = Math.max(0, Math.round(point.timestamp_top / 1000 - startedAt));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return formatClock(seconds);
 }
 
 /** How a significant point reads in the insight's list of linked points. */

@@ -1,8 +1,9 @@
+import { formatClock } from '../../ui';
+
 /** Durations as the spec shows them: mm:ss (minutes not capped at 59). */
 export function formatMinutesSeconds(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '–';
-  const seconds = Math.floor(ms / 1000);
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  return formatClock(ms / 1000, { padMinutes: true });
 }
 
 /** Whether recording length and time to complete differ enough to warn (1 s or more). */

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { EMOTION_COLORS } from '../../../app/theme';
+import { formatClock } from '../../../ui';
 
 const HEIGHT = 160;
 const EMOTIONS = ['frustration', 'joy', 'attention'] as const;
@@ -46,8 +47,7 @@ export function EmotionChart({
       scales: { x: { time: false } },
       axes: [
         {
-          values: (_u, ticks) =>
-            ticks.map((tick) => `${Math.floor(tick / 60)}:${String(Math.floor(tick % 60)).padStart(2, '0')}`),
+          values: (_u, ticks) => ticks.map((tick) => formatClock(tick)),
         },
         {},
       ],
