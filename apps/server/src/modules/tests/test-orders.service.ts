@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import { type Actor, authorize, can, mayBeResearcher } from '../../http/policy.js';
+import { findCompanyRow } from '../companies/companies.repository.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
 import { removeParticipantFiles } from '../participants/participant-streams.js';
 import { findUserById } from '../users/users.repository.js';
@@ -19,7 +20,6 @@ import { applyQuestionPlan, planQuestions, type QuestionPlan } from './test-ques
 import { checkTestVideo, removeTestVideo, storeTestVideo } from './test-video.js';
 import {
   categoryExists,
-  companyExists,
   deleteTestRow,
   findTestRow,
   flowExists,
@@ -313,7 +313,7 @@ function throwIssues(issues: Record<string, string>): void {
 /** The users, company, category and flow a write names must exist and fit (400 otherwise). */
 async function checkReferences(db: Executor, fields: TestWrite, companyId: number): Promise<void> {
   const issues: Record<string, string> = {};
-  if (fields.company_id !== undefined && !(await companyExists(db, fields.company_id)))
+  if (fields.company_id !== undefined && !(await findCompanyRow(db, fields.company_id)))
     issues.company_id = TEST_MESSAGES.unknownCompany;
   if (fields.requester_id) {
     const requester = await findUserById(db, fields.requester_id);

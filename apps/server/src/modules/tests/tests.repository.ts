@@ -247,8 +247,3 @@ export async function flowExists(db: Executor, id: number): Promise<boolean> {
   const [row] = await db.select({ id: flows.id }).from(flows).where(eq(flows.id, id));
   return row !== undefined;
 }
-
-export async function companyExists(db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
-  return row !== undefined;
-}
