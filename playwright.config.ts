@@ -53,6 +53,10 @@ export default defineConfig({
       SEED_DEMO: '1',
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // The heatmap journey captures a page of the product itself, which is on loopback; the
+      // refusal of such addresses is tested at the API (heatmaps.routes.test.ts).
+      CAPTURE_ALLOW_PRIVATE_ADDRESSES: '1',
+      CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     },
   },
 });

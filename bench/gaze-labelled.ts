@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GazeSamples } from '../packages/analytics/src/index.js';
+import type { GazeSamples, ScreenGeometry } from '../packages/analytics/src/index.js';
+
+/** The screen of the labelled recordings (their README): 1920×1080 px, 533×301 mm, viewed from 565 mm. */
+export const LABELLED_GEOMETRY: ScreenGeometry = {
+  widthPx: 1920,
+  heightPx: 1080,
+  widthMm: 533,
+  heightMm: 301,
+  distanceMm: 565,
+};
 
 /** One hand-labelled recording: gaze in px (NaN where the tracker reported invalid) and the human label. */
 export type LabelledRecording = {

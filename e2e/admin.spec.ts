@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, uniqueEmail } from './support/accounts';
-import { addMonths, adminDate, calendarDayLabel, todayIso, withDay } from './support/dates';
+import { addMonths, calendarDayLabel, shownDate, todayIso, withDay } from './support/dates';
 import { MESSAGES } from './support/messages';
 
 test('[ADMIN] create a company, give it a contract and products, renew, edit dates, then delete it', async ({
@@ -49,8 +49,8 @@ test('[ADMIN] create a company, give it a contract and products, renew, edit dat
   const contracts = page.getByRole('region', { name: 'Contracts' });
   const contractRow = contracts.getByRole('row').nth(1);
   let end = addMonths(today, 6);
-  await expect(contractRow.getByRole('cell').nth(1)).toHaveText(adminDate(today));
-  await expect(contractRow.getByRole('cell').nth(2)).toHaveText(adminDate(end));
+  await expect(contractRow.getByRole('cell').nth(1)).toHaveText(shownDate(today));
+  await expect(contractRow.getByRole('cell').nth(2)).toHaveText(shownDate(end));
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
 
   // add products: 2 Essential
@@ -73,28 +73,28 @@ test('[ADMIN] create a company, give it a contract and products, renew, edit dat
   await renew.getByRole('textbox', { name: 'Months' }).fill('3');
   await renew.getByRole('button', { name: 'Add 3 months' }).click();
   end = addMonths(end, 3);
-  await expect(contractRow.getByRole('cell').nth(2)).toHaveText(adminDate(end));
+  await expect(contractRow.getByRole('cell').nth(2)).toHaveText(shownDate(end));
   await expect(renew).toHaveCount(0);
 
-  // select the row and edit both dates in the DD-MM-YYYY pickers
+  // select the row and edit both dates in the date pickers
   await contractRow.getByRole('cell').first().click();
   await expect(contractRow).toHaveAttribute('aria-selected', 'true');
   const edit = page.getByRole('form', { name: 'Edit contract' });
-  await expect(edit.getByLabel('Start date')).toHaveText(adminDate(today));
-  await expect(edit.getByLabel('End date')).toHaveText(adminDate(end));
+  await expect(edit.getByLabel('Start date')).toHaveText(shownDate(today));
+  await expect(edit.getByLabel('End date')).toHaveText(shownDate(end));
   const newStart = withDay(today, today.endsWith('-01') ? 2 : 1);
   const newEnd = withDay(end, end.endsWith('-15') ? 16 : 15);
   await edit.getByLabel('Start date').click();
   await page.getByRole('button', { name: calendarDayLabel(newStart), exact: true }).click();
-  await expect(edit.getByLabel('Start date')).toHaveText(adminDate(newStart));
+  await expect(edit.getByLabel('Start date')).toHaveText(shownDate(newStart));
   await edit.getByLabel('End date').click();
   await page.getByRole('button', { name: calendarDayLabel(newEnd), exact: true }).click();
-  await expect(edit.getByLabel('End date')).toHaveText(adminDate(newEnd));
+  await expect(edit.getByLabel('End date')).toHaveText(shownDate(newEnd));
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The contract has been saved.')).toBeVisible();
   await expect(edit).toHaveCount(0);
-  await expect(contractRow.getByRole('cell').nth(1)).toHaveText(adminDate(newStart));
-  await expect(contractRow.getByRole('cell').nth(2)).toHaveText(adminDate(newEnd));
+  await expect(contractRow.getByRole('cell').nth(1)).toHaveText(shownDate(newStart));
+  await expect(contractRow.getByRole('cell').nth(2)).toHaveText(shownDate(newEnd));
 
   // delete the bundle, after the confirmation
   await bundles.getByRole('button', { name: 'Delete bundle of 2 Essential' }).click();
@@ -109,7 +109,7 @@ test('[ADMIN] create a company, give it a contract and products, renew, edit dat
   await expect(page).toHaveURL(/\/admin\/companies$/);
   await page.getByRole('textbox', { name: 'Search companies' }).fill(name);
   const listRow = page.getByRole('row').filter({ hasText: name });
-  await expect(listRow.getByRole('cell')).toHaveText([name, '0', adminDate(newEnd), /Select/]);
+  await expect(listRow.getByRole('cell')).toHaveText([name, '0', shownDate(newEnd), /Select/]);
   await listRow.getByRole('button', { name: `Delete ${name}` }).click();
   const confirmCompany = page.getByRole('dialog');
   await expect(confirmCompany.getByText(MESSAGES.confirmRemoveCompany)).toBeVisible();
@@ -121,4 +121,43 @@ test('[ADMIN] create a company, give it a contract and products, renew, edit dat
   await page.getByRole('textbox', { name: 'Search companies' }).fill('');
   await expect(page.getByRole('row').filter({ hasText: 'Acme Retail' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('[ADMIN] set a company’s AI insight language and monthly token budget', async ({ page }) => {
+  await signIn(page, 'admin@limbus.test');
+  await page.goto('/admin/companies');
+  await page.getByRole('link', { name: 'Select Acme Retail' }).click();
+  const section = page.getByRole('region', { name: 'AI text' });
+  await expect(section.getByText(/of 2,000,000 tokens/)).toBeVisible();
+  const language = section.getByRole('combobox', { name: 'Insight language' });
+  const budget = section.getByRole('textbox', { name: /Monthly token budget/ });
+  const save = section.getByRole('button', { name: 'Save' });
+
+  await language.fill('Engl');
+  await page.getByRole('option', { name: 'English', exact: true }).click();
+  await budget.fill('-1');
+  await save.click();
+  await expect(section.getByText('The budget cannot be below 0 tokens')).toBeVisible();
+  await budget.fill('750000');
+  await expect(budget).toHaveValue('750,000');
+  await save.click();
+  await expect(section.getByText('Saved')).toBeVisible();
+  await expect(section.getByText(/of 750,000 tokens/)).toBeVisible();
+
+  await page.reload();
+  await expect(budget).toHaveValue('750,000');
+  await expect(language).toHaveValue('English');
+  if (process.env.E2E_SHOT_DIR) {
+    await page.screenshot({ path: `${process.env.E2E_SHOT_DIR}/ai-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.E2E_SHOT_DIR}/ai-phone.png` });
+  }
+
+  // the demo's other journeys expect the defaults back
+  await language.fill('Nederl');
+  await page.getByRole('option', { name: 'Dutch (Nederlands)' }).click();
+  await budget.fill('2000000');
+  await save.click();
+  await expect(section.getByText('Saved')).toBeVisible();
 });

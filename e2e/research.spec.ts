@@ -62,6 +62,20 @@ test('[RESEARCH] a researcher filters the research list, opens a setup panel wit
   await page.getByRole('button', { name: 'I have stored the key' }).click();
   await expect(page.getByRole('textbox', { name: 'Setup key' })).toHaveCount(0);
 
+  // the setup's screen: out of range is named and not saved, then a 27-inch screen at 650 mm
+  await expect(researchRow(page, setupName)).toContainText('Default: 1920 × 1080 px, 531 × 299 mm at 600 mm');
+  await page.getByRole('button', { name: `Screen of ${setupName}` }).click();
+  const screenForm = page.getByRole('form', { name: `Screen of ${setupName}` });
+  await screenForm.getByRole('textbox', { name: 'Viewing distance (mm)' }).fill('50');
+  await screenForm.getByRole('button', { name: 'Save screen' }).click();
+  await expect(screenForm.getByText('Viewing distance must be 200–2000 mm')).toBeVisible();
+  await screenForm.getByRole('textbox', { name: 'Viewing distance (mm)' }).fill('650');
+  await screenForm.getByRole('textbox', { name: 'Screen width (mm)' }).fill('597');
+  await screenForm.getByRole('textbox', { name: 'Screen height (mm)' }).fill('336');
+  await screenForm.getByRole('button', { name: 'Save screen' }).click();
+  await expect(screenForm).toHaveCount(0);
+  await expect(researchRow(page, setupName)).toContainText('1920 × 1080 px, 597 × 336 mm at 650 mm');
+
   // the list: search on test, company and requester names, platform and state filters
   await page.goto('/research');
   await expect(page.getByRole('heading', { level: 1, name: 'Research' })).toBeVisible();

@@ -49,6 +49,8 @@ async function expectReaderSees(reader: Page, title: string, path: string, visib
 test('[RESOURCES] a provider user writes, publishes and unpublishes an article; a client user sees it only while published', async ({
   browser,
 }) => {
+  // two signed-in users, an editor with uploads and a dozen page loads: over a minute on a busy machine
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const title = `Reading heatmaps ${stamp}`;
   const tag = `heatmaps-${stamp}`;

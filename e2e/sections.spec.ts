@@ -86,7 +86,7 @@ test('[RESEARCH] a researcher uploads a recording and marks sections with [ and 
   await expect(page.getByRole('heading', { level: 1, name: 'Participants' })).toBeVisible();
   for (const column of ['Participant', 'Gender', 'Age', 'Education', 'Time to complete'])
     await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
-  await page.getByRole('link', { name: `Select participant ${participant.real_id}` }).click();
+  await page.getByRole('link', { name: `Edit participant ${participant.real_id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/research/test/${testId}/participants/${participant.id}$`));
   await expect(page.getByRole('tab', { name: 'Data' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Questionnaire' })).toHaveCount(0);
@@ -99,7 +99,7 @@ test('[RESEARCH] a researcher uploads a recording and marks sections with [ and 
     .toBeGreaterThan(0);
   // the emotion chart under the video, the recording-length hint (20 s against the recorded time), neurofeedback
   await expect(
-    page.getByRole('img', { name: 'Emotions over the recording' }).locator('canvas'),
+    page.getByRole('group', { name: 'Emotions over the recording' }).locator('canvas'),
   ).toBeVisible();
   await expect(page.getByText(/^Recording 00:20 · time to complete/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Neurofeedback' })).toBeVisible();

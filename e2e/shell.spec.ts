@@ -25,7 +25,15 @@ test('[SHELL] a demo user lands on /demo; Organisation and Members are hidden fo
   await expect(start.getByRole('link', { name: 'Go to the tests' })).toHaveAttribute('href', '/tests');
 
   // the company named Demo hides Organisation and Members; no licence: no Research, no Admin
-  expect(await sidebarEntries(page)).toEqual(['Home', 'User tests', 'Resources', 'Account', 'Support']);
+  expect(await sidebarEntries(page)).toEqual([
+    'Home',
+    'User tests',
+    'Predictions',
+    'Resources',
+    'Account',
+    'Support',
+    'Message us',
+  ]);
   for (const name of ['Organisation', 'Members', 'Research', 'Admin']) {
     await expect(sidebar(page).getByText(name, { exact: true })).toHaveCount(0);
   }
@@ -61,11 +69,13 @@ test('[SHELL] Members is greyed out for role demo when the company is not the on
   expect(await sidebarEntries(page)).toEqual([
     'Home',
     'User tests',
+    'Predictions',
     'Resources',
     'Organisation',
     'Members',
     'Account',
     'Support',
+    'Message us',
   ]);
 });
 

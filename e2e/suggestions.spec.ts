@@ -12,10 +12,10 @@ async function apiCall(page: Page, method: 'GET' | 'POST' | 'DELETE', path: stri
   return response.status() === 204 ? null : await response.json();
 }
 
-/** A seeded test of Acme Retail (client.admin's company) without suggestions. */
+/** A seeded done test of Acme Retail (client.admin's company), its suggestions removed first. */
 async function emptiedTest(page: Page): Promise<number> {
   const tests = (await apiCall(page, 'GET', '/tests')) as { id: number; name: string }[];
-  const id = tests.find((item) => item.name === 'Checkout flow redesign')?.id;
+  const id = tests.find((item) => item.name === 'Acme Running webshop (mobile)')?.id;
   if (!id) throw new Error('the seeded test is missing');
   const existing = (await apiCall(page, 'GET', `/tests/${id}/suggestions`)) as {
     data: { suggestions: { id: number }[] };

@@ -1,44 +1,40 @@
 /**
  * Imports recorded participants into a test through the ingestion API (docs/ingestion.md).
- *   npm run import -- <folder> --url http://127.0.0.1:3000 --key <setup key> --test <id>
- *     [--format binary|json] [--batch-size 10000]
- * <folder> holds one sub-folder per participant: participant.json ({real_id, demographic?,
- * started_at?}), emotions.csv, eyes.csv, mice.csv and optionally a video (.mp4, .mkv, .mov).
- * Every call is idempotent, so failed calls are retried with backoff and a rerun resumes: a
- * finished participant is skipped, a video continues from the server's offset.
+ *   npm run import -- <folder or export file> --url http://127.0.0.1:3000 --key <setup key>
+ *     --test <id> [--format binary|json] [--batch-size 10000] [--tracker tobii|pupil|eyelink|auto]
+ *     [--screen 1920x1080] [--screen-mm 531x299] [--distance-mm 600] [--started-at <ISO date or unix s>]
+ * A folder holds one sub-folder per participant: participant.json ({real_id, demographic?,
+ * started_at?}), emotions.csv, eyes.csv (or an eye-tracker export: Tobii Pro Lab TSV, Pupil Labs
+ * gaze CSV, EyeLink ASC), mice.csv and optionally a video (.mp4, .mkv, .mov). An export file alone
+ * imports a participant per recording in it. Everything is read and checked before anything is
+ * sent (import-sources.ts). Every call is idempotent, so failed calls are retried with backoff and
+ * a rerun resumes: a finished participant is skipped, a video continues from the server's offset.
+ * With --screen-mm or --distance-mm each participant is finished with that screen geometry (the
+ * rest from the defaults of docs/gaze-analytics.md); without, the setup's geometry applies.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type DecodedStream, encodeStream } from '@limbus/analytics';
+import { type DecodedStream, encodeStream, REFERENCE_HEIGHT, REFERENCE_WIDTH } from '@limbus/analytics';
+import {
+  type Columns,
+  epochMs,
+  ImportError,
+  type ParticipantSource,
+  readParticipants,
+  type SourceOptions,
+  trackerOption,
+} from './import-sources.js';
 
-const KINDS = ['emotions', 'eyes', 'mice'] as const;
-type Kind = (typeof KINDS)[number];
-const COLUMNS: Record<Kind, readonly string[]> = {
-  emotions: ['timestamp', 'joy', 'attention', 'frustration'],
-  eyes: ['timestamp', 'x', 'y'],
-  mice: ['timestamp', 'x', 'y', 'scroll_y', 'page_height', 'click', 'url'],
-};
-/** Columns that may be empty (a lost gaze sample). */
-const OPTIONAL = new Set(['eyes.x', 'eyes.y']);
-const VIDEO_EXTENSIONS = ['.mp4', '.mkv', '.mov'];
+export { ImportError };
+
 const STREAM_MEDIA_TYPE = 'application/vnd.limbus.stream';
 const UPLOAD_MEDIA_TYPE = 'application/offset+octet-stream';
 
-/** A problem the user must fix (bad file, 4xx answer): the import stops and names it. */
-export class ImportError extends Error {}
-
-/** A stream read from its CSV: numeric columns (null = empty cell) and, for mice, the urls. */
-export type Columns = {
-  kind: Kind;
-  count: number;
-  numbers: Record<string, (number | null)[]>;
-  url: string[];
-};
-
-export type ImportOptions = {
-  folder: string;
+export type ImportOptions = SourceOptions & {
+  /** A folder of participant folders, or an eye-tracker export file. */
+  input: string;
   url: string;
   key: string;
   testId: number;
@@ -51,69 +47,21 @@ export type ImportOptions = {
   /** Bytes per video PATCH. */
   videoPartBytes: number;
   log: (line: string) => void;
+  /** The participants' screen and viewing distance as the finish call takes it; null: the setup's. */
+  geometry: FinishGeometry | null;
 };
 
-// ---------------------------------------------------------------- CSV
+type FinishGeometry = {
+  width_px: number;
+  height_px: number;
+  width_mm: number;
+  height_mm: number;
+  distance_mm: number;
+};
 
-/** Splits one CSV line; fields may be quoted ("a,b", "" for a quote). */
-export function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let isQuoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (isQuoted) {
-      if (char === '"' && line[i + 1] === '"') field += line[i++];
-      else if (char === '"') isQuoted = false;
-      else field += char;
-    } else if (char === '"') isQuoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields;
-}
-
-/** Reads a stream's CSV, checking the header, every row's fields and that time never goes back. */
-export function parseStreamCsv(kind: Kind, text: string, fileName = `${kind}.csv`): Columns {
-  const lines = text.split(/\r?\n/);
-  const header = splitCsvLine(lines[0] ?? '').map((name) => name.trim());
-  const columns = COLUMNS[kind];
-  if (header.join(',') !== columns.join(','))
-    throw new ImportError(
-      `${fileName}: the header must be "${columns.join(',')}", not "${header.join(',')}"`,
-    );
-  const numbers: Record<string, (number | null)[]> = {};
-  const numeric = columns.filter((name) => name !== 'url');
-  for (const name of numeric) numbers[name] = [];
-  const url: string[] = [];
-  let count = 0;
-  for (let index = 1; index < lines.length; index++) {
-    const line = lines[index] as string;
-    if (line.trim() === '') continue;
-    const where = `${fileName} line ${index + 1}`;
-    const fields = splitCsvLine(line);
-    if (fields.length !== columns.length)
-      throw new ImportError(`${where}: expected ${columns.length} fields, found ${fields.length}`);
-    for (const [column, name] of columns.entries()) {
-      const raw = (fields[column] as string).trim();
-      if (name === 'url') url.push(raw);
-      else if (raw === '' && OPTIONAL.has(`${kind}.${name}`)) numbers[name]?.push(null);
-      else {
-        const value = raw === '' ? Number.NaN : Number(raw);
-        if (!Number.isFinite(value)) throw new ImportError(`${where}: ${name} is not a number ("${raw}")`);
-        numbers[name]?.push(value);
-      }
-    }
-    const timestamps = numbers.timestamp as number[];
-    if (count > 0 && (timestamps[count] as number) < (timestamps[count - 1] as number))
-      throw new ImportError(`${where}: the timestamp goes back in time`);
-    count++;
-  }
-  return { kind, count, numbers, url };
-}
+/** The default physical screen and distance (DEFAULT_SCREEN_GEOMETRY, docs/gaze-analytics.md). */
+const DEFAULT_SCREEN_MM = { widthMm: 531, heightMm: 299 };
+const DEFAULT_DISTANCE_MM = 600;
 
 // ---------------------------------------------------------------- batches
 
@@ -207,28 +155,6 @@ async function request(
   }
 }
 
-type ParticipantFile = {
-  real_id: string;
-  demographic?: Record<string, unknown>;
-  started_at?: number | string;
-};
-
-function readParticipantFile(dir: string): ParticipantFile {
-  const file = path.join(dir, 'participant.json');
-  if (!fs.existsSync(file)) throw new ImportError(`${file} is missing`);
-  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as ParticipantFile;
-  if (typeof json.real_id !== 'string' || json.real_id === '')
-    throw new ImportError(`${file}: real_id is missing`);
-  return json;
-}
-
-/** Unix seconds of started_at given as seconds, milliseconds or an ISO date. */
-function unixSeconds(value: number | string): number {
-  const ms = typeof value === 'string' ? Date.parse(value) : value > 1e11 ? value : value * 1000;
-  if (!Number.isFinite(ms)) throw new ImportError(`started_at "${value}" is not a date`);
-  return Math.floor(ms / 1000);
-}
-
 /** Sends one stream in batches of `batchSize` with seq numbers from 0; answers the samples sent. */
 async function uploadStream(options: ImportOptions, pid: number, columns: Columns): Promise<number> {
   const batches = Math.ceil(columns.count / options.batchSize);
@@ -302,53 +228,45 @@ async function uploadVideo(options: ImportOptions, pid: number, file: string): P
 
 export type ImportSummary = { participants: number; skipped: number; samples: number; videoBytes: number };
 
-/** Imports one participant folder: create (or find), batches, finish, video. */
-async function importParticipant(options: ImportOptions, dir: string, summary: ImportSummary): Promise<void> {
-  const meta = readParticipantFile(dir);
-  const streams = KINDS.filter((kind) => fs.existsSync(path.join(dir, `${kind}.csv`))).map((kind) =>
-    parseStreamCsv(
-      kind,
-      fs.readFileSync(path.join(dir, `${kind}.csv`), 'utf8'),
-      path.join(dir, `${kind}.csv`),
-    ),
-  );
+/** Sends one participant: create (or find), batches, finish, video. */
+async function importParticipant(
+  options: ImportOptions,
+  source: ParticipantSource,
+  summary: ImportSummary,
+): Promise<void> {
   const created = await request(options, 'POST', '/ingest/participants', {
     json: {
       test_id: options.testId,
-      real_id: meta.real_id,
-      ...(meta.demographic ? { demographic: meta.demographic } : {}),
-      ...(meta.started_at !== undefined ? { started_at: unixSeconds(meta.started_at) } : {}),
+      real_id: source.realId,
+      ...(source.demographic ? { demographic: source.demographic } : {}),
+      ...(source.startedAt !== undefined ? { started_at: source.startedAt } : {}),
     },
   });
   const participant = (await created.json()) as { id: number; state: string };
-  options.log(`${meta.real_id} → participant ${participant.id}`);
+  options.log(`${source.realId} → participant ${participant.id}`);
   if (participant.state === 'finished') {
     options.log('  already finished: streams skipped');
     summary.skipped++;
   } else {
-    for (const columns of streams) summary.samples += await uploadStream(options, participant.id, columns);
-    await request(options, 'POST', `/ingest/participants/${participant.id}/finish`, { json: {} });
+    for (const columns of source.streams)
+      summary.samples += await uploadStream(options, participant.id, columns);
+    await request(options, 'POST', `/ingest/participants/${participant.id}/finish`, {
+      json: options.geometry ? { geometry: options.geometry } : {},
+    });
     options.log('  finished');
     summary.participants++;
   }
-  const video = fs
-    .readdirSync(dir)
-    .find((name) => VIDEO_EXTENSIONS.includes(path.extname(name).toLowerCase()));
-  if (video) summary.videoBytes += await uploadVideo(options, participant.id, path.join(dir, video));
+  if (source.video) summary.videoBytes += await uploadVideo(options, participant.id, source.video);
 }
 
-/** Imports every participant sub-folder of `options.folder`, in name order. */
+/**
+ * Imports the participants of `options.input` (participant folders in name order, or the
+ * recordings of an export file): all are read and checked before the first is sent.
+ */
 export async function runImport(options: ImportOptions): Promise<ImportSummary> {
-  if (!fs.existsSync(options.folder) || !fs.statSync(options.folder).isDirectory())
-    throw new ImportError(`${options.folder} is not a folder`);
-  const dirs = fs
-    .readdirSync(options.folder, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => path.join(options.folder, entry.name))
-    .sort();
-  if (dirs.length === 0) throw new ImportError(`${options.folder} holds no participant folders`);
+  const sources = readParticipants(options.input, options);
   const summary: ImportSummary = { participants: 0, skipped: 0, samples: 0, videoBytes: 0 };
-  for (const dir of dirs) await importParticipant(options, dir, summary);
+  for (const source of sources) await importParticipant(options, source, summary);
   return summary;
 }
 
@@ -364,10 +282,16 @@ export function parseOptions(argv: string[], log: (line: string) => void): Impor
       test: { type: 'string' },
       format: { type: 'string', default: 'binary' },
       'batch-size': { type: 'string', default: '10000' },
+      tracker: { type: 'string', default: 'auto' },
+      screen: { type: 'string', default: `${REFERENCE_WIDTH}x${REFERENCE_HEIGHT}` },
+      'screen-mm': { type: 'string' },
+      'distance-mm': { type: 'string' },
+      'started-at': { type: 'string' },
     },
   });
-  const folder = positionals[0];
-  if (!folder || positionals.length > 1) throw new ImportError('Give exactly one folder to import');
+  const input = positionals[0];
+  if (!input || positionals.length > 1)
+    throw new ImportError('Give exactly one folder or export file to import');
   if (!values.key) throw new ImportError('--key (or LIMBUS_SETUP_KEY) is required');
   const testId = Number(values.test);
   if (!Number.isInteger(testId) || testId <= 0) throw new ImportError('--test must be the id of a test');
@@ -376,8 +300,27 @@ export function parseOptions(argv: string[], log: (line: string) => void): Impor
   const batchSize = Number(values['batch-size']);
   if (!Number.isInteger(batchSize) || batchSize <= 0)
     throw new ImportError('--batch-size must be a whole number');
+  const [widthPx, heightPx] = size(values.screen, '--screen');
+  const mm = values['screen-mm'] === undefined ? null : size(values['screen-mm'], '--screen-mm');
+  const distance = values['distance-mm'] === undefined ? null : Number(values['distance-mm']);
+  if (distance !== null && !(distance > 0))
+    throw new ImportError('--distance-mm must be a distance in mm, like 600');
   return {
-    folder,
+    input,
+    tracker: trackerOption(values.tracker),
+    screen: { widthPx, heightPx },
+    screenMm: mm && { widthMm: mm[0], heightMm: mm[1] },
+    geometry:
+      mm === null && distance === null
+        ? null
+        : {
+            width_px: widthPx,
+            height_px: heightPx,
+            width_mm: mm?.[0] ?? DEFAULT_SCREEN_MM.widthMm,
+            height_mm: mm?.[1] ?? DEFAULT_SCREEN_MM.heightMm,
+            distance_mm: distance ?? DEFAULT_DISTANCE_MM,
+          },
+    startedAtMs: values['started-at'] === undefined ? null : epochMs(values['started-at'], '--started-at'),
     url: values.url,
     key: values.key,
     testId,
@@ -388,6 +331,13 @@ export function parseOptions(argv: string[], log: (line: string) => void): Impor
     videoPartBytes: 8 * 1024 * 1024,
     log,
   };
+}
+
+/** Width and height of "1920x1080". */
+function size(value: string, name: string): [number, number] {
+  const m = /^(\d+(?:\.\d+)?)[x×](\d+(?:\.\d+)?)$/.exec(value.trim());
+  if (!m) throw new ImportError(`${name} must be WIDTHxHEIGHT, like 1920x1080, not "${value}"`);
+  return [Number(m[1]), Number(m[2])];
 }
 
 /** Runs the CLI; answers the exit code (0 done, 1 a problem, which is printed). */

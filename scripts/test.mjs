@@ -1,26 +1,90 @@
 #!/usr/bin/env node
-// `npm test`: everything a change can break, in order of speed: types, lint, unit and API tests
-// (embedded database; again on PostgreSQL when TEST_DATABASE_URL is set), then the browser journeys.
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything a change can break, in order of speed: Debian's Chromium (installed when
+// missing), types, lint, unit and API tests (embedded database), then the browser journeys; with
+// TEST_DATABASE_URL set, the unit and API tests run again on PostgreSQL and Node 24 beside the
+// journeys (the journeys wait on the browser often enough that the two share a 2-core machine;
+// docs/testing.md has the figures).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const steps = [
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** The vitest projects of the packages and the server; the web app's project is `web`. */
+const NODE_PROJECTS = ['contract', 'analytics', 'demo-data', 'server', 'server-matrix'];
+const projects = (names) => names.flatMap((name) => ['--project', name]);
+const sequential = [
+  // first: the API tests capture pages in Chromium too, not only the journeys
+  ['Chromium for the tests', 'node', ['scripts/ensure-chromium.mjs']],
   ['types', 'npm', ['run', 'typecheck']],
   ['lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']],
-  ['unit and API tests (embedded database)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
+  [
+    withPostgres
+      ? 'unit and API tests (embedded database; the web app in the second pass)'
+      : 'unit and API tests',
+    'npx',
+    ['vitest', 'run', ...(withPostgres ? projects(NODE_PROJECTS) : [])],
+    { TEST_DATABASE_URL: '' },
+  ],
 ];
-if (process.env.TEST_DATABASE_URL) {
-  steps.push(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server'], {}]);
-}
-steps.push(['browser journeys', 'npm', ['run', 'test:e2e']]);
+// The second pass runs the server's unit and API tests again on PostgreSQL, and with them the web
+// app's (which need no database), all on the newest Node line (24, from the npm registry's `node`
+// package): every test runs on Node 24 and every database test on both engines, without a third
+// pass that CI's time has no room for (docs/testing.md).
+const postgres = [
+  'unit and API tests on PostgreSQL and Node 24',
+  'npx',
+  [
+    '-y',
+    'node@24',
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    ...projects([...NODE_PROJECTS, 'web']),
+  ],
+  {},
+];
+const journeys = ['browser journeys', 'npm', ['run', 'test:e2e']];
 
-for (const [name, command, args, env = {}] of steps) {
+for (const [name, command, args, env = {}] of sequential) {
   console.log(`\n== ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`\nFAILED: ${name}`);
-    process.exit(result.status ?? 1);
-  }
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: withEnv(env) });
+  if (result.status !== 0) fail(name, result.status);
 }
+
+const beside = withPostgres ? runToLog(postgres) : null;
+if (beside) console.log(`\n== ${postgres[0]} (beside the journeys; output in ${beside.log})`);
+console.log(`\n== ${journeys[0]}`);
+const journeysResult = spawnSync(journeys[1], journeys[2], { cwd: root, stdio: 'inherit', env: withEnv() });
+if (beside) {
+  const status = await beside.done;
+  console.log(`\n== ${postgres[0]}: output`);
+  process.stdout.write(fs.readFileSync(beside.log, 'utf8'));
+  if (status !== 0) fail(postgres[0], status);
+}
+if (journeysResult.status !== 0) fail(journeys[0], journeysResult.status);
 console.log('\nAll checks passed.');
+
+function withEnv(env = {}) {
+  return { ...process.env, ...env };
+}
+
+/** Starts a step with its output going to a file, so that it does not interleave with the journeys'. */
+function runToLog([name, command, args, env]) {
+  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-test-')), 'output.log');
+  const out = fs.openSync(log, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: withEnv(env) });
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => {
+      fs.appendFileSync(log, `${name} did not start: ${error.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  return { log, done };
+}
+
+function fail(name, status) {
+  console.error(`\nFAILED: ${name}`);
+  process.exit(status ?? 1);
+}

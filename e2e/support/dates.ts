@@ -1,4 +1,4 @@
-/** Calendar dates as the server counts them (UTC, YYYY-MM-DD) and as the admin pages show them. */
+/** Calendar dates as the server counts them (UTC, YYYY-MM-DD) and as the app shows them. */
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -11,8 +11,13 @@ export function addMonths(isoDate: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** YYYY-MM-DD as DD-MM-YYYY (the admin format). */
-export const adminDate = (isoDate: string) => isoDate.split('-').reverse().join('-');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** YYYY-MM-DD as the app shows every date: '5 Jun 2025' (docs/decisions.md 'Formats'). */
+export function shownDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
 
 /** The same month with another day, as YYYY-MM-DD. */
 export const withDay = (isoDate: string, day: number) =>

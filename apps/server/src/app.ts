@@ -3,18 +3,21 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
+import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API_GROUP_DESCRIPTIONS, apiRoutes, buildOpenApiDocument } from '@limbus/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from './auth/access-tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
+import { createActorCache } from './http/actor-cache.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
+import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { createSignedUrls } from './http/signed-urls.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -22,11 +25,17 @@ import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAnnotationRoutes } from './modules/annotations/annotations.routes.js';
 import { registerAnswerRoutes } from './modules/answers/answers.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerBenchmarkRoutes } from './modules/benchmark/benchmark.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
+import { registerExportRoutes } from './modules/exports/exports.routes.js';
+import { registerHeatmapRoutes } from './modules/heatmaps/heatmaps.routes.js';
 import { registerIngestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { registerInsightRoutes } from './modules/insights/insights.routes.js';
+import { registerJourneyRoutes } from './modules/journey/journey.routes.js';
 import { registerParticipantRoutes } from './modules/participants/participants.routes.js';
+import { registerPredictionRoutes } from './modules/predictions/predictions.routes.js';
+import { registerQualityRoutes } from './modules/quality/quality.routes.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
@@ -47,6 +56,31 @@ export type AppOptions = {
 
 const BODY_LIMIT = 1024 * 1024;
 
+/** Browser features the product never uses, turned off for it and anything it embeds. */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'interest-cohort=()',
+  'browsing-topics=()',
+  'fullscreen=(self)',
+].join(', ');
+
+/**
+ * A hop count trusts the last `hops` addresses of the chain whoever sent them (Fastify itself
+ * refuses a number, as it cannot check the peer): right only when the proxies are the sole way in.
+ */
+const trustProxyOf = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 /** The whole HTTP application; `main.ts` listens with it, tests call `inject` on it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -59,12 +93,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: config.env === 'production',
+    trustProxy: trustProxyOf(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   const deps: Deps = {
@@ -80,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         outboxDir: path.join(config.dataDir, 'outbox'),
         from: config.mailFrom,
         logger: app.log,
+        logLinks: config.env !== 'production',
       }),
     files: options.files ?? createFileStore(config),
     log: app.log,
@@ -90,31 +126,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // the Insights PDF is laid out in the browser by @react-pdf, whose layout engine (yoga) is
+        // WebAssembly inlined as a data: URL: compiling it needs 'wasm-unsafe-eval' (not 'unsafe-eval')
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'data:'],
       },
     },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // In this process's memory, or shared by every API process through PostgreSQL (RATE_LIMIT_STORE).
+  const sharedStore =
+    config.rateLimitStore === 'postgres' ? { store: postgresRateLimitStore(options.db) } : {};
+  await app.register(rateLimit, { global: false, ...(sharedStore as object) });
+  // The API reference is generated from the contract's route table, the same table the routes are
+  // registered from (the route-table test keeps the two equal).
   await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Limbus API',
-        version: '1.0.0',
-        description: 'The calls of the Limbus web client under /api/v1.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
+    mode: 'static',
+    specification: {
+      // an OpenAPI 3.1 document, which the plugin serves as it is (its types know 2.0 and 3.0)
+      document: buildOpenApiDocument(apiRoutes, API_GROUP_DESCRIPTIONS) as StaticDocumentSpec['document'],
     },
-    transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerAuthentication(app, deps);
+  const actors = await createActorCache(options.db);
+  app.addHook('onClose', () => actors.close());
+  registerAuthentication(app, { ...deps, actors });
   await app.register(
     async (api) => {
       registerAuthRoutes(api, deps);
@@ -132,7 +172,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerInsightRoutes(api, deps);
       registerAiRoutes(api, deps);
       registerSuggestionRoutes(api, deps);
+      registerPredictionRoutes(api, deps);
       registerResourceRoutes(api, deps);
+      registerHeatmapRoutes(api, deps);
+      registerQualityRoutes(api, deps);
+      registerExportRoutes(api, deps);
+      registerJourneyRoutes(api, deps);
+      registerBenchmarkRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

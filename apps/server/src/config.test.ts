@@ -13,6 +13,31 @@ describe('loadConfig', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('trusts no proxy by default, in production too; takes a hop count or proxy addresses', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('counts rate limits and runs jobs in this process by default; sharing them needs PostgreSQL', () => {
+    expect(loadConfig({})).toMatchObject({ rateLimitStore: 'memory', runJobs: true });
+    const shared = {
+      DATABASE_URL: 'postgres://limbus@db:5432/limbus',
+      RATE_LIMIT_STORE: 'postgres',
+      RUN_JOBS: 'off',
+    };
+    expect(loadConfig(shared)).toMatchObject({ rateLimitStore: 'postgres', runJobs: false });
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'postgres' })).toThrow(
+      /RATE_LIMIT_STORE: postgres needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ RUN_JOBS: 'off' })).toThrow(/RUN_JOBS: off needs DATABASE_URL/);
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+  });
+
   it('names every bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', SEED_DEMO: 'maybe' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,

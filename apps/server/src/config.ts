@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { assertSafeKey } from './files/file-store.js';
@@ -31,8 +32,26 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
   SUPPORT_URL: z.url().default('mailto:support@limbus.test'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Whose X-Forwarded-For to believe: `off` (default; the client's own address counts), the
+   * number of proxies in front, or their addresses and networks separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        /^(off|false|\d{1,2})$/.test(value) ||
+        value.split(',').every((item) => /^[\d.:a-fA-F/]+$/.test(item.trim())),
+      'off, a number of proxies, or proxy addresses (CIDR allowed) separated by commas',
+    )
+    .default('off'),
   /** Requests a minute per address on the sign-in, sign-up and password-reset calls. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Where rate limits count: this process's memory, or PostgreSQL (DATABASE_URL) shared by every API process. */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  /** Run queued jobs in this process; off when separate workers (`npm run worker`) run them. */
+  RUN_JOBS: booleanFlag.default(true),
   /** AI text requests a minute per signed-in user (each may cost a model call). */
   AI_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   WEB_DIST: z.string().optional(),
@@ -55,6 +74,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path rather than the host name; on by default with S3_ENDPOINT. */
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** Chromium for heatmap screenshots captured on the server (Debian's by default). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Let captures reach loopback, private and link-local addresses (a lab's intranet; tests). */
+  CAPTURE_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
+  CAPTURE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   /** Keys go under this folder of the bucket. */
   S3_PREFIX: z
     .string()
@@ -69,6 +93,13 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   /** How long one model call may take before it counts as failed. */
   AI_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(60_000),
+  /** An .onnx saliency model that predictions run instead of the built-in model (onnx-attention.ts). */
+  ATTENTION_MODEL_PATH: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((value) => value.toLowerCase().endsWith('.onnx'), 'an .onnx file')
+    .optional(),
 });
 
 const S3_OPTIONS = [
@@ -94,12 +125,29 @@ export type Config = {
   supportUrl: string;
   logLevel: string;
   authRateLimit: number;
+  rateLimitStore: 'memory' | 'postgres';
+  runJobs: boolean;
+  /** Fastify's trustProxy: false, a hop count or the proxies' addresses. */
+  trustProxy: false | number | string[];
   aiRateLimit: number;
   webDist: string;
   videoMaxBytes: number;
   /** Files in an S3-compatible bucket (S3_BUCKET …); DATA_DIR/files when undefined. */
   s3: S3Settings | undefined;
   ai: AiSettings;
+  capture: CaptureSettings;
+} & AttentionModelSetting;
+
+/** The ONNX model predictions run instead of the built-in one; undefined for the built-in one. */
+export type AttentionModelSetting = { attentionModelPath?: string | undefined };
+
+/** Server-side screenshots of heatmap pages (modules/heatmaps/heatmap-capture.ts). */
+export type CaptureSettings = {
+  chromiumPath: string;
+  allowPrivateAddresses: boolean;
+  timeoutMs: number;
+  /** More Chromium flags; not from the environment (tests map a public address to a local server). */
+  browserArgs?: readonly string[];
 };
 
 export type AiSettings =
@@ -119,8 +167,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const s3Problem = checkS3(values, env);
   if (s3Problem) throw new Error(`Invalid configuration:\n  ${s3Problem}`);
+  if (values.RATE_LIMIT_STORE === 'postgres' && !values.DATABASE_URL) {
+    throw new Error('Invalid configuration:\n  RATE_LIMIT_STORE: postgres needs DATABASE_URL');
+  }
+  if (!values.RUN_JOBS && !values.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  RUN_JOBS: off needs DATABASE_URL (workers cannot share the embedded database)',
+    );
+  }
   if (values.AI_PROVIDER === 'openai' && !values.AI_MODEL) {
     throw new Error('Invalid configuration:\n  AI_MODEL: required with AI_PROVIDER=openai');
+  }
+  const attentionModelPath = values.ATTENTION_MODEL_PATH && path.resolve(values.ATTENTION_MODEL_PATH);
+  if (attentionModelPath && !fs.statSync(attentionModelPath, { throwIfNoEntry: false })?.isFile()) {
+    throw new Error(`Invalid configuration:\n  ATTENTION_MODEL_PATH: no file at ${attentionModelPath}`);
   }
   return {
     env: values.NODE_ENV,
@@ -136,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: values.SUPPORT_URL,
     logLevel: values.LOG_LEVEL,
     authRateLimit: values.AUTH_RATE_LIMIT,
+    rateLimitStore: values.RATE_LIMIT_STORE,
+    runJobs: values.RUN_JOBS,
+    trustProxy: trustProxy(values.TRUST_PROXY),
     aiRateLimit: values.AI_RATE_LIMIT,
     webDist: path.resolve(values.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     videoMaxBytes: values.VIDEO_MAX_BYTES,
@@ -153,7 +216,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     ai: aiSettings(values),
+    attentionModelPath: attentionModelPath || undefined,
+    capture: {
+      chromiumPath: values.CHROMIUM_PATH,
+      allowPrivateAddresses: values.CAPTURE_ALLOW_PRIVATE_ADDRESSES,
+      timeoutMs: values.CAPTURE_TIMEOUT_MS,
+    },
   };
+}
+
+function trustProxy(value: string): false | number | string[] {
+  if (value === 'off' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((item) => item.trim());
 }
 
 function aiSettings(values: z.infer<typeof envSchema>): AiSettings {

@@ -3,7 +3,9 @@ import { resolveJwtSecret } from './auth/access-tokens.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/demo-data.js';
+import { seedDemoPredictions } from './db/seed/demo-predictions.js';
 import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './db/seed/demo-recordings.js';
+import { clearDemoSeedPending, DEMO_SEED_STEP_LINE, isDemoSeedPending } from './db/seed/demo-seed.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
 import { JOB_HANDLERS } from './jobs/job-handlers.js';
@@ -21,18 +23,32 @@ async function main(): Promise<void> {
     files,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
   });
-  const jobDeps = { db: database.db, files, log: app.log, clock: () => new Date() };
+  const jobDeps = {
+    db: database.db,
+    files,
+    log: app.log,
+    clock: () => new Date(),
+    capture: config.capture,
+    attentionModelPath: config.attentionModelPath,
+  };
   const isEmpty = await isDatabaseEmpty(database.db);
   const shouldSeed = config.seedDemo ?? isEmpty;
   if (shouldSeed && isEmpty) {
-    process.stdout.write(
-      'Seeding the demo data: companies, users, tests, recorded participants and videos...\n',
-    );
-    const now = new Date();
-    await seedDemoData(database.db, now);
-    await seedDemoRecordings(jobDeps, { now, participantsPerTest: DEMO_PARTICIPANTS_PER_TEST });
+    process.stdout.write('Seeding the demo data: companies, users and tests...\n');
+    await seedDemoData(database.db, new Date());
   }
-  // In-process on both PGlite and PostgreSQL (docs/decisions.md). The embedded database belongs to
+  // A start killed while seeding left the mark: this start finishes what it began.
+  if (await isDemoSeedPending(database.db)) {
+    process.stdout.write('Seeding the demo recordings: participants and videos...\n');
+    await seedDemoRecordings(jobDeps, {
+      now: new Date(),
+      participantsPerTest: DEMO_PARTICIPANTS_PER_TEST,
+      onTestSeeded: (name) => process.stdout.write(`  ${DEMO_SEED_STEP_LINE} ${name}\n`),
+    });
+    await seedDemoPredictions(jobDeps);
+    await clearDemoSeedPending(database.db);
+  }
+  // In-process on both PGlite and PostgreSQL unless RUN_JOBS=off (docs/decisions.md). The embedded database belongs to
   // this process alone, so a job left running was cut off by a killed process: it runs again now.
   if (database.kind === 'pglite') {
     const released = await releaseRunningJobs(database.db, new Date());
@@ -53,7 +69,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  jobRunner.start();
+  // RUN_JOBS=off: separate workers (`npm run worker`) run the jobs this process queues.
+  if (config.runJobs) jobRunner.start();
   const store = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
   const lines = [
     '',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { createDataFileStore, type FileStore } from '../src/files/file-store.js';
@@ -12,6 +12,8 @@ import { openTestDatabase } from './test-database.js';
 
 export type TestApp = {
   app: FastifyInstance;
+  /** The configuration the app runs with (what `env` made of it). */
+  config: Config;
   db: Database;
   dataDir: string;
   /** The app's file store (DATA_DIR/files). */
@@ -23,11 +25,18 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+/** Where a test app keeps its files and how its PostgreSQL database is named (test-database.ts). */
+export type TestAppPlace = { dataRoot?: string; databasePrefix?: string };
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+const JWT_SECRET = TEST_JWT_SECRET;
 
 /** The real app on a fresh database, with files (outbox, file store) in a temp dir. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-test-'));
+export async function createTestApp(
+  env: Record<string, string> = {},
+  place: TestAppPlace = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(place.dataRoot ?? os.tmpdir(), 'limbus-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -37,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AI_RATE_LIMIT: '10000',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(place.databasePrefix);
   await seedReferenceData(database.db);
   const clock = {
     now: new Date(),
@@ -56,6 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await app.ready();
   return {
     app,
+    config,
     db: database.db,
     dataDir,
     files,

@@ -112,6 +112,9 @@ export async function buildContract(
   return contract;
 }
 
+/** A test whose results every reader of it may read: done, Professional. */
+export const RESULTS_READY = { state: 'done', testType: 'professional' } as const;
+
 export async function buildTest(
   db: Database,
   companyId: number,

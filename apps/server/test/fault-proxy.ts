@@ -99,14 +99,25 @@ export async function startFaultProxy(target: string, plan: FaultPlan): Promise<
       const piece = chunk.subarray(0, cut - sent);
       sent += piece.length;
       upstream.write(piece);
-      // Give the server time to store what arrived, then cut both connections mid-body.
+      // Cut both connections mid-body once the server holds some of what arrived (a fixed pause
+      // was too short on a loaded machine: the cut then came before any byte was stored).
       if (sent >= cut)
-        setTimeout(() => {
+        void untilServerHolds(req).then(() => {
           upstream.destroy();
           req.socket.destroy();
-        }, 50);
+        });
     });
   });
+
+  /** Asks the upload's offset (HEAD, as the import CLI does) until it is above 0, for at most 10 s. */
+  async function untilServerHolds(req: http.IncomingMessage) {
+    const headers = { authorization: req.headers.authorization ?? '' };
+    for (let waited = 0; waited < 10_000; waited += 25) {
+      const answer = await fetch(new URL(req.url ?? '/', upstreamUrl), { method: 'HEAD', headers });
+      if (Number(answer.headers.get('upload-offset')) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -9,7 +9,7 @@ import { main } from '../../../scripts/import.js';
 import { jobs, participants } from '../src/db/schema.js';
 import { runFfmpeg } from '../src/media/ffmpeg.js';
 import { apiClient, expectOk, useWorld } from './api.js';
-import { buildTest, signIn } from './factories.js';
+import { buildTest, RESULTS_READY, signIn } from './factories.js';
 import { type FaultPlan, type FaultProxy, startFaultProxy } from './fault-proxy.js';
 
 /**
@@ -37,7 +37,7 @@ describe('import CLI retries (scripts/import.ts behind a faulty network)', () =>
     appUrl = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
     const staff = apiClient(ctx.t.app, await signIn(ctx.t.app, ctx.world.staff.email));
     key = expectOk<{ key: string }>(await staff.post('/test_setups', { name: 'Retry lab' }), 201).key;
-    testId = (await buildTest(ctx.t.db, ctx.world.client.id)).id;
+    testId = (await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY)).id;
     authorization = (await signIn(ctx.t.app, ctx.world.clientMember.email)).authorization;
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-import-retry-'));
     fs.cpSync(SAMPLE, folder, { recursive: true });

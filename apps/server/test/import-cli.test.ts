@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeStream } from '@limbus/analytics';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../scripts/import.js';
+import { participants } from '../src/db/schema.js';
 import { apiClient, expectOk, useWorld } from './api.js';
-import { buildTest, signIn } from './factories.js';
+import { buildTest, RESULTS_READY, signIn } from './factories.js';
 
 const SAMPLE = fileURLToPath(new URL('../../../scripts/import-sample', import.meta.url));
 const KINDS = ['emotions', 'eyes', 'mice'] as const;
@@ -31,7 +33,7 @@ describe('import CLI (scripts/import.ts)', () => {
     url = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
     const staff = apiClient(ctx.t.app, await signIn(ctx.t.app, ctx.world.staff.email));
     key = expectOk<{ key: string }>(await staff.post('/test_setups', { name: 'Import lab' }), 201).key;
-    testId = (await buildTest(ctx.t.db, ctx.world.client.id)).id;
+    testId = (await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY)).id;
     authorization = (await signIn(ctx.t.app, ctx.world.clientMember.email)).authorization;
   });
   afterAll(() => {
@@ -117,5 +119,35 @@ describe('import CLI (scripts/import.ts)', () => {
     });
     expect(code).toBe(1);
     expect(lines.join('\n')).toMatch(/POST \/ingest\/participants answered 404/);
+  });
+
+  it('finishes each participant with the screen geometry --screen-mm and --distance-mm give', async () => {
+    const otherTest = (await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY)).id;
+    const code = await main(
+      [
+        SAMPLE,
+        '--url',
+        url,
+        '--key',
+        key,
+        '--test',
+        String(otherTest),
+        '--screen-mm',
+        '597x336',
+        '--distance-mm',
+        '650',
+      ],
+      { log: () => {}, error: () => {} },
+      { retryMs: 10 },
+    );
+    expect(code).toBe(0);
+    const rows = await ctx.t.db
+      .select({ geometry: participants.geometry })
+      .from(participants)
+      .where(eq(participants.testId, otherTest));
+    expect(rows.map((row) => row.geometry)).toEqual([
+      { widthPx: 1920, heightPx: 1080, widthMm: 597, heightMm: 336, distanceMm: 650 },
+      { widthPx: 1920, heightPx: 1080, widthMm: 597, heightMm: 336, distanceMm: 650 },
+    ]);
   });
 });

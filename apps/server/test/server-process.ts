@@ -41,7 +41,12 @@ export async function freePort(): Promise<number> {
  * answers it; a start that fails or takes longer than `timeoutMs` is killed and throws with its
  * output.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 40_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 40_000,
+  /** The line to wait for: by default the one main.ts prints once it listens. */
+  readyLine = READY_LINE,
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
@@ -76,7 +81,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 40_00
     await withTimeout(exited, 10_000, `the server (pid ${child.pid}) did not die after SIGKILL`);
   };
   try {
-    await waitForReady(child, () => output, timeoutMs);
+    await waitForReady(child, () => output, timeoutMs, readyLine);
   } catch (error) {
     await kill();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
@@ -84,14 +89,19 @@ export async function startServer(env: Record<string, string>, timeoutMs = 40_00
   return { origin: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, output: () => output, kill };
 }
 
-function waitForReady(child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+function waitForReady(
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+  readyLine: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => finish(new Error(`the server did not start in ${timeoutMs} ms`)),
       timeoutMs,
     );
     const onData = () => {
-      if (output().includes(READY_LINE)) finish();
+      if (output().includes(readyLine)) finish();
     };
     const onExit = (code: number | null, signal: string | null) =>
       finish(new Error(`the server exited during its start (code ${code}, signal ${signal})`));

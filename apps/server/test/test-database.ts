@@ -4,12 +4,12 @@ import { type DatabaseHandle, openMemoryDatabase, openPostgres } from '../src/db
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ * named `<prefix>_<random>` on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(prefix = 'limbus_test'): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openMemoryDatabase();
-  const name = `limbus_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -21,6 +21,21 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** Drops the databases that openTestDatabase made with `prefix` and nobody closed. */
+export async function dropTestDatabases(serverUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      "select datname as name from pg_database where starts_with(datname, $1 || '_')",
+      [prefix],
+    );
+    for (const { name } of rows) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Runs one statement on a PostgreSQL server (create or drop a test database). */

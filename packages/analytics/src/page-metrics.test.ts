@@ -5,11 +5,15 @@ import {
   frustrationIndex,
   isTopPagesShown,
   metricIndex,
+  metricIndexIntervals,
   type PageDefinition,
   type ParticipantPageData,
+  pageIndexBarWidth,
   pageMetrics,
+  pagePeakBarWidth,
   topPages,
 } from './page-metrics.js';
+import { tagPointBarWidth } from './tag-metrics.js';
 
 function emotions(from: number, to: number, value: (t: number) => number) {
   const times: number[] = [];
@@ -64,6 +68,23 @@ describe('pageMetrics', () => {
     expect(products?.significant_points.map((p) => p.id)).toEqual([2]);
   });
 
+  it('gives each emotion mean its participant count and a 95 % t-interval from two participants on', () => {
+    const [home, products] = pageMetrics(pages, participants);
+    expect(home?.emotion_participants).toBe(1);
+    expect(home?.intervals.joy).toBeNull();
+    expect(products?.emotion_participants).toBe(2);
+    // Means 0.6 and 0.8: s = 0.1414, standard error 0.1, t(0.975, 1) = 12.706.
+    expect(products?.intervals.joy?.lower).toBeCloseTo(0.7 - 1.2706, 3);
+    expect(products?.intervals.joy?.upper).toBeCloseTo(0.7 + 1.2706, 3);
+  });
+
+  it('indexes an interval against the same mean as its value', () => {
+    expect(
+      metricIndexIntervals([0.2, 0.6, 0.4], [{ lower: 0.1, upper: 0.3 }, null, { lower: 0.36, upper: 0.44 }]),
+    ).toEqual([{ lower: 25, upper: 75 }, null, { lower: 90, upper: 110 }]);
+    expect(metricIndexIntervals([Number.NaN], [{ lower: 0, upper: 1 }])).toEqual([null]);
+  });
+
   it('filters, indexes and ranks pages', () => {
     const m = [
       { total_participants: 6, average_time: 2000, joy: 0.2, attention: 0.1, frustration: 0.3 },
@@ -95,5 +116,12 @@ describe('pageMetrics', () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  it('sizes the ranking bars: 6 px per index point over 100, 10 per peak, 2 per tag point', () => {
+    expect(pageIndexBarWidth(150)).toBe(300);
+    expect(pageIndexBarWidth(80)).toBe(0);
+    expect(pagePeakBarWidth(4)).toBe(40);
+    expect(tagPointBarWidth(7)).toBe(14);
   });
 });

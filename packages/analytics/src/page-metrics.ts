@@ -1,3 +1,4 @@
+import { meanConfidenceInterval } from './confidence-interval.js';
 import type { PageVisit } from './page-visits.js';
 import { EMOTIONS, type Emotion, type EmotionSamples } from './samples.js';
 import { type MatchType, matchesAnyUrl } from './url-match.js';
@@ -26,8 +27,15 @@ export type PageMetrics = {
   joy: number;
   attention: number;
   frustration: number;
+  /** Participants whose visits held an emotion sample: the n of the three means. */
+  emotion_participants: number;
+  /** 95 % t-interval of each emotion's mean over those participants; null below 2 participants. */
+  intervals: Record<Emotion, ValueInterval | null>;
   significant_points: PointRef[];
 };
+
+/** Bounds of an interval, in the unit of the value. */
+export type ValueInterval = { lower: number; upper: number };
 
 type VisitStats = {
   url: string;
@@ -68,8 +76,7 @@ export function pageMetrics(
     };
     let visitors = 0;
     let timeSum = 0;
-    const emotionSum: Record<Emotion, number> = { joy: 0, attention: 0, frustration: 0 };
-    let emotionCount = 0;
+    const participantMeans: Record<Emotion, number[]> = { joy: [], attention: [], frustration: [] };
     const points: PointRef[] = [];
     for (const visits of perParticipant) {
       let isVisitor = false;
@@ -87,12 +94,15 @@ export function pageMetrics(
       if (!isVisitor) continue;
       visitors++;
       timeSum += time;
-      if (count > 0) {
-        emotionCount++;
-        for (const e of EMOTIONS) emotionSum[e] += sums[e] / count;
-      }
+      if (count > 0) for (const e of EMOTIONS) participantMeans[e].push(sums[e] / count);
     }
-    const mean = (e: Emotion): number => (emotionCount > 0 ? emotionSum[e] / emotionCount : Number.NaN);
+    const stats = Object.fromEntries(
+      EMOTIONS.map((e) => [e, meanConfidenceInterval(participantMeans[e])]),
+    ) as Record<Emotion, ReturnType<typeof meanConfidenceInterval>>;
+    const interval = (e: Emotion): ValueInterval | null => {
+      const { lower, upper } = stats[e];
+      return lower === null || upper === null ? null : { lower, upper };
+    };
     points.sort((a, b) => a.timestamp_top - b.timestamp_top);
     return {
       id: page.id,
@@ -100,9 +110,15 @@ export function pageMetrics(
       urls: page.urls,
       total_participants: visitors,
       average_time: visitors > 0 ? timeSum / visitors : 0,
-      joy: mean('joy'),
-      attention: mean('attention'),
-      frustration: mean('frustration'),
+      joy: stats.joy.mean,
+      attention: stats.attention.mean,
+      frustration: stats.frustration.mean,
+      emotion_participants: participantMeans.joy.length,
+      intervals: {
+        joy: interval('joy'),
+        attention: interval('attention'),
+        frustration: interval('frustration'),
+      },
       significant_points: points,
     };
   });
@@ -144,6 +160,12 @@ function summariseVisits(p: ParticipantPageData): VisitStats[] {
 
 /** Spec 3 §2 Pages filters: defaults minimum participants 5, minimum time 0 s. */
 export const DEFAULT_PAGE_FILTER = { minParticipants: 5, minSeconds: 0 } as const;
+/** The minimum-participants choices, 10 down to 1. */
+export const PAGE_MIN_PARTICIPANT_OPTIONS = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1] as const;
+
+/** Ranking bar widths in px (spec 3 §9): 6 × the index's excess over 100, and 10 per peak. */
+export const pageIndexBarWidth = (index: number) => 6 * Math.max(0, index - 100);
+export const pagePeakBarWidth = (peaks: number) => 10 * peaks;
 
 /** Keeps pages with total_participants ≥ minParticipants and average_time ≥ minSeconds × 1000 (spec 3 §5). */
 export function filterPageMetrics<T extends Pick<PageMetrics, 'total_participants' | 'average_time'>>(
@@ -167,6 +189,26 @@ export function metricIndex(values: readonly number[]): number[] {
   return values.map((v) =>
     Number.isFinite(v) && mean > 0 ? Math.floor((v / mean) * 100 + 1e-9) : Number.NaN,
   );
+}
+
+/**
+ * The interval of each value's index (metricIndex), from the interval of the value: its bounds
+ * divided by the same mean of all finite values, × 100, rounded down like the index. The mean of
+ * the pages is taken as fixed (it is the reference the index is read against), so only the page's
+ * own uncertainty is shown. null where the value or its interval is missing.
+ */
+export function metricIndexIntervals(
+  values: readonly number[],
+  intervals: readonly (ValueInterval | null)[],
+): (ValueInterval | null)[] {
+  const finite = values.filter(Number.isFinite);
+  const mean = finite.reduce((a, b) => a + b, 0) / finite.length;
+  const index = (v: number) => Math.floor((v / mean) * 100 + 1e-9);
+  return values.map((v, i) => {
+    const interval = intervals[i];
+    if (!interval || !Number.isFinite(v) || !(mean > 0)) return null;
+    return { lower: index(interval.lower), upper: index(interval.upper) };
+  });
 }
 
 /**

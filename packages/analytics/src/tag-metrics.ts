@@ -51,6 +51,9 @@ export function topTags<P extends TaggedPoint>(
     .slice(0, count);
 }
 
+/** Ranking bar width in px (spec 3 §9): 2 per point. */
+export const tagPointBarWidth = (points: number) => 2 * points;
+
 /** Spec 3 §9: the compare chart stacks the first 9 tags. */
 export const COMPARE_CHART_TAGS = 9;
 

@@ -290,7 +290,8 @@ export const DEFAULT_FLUENCY_OPTIONS: WindowOptions = { stepMs: 100, windowMs: 2
 
 /**
  * Fluency (dimensionless, 1 = typical for this video): how calmly people watch at time t. For
- * every participant, the fixations (from detectFixationsIvt, times in ms from video start)
+ * every participant, the fixations (from any detector; the server uses detectGazeEvents with pursuit
+ * counted as fixation; times in ms from video start)
  * overlapping [t − windowMs/2, t + windowMs/2) are pooled across participants; fluency(t) is
  * their mean duration divided by the mean duration of all fixations of all participants over
  * the whole video. Long fixations (steady viewing) raise it, many short fixations between

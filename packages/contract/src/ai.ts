@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.js';
+import { idField, idParam, idParams, optionalText, requiredText } from './fields.js';
+import { significantPointSchema } from './participants.js';
+import { defineRoutes } from './route.js';
 
 /** AI text (spec 2 §7, §9): the server asks the configured model; keys never reach the browser. */
 
@@ -46,3 +48,189 @@ export const aiTextAnswer = z.object({
   suggestions: z.array(aiSuggestionSchema).max(AI_SUGGESTIONS_MAX).optional(),
 });
 export type AiTextAnswer = z.infer<typeof aiTextAnswer>;
+
+/** Insight generation (spec 3 §7): temperature 0.5 like every call, at most 4095 tokens, JSON. */
+export const AI_INSIGHT_MAX_TOKENS = 4095;
+/** The language generated insights are written in unless the company chose another (spec 3 §7). */
+export const AI_DEFAULT_INSIGHT_LANGUAGE = 'Dutch';
+/** Tokens a company may spend on AI text in a calendar month (UTC) unless staff set another budget. */
+export const AI_DEFAULT_MONTHLY_TOKENS = 2_000_000;
+/** The largest monthly budget staff may set (a billion tokens). */
+export const AI_MONTHLY_TOKENS_MAX = 1_000_000_000;
+export const AI_FOCUS_POINT_MAX = 1000;
+/** The wizard's pause on 'saved' before it goes back to the insights (spec 3 §10). */
+export const INSIGHTS_WIZARD_REDIRECT_MS = 1000;
+
+/**
+ * The language a test's participant comments are translated into, or null when translation is off:
+ * its translation_language when set, else English when the test runs in another language
+ * (`translation`). Participants may write in other languages than the test's, so a comment in the
+ * target language already is left to the model, which then answers it unchanged: stored as its own
+ * translation, it is not asked about again.
+ */
+export function translationTarget(test: {
+  translation: string;
+  translation_language: string;
+}): string | null {
+  const target = test.translation_language.trim();
+  if (target) return target;
+  const spoken = test.translation.trim().toLowerCase();
+  return spoken && spoken !== 'english' ? 'English' : null;
+}
+
+/** What a researcher asks the wizard for: one tag's points, optionally about one focus point. */
+export const generateInsightBody = z.strictObject({
+  tag_id: idField,
+  focus_point: optionalText(AI_FOCUS_POINT_MAX).optional(),
+});
+export type GenerateInsightRequest = z.infer<typeof generateInsightBody>;
+
+/** A claim rests on significant points of the tag: their ids, never empty. */
+const evidence = { point_ids: z.array(z.number()).min(1) };
+
+export const generatedFactorSchema = z.object({
+  factor: z.string(),
+  user_feedback: z.string(),
+  behavior_explanation: z.string(),
+  psychological_theory: z.string(),
+  ...evidence,
+});
+export const generatedSuggestionSchema = z.object({
+  suggestion_title: z.string(),
+  suggestion_description: z.string(),
+  ...evidence,
+});
+/** The spec's AI insight output, plain text, each factor and suggestion with the points it cites. */
+export const generatedInsightSchema = z.object({
+  title: z.string(),
+  main_emotions: z.array(z.string()),
+  summary: z.string(),
+  answer_to_research_question: z.string(),
+  common_factors: z.array(generatedFactorSchema),
+  suggestions: z.array(generatedSuggestionSchema),
+});
+export type GeneratedInsight = z.infer<typeof generatedInsightSchema>;
+
+/** A company's AI spending this month (UTC calendar month, 'YYYY-MM'). */
+export const aiUsageSchema = z.object({
+  company_id: z.number(),
+  month: z.string(),
+  used_tokens: z.number(),
+  /** Model calls charged this month (the local provider's count too, at 0 tokens each). */
+  calls: z.number(),
+  budget_tokens: z.number(),
+  insight_language: z.string(),
+});
+export type AiUsage = z.infer<typeof aiUsageSchema>;
+
+/**
+ * A proposal for one tag with its evidence: the tag's points (the claims cite some of them), how
+ * many of the test's participants they come from, and how many claims were dropped for citing none.
+ */
+export const insightProposalAnswer = z.object({
+  tag: z.object({ id: z.number(), name: z.string(), description: z.string() }),
+  focus_point: z.string(),
+  language: z.string(),
+  proposal: generatedInsightSchema,
+  points: z.array(significantPointSchema),
+  participants_total: z.number(),
+  dropped_claims: z.number(),
+  usage: aiUsageSchema,
+});
+export type InsightProposal = z.infer<typeof insightProposalAnswer>;
+
+export const translateCommentsAnswer = z.object({
+  /** Comments given a translation now. */
+  translated: z.number(),
+  /** Comments still without one (the provider gave none, or more than one batch holds). */
+  remaining: z.number(),
+  language: z.string(),
+  usage: aiUsageSchema,
+});
+export type TranslateCommentsAnswer = z.infer<typeof translateCommentsAnswer>;
+
+export const aiSettingsBody = z.strictObject({
+  insight_language: requiredText(100).optional(),
+  monthly_token_budget: z
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(0, 'At least 0')
+    .max(AI_MONTHLY_TOKENS_MAX, 'At most 1,000,000,000')
+    .optional(),
+});
+
+const insightFieldParams = z.strictObject({ id: idParam, iid: idParam, field: z.enum(AI_INSIGHT_FIELDS) });
+
+/**
+ * The research area's AI text; each call may cost a model call, so the server limits them per
+ * signed-in user (429), and a failed or unreachable model answers 502 or 503.
+ */
+export const aiRoutes = defineRoutes('ai', {
+  insightText: {
+    method: 'POST',
+    path: '/tests/:id/insights/:iid/ai/:field',
+    access: 'researcher',
+    summary:
+      "New text for an insight's explanation, summary or suggestion, from the saved insight and its linked points; nothing is saved (research area)",
+    params: insightFieldParams,
+    responses: { 200: aiTextAnswer },
+    errors: [429, 502, 503],
+  },
+  prompt: {
+    method: 'POST',
+    path: '/ai/prompt',
+    access: 'researcher',
+    summary: 'Free text from a prompt, or a prompt about a text, as HTML (research area)',
+    body: aiPromptBody,
+    responses: { 200: aiTextAnswer },
+    errors: [429, 502, 503],
+  },
+  generateInsight: {
+    method: 'POST',
+    path: '/tests/:id/ai/insights',
+    access: 'researcher',
+    summary:
+      "A proposed insight for one of the test's tags, each claim citing the tag's significant points; nothing is saved (research area)",
+    params: idParams,
+    body: generateInsightBody,
+    responses: { 200: insightProposalAnswer },
+    errors: [429, 502, 503],
+  },
+  translateComments: {
+    method: 'POST',
+    path: '/tests/:id/ai/translations',
+    access: 'researcher',
+    summary:
+      "Translations for the test's significant point comments that have none, in its translation language (research area)",
+    params: idParams,
+    responses: { 200: translateCommentsAnswer },
+    errors: [429, 502, 503],
+  },
+  usage: {
+    method: 'GET',
+    path: '/tests/:id/ai/usage',
+    access: 'researcher',
+    summary:
+      "The AI tokens the test's company used this month, its budget and insight language (research area)",
+    params: idParams,
+    responses: { 200: aiUsageSchema },
+  },
+  companyUsage: {
+    method: 'GET',
+    path: '/companies/:id/ai',
+    access: 'staff',
+    summary:
+      "A company's AI settings with this month's tokens and model calls: insight language and monthly token budget (admin area)",
+    params: idParams,
+    responses: { 200: aiUsageSchema },
+  },
+  settings: {
+    method: 'PATCH',
+    path: '/companies/:id/ai',
+    access: 'staff',
+    summary: "A company's AI settings: the insight language and the monthly token budget (admin area)",
+    params: idParams,
+    body: aiSettingsBody,
+    responses: { 200: aiUsageSchema },
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, idParam, optionalText } from './fields.js';
+import { idField, idParams, optionalText } from './fields.js';
+import { defineRoutes } from './route.js';
 
 /** A participant's questionnaire answers (spec 2 §3 Answer, §4 answer lifecycle). */
 
@@ -41,7 +42,6 @@ export const updateAnswerBody = z.strictObject({
     })
     .refine((answer) => Object.keys(answer).length > 0, 'Send at least one field of the answer'),
 });
-export const answerParams = z.strictObject({ id: idParam });
 
 /** A question of the test with this participant's answer (the participant's open_questions, evaluations, associations). */
 export const participantQuestionSchema = z.object({
@@ -55,3 +55,33 @@ export const participantQuestionSchema = z.object({
   answer: answerSchema.nullable(),
 });
 export type ParticipantQuestion = z.infer<typeof participantQuestionSchema>;
+
+/** A participant's questionnaire answers (spec 2 §4: created first, then updated; unchecking deletes). */
+export const answerRoutes = defineRoutes('answers', {
+  create: {
+    method: 'POST',
+    path: '/answers',
+    access: 'researcher',
+    summary: 'Answer a question for a participant of the same test; answers it with its id',
+    body: createAnswerBody,
+    responses: { 201: answerSchema },
+    errors: [404],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/answers/:id',
+    access: 'researcher',
+    summary: 'Change an answer',
+    params: idParams,
+    body: updateAnswerBody,
+    responses: { 200: answerSchema },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/answers/:id',
+    access: 'researcher',
+    summary: 'Remove an answer (an association unchecked)',
+    params: idParams,
+    responses: { 204: null },
+  },
+});

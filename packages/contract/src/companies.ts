@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { contractSchema } from './contracts.js';
-import { emailField, idField, requiredText } from './fields.js';
+import { emailField, idField, idParams, requiredText } from './fields.js';
+import { defineRoutes } from './route.js';
 import { userSchema } from './users.js';
 
 export const countrySchema = z.object({ id: z.number(), name: z.string(), code: z.string() });
+export type Country = z.infer<typeof countrySchema>;
 export const countryListAnswer = z.array(countrySchema);
 
 export const companySchema = z.object({
@@ -38,6 +40,7 @@ export const companySummarySchema = z.object({
   is_demo: z.boolean(),
   is_provider: z.boolean(),
 });
+export type CompanySummary = z.infer<typeof companySummarySchema>;
 export const companyListAnswer = z.array(companySummarySchema);
 
 export const createCompanyBody = z.strictObject({
@@ -67,3 +70,61 @@ export const createCompanyBody = z.strictObject({
 });
 export type NewCompany = z.infer<typeof createCompanyBody>['company'];
 export const createCompanyAnswer = z.object({ status: z.literal('created'), data: companySchema });
+
+/**
+ * Companies: staff manage them; a client user reads their own (policies 'company.read',
+ * 'company.list', 'company.manage').
+ */
+export const companyRoutes = defineRoutes('companies', {
+  list: {
+    method: 'GET',
+    path: '/companies',
+    access: 'user',
+    summary: 'Companies with their latest contract (admin and research area)',
+    responses: { 200: companyListAnswer },
+    errors: [403],
+  },
+  get: {
+    method: 'GET',
+    path: '/companies/:id',
+    access: 'user',
+    summary: 'A company with contracts and bundles',
+    params: idParams,
+    responses: { 200: companySchema },
+    errors: [403],
+  },
+  contracts: {
+    method: 'GET',
+    path: '/companies/:id/contracts',
+    access: 'user',
+    summary: 'Contracts of a company',
+    params: idParams,
+    responses: { 200: z.array(contractSchema) },
+    errors: [403],
+  },
+  create: {
+    method: 'POST',
+    path: '/companies',
+    access: 'staff',
+    summary: 'Create a company',
+    body: createCompanyBody,
+    responses: { 201: createCompanyAnswer },
+    errors: [409],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/companies/:id',
+    access: 'staff',
+    summary: 'Remove a company with its users, contracts and tests',
+    params: idParams,
+    responses: { 204: null },
+    errors: [409],
+  },
+  countries: {
+    method: 'GET',
+    path: '/countries',
+    access: 'user',
+    summary: 'ISO 3166 countries by name',
+    responses: { 200: countryListAnswer },
+  },
+});

@@ -44,13 +44,11 @@ export const TOKEN_WAIT_INTERVAL_MS = 100;
 export const ADMIN_PAGE_SIZE = 10;
 export const TOOLTIP = { offset: 10, openDelay: 100, closeDelay: 300, position: 'top' } as const;
 
-/** Date formats as the spec writes them (dayjs tokens). */
-export const DATE_FORMATS = {
-  organisation: 'DD-MM-YY',
-  lastLogin: 'DD/MM/YY',
-  admin: 'DD-MM-YYYY',
-  api: 'YYYY-MM-DD',
-} as const;
+/**
+ * Calendar dates of the API (dayjs tokens). Screens show every date one way, with the web app's
+ * formatDate (docs/decisions.md 'Formats'), not in the spec's DD-MM-YY, DD/MM/YY and DD-MM-YYYY.
+ */
+export const DATE_FORMATS = { api: 'YYYY-MM-DD' } as const;
 
 export const MESSAGES = {
   required: 'This field is required',
@@ -80,6 +78,12 @@ export type ParticipantState = (typeof PARTICIPANT_STATES)[number];
 /** The EEG emotions of samples and significant points. */
 export const EMOTIONS = ['joy', 'attention', 'frustration'] as const;
 export type Emotion = (typeof EMOTIONS)[number];
+/** How the emotions are named on screens. */
+export const EMOTION_NAMES: Record<Emotion, string> = {
+  joy: 'Joy',
+  attention: 'Attention',
+  frustration: 'Frustration',
+};
 /** Moments of a video test also mark spread (of gaze) and fluency. */
 export const MOMENT_KINDS = ['joy', 'attention', 'frustration', 'spread', 'fluency'] as const;
 export type MomentKind = (typeof MOMENT_KINDS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEST_TYPES } from './constants.js';
-import { idField, isoDate, optionalText } from './fields.js';
+import { idField, idParams, isoDate, optionalText } from './fields.js';
+import { defineRoutes } from './route.js';
 
 export const testTypeSchema = z.enum(TEST_TYPES, { error: 'Choose Professional or Essential' });
 
@@ -84,4 +85,60 @@ export const createBundleBody = z.strictObject({
     .max(10_000, 'At most 10000 tests'),
   comments: optionalText(2000).optional(),
   contract_id: idField,
+});
+
+/** Contracts of a company and the bundles of tests they hold: staff only (policy 'company.manage'). */
+export const contractRoutes = defineRoutes('contracts', {
+  create: {
+    method: 'POST',
+    path: '/contracts',
+    access: 'staff',
+    summary: 'Add a contract (dates, or months from today)',
+    body: createContractBody,
+    responses: { 201: contractSchema },
+  },
+  update: {
+    method: 'PATCH',
+    path: '/contracts/:id',
+    access: 'staff',
+    summary: 'Change the dates or comments of a contract',
+    params: idParams,
+    body: updateContractBody,
+    responses: { 200: contractSchema },
+  },
+  replace: {
+    method: 'PUT',
+    path: '/contracts/:id',
+    access: 'staff',
+    summary: 'Change the dates or comments of a contract',
+    description: 'The same as PATCH: only the dates and comments sent change.',
+    params: idParams,
+    body: updateContractBody,
+    responses: { 200: contractSchema },
+  },
+  renew: {
+    method: 'POST',
+    path: '/contracts/:id/renew',
+    access: 'staff',
+    summary: 'Move the end date forward by N months',
+    params: idParams,
+    body: renewContractBody,
+    responses: { 200: contractSchema },
+  },
+  createBundle: {
+    method: 'POST',
+    path: '/bundles',
+    access: 'staff',
+    summary: 'Add tests of one type to a contract',
+    body: createBundleBody,
+    responses: { 201: bundleSchema },
+  },
+  deleteBundle: {
+    method: 'DELETE',
+    path: '/bundles/:id',
+    access: 'staff',
+    summary: 'Remove a bundle',
+    params: idParams,
+    responses: { 204: null },
+  },
 });

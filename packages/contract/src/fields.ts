@@ -64,3 +64,9 @@ export const signedUrlQuery = z.strictObject({
   expires: z.string().regex(/^\d{1,12}$/, 'expires must be unix seconds'),
   signature: z.string().regex(/^[\w-]{1,100}$/, 'signature is not valid'),
 });
+
+/** A stored video, as its signed URL answers it: the container decides the type (MP4, QuickTime, Matroska). */
+export const videoFileAnswer = { file: 'video/*' };
+
+/** The path of a call on one record: `/tests/:id`, `/users/:id` … */
+export const idParams = z.strictObject({ id: idParam });

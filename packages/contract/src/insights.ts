@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idField, optionalText, requiredText } from './fields.js';
+import { idField, idParam, idParams, optionalText, requiredText } from './fields.js';
 import { significantPointSchema } from './participants.js';
+import { defineRoutes } from './route.js';
 
 /** Insights (spec 2 §3, spec 3 §3): researchers group significant points of a test and explain them. */
 
@@ -10,11 +11,26 @@ export const INSIGHT_COMMENT_MAX = 20_000;
 export const INSIGHT_RICH_TEXT_MAX = 100_000;
 /** What a new insight's comments, explanation and summary start with (spec 2 §5). */
 export const INSIGHT_TEXT_PLACEHOLDER = '...';
+/** An insight's text as people read it: the '...' a new insight starts with means nothing written yet. */
+export const writtenInsightText = (text: string): string => (text === INSIGHT_TEXT_PLACEHOLDER ? '' : text);
 /** How long 'saved' shows after an insight is saved (spec 2 §9). */
 export const INSIGHT_SAVED_MS = 3000;
 /** The question before an insight is deleted (spec 2 §8). */
 export const INSIGHT_DELETE_CONFIRM = 'Are you sure?!';
 export const INSIGHT_TITLE_PLACEHOLDER = 'Enter a new Insight title';
+/** The Insights PDF cuts each comment to this many characters and adds '…' (spec 3 §2). */
+export const INSIGHT_PDF_COMMENT_MAX = 190;
+
+/** The insight's clip (spec 3 §9): from 3 s before the highlighted point, 7 s long, looping every 7000 ms. */
+export const INSIGHT_CLIP = { leadMs: 3000, lengthMs: 7000, loopMs: 7000 } as const;
+/** The insight detail's Suggestions section without any (spec 3 §8). */
+export const INSIGHT_NO_SUGGESTIONS = 'There are no suggestions added yet. Go to suggestions to add some!';
+
+/** A comment as the Insights PDF prints it. */
+export function cutComment(comment: string, max = INSIGHT_PDF_COMMENT_MAX): string {
+  const text = comment.trim();
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
 
 /** The comments of the Data section, plain text. */
 export const INSIGHT_COMMENT_FIELDS = [
@@ -81,3 +97,53 @@ export const updateInsightBody = z.strictObject({
   }),
 });
 export type InsightChanges = z.infer<typeof updateInsightBody>['insight'];
+
+const insightParams = z.strictObject({ id: idParam, iid: idParam });
+
+/** Read by whoever reads the test; written by the research area (policy 'insight.manage'). */
+export const insightRoutes = defineRoutes('insights', {
+  list: {
+    method: 'GET',
+    path: '/tests/:id/insights',
+    access: 'user',
+    summary: "A test's insights by number, with their significant points (read as data.insights)",
+    params: idParams,
+    responses: { 200: insightListAnswer },
+    errors: [403],
+  },
+  get: {
+    method: 'GET',
+    path: '/tests/:id/insights/:iid',
+    access: 'user',
+    summary: 'One insight (read as data)',
+    params: insightParams,
+    responses: { 200: insightAnswer },
+    errors: [403],
+  },
+  create: {
+    method: 'POST',
+    path: '/tests/:id/insights',
+    access: 'researcher',
+    summary: "A new insight, numbered after the test's last (research area)",
+    params: idParams,
+    body: createInsightBody,
+    responses: { 201: insightAnswer },
+  },
+  update: {
+    method: 'PATCH',
+    path: '/tests/:id/insights/:iid',
+    access: 'researcher',
+    summary: 'Change an insight, its linked significant points and its highlight (research area)',
+    params: insightParams,
+    body: updateInsightBody,
+    responses: { 200: insightAnswer },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/tests/:id/insights/:iid',
+    access: 'researcher',
+    summary: 'Remove an insight; the later ones move up a number (research area)',
+    params: insightParams,
+    responses: { 204: null },
+  },
+});

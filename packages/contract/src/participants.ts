@@ -7,8 +7,10 @@ import {
   PARTICIPANT_STATES,
   PARTICIPANT_TYPES,
   STREAM_KINDS,
+  STREAM_MEDIA_TYPE,
 } from './constants.js';
-import { idParam, signedUrlQuery } from './fields.js';
+import { idParam, idParams, signedUrlQuery, videoFileAnswer } from './fields.js';
+import { defineRoutes } from './route.js';
 
 /** Who took part: as the recorder reported it; any field may be unknown. */
 export const demographicSchema = z.object({
@@ -106,6 +108,11 @@ export const participantDetailSchema = z.object({
   test_id: z.number(),
   state: z.enum(PARTICIPANT_STATES),
   video: z.string().nullable().optional(),
+  /**
+   * With `fields=video` and no recording yet: true while the server makes one (the demo's
+   * recordings are made on their first view); ask again in a few seconds.
+   */
+  video_pending: z.boolean().optional(),
   emotions: z.array(emotionSampleSchema).optional(),
   eyes: z.array(eyeSampleSchema).optional(),
   mice: z.array(mouseSampleSchema).optional(),
@@ -144,7 +151,6 @@ function nameList<const T extends readonly string[]>(allowed: T, what: string) {
     });
 }
 
-export const participantListParams = z.strictObject({ id: idParam });
 export const participantParams = z.strictObject({ id: idParam, pid: idParam });
 export const participantQuery = z.strictObject({
   associations: nameList(PARTICIPANT_ASSOCIATIONS, 'association').optional(),
@@ -155,7 +161,6 @@ export const streamParams = z.strictObject({
   pid: idParam,
   kind: z.enum(STREAM_KINDS, { error: `Choose one of ${STREAM_KINDS.join(', ')}` }),
 });
-export const videoParticipantQuery = z.strictObject({ test_id: idParam });
 /**
  * The signed URL of a participant's recording carries `v`, the time the participant last changed
  * (ms): a new upload gets a new URL, so that no browser shows the cached old video. Not signed.
@@ -165,4 +170,79 @@ export const participantVideoQuery = signedUrlQuery.extend({
     .string()
     .regex(/^\d{1,15}$/, 'v must be a version number')
     .optional(),
+});
+
+export const participantRoutes = defineRoutes('participants', {
+  list: {
+    method: 'GET',
+    path: '/tests/:id/participants',
+    access: 'user',
+    summary: 'Participants of a test (type default)',
+    params: idParams,
+    responses: { 200: participantListAnswer },
+    errors: [403],
+  },
+  get: {
+    method: 'GET',
+    path: '/tests/:id/participants/:pid',
+    access: 'user',
+    summary:
+      'A participant with the associations asked for (?associations=emotions,mice,eyes,sections,significant_points&fields=video)',
+    params: participantParams,
+    query: participantQuery,
+    responses: { 200: participantDetailSchema },
+    errors: [403],
+  },
+  stream: {
+    method: 'GET',
+    path: '/tests/:id/participants/:pid/streams/:kind',
+    access: 'user',
+    summary: `One sample stream in the compact columnar form (${STREAM_MEDIA_TYPE}, docs/recorded-data.md)`,
+    description:
+      'The stored brotli bytes are sent as they are with Content-Encoding br when the request accepts br; ' +
+      'otherwise gzip or the plain codec bytes. Carries an ETag; If-None-Match answers 304.',
+    params: streamParams,
+    responses: { 200: { file: STREAM_MEDIA_TYPE } },
+    errors: [403],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/tests/:id/participants/:pid',
+    access: 'researcher',
+    summary: 'Remove a participant with its recording',
+    params: participantParams,
+    responses: { 204: null },
+  },
+  video: {
+    method: 'GET',
+    path: '/tests/:id/participants/:pid/video',
+    access: 'signed',
+    summary:
+      "The participant's screen recording, by the signed URL in the participant's `video` field (Range requests seek)",
+    params: participantParams,
+    query: participantVideoQuery,
+    responses: { 200: videoFileAnswer, 206: videoFileAnswer },
+    errors: [416],
+  },
+  upload: {
+    method: 'PATCH',
+    path: '/tests/:id/participants/:pid',
+    access: 'researcher',
+    summary:
+      "Upload the participant's screen recording (multipart field `video`; MKV, MP4 or MOV, checked by content); answers the participant",
+    params: participantParams,
+    multipart: 'only',
+    responses: { 200: participantSummarySchema },
+    errors: [413, 415],
+  },
+  favourite: {
+    method: 'GET',
+    path: '/tests/:id/participants/:pid/favourite',
+    access: 'user',
+    summary: 'Toggles the favourite mark of a participant; answers the participant',
+    description: 'A GET that changes state, as the spec’s client calls it; it has no HEAD twin.',
+    params: participantParams,
+    responses: { 200: participantSummarySchema },
+    errors: [403],
+  },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, isoDate, optionalText, requiredText } from './fields.js';
+import { idField, idParams, isoDate, optionalText, requiredText } from './fields.js';
+import { defineRoutes } from './route.js';
 
 /** The resources library (spec 2 §2 Resources, §3 Resource): articles written by the provider company. */
 
@@ -22,6 +23,7 @@ export const RESOURCE_TAGS_MAX = 12;
 export const RESOURCE_BODY_MAX = 200_000;
 /** Bytes of an uploaded image (cover or inside the body). */
 export const RESOURCE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const RESOURCE_IMAGE_MAX_MEGABYTES = RESOURCE_IMAGE_MAX_BYTES / (1024 * 1024);
 /** The image formats an upload may have, by their bytes (not by the name or the declared type). */
 export const RESOURCE_IMAGE_FORMATS = ['png', 'jpg', 'gif', 'webp'] as const;
 export type ResourceImageFormat = (typeof RESOURCE_IMAGE_FORMATS)[number];
@@ -118,3 +120,77 @@ export type ResourceImage = z.infer<typeof resourceImageAnswer>;
 export const RESOURCE_IMAGE_REFUSED = 'Only images can be uploaded (PNG, JPEG, GIF or WebP)';
 /** The question before an article is deleted (spec 2 §8). */
 export const RESOURCE_CONFIRM_DELETE = 'Are you sure?!';
+
+/**
+ * Read by every signed-in user (drafts only by their authors); written by the users of the
+ * provider company (policy 'resource.author'). Images are served publicly by their random name.
+ */
+export const resourceRoutes = defineRoutes('resources', {
+  list: {
+    method: 'GET',
+    path: '/resources',
+    access: 'user',
+    summary: 'The resources library, newest first: published articles, and drafts to their authors',
+    responses: { 200: resourceListAnswer },
+  },
+  get: {
+    method: 'GET',
+    path: '/resources/:id',
+    access: 'user',
+    summary: 'An article with its body (a draft is not found except by its authors)',
+    params: idParams,
+    responses: { 200: resourceSchema },
+  },
+  create: {
+    method: 'POST',
+    path: '/resources',
+    access: 'user',
+    summary: 'Write an article (users of the provider company)',
+    body: createResourceBody,
+    responses: { 201: resourceSchema },
+    errors: [403],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/resources/:id',
+    access: 'user',
+    summary: 'Change, publish or unpublish an article (users of the provider company)',
+    params: idParams,
+    body: updateResourceBody,
+    responses: { 200: resourceSchema },
+    errors: [403],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/resources/:id',
+    access: 'user',
+    summary: 'Delete an article (users of the provider company)',
+    params: idParams,
+    responses: { 204: null },
+    errors: [403],
+  },
+  tags: {
+    method: 'GET',
+    path: '/resource_tags',
+    access: 'user',
+    summary: 'The tags of the articles one may read, by name',
+    responses: { 200: resourceTagListAnswer },
+  },
+  image: {
+    method: 'GET',
+    path: '/resource_images/:name',
+    access: 'public',
+    summary: 'An uploaded image, by the URL its upload answered (the random name is the key)',
+    params: resourceImageParams,
+    responses: { 200: { file: 'image/*' } },
+  },
+  upload: {
+    method: 'POST',
+    path: '/resource_images',
+    access: 'user',
+    summary: `Upload an image for an article, its cover or its body (multipart field "file"; PNG, JPEG, GIF or WebP, at most ${RESOURCE_IMAGE_MAX_MEGABYTES} MB)`,
+    multipart: 'only',
+    responses: { 201: resourceImageAnswer },
+    errors: [400, 403, 413, 415],
+  },
+});

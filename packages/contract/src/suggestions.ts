@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, optionalText, requiredText } from './fields.js';
+import { idField, idParam, idParams, optionalText, requiredText } from './fields.js';
+import { defineRoutes } from './route.js';
 
 /** Suggestions of a test (spec 2 §3), ranked from 1 without gaps. */
 
@@ -91,3 +92,57 @@ export const updateSuggestionBody = z.strictObject({
   }),
 });
 export type SuggestionChanges = z.infer<typeof updateSuggestionBody>['suggestion'];
+
+const suggestionParams = z.strictObject({ id: idParam, sid: idParam });
+
+/**
+ * Read by whoever reads the test; written by staff and by the users of the test's company except
+ * demo users (policy 'suggestion.manage', docs/decisions.md).
+ */
+export const suggestionRoutes = defineRoutes('suggestions', {
+  list: {
+    method: 'GET',
+    path: '/tests/:id/suggestions',
+    access: 'user',
+    summary: "A test's suggestions by rank, 1 first (read as data.suggestions)",
+    params: idParams,
+    responses: { 200: suggestionListAnswer },
+  },
+  get: {
+    method: 'GET',
+    path: '/tests/:id/suggestions/:sid',
+    access: 'user',
+    summary: 'One suggestion (read as data)',
+    params: suggestionParams,
+    responses: { 200: suggestionAnswer },
+  },
+  create: {
+    method: 'POST',
+    path: '/tests/:id/suggestions',
+    access: 'user',
+    summary: 'A new suggestion, ranked last; its author is the signed-in user',
+    params: idParams,
+    body: createSuggestionBody,
+    responses: { 201: suggestionAnswer },
+    errors: [403],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/tests/:id/suggestions/:sid',
+    access: 'user',
+    summary: 'Change a suggestion; `rank` moves it there and renumbers the others from 1',
+    params: suggestionParams,
+    body: updateSuggestionBody,
+    responses: { 200: suggestionAnswer },
+    errors: [403],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/tests/:id/suggestions/:sid',
+    access: 'user',
+    summary: 'Remove a suggestion; the later ones move up a rank',
+    params: suggestionParams,
+    responses: { 204: null },
+    errors: [403],
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './constants.js';
-import { optionalText } from './fields.js';
+import { idParams, optionalText } from './fields.js';
+import { defineRoutes } from './route.js';
 
 /** The support chat (DESIGN §4): client users write to the provider's staff, who answer from the research area. */
 
@@ -73,4 +74,55 @@ export const supportReplyBody = z.strictObject({ message: supportMessageText });
 
 export const updateSupportConversationBody = z.strictObject({
   status: z.enum(SUPPORT_STATUSES, { error: 'Choose open or closed' }),
+});
+
+/**
+ * A conversation is read and written by its starter and by the research area's staff, who alone
+ * list every one and close or reopen them (policies 'support.read', 'support.manage').
+ */
+export const supportRoutes = defineRoutes('support', {
+  create: {
+    method: 'POST',
+    path: '/support/conversations',
+    access: 'user',
+    summary: 'Start a support conversation with the provider’s staff',
+    body: createSupportConversationBody,
+    responses: { 201: supportThreadSchema },
+    errors: [403],
+  },
+  list: {
+    method: 'GET',
+    path: '/support/conversations',
+    access: 'user',
+    summary: 'Support conversations: one’s own, or every one to staff; newest activity first',
+    responses: { 200: supportConversationListAnswer },
+  },
+  get: {
+    method: 'GET',
+    path: '/support/conversations/:id',
+    access: 'user',
+    summary: 'A support conversation with its messages',
+    params: idParams,
+    responses: { 200: supportThreadSchema },
+    errors: [403],
+  },
+  reply: {
+    method: 'POST',
+    path: '/support/conversations/:id/messages',
+    access: 'user',
+    summary: 'Write in a support conversation (its starter or staff)',
+    params: idParams,
+    body: supportReplyBody,
+    responses: { 201: supportThreadSchema },
+    errors: [403],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/support/conversations/:id',
+    access: 'researcher',
+    summary: 'Close or reopen a support conversation (staff)',
+    params: idParams,
+    body: updateSupportConversationBody,
+    responses: { 200: supportThreadSchema },
+  },
 });

@@ -10,7 +10,10 @@ import {
   type TestType,
 } from './constants.js';
 import { testTypeSchema } from './contracts.js';
-import { idField, optionalText } from './fields.js';
+import { idField, idParams, optionalText, signedUrlQuery, videoFileAnswer } from './fields.js';
+import { heatmapPageSchema } from './heatmaps.js';
+import { defineRoutes } from './route.js';
+import { testFilesAnswer } from './test-files.js';
 
 /** What a test is busy with besides its state: `video_processing` while process_video_test runs. */
 export const TEST_INTERNAL_STATES = ['video_processing'] as const;
@@ -168,8 +171,8 @@ export const testDetailSchema = testSummarySchema.extend({
   /** Finished participants. */
   participants: z.array(testParticipantRefSchema),
   tags: z.array(z.object({ id: z.number(), name: z.string() })),
-  /** Always empty until the results issue adds heatmaps. */
-  heatmaps: z.array(z.unknown()),
+  /** The heatmap pages (GET /tests/{id}/heatmaps answers the same). */
+  heatmaps: z.array(heatmapPageSchema),
   /** URL of the report download, or null while there is none. */
   report: z.string().nullable(),
 });
@@ -317,3 +320,93 @@ export const flowListAnswer = z.array(flowSchema);
 /** Answer of DELETE /tests/{id}. */
 export const deleteTestAnswer = z.object({ message: z.string() });
 export const testDeletedMessage = 'The test has been removed';
+
+const WRITE_DESCRIPTION =
+  'Body: JSON `{ "test": {...} }` (testWriteBody of the contract) or multipart/form-data with `test[field]` keys: ' +
+  '`test[addons][]`, `test[focus_elements][]`, `test[open_questions][0][text]` / `[id]` / `[_destroy]` (same for ' +
+  'associations and evaluations) and the video file as `test[video]` (MKV, MP4 or MOV, checked by its content).';
+
+export const testRoutes = defineRoutes('tests', {
+  list: {
+    method: 'GET',
+    path: '/tests',
+    access: 'user',
+    summary: 'Tests the user may see, newest first (?homepage=1: the 4 most recent)',
+    query: testListQuery,
+    responses: { 200: testListAnswer },
+  },
+  get: {
+    method: 'GET',
+    path: '/tests/:id',
+    access: 'user',
+    summary: 'One test: the whole Test entity with its questions, participants and tags',
+    params: idParams,
+    responses: { 200: testDetailSchema },
+    errors: [403],
+  },
+  create: {
+    method: 'POST',
+    path: '/tests',
+    access: 'user',
+    summary: 'Order a test (state draft, or requested: takes a credit of its type)',
+    description: WRITE_DESCRIPTION,
+    body: testWriteBody,
+    multipart: true,
+    responses: { 201: testDetailSchema },
+    errors: [403, 409, 413],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/tests/:id',
+    access: 'user',
+    summary: 'Change a test: client users their drafts, staff any test and field',
+    description: WRITE_DESCRIPTION,
+    params: idParams,
+    body: testWriteBody,
+    multipart: true,
+    responses: { 200: testDetailSchema },
+    errors: [403, 409, 413],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/tests/:id',
+    access: 'user',
+    summary: "Delete a test: a draft by its company's users, any test by staff",
+    params: idParams,
+    responses: { 200: deleteTestAnswer },
+    errors: [403],
+  },
+  video: {
+    method: 'GET',
+    path: '/tests/:id/video',
+    access: 'signed',
+    summary: "The test's video, by the signed URL in the test's `video` field (Range requests seek)",
+    params: idParams,
+    query: signedUrlQuery,
+    responses: { 200: videoFileAnswer, 206: videoFileAnswer },
+    errors: [416],
+  },
+  categories: {
+    method: 'GET',
+    path: '/categories',
+    access: 'user',
+    summary: 'Test categories',
+    responses: { 200: categoryListAnswer },
+  },
+  flows: {
+    method: 'GET',
+    path: '/flows',
+    access: 'user',
+    summary: 'Test flows',
+    responses: { 200: flowListAnswer },
+  },
+  files: {
+    method: 'GET',
+    path: '/tests/:id/files',
+    access: 'researcher',
+    summary:
+      "The test's files for the research area: screen recordings and sample streams of its participants, its video and report, with size, date and download",
+    params: idParams,
+    responses: { 200: testFilesAnswer },
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.js';
-import { emailField, idField, requiredText } from './fields.js';
+import { emailField, idField, idParams, requiredText } from './fields.js';
+import { defineRoutes } from './route.js';
 
 export const roleSchema = z.enum(ROLES, { error: 'Choose a role' });
 
@@ -70,4 +71,90 @@ export const companyUsersQuery = z.strictObject({
       }
       return parsed.data;
     }),
+});
+
+/**
+ * Users: everyone reads themselves and their colleagues; company admins manage their company's
+ * members and staff manage everyone (policies 'user.read', 'member.manage').
+ */
+export const userRoutes = defineRoutes('users', {
+  list: {
+    method: 'GET',
+    path: '/users',
+    access: 'staff',
+    summary: 'All users (admin area)',
+    responses: { 200: userListAnswer },
+  },
+  researchers: {
+    method: 'GET',
+    path: '/researchers',
+    access: 'researcher',
+    summary: 'Users who may be a test researcher: analysis staff (research area)',
+    responses: { 200: userListAnswer },
+  },
+  me: {
+    method: 'GET',
+    path: '/users/me',
+    access: 'user',
+    summary: 'The signed-in user',
+    responses: { 200: userSchema },
+  },
+  get: {
+    method: 'GET',
+    path: '/users/:id',
+    access: 'user',
+    summary: 'One user',
+    params: idParams,
+    responses: { 200: userSchema },
+    errors: [403],
+  },
+  create: {
+    method: 'POST',
+    path: '/users',
+    access: 'user',
+    summary: 'Invite a user',
+    body: createUserBody,
+    responses: { 201: userSchema },
+    errors: [403, 409],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/users/:id',
+    access: 'user',
+    summary: 'Change a user',
+    params: idParams,
+    body: updateUserBody,
+    responses: { 200: userSchema },
+    errors: [403, 409],
+  },
+  replace: {
+    method: 'PUT',
+    path: '/users/:id',
+    access: 'user',
+    summary: 'Change a user',
+    description: 'The same as PATCH: only the fields sent change.',
+    params: idParams,
+    body: updateUserBody,
+    responses: { 200: userSchema },
+    errors: [403, 409],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/users/:id',
+    access: 'user',
+    summary: 'Remove a user',
+    params: idParams,
+    responses: { 204: null },
+    errors: [403],
+  },
+  ofCompany: {
+    method: 'GET',
+    path: '/companies/:id/users/',
+    access: 'user',
+    summary: 'Users of a company, optionally by role',
+    params: idParams,
+    query: companyUsersQuery,
+    responses: { 200: userListAnswer },
+    errors: [403],
+  },
 });

@@ -48,7 +48,10 @@ export function eventsFromCauses(
   return { events, responses };
 }
 
-/** A comment and tag names for each significant event; repeated kinds get different phrases. */
+/**
+ * A comment and tag names for each significant event; repeated kinds get different phrases. The
+ * comment comes in both languages: the participant's as its text, the other as a translation.
+ */
 export function annotateEvents(
   events: readonly DemoEvent[],
   language: Language,
@@ -64,12 +67,14 @@ export function annotateEvents(
     const seen = used.get(event.kind);
     const index = seen === undefined ? rng.int(0, phrases.length - 1) : (seen + 1) % phrases.length;
     used.set(event.kind, index);
+    const translations = { nl: info.nl[index] ?? info.nl[0], en: info.en[index] ?? info.en[0] };
     comments.push({
       eventIndex,
       timestamp: event.timestamp,
       emotion: event.emotion,
       language,
-      text: phrases[index] ?? phrases[0] ?? '',
+      text: translations[language],
+      translations,
     });
     tags.push({ eventIndex, timestamp: event.timestamp, names: [...info.tags] });
   });

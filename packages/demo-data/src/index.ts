@@ -41,6 +41,14 @@ export {
 } from './questionnaire.js';
 export { deriveSeed, mix32, normalizeSeed, Random } from './random.js';
 export {
+  DEMO_INSIGHT_TOPICS,
+  DEMO_PAGE_LABELS,
+  DEMO_TAG_DESCRIPTIONS,
+  demoPageLabel,
+  type Effort,
+} from './research-notes.js';
+export { siteCapturePath } from './site-capture.js';
+export {
   findPage,
   findRegion,
   isInsideRegion,
@@ -54,4 +62,4 @@ export {
   type SiteLayout,
   VIEWPORTS,
 } from './site-layout.js';
-export { siteLayout } from './site-layouts.js';
+export { siteLayout, siteScreenshotPath } from './site-layouts.js';

@@ -44,7 +44,10 @@ export type DemoComment = {
   timestamp: number;
   emotion: Emotion;
   language: Language;
+  /** In the participant's language: `translations[language]`. */
   text: string;
+  /** The same comment in each language. */
+  translations: Readonly<Record<Language, string>>;
 };
 
 /** Tag names a researcher would attach to a significant event. */

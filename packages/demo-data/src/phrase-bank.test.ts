@@ -38,6 +38,13 @@ describe('phrase bank', () => {
     }
   });
 
+  it('pairs each Dutch comment with its English translation', () => {
+    for (const k of kinds) {
+      expect(k.en.length).toBe(k.nl.length);
+      expect(k.nl.length).toBeGreaterThan(1);
+    }
+  });
+
   it('suggests tags for every kind, among them the classic shop issues', () => {
     for (const k of kinds) expect(k.tags.length).toBeGreaterThan(0);
     for (const name of ['Size guide', 'Discount code', 'Navigation', 'Checkout', 'Product images']) {

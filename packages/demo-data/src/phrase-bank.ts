@@ -2,8 +2,9 @@ import type { Emotion } from '@limbus/analytics';
 
 /**
  * What can happen to a participant, the emotion it moves, the tags a researcher would give it
- * and the comments a researcher would write about it, in Dutch and English. Comments are in the
- * style of annotations on significant points: short, third person, present tense.
+ * and the comments a researcher would write about it, in Dutch and English: `nl[i]` and `en[i]`
+ * are the same comment, so either is the other's translation. Comments are in the style of
+ * annotations on significant points: short, third person, present tense.
  */
 type KindInfo = {
   emotion: Emotion;
@@ -22,9 +23,9 @@ export const EVENT_KINDS = {
       'Blijft hangen bij de video en start hem zelf',
     ],
     en: [
-      'Drawn straight to the video in the hero',
-      'Watches the hero video closely before scrolling on',
-      'Clicks play on the hero video and keeps watching',
+      'Watches the video in the hero, captivated',
+      'Attention is drawn straight to the moving video at the top',
+      'Lingers on the video and starts it themselves',
     ],
   },
   promotion: {
@@ -36,8 +37,8 @@ export const EVENT_KINDS = {
       'Ziet de actiebalk en noemt gratis verzending een pluspunt',
     ],
     en: [
-      'Pleased to see free delivery over 50 euros',
-      'Reacts positively to the free returns message in the top bar',
+      'Pleasantly surprised by free delivery from 50 euros',
+      'Reacts positively to the message about free returns',
       'Notices the promo bar and calls free delivery a plus',
     ],
   },
@@ -50,7 +51,7 @@ export const EVENT_KINDS = {
       'Beweegt heen en weer over de navigatie zonder te klikken',
     ],
     en: [
-      'Hesitates between menu items, unsure where running shoes are',
+      'Hesitates between the menu items, unsure where the running shoes are',
       'Searches the menu for a long time to find the right category',
       'Moves back and forth over the navigation without clicking',
     ],
@@ -64,7 +65,7 @@ export const EVENT_KINDS = {
       'Leest de filteropties op ondergrond en demping door',
     ],
     en: [
-      'Studies the filters and looks for a size filter',
+      'Studies the filters closely, looking for a size filter',
       'Uses the filters to narrow down the range',
       'Reads through the surface and cushioning filter options',
     ],
@@ -75,12 +76,12 @@ export const EVENT_KINDS = {
     nl: [
       'Bekijkt de productfoto’s uitgebreid en klikt door de thumbnails',
       'Wil de schoen van alle kanten zien en zoekt een zij-aanzicht',
-      'Zoomt in gedachten in op de zool van de schoen',
+      'Kijkt lang naar de zool op de productfoto',
     ],
     en: [
-      'Looks at the product images at length and clicks through the thumbnails',
-      'Wants to see the shoe from every angle',
-      'Focuses on the sole in the product photo',
+      'Looks at the product photos at length and clicks through the thumbnails',
+      'Wants to see the shoe from every side and looks for a side view',
+      'Looks at the sole in the product photo for a long time',
     ],
   },
   'size-guide-hidden': {
@@ -94,7 +95,7 @@ export const EVENT_KINDS = {
     en: [
       'Looks for the size guide but cannot find it',
       'Expects the size guide next to the size selector and gets annoyed',
-      'Scrolls up and down looking for fit information',
+      'Scrolls up and down looking for information about the fit',
     ],
   },
   'size-sold-out': {
@@ -106,9 +107,9 @@ export const EVENT_KINDS = {
       'Merkt pas laat dat de maat niet leverbaar is',
     ],
     en: [
-      'Disappointed that the size is sold out',
+      'Annoyed that the size they want is sold out',
       'Clicks a crossed-out size and does not understand why nothing happens',
-      'Only notices late that the size is unavailable',
+      'Only notices late that the size is not available',
     ],
   },
   reviews: {
@@ -120,9 +121,9 @@ export const EVENT_KINDS = {
       'Zoekt bevestiging in de beoordelingen van andere lopers',
     ],
     en: [
-      'Reads the reviews carefully before deciding',
+      'Reads the reviews carefully before making a choice',
       'Pays most attention to reviews about the fit',
-      'Looks for reassurance in other runners’ ratings',
+      'Looks for reassurance in the ratings of other runners',
     ],
   },
   'added-to-basket': {
@@ -136,7 +137,21 @@ export const EVENT_KINDS = {
     en: [
       'Satisfied after adding the shoe to the basket',
       'Smiles when the shoe lands in the basket',
-      'Feels confident about the choice and adds it right away',
+      'Feels sure of the choice and adds it right away',
+    ],
+  },
+  'basket-summary': {
+    emotion: 'joy',
+    tags: ['Order summary', 'Delivery costs'],
+    nl: [
+      'Blij dat de bezorging gratis is en het totaal klopt',
+      'Vindt het overzicht in het mandje helder en rustig',
+      'Ziet geen verborgen kosten en gaat met vertrouwen door',
+    ],
+    en: [
+      'Glad that delivery is free and the total adds up',
+      'Finds the summary of the basket clear and calm',
+      'Sees no hidden costs and carries on with confidence',
     ],
   },
   'delivery-costs': {
@@ -148,8 +163,8 @@ export const EVENT_KINDS = {
       'Vergelijkt de bezorgopties en twijfelt',
     ],
     en: [
-      'Surprised by the cost of evening delivery',
-      'Does not understand why one delivery option costs extra',
+      'Taken aback by the cost of evening delivery',
+      'Does not see why one delivery option costs money',
       'Compares the delivery options and hesitates',
     ],
   },
@@ -160,16 +175,19 @@ export const EVENT_KINDS = {
       'Gefrustreerd dat de kortingscode niet werkt',
       'Probeert de kortingscode opnieuw en geeft het dan op',
       'Leest de foutmelding bij de kortingscode twee keer en zucht',
+      // one long observation: the Insights PDF cuts comments at 190 characters (spec 3 §2)
+      'Typt de kortingscode uit de nieuwsbrief, krijgt een foutmelding, scrolt terug naar boven om de spelling te controleren, typt de code nog een keer met hetzelfde resultaat en zegt dan hardop dat ze dan maar de volle prijs betaalt, zichtbaar geïrriteerd',
     ],
     en: [
-      'Frustrated that the discount code is rejected',
+      'Frustrated that the discount code does not work',
       'Tries the discount code again and then gives up',
-      'Reads the discount code error twice and sighs',
+      'Reads the error at the discount code twice and sighs',
+      'Types the discount code from the newsletter, gets an error, scrolls back up to check the spelling, types the code once more with the same result and then says out loud that she will just pay the full price, visibly annoyed',
     ],
   },
   'order-placed': {
     emotion: 'joy',
-    tags: ['Checkout', 'Payment'],
+    tags: ['Payment', 'Checkout'],
     nl: [
       'Opgelucht dat het afrekenen gelukt is',
       'Vindt betalen met iDEAL vertrouwd en snel',
@@ -178,14 +196,14 @@ export const EVENT_KINDS = {
     en: [
       'Relieved that the payment went through',
       'Finds paying with iDEAL familiar and quick',
-      'Happy with how smoothly the order went',
+      'Pleased with how smoothly the order went',
     ],
   },
   'video-brand': {
     emotion: 'attention',
     tags: ['Branding', 'Video'],
     nl: ['Herkent het logo direct bij de opening', 'Kijkt gericht naar het merk in beeld'],
-    en: ['Recognises the logo as soon as it appears', 'Looks straight at the brand on screen'],
+    en: ['Recognises the logo as soon as the film opens', 'Looks straight at the brand on screen'],
   },
   'video-action': {
     emotion: 'attention',
@@ -209,13 +227,13 @@ export const EVENT_KINDS = {
     emotion: 'joy',
     tags: ['Humour', 'Video'],
     nl: ['Moet lachen om de hond die meerent', 'Vindt de grap aan het eind leuk gevonden'],
-    en: ['Laughs at the dog running along', 'Enjoys the joke at the end'],
+    en: ['Laughs at the dog running along', 'Finds the joke at the end clever'],
   },
   'video-call-to-action': {
     emotion: 'attention',
     tags: ['Call to action', 'Video'],
     nl: ['Leest de afsluitende oproep aandachtig', 'Let op de webshop-link aan het eind'],
-    en: ['Reads the call to action carefully', 'Notices the shop link at the end'],
+    en: ['Reads the closing call to action carefully', 'Notices the link to the webshop at the end'],
   },
 } as const satisfies Record<string, KindInfo>;
 

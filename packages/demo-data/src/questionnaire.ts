@@ -68,6 +68,8 @@ export const VIDEO_QUESTIONNAIRE: DemoQuestionnaire = {
     { id: 'video-assoc-boring', text: 'Boring', tone: 'negative' },
     { id: 'video-assoc-too-long', text: 'Too long', tone: 'negative' },
     { id: 'video-assoc-confusing', text: 'Confusing', tone: 'negative' },
+    { id: 'video-assoc-fresh', text: 'Fresh', tone: 'positive' },
+    { id: 'video-assoc-predictable', text: 'Predictable', tone: 'negative' },
   ],
 };
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import desktopJson from '../site-capture/desktop/layout.json' with { type: 'json' };
 import mobileJson from '../site-capture/mobile/layout.json' with { type: 'json' };
 import { type Platform, parseSiteLayout, type SiteLayout } from './site-layout.js';
@@ -15,4 +16,9 @@ export function siteLayout(platform: Platform): SiteLayout {
     cache[platform] = layout;
   }
   return layout;
+}
+
+/** Where the captured full-page screenshot of a page lies (a PNG beside layout.json). */
+export function siteScreenshotPath(platform: Platform, screenshot: string): string {
+  return fileURLToPath(new URL(`../site-capture/${platform}/${screenshot}`, import.meta.url));
 }

@@ -14,7 +14,7 @@ export type JourneyTraits = {
  * Plans the shop task "buy the Runner 2 in your size": home → category → product → basket →
  * checkout, with optional detours (back to the category, back from the basket), dwell, and the
  * demo site's known issues: a size guide hidden at the bottom of the product page, a discount
- * code that is refused, sold-out sizes, delivery costs. `explore` scales how much is looked at,
+ * code that is refused, sold-out sizes, delivery costs; and what it does well (free delivery). `explore` scales how much is looked at,
  * so longer sessions are fuller rather than only slower. The number of random draws does not
  * depend on the planner's dwell scale, so a session can be re-planned to fit a target length.
  */
@@ -75,7 +75,7 @@ export function planWebJourney(p: SessionPlanner, traits: JourneyTraits, explore
   const rounds = Math.max(0, Math.round((explore - 2) * 1.2 * r.uniform(0.7, 1.3)));
   for (let i = 0; i < rounds; i++) compareRound(p, count);
   productPage(p, count, joy, attention, frustration);
-  basketPage(p, count);
+  basketPage(p, count, joy);
   checkoutPage(p, joy, frustration);
   p.wait(r.uniform(1500, 3000));
 }
@@ -104,7 +104,7 @@ function browseCategory(p: SessionPlanner, _traits: JourneyTraits, count: Count,
   p.lookAt('Page title', r.uniform(400, 900), 'read');
   if (r.chance(0.5)) {
     p.lookAt('Filters', r.uniform(1500, 4000), 'read');
-    if (r.chance(0.5)) p.event('filters', 'Filters', attention(0.8, 1.8));
+    if (r.chance(0.7)) p.event('filters', 'Filters', attention(0.9, 2));
     if (r.chance(0.3) && p.click('Filters')) p.wait(r.uniform(600, 1200));
   }
   if (r.chance(0.2) && p.click('Sort')) p.lookAt('Sort', r.uniform(800, 1500));
@@ -204,7 +204,7 @@ function productPage(
   p.followLink('Basket link');
 }
 
-function basketPage(p: SessionPlanner, count: Count): void {
+function basketPage(p: SessionPlanner, count: Count, joy: Amount): void {
   const r = p.rng;
   p.wait(r.uniform(300, 600));
   p.lookAt('Page title', r.uniform(400, 800), 'read');
@@ -215,6 +215,8 @@ function basketPage(p: SessionPlanner, count: Count): void {
     p.click('Quantity stepper');
   }
   p.lookAt('Order summary', r.uniform(1200, 2500), 'read');
+  // Free delivery and a clear total: the basket is where the shop does well.
+  if (r.chance(0.55)) p.event('basket-summary', 'Order summary', joy(0.9, 2.1));
   if (r.chance(0.12)) {
     // Back to the shoe to check the size, then back to the basket.
     p.followLink('Continue shopping link');

@@ -8,11 +8,12 @@ const now = new Date('2026-01-12T09:30:00Z');
 describe('access tokens', () => {
   it('verifies its own tokens until they expire, and no token of another secret', async () => {
     const tokens = createAccessTokens(SECRET);
-    const token = await tokens.issue(42, now);
-    expect(await tokens.verify(token, now)).toBe(42);
-    expect(await tokens.verify(token, new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000 - 1000))).toBe(
-      42,
-    );
+    const token = await tokens.issue({ userId: 42, version: 3 }, now);
+    const subject = { userId: 42, version: 3 };
+    expect(await tokens.verify(token, now)).toEqual(subject);
+    expect(
+      await tokens.verify(token, new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000 - 1000)),
+    ).toEqual(subject);
     expect(await tokens.verify(token, new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000))).toBe(
       null,
     );
@@ -29,6 +30,6 @@ describe('access tokens', () => {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + 60)
       .sign(new TextEncoder().encode(SECRET));
-    expect(await createAccessTokens(SECRET).verify(token, now)).toBe(7);
+    expect(await createAccessTokens(SECRET).verify(token, now)).toEqual({ userId: 7, version: 0 });
   });
 });

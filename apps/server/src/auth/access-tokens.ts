@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -6,10 +6,19 @@ import { jwtVerify, SignJWT } from 'jose';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'limbus';
 
+/** Whom a token was issued to: the user, and their token version then (a sign-out or reset raises it). */
+export type TokenSubject = { userId: number; version: number };
+
 export type AccessTokens = {
-  issue: (userId: number, now: Date) => Promise<string>;
-  /** The user id of a valid token, or null. */
-  verify: (token: string, now: Date) => Promise<number | null>;
+  issue: (subject: TokenSubject, now: Date) => Promise<string>;
+  /** The subject of a valid token (signed by us, not expired, with an expiry), or null. */
+  verify: (token: string, now: Date) => Promise<TokenSubject | null>;
+  /**
+   * The refresh token that replaces `previous` at its rotation: derived from it with the secret, so
+   * that every API process answers a repeated refresh within the grace window with the same new
+   * token without keeping it anywhere (only its hash is stored, as of every token).
+   */
+  nextRefreshToken: (previous: string) => string;
 };
 
 export function createAccessTokens(secret: string): AccessTokens {
@@ -24,9 +33,11 @@ export function createAccessTokens(secret: string): AccessTokens {
   );
   key.catch(() => undefined); // a bad secret fails each call that awaits the key, not the process
   return {
-    issue: async (userId, now) => {
+    nextRefreshToken: (previous) =>
+      createHmac('sha256', secret).update(`refresh-rotation:${previous}`).digest('hex'),
+    issue: async ({ userId, version }, now) => {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      return new SignJWT({})
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -40,9 +51,13 @@ export function createAccessTokens(secret: string): AccessTokens {
           issuer: ISSUER,
           algorithms: ['HS256'],
           currentDate: now,
+          requiredClaims: ['exp', 'sub'],
         });
         const userId = Number(payload.sub);
-        return Number.isInteger(userId) && userId > 0 ? userId : null;
+        // tokens from before versions were issued count as version 0
+        const version = payload.ver ?? 0;
+        if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(version)) return null;
+        return { userId, version: version as number };
       } catch {
         return null;
       }

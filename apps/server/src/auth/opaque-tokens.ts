@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A random token for a link or cookie; only its hash is stored. */
+/**
+ * A random token for a link, cookie or command line (setup keys go in `--key`); only its hash is
+ * stored. Hex, because base64url starts with '-' one time in 64, which a command line reads as an option.
+ */
 export function newOpaqueToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomBytes(32).toString('hex');
   return { token, hash: hashOpaqueToken(token) };
 }
 

@@ -21,7 +21,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('embedded database', () => {
+// Each test opens and migrates fresh PGlite databases (8–15 s of a quiet core); a 2-core machine
+// running the journeys beside doubles that.
+describe('embedded database', { timeout: 90_000 }, () => {
   it('creates a migrated database that keeps its data across restarts', async () => {
     const dataDir = tempDir();
     const first = await openEmbeddedDatabase(dataDir);
@@ -56,7 +58,7 @@ describe('embedded database', () => {
   });
 });
 
-describe('drizzle on PGlite', () => {
+describe('drizzle on PGlite', { timeout: 90_000 }, () => {
   const migrationsFolder = path.join(import.meta.dirname, 'migrations');
   const probe = sql`select
     timestamp '2026-01-12 09:30:00.123' as ts,

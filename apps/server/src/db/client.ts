@@ -22,6 +22,7 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK = 'limbus_migrations';
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -29,7 +30,16 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // by the pool and replaced on the next query; without a listener its error would end the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
+  // Several processes (API processes, workers) may start at once on a new database: one migrates
+  // while the others wait on the lock, then find nothing left to do.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+    await migratePg(db, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 

@@ -1,4 +1,5 @@
 import {
+  CAPTURE_STATES,
   type Demographic,
   EMOTIONS,
   LABEL_MATCH_TYPES,
@@ -34,6 +35,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** A point the participant was asked to look at: px of the eye stream's frame, first and last epoch ms. */
+export type ValidationTargetRecord = { x: number; y: number; start: number; end: number };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -76,6 +80,10 @@ export const companies = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** The provider's own company: resource authoring and the insights wizard (spec: company 2). */
     isProvider: boolean('is_provider').notNull().default(false),
+    /** The language of generated insights (spec 3 §7: Dutch). */
+    aiInsightLanguage: text('ai_insight_language').notNull().default('Dutch'),
+    /** Tokens the company's AI calls may use per calendar month (UTC). */
+    aiMonthlyTokenBudget: integer('ai_monthly_token_budget').notNull().default(2_000_000),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('companies_name_lower_idx').on(sql`lower(${table.name})`)],
@@ -92,6 +100,8 @@ export const users = pgTable(
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** In every access token; raised by a sign-out or password reset, which ends the tokens issued before. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -203,6 +213,8 @@ export const tests = pgTable(
     video: text('video'),
     timing: text('timing').notNull().default(''),
     addons: jsonb('addons').$type<string[]>().notNull().default([]),
+    /** The associations a researcher chose to show on a video test's qualitative feedback (at most 5). */
+    shownAssociationIds: jsonb('shown_association_ids').$type<number[]>().notNull().default([]),
     /** The bundle whose credit the test consumed when it left draft; given back when it is deleted or set back to draft. */
     creditBundleId: integer('credit_bundle_id').references(() => bundles.id, { onDelete: 'set null' }),
     report: text('report'),
@@ -238,6 +250,16 @@ export const participants = pgTable(
     video: text('video'),
     totalClicks: integer('total_clicks').notNull().default(0),
     favourite: boolean('favourite').notNull().default(false),
+    /** A researcher left the participant out of the test's metrics (low data quality, docs/gaze-analytics.md). */
+    excludedFromMetrics: boolean('excluded_from_metrics').notNull().default(false),
+    /** EEG signal quality the lab reported when finishing (share of the recording with good contact, 0–1); null when not sent. */
+    eegQuality: real('eeg_quality'),
+    /** Validation targets the lab showed (px of the eye stream's frame, epoch ms): gaze accuracy is measured on them. */
+    validationTargets: jsonb('validation_targets').$type<ValidationTargetRecord[]>().notNull().default([]),
+    /** The recorder that created the participant: its geometry applies unless the participant has its own. */
+    setupId: integer('setup_id').references((): AnyPgColumn => testSetups.id, { onDelete: 'set null' }),
+    /** The participant's own screen and viewing distance (sent when finishing); null: the setup's. */
+    geometry: jsonb('geometry').$type<ScreenGeometryRecord>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -334,6 +356,31 @@ export const labels = pgTable(
   (table) => [index('labels_test_idx').on(table.testId)],
 );
 
+/**
+ * Heatmap pages of a test (spec 3 §2): gaze and clicks of the visits whose URL matches are drawn
+ * over the screenshot (a file of the store, `heatmap-screenshots/<test>/<name>`). The latest
+ * server-side capture keeps its state, progress (0–100) and the message shown when it failed.
+ */
+export const heatmaps = pgTable(
+  'heatmaps',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    url: text('url').notNull().default(''),
+    matchType: labelMatchTypeEnum('match_type').notNull().default('exact'),
+    screenshot: text('screenshot'),
+    captureState: text('capture_state', { enum: CAPTURE_STATES }),
+    captureProgress: integer('capture_progress').notNull().default(0),
+    captureMessage: text('capture_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('heatmaps_test_idx').on(table.testId)],
+);
+
 /** Parts of a participant's recording marked by a researcher, each linked to a page title. */
 export const sections = pgTable(
   'sections',
@@ -348,6 +395,27 @@ export const sections = pgTable(
     timestampEnd: doublePrecision('timestamp_end').notNull(),
   },
   (table) => [index('sections_participant_idx').on(table.participantId, table.timestampStart)],
+);
+
+/**
+ * A consultant's note on a scene of a video test (spec 3 §3): one per kind (summary 0,
+ * explanation 1, suggestion 2) and scene, the scene being the label of the video section.
+ */
+export const consultancyNotes = pgTable(
+  'consultancy_notes',
+  {
+    id: serial('id').primaryKey(),
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    noteType: integer('note_type').notNull(),
+    note: text('note').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('consultancy_notes_label_type_idx').on(table.labelId, table.noteType),
+    check('consultancy_notes_type_check', sql`${table.noteType} between 0 and 2`),
+  ],
 );
 
 /** Moments of a video test's aggregate participant (joy, attention, frustration, spread, fluency). */
@@ -395,6 +463,28 @@ export const videoSeries = pgTable(
   ],
 );
 
+/**
+ * The mean scores over the whole video of a video test's aggregate participant (video_heatmap),
+ * 0 to 1, written by processing: the norms compare a test's scenes with these of other tests.
+ */
+export const videoScoreMeans = pgTable('video_score_means', {
+  participantId: integer('participant_id')
+    .primaryKey()
+    .references(() => participants.id, { onDelete: 'cascade' }),
+  joy: doublePrecision('joy').notNull(),
+  attention: doublePrecision('attention').notNull(),
+  frustration: doublePrecision('frustration').notNull(),
+});
+
+/** A screen and viewing distance as stored (px, mm, mm); docs/gaze-analytics.md, Geometry. */
+export type ScreenGeometryRecord = {
+  widthPx: number;
+  heightPx: number;
+  widthMm: number;
+  heightMm: number;
+  distanceMm: number;
+};
+
 export type TestSetupStatus = {
   eeg: boolean;
   eye: boolean;
@@ -417,6 +507,8 @@ export const testSetups = pgTable(
       .notNull()
       .default({ eeg: false, eye: false, mouse: false, tapp: false, recorder: false, redis: false }),
     lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    /** The setup's screen and viewing distance; null: the documented default. */
+    geometry: jsonb('geometry').$type<ScreenGeometryRecord>(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('test_setups_key_hash_idx').on(table.keyHash)],
@@ -482,6 +574,16 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(table.runAfter, table.id).where(sql`${table.state} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * Rate limit counters shared by several API processes (RATE_LIMIT_STORE=postgres): one row per
+ * route and client key, counting until `reset_at`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
 
 export const TEST_METRIC_KINDS = ['pages', 'tags'] as const;
 
@@ -727,4 +829,92 @@ export const resourceTagLinks = pgTable(
     primaryKey({ columns: [table.resourceId, table.tagId] }),
     index('resource_tag_links_tag_idx').on(table.tagId),
   ],
+);
+
+/** A company's folder of predictions (spec 3 /predictions/projects; real, not the spec's placeholders). */
+export const predictionProjects = pgTable(
+  'prediction_projects',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('prediction_projects_company_idx').on(table.companyId, table.id)],
+);
+
+/** Predicted attention on an uploaded screenshot (spec 3 §3 Prediction/heatmap); images in the file store. */
+export const predictions = pgTable(
+  'predictions',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The project it is filed in; deleting the project leaves its predictions unfiled. */
+    projectId: integer('project_id').references(() => predictionProjects.id, { onDelete: 'set null' }),
+    /** The test's heatmap page whose screenshot it predicts (measured against predicted); kept when the page goes. */
+    heatmapId: integer('heatmap_id').references(() => heatmaps.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    application: text('application').notNull().default(''),
+    /** Format of the uploaded screenshot: 'png' or 'jpg'. */
+    imageFormat: text('image_format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** When the model's images were stored; null before the first generation. */
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    peekthroughAttentionShare: real('peekthrough_attention_share'),
+    /** The latest generation job: null when none was asked for (or made by the seed directly). */
+    generationState: text('generation_state', { enum: CAPTURE_STATES }),
+    generationProgress: integer('generation_progress').notNull().default(0),
+    generationMessage: text('generation_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('predictions_company_idx').on(table.companyId, table.id),
+    index('predictions_project_idx').on(table.projectId),
+    check('predictions_image_format_check', sql`${table.imageFormat} in ('png', 'jpg')`),
+  ],
+);
+
+/** A box drawn on a prediction (spec 3 §3 Area of interest); `value` is its share of the attention. */
+export const areasOfInterest = pgTable(
+  'areas_of_interest',
+  {
+    id: serial('id').primaryKey(),
+    predictionId: integer('prediction_id')
+      .notNull()
+      .references(() => predictions.id, { onDelete: 'cascade' }),
+    /** n of the default name 'Box {n}': one more than the prediction's highest so far. */
+    ordinal: integer('ordinal').notNull(),
+    name: text('name'),
+    top: real('top').notNull(),
+    left: real('left').notNull(),
+    width: real('width').notNull(),
+    height: real('height').notNull(),
+    value: real('value'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('areas_of_interest_prediction_idx').on(table.predictionId, table.id)],
+);
+
+/** AI tokens a company used per calendar month (UTC, 'YYYY-MM'), as the model reported them. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    tokens: integer('tokens').notNull().default(0),
+    calls: integer('calls').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.month] })],
 );

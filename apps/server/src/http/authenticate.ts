@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { findTestSetupByKeyHash } from '../modules/test-setups/test-setups.repository.js';
 import type { SetupIdentity } from '../modules/test-setups/test-setups.service.js';
 import { findActor } from '../modules/users/users.repository.js';
+import type { ActorCache } from './actor-cache.js';
 import { forbidden, unauthenticated } from './app-error.js';
 import { type Actor, isResearcher, isStaff } from './policy.js';
 import type { SignedUrls } from './signed-urls.js';
@@ -24,6 +25,8 @@ export type RegisteredRoute = {
   url: string;
   access: Access | undefined;
   schema: FastifySchema | undefined;
+  /** The operation id of the contract's route table (`group.name`), when served from it. */
+  routeId: string | undefined;
 };
 
 declare module 'fastify' {
@@ -43,7 +46,14 @@ declare module 'fastify' {
 
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { db: Database; accessTokens: AccessTokens; signedUrls: SignedUrls; clock: () => Date },
+  deps: {
+    db: Database;
+    accessTokens: AccessTokens;
+    signedUrls: SignedUrls;
+    clock: () => Date;
+    /** The actors' cache; without one each request reads its actor from the database. */
+    actors?: ActorCache;
+  },
 ): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('setup', null);
@@ -55,7 +65,13 @@ export function registerAuthentication(
       throw new Error(`Route ${route.method} ${route.url} states no access policy (config.access)`);
     }
     for (const method of [route.method].flat())
-      registeredRoutes.push({ method, url: route.url, access, schema: route.schema });
+      registeredRoutes.push({
+        method,
+        url: route.url,
+        access,
+        schema: route.schema,
+        routeId: route.config?.routeId,
+      });
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -83,12 +99,16 @@ export function registerAuthentication(
 
 async function actorFromHeader(
   request: FastifyRequest,
-  deps: { db: Database; accessTokens: AccessTokens; clock: () => Date },
+  deps: { db: Database; accessTokens: AccessTokens; clock: () => Date; actors?: ActorCache },
 ): Promise<Actor | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  const userId = await deps.accessTokens.verify(header.slice('Bearer '.length).trim(), deps.clock());
-  return userId === null ? null : findActor(deps.db, userId);
+  const subject = await deps.accessTokens.verify(header.slice('Bearer '.length).trim(), deps.clock());
+  if (!subject) return null;
+  const found = await (deps.actors ? deps.actors.get(subject.userId) : findActor(deps.db, subject.userId));
+  if (!found || found.tokenVersion !== subject.version) return null;
+  const { tokenVersion: _version, ...actor } = found;
+  return actor;
 }
 
 /** A key is looked up by its SHA-256, as stored; a wrong, rotated or removed key finds nothing. */

@@ -10,11 +10,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = body.code === 'internal' ? 500 : statusOf(error, body);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, body.message);
+    discardUnreadBody(request, reply);
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
   );
+}
+
+/** A body up to this size is read to its end after an early answer; a larger one ends the connection. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * An answer given before the body was read (a wrong form field, too many fields) leaves the rest
+ * of the body in the connection, and a keep-alive client's next request would wait behind it: the
+ * rest is read and dropped, or, when it is large or of unknown length, the connection is closed.
+ */
+function discardUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw;
+  if (raw.complete || raw.readableEnded) return;
+  const declared = Number(request.headers['content-length']);
+  if (!(declared <= DRAIN_LIMIT)) reply.header('connection', 'close');
+  raw.unpipe();
+  raw.resume();
 }
 
 /** Fastify's `frameworkErrors` option: errors raised before routing (a malformed URL) get the same body. */

@@ -1,4 +1,17 @@
-import type { Role } from '@limbus/contract';
+import {
+  authorsResources,
+  isResearcher,
+  isStaff,
+  isSuperAdmin,
+  managesMember,
+  managesSuggestions,
+  marksFavourites,
+  ordersTests,
+  type Role,
+  readerOf,
+  seesEveryTest,
+  writesPredictions,
+} from '@limbus/contract';
 import { forbidden } from './app-error.js';
 
 /** The flags of a company that access depends on. */
@@ -14,14 +27,8 @@ export type CompanyFlags = {
 /** Who is asking: the signed-in user with the flags of their company. */
 export type Actor = { id: number; role: Role; companyId: number | null; company: CompanyFlags | null };
 
-export const isSuperAdmin = (actor: Actor) => actor.role === 'admin';
-/** Provider staff with the admin area: Super Admins and users of a company with licence_analysis. */
-export const isStaff = (actor: Actor) => isSuperAdmin(actor) || actor.company?.licenceAnalysis === true;
-/** Provider staff with the research area: Super Admins and users of a company with licence_research. */
-export const isResearcher = (actor: Actor) => isSuperAdmin(actor) || actor.company?.licenceResearch === true;
-
-/** Provider staff (admin or research area) see the tests of every company. */
-export const seesEveryTest = (actor: Actor) => isStaff(actor) || isResearcher(actor);
+// The staff rules are the contract's (packages/contract policies.ts), which the web app shows alike.
+export { authorsResources, isResearcher, isStaff, isSuperAdmin, readerOf, seesEveryTest };
 
 /** Who may be named a test's researcher: analysis staff (spec 2 §6: the list requires licence_analysis). */
 export const mayBeResearcher = (user: Actor) => isStaff(user);
@@ -29,19 +36,8 @@ export const mayBeResearcher = (user: Actor) => isStaff(user);
 type Member = { id: number; role: Role; companyId: number | null };
 
 /** Invite, change the role of, or remove a user of `companyId`. Only a Super Admin touches Super Admins. */
-function canManageMember(actor: Actor, member: { companyId: number | null; role: Role }): boolean {
-  if (member.role === 'admin' && !isSuperAdmin(actor)) return false;
-  if (isStaff(actor)) return true;
-  return (
-    actor.role === 'company_admin' &&
-    actor.companyId !== null &&
-    actor.companyId === member.companyId &&
-    (member.role === 'company_admin' || member.role === 'company_member')
-  );
-}
-
-/** Authors of the resources library: users of the provider company, and Super Admins. */
-export const authorsResources = (actor: Actor) => isSuperAdmin(actor) || actor.company?.isProvider === true;
+const canManageMember = (actor: Actor, member: { companyId: number | null; role: Role }) =>
+  managesMember(actor, member);
 
 /** Users of one company see each other, except in the demo company: its users are strangers who signed up. */
 const isColleague = (actor: Actor, companyId: number | null) =>
@@ -78,7 +74,7 @@ const rules = {
    * demo company is shared by strangers, and spec 2 §6 gives ordering to admins and members); staff too.
    */
   'test.order': (actor: Actor, test: { companyId: number }) =>
-    seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
+    seesEveryTest(actor) || (actor.companyId === test.companyId && ordersTests(actor)),
   /** Change a test beyond a client's draft (staff-only fields, any state, non-drafts) and delete non-drafts. */
   'test.manage': (actor: Actor, _test: { companyId: number }) => seesEveryTest(actor),
   /**
@@ -86,7 +82,7 @@ const rules = {
    * and one of them starring a participant would change what all the others see.
    */
   'participant.favourite': (actor: Actor, test: { companyId: number }) =>
-    seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
+    marksFavourites(readerOf(actor), test),
   /** Aggregate a video test's participants (process_video_test): the research area, which sees every test. */
   'video.process': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Annotate a test's recordings: tags, page titles, sections, notes on points, answers, videos. */
@@ -101,7 +97,7 @@ const rules = {
    * company is shared by strangers.
    */
   'suggestion.manage': (actor: Actor, test: { companyId: number }) =>
-    seesEveryTest(actor) || (actor.companyId === test.companyId && actor.role !== 'demo'),
+    managesSuggestions(readerOf(actor), test),
   /** Start a support conversation: any user of a company, demo users too (they are real people). */
   'support.start': (actor: Actor, _resource?: undefined) => actor.companyId !== null,
   /**
@@ -117,10 +113,16 @@ const rules = {
   /** Read an article: everyone once it is published; its authors also before. */
   'resource.read': (actor: Actor, resource: { published: boolean }) =>
     resource.published || authorsResources(actor),
+  /** Read a prediction: the users of its company only (others are answered 404 by the company-scoped load). */
+  'prediction.read': (actor: Actor, prediction: { companyId: number }) =>
+    actor.companyId === prediction.companyId,
+  /** Upload, generate, change and delete predictions and their boxes: not demo users. */
+  'prediction.write': (actor: Actor, prediction: { companyId: number }) =>
+    writesPredictions(readerOf(actor), prediction),
 } satisfies Record<string, (actor: Actor, resource: never) => boolean>;
 
 export type Action = keyof typeof rules;
-type ResourceOf<A extends Action> = Parameters<(typeof rules)[A]>[1];
+export type ResourceOf<A extends Action> = Parameters<(typeof rules)[A]>[1];
 
 export function can<A extends Action>(actor: Actor, action: A, resource: ResourceOf<A>): boolean {
   const rule = rules[action] as (actor: Actor, resource: ResourceOf<A>) => boolean;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built SPA with history fallback: a GET for a page (not /api) answers index.html so
@@ -11,15 +11,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    // Files are answered by the route below only, with their caching (serve: false).
+    await app.register(fastifyStatic, { root: webDist, serve: false, index: false, cacheControl: false });
   }
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const file = path.join(webDist, path.normalize(request.url.split('?')[0] ?? '/'));
     if (hasBuild && file.startsWith(webDist) && path.extname(file) && fs.existsSync(file)) {
-      return reply.sendFile(path.relative(webDist, file), {
-        maxAge: file.includes('/assets/') ? '365d' : '1h',
-        immutable: file.includes('/assets/'),
-      });
+      return sendWithCaching(reply, path.relative(webDist, file));
     }
     if (path.extname(file) && !file.endsWith('.html')) {
       return reply.status(404).send({ code: 'not_found', message: `No file ${request.url}` });
@@ -30,6 +28,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendWithCaching(reply, 'index.html');
   });
+}
+
+/**
+ * Vite's assets carry a hash of their content in the name: kept a year, never revalidated.
+ * index.html names the current ones, so it is revalidated on every load; other files for an hour.
+ */
+function sendWithCaching(reply: FastifyReply, file: string) {
+  const caching = file.startsWith(`assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : file === 'index.html'
+      ? 'no-cache'
+      : 'public, max-age=3600';
+  return reply.header('cache-control', caching).sendFile(file);
 }

@@ -1,3 +1,4 @@
+import type { AttentionModelSetting, CaptureSettings } from '../config.js';
 import type { Executor } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.repository.js';
@@ -10,7 +11,11 @@ import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.r
  * whose runners died in all of its JOB_MAX_ATTEMPTS attempts (it may be what kills them).
  */
 
-export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'>;
+export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'> &
+  AttentionModelSetting & {
+    /** Settings of screenshot captures; without them captures refuse private addresses. */
+    capture?: CaptureSettings;
+  };
 export type JobHandler = {
   (deps: JobDeps, payload: Record<string, unknown>): Promise<void>;
   /**

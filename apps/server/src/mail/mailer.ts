@@ -7,7 +7,8 @@ export type MailMessage = { to: string; subject: string; text: string; html: str
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 /**
- * SMTP when `smtpUrl` is set; otherwise each mail becomes an .eml file in `outboxDir` and its link
+ * SMTP when `smtpUrl` is set; otherwise each mail becomes an .eml file in `outboxDir` and, with
+ * `logLinks` (not in production: a log is read by more people than the mail's addressee), its link
  * is logged, so that sign-up, invitation and reset work on a laptop without a mail server.
  */
 export function createMailer(options: {
@@ -15,6 +16,7 @@ export function createMailer(options: {
   outboxDir: string;
   from: string;
   logger: FastifyBaseLogger;
+  logLinks?: boolean;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -29,7 +31,11 @@ export function createMailer(options: {
     send: async ({ link, ...message }) => {
       const info = await transport.sendMail({ from: options.from, ...message });
       writeOutboxFile(options.outboxDir, message.to, info.message as Buffer);
-      options.logger.info({ to: message.to, subject: message.subject, link }, 'mail written to the outbox');
+      const logged = options.logLinks === false ? {} : { link };
+      options.logger.info(
+        { to: message.to, subject: message.subject, ...logged },
+        'mail written to the outbox',
+      );
     },
   };
 }

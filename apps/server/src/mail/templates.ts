@@ -70,6 +70,14 @@ export const accountExistsMail = (to: string, signInLink: string, resetLink: str
     'If it was not you, ignore this mail.',
   ]);
 
+export const noAccountMail = (to: string, signUpLink: string) =>
+  mail(to, 'Reset your Limbus password', [
+    'Hi,',
+    'Someone asked to reset the password of a Limbus account with this address, but there is no account with it.',
+    `If it was you, you may have signed up with another address, or you can sign up at ${signUpLink}.`,
+    'If it was not you, ignore this mail.',
+  ]);
+
 /** To the provider's staff: a user started a support conversation. */
 export const supportConversationMail = (
   to: string,

@@ -111,6 +111,20 @@ describe('API client', () => {
     expect(onServerError).toHaveBeenCalledWith(error);
   });
 
+  it('leaves a 5xx to a caller that handles it (a poll asks again)', async () => {
+    const onServerError = vi.fn();
+    const fake = createFakeFetch({
+      'GET /tests/7/video_results': { status: 500, body: { code: 'internal', message: 'Try again.' } },
+    });
+    const client = createApiClient({ fetch: fake.fetch, onServerError });
+
+    const error = await client
+      .get('/tests/7/video_results', { handlesServerError: true })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, code: 'internal' });
+    expect(onServerError).not.toHaveBeenCalled();
+  });
+
   it('leaves a named failure of a service behind the server (AI) to the screen', async () => {
     const onServerError = vi.fn();
     const fake = createFakeFetch({

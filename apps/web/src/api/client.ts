@@ -1,15 +1,17 @@
-import type { ErrorBody } from '@limbus/contract';
+import { authRoutes, type ErrorBody, type HttpMethod } from '@limbus/contract';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 import { clearSession, readToken, storeAccessToken } from './session';
 
 export const API_BASE = '/api/v1';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Method = HttpMethod;
 type QueryValue = string | number | boolean | undefined | null;
 export type RequestOptions = {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** The caller handles a 5xx itself (a poll logs it and asks again): no error page. */
+  handlesServerError?: boolean;
 };
 
 export type ApiClientConfig = {
@@ -22,10 +24,7 @@ export type ApiClientConfig = {
 };
 
 /** Calls whose 401 means "wrong credentials" or "no session", never "token expired". */
-const NO_REFRESH: ReadonlyArray<{ method: Method; path: string }> = [
-  { method: 'POST', path: '/tokens' },
-  { method: 'POST', path: '/refresh_token' },
-];
+const NO_REFRESH: ReadonlyArray<{ method: Method; path: string }> = [authRoutes.signIn, authRoutes.refresh];
 
 function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
@@ -93,7 +92,7 @@ export function createApiClient(initial: ApiClientConfig = {}) {
     if (!refreshing) {
       refreshing = (async () => {
         try {
-          const response = await send('POST', '/refresh_token', {});
+          const response = await send(authRoutes.refresh.method, authRoutes.refresh.path, {});
           if (!response.ok) return false;
           const body = (await readBody(response)) as { access_token?: unknown } | undefined;
           if (typeof body?.access_token !== 'string') return false;
@@ -125,7 +124,8 @@ export function createApiClient(initial: ApiClientConfig = {}) {
     const error = new ApiError(response.status, toErrorBody(response.status, body));
     // Our own server's faults go to the error page; a named failure of a service behind it (the AI
     // model: ai_failed, ai_unavailable) is for the screen to explain.
-    if (response.status >= 500 && error.code === 'internal') config.onServerError?.(error);
+    if (response.status >= 500 && error.code === 'internal' && !options.handlesServerError)
+      config.onServerError?.(error);
     throw error;
   }
 

@@ -37,10 +37,13 @@ const ResearchTestSetupPage = lazyPage(
   () => import('../pages/research-test-setup-page'),
   'ResearchTestSetupPage',
 );
-const loadResearchPlaceholders = () => import('../pages/research-placeholder-page');
-const ResearchQuestionnairePage = lazyPage(loadResearchPlaceholders, 'ResearchQuestionnairePage');
-const ResearchSuggestionsPage = lazyPage(loadResearchPlaceholders, 'ResearchSuggestionsPage');
-const ResearchFilesPage = lazyPage(loadResearchPlaceholders, 'ResearchFilesPage');
+const loadResearchTestPages = () => import('../pages/research-test-pages');
+const ResearchQuestionnairePage = lazyPage(loadResearchTestPages, 'ResearchQuestionnairePage');
+const ResearchSuggestionsPage = lazyPage(loadResearchTestPages, 'ResearchSuggestionsPage');
+const ResearchFilesPage = lazyPage(loadResearchTestPages, 'ResearchFilesPage');
+const loadResearchAnnotations = () => import('../pages/research-test-annotations-page');
+const ResearchPagesPage = lazyPage(loadResearchAnnotations, 'ResearchPagesPage');
+const ResearchTagsPage = lazyPage(loadResearchAnnotations, 'ResearchTagsPage');
 const ResearchParticipantsPage = lazyPage(
   () => import('../pages/research-participants-page'),
   'ResearchParticipantsPage',
@@ -49,10 +52,43 @@ const ResearchParticipantPage = lazyPage(
   () => import('../pages/research-participant-page'),
   'ResearchParticipantPage',
 );
+const ResearchInsightsPage = lazyPage(
+  () => import('../pages/research-insights-page'),
+  'ResearchInsightsPage',
+);
+const ResearchInsightsWizardPage = lazyPage(
+  () => import('../pages/research-insights-wizard-page'),
+  'ResearchInsightsWizardPage',
+);
 const ResearchSupportPage = lazyPage(() => import('../pages/research-support-page'), 'ResearchSupportPage');
 const ResearchSupportThreadPage = lazyPage(
   () => import('../pages/research-support-thread-page'),
   'ResearchSupportThreadPage',
+);
+const PredictionsPage = lazyPage(() => import('../pages/predictions-page'), 'PredictionsPage');
+const PredictionHeatmapsPage = lazyPage(
+  () => import('../pages/prediction-heatmaps-page'),
+  'PredictionHeatmapsPage',
+);
+const PredictionProjectsPage = lazyPage(
+  () => import('../pages/prediction-projects-page'),
+  'PredictionProjectsPage',
+);
+const PredictionProjectPage = lazyPage(
+  () => import('../pages/prediction-project-page'),
+  'PredictionProjectPage',
+);
+const PredictionProjectHeatmapPage = lazyPage(
+  () => import('../pages/prediction-project-heatmap-page'),
+  'PredictionProjectHeatmapPage',
+);
+const PredictionComparePage = lazyPage(
+  () => import('../pages/prediction-compare-page'),
+  'PredictionComparePage',
+);
+const PredictionHeatmapPage = lazyPage(
+  () => import('../pages/prediction-heatmap-page'),
+  'PredictionHeatmapPage',
 );
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'), 'NotFoundPage');
 const ResourcesPage = lazyPage(() => import('../pages/resources-page'), 'ResourcesPage');
@@ -63,7 +99,35 @@ const loadResults = () => import('../features/test-results');
 const TestLayout = lazyPage(loadResults, 'TestLayout');
 const IntroductionPage = lazyPage(loadResults, 'IntroductionPage');
 const LockedPage = lazyPage(loadResults, 'LockedPage');
+const PageInsightsScreen = lazyPage(loadResults, 'PageInsightsScreen');
+const TagsScreen = lazyPage(loadResults, 'TagsScreen');
+const SectionsScreen = lazyPage(loadResults, 'SectionsScreen');
+const OverviewPage = lazyPage(loadResults, 'OverviewPage');
+const InsightsPage = lazyPage(loadResults, 'InsightsPage');
+const InsightPage = lazyPage(loadResults, 'InsightPage');
+const ParticipantsPage = lazyPage(() => import('../pages/participants-page'), 'ParticipantsPage');
 const SuggestionsPage = lazyPage(() => import('../pages/suggestions-page'), 'SuggestionsPage');
+const loadVideoResults = () => import('../pages/video-results-pages');
+const VideoSummaryPage = lazyPage(loadVideoResults, 'VideoSummaryPage');
+const VideoScenesPage = lazyPage(loadVideoResults, 'VideoScenesPage');
+const VideoDynamicAnalysisPage = lazyPage(loadVideoResults, 'VideoDynamicAnalysisPage');
+const VideoMomentsPage = lazyPage(loadVideoResults, 'VideoMomentsPage');
+const VideoQualitativeFeedbackPage = lazyPage(loadVideoResults, 'VideoQualitativeFeedbackPage');
+const VideoParticipantsPage = lazyPage(loadVideoResults, 'VideoParticipantsPage');
+const VideoParticipantPage = lazyPage(loadVideoResults, 'VideoParticipantPage');
+const loadHeatmapsPages = () => import('../pages/heatmaps-page');
+const HeatmapsPage = lazyPage(loadHeatmapsPages, 'HeatmapsPage');
+const ParticipantHeatmapPage = lazyPage(loadHeatmapsPages, 'ParticipantHeatmapPage');
+const loadRecordingPages = () => import('../pages/recording-page');
+const RecordingPage = lazyPage(loadRecordingPages, 'RecordingPage');
+const ParticipantVideoPage = lazyPage(loadRecordingPages, 'ParticipantVideoPage');
+const SectionVideoPage = lazyPage(loadRecordingPages, 'SectionVideoPage');
+const ResearchHeatmapsPage = lazyPage(
+  () => import('../pages/research-heatmaps-page'),
+  'ResearchHeatmapsPage',
+);
+const JourneyPage = lazyPage(() => import('../pages/journey-page'), 'JourneyPage');
+const BenchmarkPage = lazyPage(() => import('../pages/benchmark-page'), 'BenchmarkPage');
 const SuggestionPage = lazyPage(() => import('../pages/suggestion-page'), 'SuggestionPage');
 // the admin area is one chunk
 const loadAdmin = () => import('../pages/admin');
@@ -114,6 +178,17 @@ export const routes: RouteObject[] = [
           { path: 'resources/new', element: <ResourceEditorPage /> },
           { path: 'resources/:id', element: <ResourcePage /> },
           { path: 'resources/:id/edit', element: <ResourceEditorPage /> },
+          // predictions (spec 3 'Predictions')
+          { path: 'predictions', element: <PredictionsPage /> },
+          { path: 'predictions/projects', element: <PredictionProjectsPage /> },
+          { path: 'predictions/projects/:id', element: <PredictionProjectPage /> },
+          {
+            path: 'predictions/projects/:projectId/heatmaps/:heatmapId',
+            element: <PredictionProjectHeatmapPage />,
+          },
+          { path: 'predictions/heatmaps', element: <PredictionHeatmapsPage /> },
+          { path: 'predictions/heatmaps/:id', element: <PredictionHeatmapPage /> },
+          { path: 'predictions/heatmaps/:id/compare', element: <PredictionComparePage /> },
           {
             element: <BlockDemoCompany />,
             children: [
@@ -148,10 +223,25 @@ export const routes: RouteObject[] = [
               { path: 'testsetups', element: <ResearchTestSetupsPage /> },
               { path: 'test/:id/test-setup', element: <ResearchTestSetupPage /> },
               { path: 'test/:id/participants', element: <ResearchParticipantsPage /> },
+              { path: 'test/:id/insights', element: <ResearchInsightsPage /> },
+              { path: 'test/:id/insights-wizard', element: <ResearchInsightsWizardPage /> },
               { path: 'test/:id/questionnaire', element: <ResearchQuestionnairePage /> },
               { path: 'test/:id/suggestions', element: <ResearchSuggestionsPage /> },
               { path: 'test/:id/files', element: <ResearchFilesPage /> },
+              { path: 'test/:id/pages', element: <ResearchPagesPage /> },
+              { path: 'test/:id/tags', element: <ResearchTagsPage /> },
+              { path: 'test/:id/heatmaps', element: <ResearchHeatmapsPage /> },
               { path: 'test/:id/participants/:participantId', element: <ResearchParticipantPage /> },
+              {
+                path: 'test/:id',
+                element: <TestLayout />,
+                children: [
+                  { path: 'scenes', element: <VideoScenesPage /> },
+                  { path: 'qualitative-feedback', element: <VideoQualitativeFeedbackPage /> },
+                  { path: 'dynamic-analysis', element: <VideoDynamicAnalysisPage /> },
+                  { path: 'moments', element: <VideoMomentsPage /> },
+                ],
+              },
               { path: 'support', element: <ResearchSupportPage /> },
               { path: 'support/:id', element: <ResearchSupportThreadPage /> },
               { path: '*', element: <ResearchPage /> },
@@ -162,19 +252,42 @@ export const routes: RouteObject[] = [
             path: 'test/:id',
             element: <TestLayout />,
             children: [
-              { index: true, element: <NotFoundPage /> },
+              { index: true, element: <OverviewPage /> },
+              { path: 'overview', element: <OverviewPage /> },
+              { path: 'insights', element: <InsightsPage /> },
+              { path: 'insights/:insightId', element: <InsightPage /> },
               { path: 'demo', element: <IntroductionPage /> },
               { path: 'locked', element: <LockedPage /> },
+              { path: 'page-insights', element: <PageInsightsScreen /> },
+              { path: 'tags/:tagId?', element: <TagsScreen /> },
+              { path: 'sections', element: <SectionsScreen /> },
               { path: 'suggestions', element: <SuggestionsPage /> },
               { path: 'suggestions/:suggestionId', element: <SuggestionPage /> },
+              { path: 'heatmaps', element: <HeatmapsPage /> },
+              { path: 'participant/:participantId/heatmap', element: <ParticipantHeatmapPage /> },
+              { path: 'participant/:participantId/recording', element: <RecordingPage /> },
+              { path: 'participant/:participantId/video', element: <ParticipantVideoPage /> },
+              { path: 'section-video', element: <SectionVideoPage /> },
+              { path: 'participants', element: <ParticipantsPage /> },
+              { path: 'journey', element: <JourneyPage /> },
+              { path: 'benchmark', element: <BenchmarkPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
           {
             path: 'video-test/:id',
             element: <TestLayout />,
+            // spec 3's video screens; the research area's twins are under research/test/:id above
             children: [
-              { index: true, element: <NotFoundPage /> },
+              { index: true, element: <Navigate to="summary" replace /> },
+              { path: 'summary', element: <VideoSummaryPage /> },
+              { path: 'overview', element: <VideoSummaryPage /> },
+              { path: 'scenes', element: <VideoScenesPage /> },
+              { path: 'dynamic-analysis', element: <VideoDynamicAnalysisPage /> },
+              { path: 'moments', element: <VideoMomentsPage /> },
+              { path: 'qualitative-feedback', element: <VideoQualitativeFeedbackPage /> },
+              { path: 'participant', element: <VideoParticipantsPage /> },
+              { path: 'participant/:participantId', element: <VideoParticipantPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { ParticipantDetailView } from '../features/participants';
+import { FullWidthPage } from '../ui';
 
 /** /research/test/{id}/participants/{participantId}; a new key per participant resets the screen's state. */
 export function ResearchParticipantPage() {
@@ -7,6 +8,12 @@ export function ResearchParticipantPage() {
   const testId = Number(params.id);
   const participantId = Number(params.participantId);
   return (
-    <ParticipantDetailView key={`${testId}-${participantId}`} testId={testId} participantId={participantId} />
+    <FullWidthPage>
+      <ParticipantDetailView
+        key={`${testId}-${participantId}`}
+        testId={testId}
+        participantId={participantId}
+      />
+    </FullWidthPage>
   );
 }

@@ -1,22 +1,44 @@
 import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/account/api';
-import { SupportLauncher } from '../features/support';
+import { MessageUsButton, SupportLauncher } from '../features/support';
 import { PageLoader } from '../ui/states';
 import { BrandMark } from './brand-mark';
 import {
   CONTENT_GAP,
   CONTENT_PADDING_TOP,
+  HEATMAP_CONTENT_PADDING_LEFT,
+  HEATMAP_CONTENT_PADDING_TOP,
   isCollapsedPath,
   isFullWidthPath,
+  isPredictionHeatmapPath,
   SIDEBAR_COLLAPSED_WIDTH,
   SIDEBAR_WIDTH,
 } from './layout-constants';
 import { Sidebar } from './sidebar';
 
 const MOBILE_HEADER_HEIGHT = 56;
+
+/** The content's padding: full width, the prediction heatmap pages' 200/0 (spec 3), or the shell's 314/70. */
+function contentPadding(pathname: string) {
+  if (isFullWidthPath(pathname)) return { pl: 0, pr: 0, pt: 0, pb: 0 };
+  if (isPredictionHeatmapPath(pathname))
+    return {
+      pl: { base: 'md', sm: HEATMAP_CONTENT_PADDING_LEFT - SIDEBAR_COLLAPSED_WIDTH },
+      pr: { base: 'md', sm: 40 },
+      pt: { base: 'md', sm: HEATMAP_CONTENT_PADDING_TOP },
+      pb: 'xl',
+    };
+  return {
+    pl: { base: 'md', sm: CONTENT_GAP },
+    pr: { base: 'md', sm: 40 },
+    pt: { base: 'md', sm: CONTENT_PADDING_TOP },
+    pb: 'xl',
+    maw: 1400,
+  };
+}
 
 /** The signed-in shell: sidebar (a drawer on small screens) and the page. */
 export function AppLayout() {
@@ -25,7 +47,10 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const collapsed = isDesktop === true && isCollapsedPath(pathname);
-  const fullWidth = isFullWidthPath(pathname);
+  // On a phone the sidebar is a drawer: built when first opened, not with every page
+  const drawerWasOpened = useRef(false);
+  if (opened) drawerWasOpened.current = true;
+  const showsSidebar = isDesktop !== false || drawerWasOpened.current;
 
   if (!user) return <PageLoader label={isLoading ? 'Loading your account' : 'Loading'} />;
 
@@ -45,27 +70,21 @@ export function AppLayout() {
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md" justify="space-between">
           <BrandMark />
-          <Burger
-            opened={opened}
-            onClick={toggle}
-            aria-label={opened ? 'Close navigation' : 'Open navigation'}
-          />
+          <Group gap="sm" wrap="nowrap">
+            <MessageUsButton place="header" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
-        <Sidebar user={user} collapsed={collapsed} onNavigate={close} />
+        {showsSidebar && <Sidebar user={user} collapsed={collapsed} onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Box
-          id="content"
-          tabIndex={-1}
-          style={{ outline: 'none' }}
-          pl={fullWidth ? 0 : { base: 'md', sm: CONTENT_GAP }}
-          pr={fullWidth ? 0 : { base: 'md', sm: 40 }}
-          pt={fullWidth ? 0 : { base: 'md', sm: CONTENT_PADDING_TOP }}
-          pb={fullWidth ? 0 : 'xl'}
-          maw={fullWidth ? undefined : 1400}
-        >
+        <Box id="content" tabIndex={-1} style={{ outline: 'none' }} {...contentPadding(pathname)}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

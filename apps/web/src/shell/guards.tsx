@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession, waitForToken } from '../api';
 import { useCurrentUser } from '../features/account/api';
-import { hasAnalysisLicence, hasResearchLicence, isInDemoCompany } from '../features/auth/permissions';
+import { isInDemoCompany, usesAdminArea, usesResearchArea } from '../features/auth/permissions';
 import { PageLoader } from '../ui/states';
 
 /** How long a missing token is waited for (checked every TOKEN_WAIT_INTERVAL_MS) before /signup. */
@@ -32,11 +32,11 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
 type Licence = 'analysis' | 'research';
 
-/** Admin routes need the analysis licence, research routes the research licence; others go to /. */
+/** Admin routes need the admin area, research routes the research area (Super Admins have both); others go to /. */
 export function RequireLicence({ licence, children }: { licence: Licence; children?: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageLoader />;
-  const allowed = licence === 'analysis' ? hasAnalysisLicence(user) : hasResearchLicence(user);
+  const allowed = licence === 'analysis' ? usesAdminArea(user) : usesResearchArea(user);
   if (!allowed) return <Navigate to="/" replace />;
   return children ?? <Outlet />;
 }

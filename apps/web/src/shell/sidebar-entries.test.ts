@@ -19,6 +19,7 @@ describe('sidebar entries', () => {
     expect(keys(makeUser({ role: 'company_member' }))).toEqual([
       'home',
       'tests',
+      'predictions',
       'resources',
       'organisation',
       'members',
@@ -32,6 +33,7 @@ describe('sidebar entries', () => {
     expect(keys(staff)).toEqual([
       'home',
       'tests',
+      'predictions',
       'research',
       'resources',
       'organisation',
@@ -53,7 +55,7 @@ describe('sidebar entries', () => {
 
   it('hides Organisation and Members for the company named Demo', () => {
     const demo = makeUser({ role: 'demo', company_id: 1, company: company('Demo') });
-    expect(keys(demo)).toEqual(['home', 'tests', 'resources', 'account', 'support']);
+    expect(keys(demo)).toEqual(['home', 'tests', 'predictions', 'resources', 'account', 'support']);
   });
 
   it('greys Members out for role demo', () => {

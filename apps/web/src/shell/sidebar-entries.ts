@@ -1,9 +1,10 @@
 import type { User } from '@limbus/contract';
-import { hasAnalysisLicence, isDemoUser, isInDemoCompany } from '../features/auth/permissions';
+import { isDemoUser, isInDemoCompany, usesAdminArea } from '../features/auth/permissions';
 
 export type SidebarKey =
   | 'home'
   | 'tests'
+  | 'predictions'
   | 'research'
   | 'resources'
   | 'organisation'
@@ -20,16 +21,20 @@ export type SidebarEntry = {
   disabled?: boolean;
 };
 
-/** The sidebar's main entries for a user, with the visibility rules of spec 1 §2 and §6. */
+/**
+ * The sidebar's main entries for a user, with the visibility rules of spec 1 §2 and §6, and
+ * Predictions (spec 3), which spec 1's list leaves out (docs/decisions.md).
+ */
 export function getSidebarEntries(
   user: Pick<User, 'role' | 'company'> | null,
   supportUrl: string,
 ): SidebarEntry[] {
-  const analysis = hasAnalysisLicence(user);
+  const analysis = usesAdminArea(user);
   const demoCompany = isInDemoCompany(user);
   const entries: Array<SidebarEntry | false> = [
     { key: 'home', label: 'Home', to: '/home' },
     { key: 'tests', label: 'User tests', to: '/tests' },
+    { key: 'predictions', label: 'Predictions', to: '/predictions' },
     analysis && { key: 'research', label: 'Research', to: '/research' },
     { key: 'resources', label: 'Resources', to: '/resources' },
     !demoCompany && { key: 'organisation', label: 'Organisation', to: '/organisation' },

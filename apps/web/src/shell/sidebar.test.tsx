@@ -27,6 +27,8 @@ describe('Sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     expect(screen.getByRole('link', { name: /Support/ }).getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('link', { name: /Create new test/ }).getAttribute('href')).toBe('/create-test');
+    // the support chat opens from the sidebar, not from a button floating over the page
+    expect(screen.getByRole('button', { name: 'Message us' }).getAttribute('aria-haspopup')).toBe('dialog');
   });
 
   it('keeps User tests current while a test is ordered', () => {

@@ -5,6 +5,7 @@ import {
   IconBook2,
   IconBuilding,
   IconExternalLink,
+  IconFlame,
   IconHome,
   IconLifebuoy,
   IconListDetails,
@@ -17,6 +18,7 @@ import {
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { displayName } from '../features/auth/permissions';
+import { MessageUsButton } from '../features/support';
 import { AppTooltip } from '../ui/app-tooltip';
 import { BrandMark } from './brand-mark';
 import { getSidebarEntries, type SidebarEntry, type SidebarKey } from './sidebar-entries';
@@ -26,6 +28,7 @@ import { TestPicker } from './test-picker';
 const ICONS: Record<SidebarKey, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   home: IconHome,
   tests: IconListDetails,
+  predictions: IconFlame,
   research: IconMicroscope,
   resources: IconBook2,
   organisation: IconBuilding,
@@ -112,7 +115,10 @@ function SidebarLink({
   );
 }
 
-/** The shell's navigation: brand, test picker, main entries, 'Create new test' and who is signed in. */
+/**
+ * The shell's navigation: brand, test picker, main entries and 'Message us', 'Create new test' and
+ * who is signed in.
+ */
 export function Sidebar({
   user,
   collapsed = false,
@@ -148,6 +154,10 @@ export function Sidebar({
               onNavigate={onNavigate}
             />
           ))}
+          {/* the phone's header has its own, always in view */}
+          <Box visibleFrom="sm">
+            <MessageUsButton place="sidebar" collapsed={collapsed} />
+          </Box>
         </Stack>
       </Box>
       <Divider />

@@ -1,43 +1,46 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Mantine reads these browser APIs, which jsdom does not implement.
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+// Files that run in Node (`@vitest-environment node`, e.g. the PDF) have no window to fake.
+if (typeof window !== 'undefined') {
+  // Mantine reads these browser APIs, which jsdom does not implement.
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  if (!('ResizeObserver' in window)) {
+    Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+  }
+  // Mantine's autosize Textarea listens for web fonts loading
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+    });
+  }
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+  Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
+
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
   });
 }
-
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-if (!('ResizeObserver' in window)) {
-  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
-}
-// Mantine's autosize Textarea listens for web fonts loading
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
-Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
-const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
-
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-});

@@ -1,7 +1,24 @@
 export { AppTooltip } from './app-tooltip';
+export { type ChartClick, EChart } from './charts/echart';
 export { openConfirmDelete } from './confirm-delete';
-export { formatCalendarDate, formatClock, formatUnixDate } from './dates';
+export { formatClock } from './dates';
 export { type Detail, DetailList } from './detail-list';
+export {
+  DATE_FORMAT,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatIndexAgainstMean,
+  formatMoney,
+  formatMonth,
+  formatOneDecimal,
+  formatPercent,
+  formatSeconds,
+  formatShareFloor,
+  formatSurcharge,
+} from './format';
+export { FullWidthPage } from './full-width-page';
 export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';
 export { RowActions } from './row-actions';

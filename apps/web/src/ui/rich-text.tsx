@@ -1,23 +1,12 @@
 import '@mantine/tiptap/styles.css';
-import { Input, Typography } from '@mantine/core';
+import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
+import { Placeholder } from '@tiptap/extensions/placeholder';
 import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import DOMPurify from 'dompurify';
 import { useId, useRef } from 'react';
-
-/** Rich text as the server stores it (sanitized HTML), shown after DOMPurify: never trust stored HTML. */
-export function RichTextView({ html, empty = '—' }: { html: string; empty?: string }) {
-  if (!html.trim()) return <Typography c="dimmed">{empty}</Typography>;
-  return (
-    <Typography>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify right here */}
-      <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
-    </Typography>
-  );
-}
 
 type RichTextFieldProps = {
   label: string;
@@ -25,6 +14,8 @@ type RichTextFieldProps = {
   value: string;
   onChange: (html: string) => void;
   description?: string;
+  /** A hint shown in the empty editor (never stored as text). */
+  placeholder?: string;
   /**
    * Turns on images: uploads a chosen image (image/* only) and answers its URL, or null when the
    * upload failed (the caller says why). Without it the editor takes no images.
@@ -75,13 +66,21 @@ function ImageControl({
 }
 
 /** A labelled TipTap editor (Mantine): headings, emphasis, lists, quotes, links and, when asked, images; '' when empty. */
-export function RichTextField({ label, value, onChange, description, onUploadImage }: RichTextFieldProps) {
+export function RichTextField({
+  label,
+  value,
+  onChange,
+  description,
+  placeholder,
+  onUploadImage,
+}: RichTextFieldProps) {
   const labelId = useId();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false }),
       Link.configure({ openOnClick: false }),
       ...(onUploadImage ? [Image.configure({ allowBase64: false })] : []),
+      ...(placeholder ? [Placeholder.configure({ placeholder })] : []),
     ],
     content: value,
     editorProps: {

@@ -5,6 +5,7 @@ import { insertUser } from '../../modules/users/users.repository.js';
 import type { Database, Executor } from '../client.js';
 import { bundles, companies, contracts, countries, tests, users } from '../schema.js';
 import { insertDemoResources } from './demo-resources.js';
+import { markDemoSeedPending } from './demo-seed.js';
 
 export const DEMO_PASSWORD = 'limbus-demo';
 
@@ -90,6 +91,7 @@ export async function seedDemoData(db: Database, today: Date): Promise<void> {
     await insertContracts(tx, day);
     await insertTests(tx, id('client.admin@limbus.test'), id('other.admin@limbus.test'));
     await insertDemoResources(tx, { id: id('admin@limbus.test'), name: 'Sanne de Vries' }, today);
+    await markDemoSeedPending(tx);
   });
 }
 

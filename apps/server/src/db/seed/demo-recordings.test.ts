@@ -1,11 +1,21 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { decodeStream } from '@limbus/analytics';
-import { participantDetailSchema, testDetailSchema } from '@limbus/contract';
-import { DEMO_VIDEO_SCENES } from '@limbus/demo-data';
+import {
+  heatmapListAnswer,
+  heatmapPointsAnswer,
+  participantDetailSchema,
+  qualitativeFeedbackSchema,
+  testDetailSchema,
+  videoResultsSchema,
+} from '@limbus/contract';
+import { DEMO_TAG_DESCRIPTIONS, DEMO_VIDEO_SCENES, VIDEO_QUESTIONNAIRE } from '@limbus/demo-data';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../../test/api.js';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { signIn } from '../../../test/factories.js';
+import { MAKE_SCREEN_RECORDING } from '../../modules/participants/screen-recording-jobs.js';
+import { jobs, participants, tags, tests } from '../schema.js';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { seedDemoRecordings } from './demo-recordings.js';
 import { DEMO_VIDEO_DURATION_MS } from './demo-video-test.js';
@@ -24,12 +34,51 @@ beforeAll(async () => {
   const session = await signIn(t.app, 'client.admin@limbus.test', DEMO_PASSWORD);
   client = apiClient(t.app, session);
   authorization = session.authorization;
-});
+}, 300_000);
 afterAll(() => t?.close());
 
 type Point = { emotion: string; comment: string; tags: { name: string }[]; ranking: number };
 
 describe('demo recordings', () => {
+  it("queues every web participant's screen recording dormant, to be made on its first view", async () => {
+    const webParticipants = await t.db
+      .select({ id: participants.id })
+      .from(participants)
+      .innerJoin(tests, eq(tests.id, participants.testId))
+      .where(and(inArray(tests.platform, ['desktop', 'mobile']), eq(participants.type, 'default')));
+    const queued = await t.db.select().from(jobs).where(eq(jobs.kind, MAKE_SCREEN_RECORDING));
+    expect(queued.map((job) => job.payload.participant_id).sort()).toEqual(
+      webParticipants.map((row) => row.id).sort(),
+    );
+    for (const job of queued) {
+      expect(job.state).toBe('queued');
+      expect(job.runAfter.getUTCFullYear()).toBe(9999);
+    }
+  });
+
+  it('asks each done test its questions, answered by every participant within the scales', async () => {
+    const done = (await client.get('/tests'))
+      .json()
+      .filter((test: { state: string }) => test.state === 'done');
+    for (const summary of done) {
+      const test = testDetailSchema.parse((await client.get(`/tests/${summary.id}`)).json());
+      const people = test.participants.filter((participant) => participant.type === 'default');
+      expect(test.open_questions).toHaveLength(3);
+      // the order form's five slots; the video test asks every association, five of them shown
+      const asked = test.platform === 'video' ? VIDEO_QUESTIONNAIRE.associations.length : 5;
+      expect(test.associations).toHaveLength(asked);
+      expect(test.evaluations.length).toBeGreaterThanOrEqual(3);
+      for (const question of test.open_questions) expect(question.answers.length).toBe(people.length);
+      for (const question of test.evaluations) {
+        expect(question.caption_low).not.toBe('');
+        for (const answer of question.answers) expect([1, 2, 3, 4, 5]).toContain(answer.score);
+      }
+      const chosen = test.associations.flatMap((question) => question.answers);
+      expect(chosen.length).toBeGreaterThan(0);
+      expect(chosen.every((answer) => answer.checked)).toBe(true);
+    }
+  });
+
   it('gives Acme done desktop and mobile tests with five recorded participants each', async () => {
     const done = (await client.get('/tests'))
       .json()
@@ -88,6 +137,9 @@ describe('demo video test', () => {
       (await client.get(`/participants/get_video_participant?test_id=${video.id}`)).json(),
     );
     expect(result.type).toBe('video_heatmap');
+    const videoTags = await t.db.select().from(tags).where(eq(tags.testId, video.id));
+    expect(videoTags.length).toBeGreaterThan(0);
+    for (const tag of videoTags) expect(tag.description).toBe(DEMO_TAG_DESCRIPTIONS[tag.name]);
     expect(result.sections?.map((section) => section.label?.name)).toEqual(
       DEMO_VIDEO_SCENES.map((scene) => scene.name),
     );
@@ -97,5 +149,58 @@ describe('demo video test', () => {
     const heatmap = await t.app.inject({ url: result.video ?? '', headers: { range: 'bytes=4-7' } });
     expect(heatmap.statusCode).toBe(206);
     expect(heatmap.rawPayload.toString('latin1')).toBe('ftyp');
+  });
+
+  it('has scenes with written consultant notes and a questionnaire answered by its viewers', async () => {
+    const video = (await client.get('/tests'))
+      .json()
+      .find((test: { platform: string }) => test.platform === 'video');
+    const results = videoResultsSchema.parse((await client.get(`/tests/${video.id}/video_results`)).json());
+    expect(results.stats.participants).toBe(5);
+    expect(results.scores.length).toBeGreaterThan(100);
+    expect(results.scenes).toHaveLength(DEMO_VIDEO_SCENES.length);
+    for (const scene of results.scenes) {
+      expect(scene.notes.map((note) => note.note_type)).toEqual([0, 1, 2]);
+      for (const note of scene.notes) expect(note.note.length).toBeGreaterThan(20);
+    }
+    const feedback = qualitativeFeedbackSchema.parse(
+      (await client.get(`/tests/${video.id}/qualitative_feedback`)).json(),
+    );
+    expect(feedback.associations.reduce((sum, association) => sum + association.count, 0)).toBeGreaterThan(4);
+    expect(feedback.associations.filter((association) => association.shown)).toHaveLength(5);
+    expect(feedback.evaluations.every((evaluation) => evaluation.answers === 5)).toBe(true);
+    expect(feedback.open_questions.every((question) => question.answers.length > 0)).toBe(true);
+  });
+});
+
+describe('demo heatmaps', () => {
+  it('gives each web test a heatmap page per shop page whose gaze lies on its screenshot', async () => {
+    const webTests = (await client.get('/tests'))
+      .json()
+      .filter(
+        (test: { state: string; platform: string }) => test.state === 'done' && test.platform !== 'video',
+      );
+    for (const test of webTests) {
+      const { heatmaps } = heatmapListAnswer.parse(
+        (await client.get(`/tests/${test.id}/heatmaps`)).json(),
+      ).data;
+      expect(heatmaps.map((page) => page.name)).toHaveLength(5);
+      const home = heatmaps[0];
+      if (!home?.screenshot) throw new Error('the home page has no screenshot');
+      const image = await t.app.inject({ method: 'GET', url: home.screenshot });
+      expect(image.headers['content-type']).toBe('image/png');
+      const width = image.rawPayload.readUInt32BE(16);
+      const height = image.rawPayload.readUInt32BE(20);
+      const { data } = heatmapPointsAnswer.parse(
+        (await client.get(`/tests/${test.id}/heatmaps/${home.id}/points`)).json(),
+      );
+      expect(data.participants).toBe(5);
+      let inside = 0;
+      for (let i = 0; i < data.points.length; i += 2) {
+        const [x = -1, y = -1] = data.points.slice(i, i + 2);
+        if (x >= 0 && x < width && y >= 0 && y < height) inside++;
+      }
+      expect(inside / (data.points.length / 2)).toBeGreaterThan(0.95);
+    }
   });
 });

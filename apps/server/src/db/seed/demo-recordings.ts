@@ -1,56 +1,131 @@
-import { deriveSeed, generateCohort, type Platform, siteLayout } from '@limbus/demo-data';
-import type { Deps } from '../../deps.js';
+import type { TestType } from '@limbus/contract';
+import {
+  demoPageLabel,
+  deriveSeed,
+  generateCohort,
+  type Platform,
+  siteLayout,
+  WEB_QUESTIONNAIRE,
+} from '@limbus/demo-data';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../http/policy.js';
 import type { JobDeps } from '../../jobs/job-runner.js';
+import { recomputeTestMetrics } from '../../modules/ingestion/analysis.js';
+import { queueDormantScreenRecording } from '../../modules/participants/screen-recording-jobs.js';
+import { findActor, findUserByEmail } from '../../modules/users/users.repository.js';
 import type { Executor } from '../client.js';
-import { labels, tests } from '../schema.js';
-import { seedDemoVideoTest, withDemoVideo } from './demo-video-test.js';
-import { recordDemoParticipant } from './record-demo-participant.js';
+import { categories, companies, labels, tests } from '../schema.js';
+import { seedDemoHeatmaps } from './demo-heatmaps.js';
+import { seedDemoInsights } from './demo-insights.js';
+import { seedDemoQuestionnaire } from './demo-questionnaire.js';
+import { isDemoTestSeeded, markDemoTestSeeded, removeHalfSeededTests, SEEDING } from './demo-seed.js';
+import { describeDemoTags } from './demo-tags.js';
+import { DEMO_VIDEO_TEST_NAME, seedDemoVideoTest, withDemoVideo } from './demo-video-test.js';
+import { DEMO_TRANSLATION_LANGUAGE, recordDemoParticipant } from './record-demo-participant.js';
 
 /** Enough participants for the page metrics (minimum 5) and a realistic spread. */
 export const DEMO_PARTICIPANTS_PER_TEST = 12;
 
-type DemoRecordingOptions = { now: Date; participantsPerTest: number };
+type DemoRecordingOptions = {
+  now: Date;
+  participantsPerTest: number;
+  /** Told the name of each test once it is seeded completely. */
+  onTestSeeded?: (name: string) => void;
+};
 
 /**
  * Done web tests (desktop and mobile) and a done video test for the demo company and Acme
  * Retail, with participants from the seeded generator (the demo shop, the demo commercial).
  * Significant points, sections, metrics and the video results come from the real algorithms;
- * comments and tags come from the generator's events that caused a peak.
+ * comments and tags come from the generator's events that caused a peak; the web tests' insights
+ * and suggestions are written from those points (seedDemoInsights).
  */
 export async function seedDemoRecordings(deps: JobDeps, options: DemoRecordingOptions): Promise<void> {
+  await removeHalfSeededTests(deps.db);
   await seedDemoWebTests(deps, options);
+  const missing: number[] = [];
+  for (const companyId of DEMO_RECORDED_COMPANIES)
+    if (!(await isDemoTestSeeded(deps.db, companyId, DEMO_VIDEO_TEST_NAME))) missing.push(companyId);
+  if (missing.length === 0) return;
   await withDemoVideo(async (videoFile) => {
-    for (const companyId of DEMO_RECORDED_COMPANIES)
+    for (const companyId of missing) {
       await seedDemoVideoTest(deps, {
         companyId,
         now: options.now,
         viewers: options.participantsPerTest,
         videoFile,
       });
+      options.onTestSeeded?.(`video test of company ${companyId}`);
+    }
   });
 }
 
 /** The demo company and Acme Retail (seed ids). */
 const DEMO_RECORDED_COMPANIES = [1, 3];
 
-async function seedDemoWebTests(
-  deps: Pick<Deps, 'db' | 'files'>,
-  options: DemoRecordingOptions,
-): Promise<void> {
+/** Each company has a test of each tier: the essential one shows the locked screens. */
+export const DEMO_WEB_TEST_TYPES: Readonly<Record<Platform, TestType>> = {
+  desktop: 'professional',
+  mobile: 'essential',
+};
+
+/**
+ * The done web tests: recorded participants, the tags described, the page and tag metrics of the
+ * recompute job, and the insights and suggestions researchers write (by researcher@limbus.test).
+ */
+export async function seedDemoWebTests(deps: JobDeps, options: DemoRecordingOptions): Promise<void> {
+  const researcher = await demoResearcher(deps.db);
   for (const companyId of DEMO_RECORDED_COMPANIES) {
     for (const platform of ['desktop', 'mobile'] as const) {
+      if (await isDemoTestSeeded(deps.db, companyId, demoWebTestName(platform))) continue;
       const testId = await insertDoneTest(deps.db, companyId, platform, options.now);
       await insertPageLabels(deps.db, testId, platform);
+      await seedDemoHeatmaps(deps, testId, platform);
       const cohort = generateCohort({
         seed: deriveSeed(companyId, platform),
         count: options.participantsPerTest,
         platform,
         startTime: options.now.getTime() - 14 * 24 * 60 * 60 * 1000,
       });
-      const pageTitles = new Map(siteLayout(platform).pages.map((page) => [page.url, page.title]));
-      for (const participant of cohort) await recordDemoParticipant(deps, testId, participant, pageTitles);
+      const pageLabels = new Map(siteLayout(platform).pages.map((page) => [page.url, demoPageLabel(page)]));
+      const answered = [];
+      for (const participant of cohort) {
+        const { id } = await recordDemoParticipant(deps, testId, participant, pageLabels);
+        // made on first view, not here: encoding 48 recordings would double the first start
+        await queueDormantScreenRecording(deps.db, id);
+        answered.push({ participantId: id, answers: participant.answers });
+      }
+      await seedDemoQuestionnaire(deps.db, testId, WEB_QUESTIONNAIRE, answered);
+      await describeDemoTags(deps.db, testId);
+      await recomputeTestMetrics(deps, { test_id: testId });
+      await seedDemoInsights(deps, researcher, {
+        id: testId,
+        platform,
+        suggestionOwnerId: (await companyAdminId(deps.db, companyId)) ?? researcher.id,
+      });
+      await markDemoTestSeeded(deps.db, testId);
+      options.onTestSeeded?.(`${platform} test of company ${companyId}`);
     }
   }
+}
+
+const demoWebTestName = (platform: Platform) => `Acme Running webshop (${platform})`;
+/** A webshop: its benchmark compares it with the other done E-commerce tests (4 in the seed, 5 needed). */
+const DEMO_WEB_TEST_CATEGORY = 'E-commerce';
+
+async function demoResearcher(db: Executor): Promise<Actor> {
+  const user = await findUserByEmail(db, 'researcher@limbus.test');
+  const actor = user && (await findActor(db, user.id));
+  if (!actor) throw new Error('The demo researcher is missing: seed the demo data first');
+  return actor;
+}
+
+async function companyAdminId(db: Executor, companyId: number): Promise<number | null> {
+  const [company] = await db
+    .select({ adminId: companies.adminId })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.adminId ?? null;
 }
 
 async function insertDoneTest(
@@ -59,12 +134,18 @@ async function insertDoneTest(
   platform: Platform,
   now: Date,
 ): Promise<number> {
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.name, DEMO_WEB_TEST_CATEGORY));
   const [test] = await db
     .insert(tests)
     .values({
-      name: `Acme Running webshop (${platform})`,
+      name: demoWebTestName(platform),
+      categoryId: category?.id ?? null,
+      internalState: SEEDING,
       purpose: 'Where do shoppers hesitate between choosing a shoe and paying for it?',
-      testType: 'professional',
+      testType: DEMO_WEB_TEST_TYPES[platform],
       platform,
       state: 'done',
       companyId,
@@ -72,7 +153,7 @@ async function insertDoneTest(
       scenario: 'Find the Runner 2 in your size, add it to the basket and pay.',
       stopMoment: 'The order confirmation',
       focusElements: ['Size guide', 'Discount code field', 'Delivery options'],
-      translationLanguage: 'English',
+      translationLanguage: DEMO_TRANSLATION_LANGUAGE.name,
       startedAt: new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000),
       endedAt: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000),
     })
@@ -81,14 +162,18 @@ async function insertDoneTest(
   return test.id;
 }
 
-/** One page title (label) per page of the shop; the home page matches exactly, others by prefix. */
+/**
+ * One page title (label) per page of the shop, matching its URL exactly: by prefix the category
+ * (/shoes) would also count the product page (/shoes/runner-2), and a query string or fragment
+ * never stops an exact match (normalizeUrl drops them).
+ */
 async function insertPageLabels(db: Executor, testId: number, platform: Platform): Promise<void> {
   await db.insert(labels).values(
     siteLayout(platform).pages.map((page) => ({
       testId,
-      name: page.title,
+      name: demoPageLabel(page),
       urls: [page.url],
-      matchType: page.path === '/' ? ('exact' as const) : ('starts_with' as const),
+      matchType: 'exact' as const,
     })),
   );
 }

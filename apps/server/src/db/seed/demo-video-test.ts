@@ -13,12 +13,16 @@ import {
 import { processVideoTest } from '../../modules/video-tests/process-video-test.js';
 import type { Executor } from '../client.js';
 import { tests } from '../schema.js';
-import { recordDemoParticipant } from './record-demo-participant.js';
+import { markDemoTestSeeded, SEEDING } from './demo-seed.js';
+import { describeDemoTags } from './demo-tags.js';
+import { seedDemoSceneNotes, seedDemoVideoQuestionnaire } from './demo-video-results.js';
+import { DEMO_TRANSLATION_LANGUAGE, recordDemoParticipant } from './record-demo-participant.js';
 
 /** Half a minute keeps the first start quick; the commercial's scenes are scaled to it. */
 export const DEMO_VIDEO_DURATION_MS = 30_000;
 const DEMO_VIDEO_SIZE = { width: 960, height: 540 };
 const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEMO_VIDEO_TEST_NAME = 'Runner 2: feel lighter (commercial)';
 
 type DemoVideoOptions = { companyId: number; now: Date; viewers: number; videoFile: string };
 
@@ -26,7 +30,8 @@ type DemoVideoOptions = { companyId: number; now: Date; viewers: number; videoFi
  * A done video test: the demo commercial (made once per seed by makeDemoVideo, `videoFile`) as
  * the test's video, viewers from the seeded generator, and the results of the real
  * process_video_test job (curves, moments, spread, fluency, heatmap video), with the
- * commercial's scenes marked on the video participant as a researcher would.
+ * commercial's scenes marked on the video participant as a researcher would, with the
+ * consultant's notes on each scene, and the questionnaire with every viewer's answers.
  */
 export async function seedDemoVideoTest(deps: JobDeps, options: DemoVideoOptions): Promise<number> {
   const testId = await insertDoneVideoTest(deps.db, options.companyId, options.now);
@@ -39,9 +44,18 @@ export async function seedDemoVideoTest(deps: JobDeps, options: DemoVideoOptions
     videoDurationMs: DEMO_VIDEO_DURATION_MS,
     startTime: options.now.getTime() - 10 * DAY_MS,
   });
-  for (const viewer of cohort) await recordDemoParticipant(deps, testId, viewer);
+  const answered = [];
+  for (const viewer of cohort)
+    answered.push({
+      participantId: (await recordDemoParticipant(deps, testId, viewer)).id,
+      answers: viewer.answers,
+    });
+  await seedDemoVideoQuestionnaire(deps.db, testId, answered);
+  await describeDemoTags(deps.db, testId);
   await processVideoTest(deps, { test_id: testId });
   await markScenes(deps.db, testId, demoVideoScenes(DEMO_VIDEO_DURATION_MS));
+  await seedDemoSceneNotes(deps.db, testId);
+  await markDemoTestSeeded(deps.db, testId);
   return testId;
 }
 
@@ -65,7 +79,8 @@ async function insertDoneVideoTest(db: Executor, companyId: number, now: Date): 
   const [test] = await db
     .insert(tests)
     .values({
-      name: 'Runner 2: feel lighter (commercial)',
+      name: DEMO_VIDEO_TEST_NAME,
+      internalState: SEEDING,
       purpose: 'Which moments of the commercial move viewers, and do they remember the brand and the price?',
       testType: 'professional',
       platform: 'video',
@@ -73,7 +88,7 @@ async function insertDoneVideoTest(db: Executor, companyId: number, now: Date): 
       companyId,
       brandName: 'Acme Running',
       addons: ['tagon', 'individual_participant'],
-      translationLanguage: 'English',
+      translationLanguage: DEMO_TRANSLATION_LANGUAGE.name,
       startedAt: new Date(now.getTime() - 10 * DAY_MS),
       endedAt: new Date(now.getTime() - 5 * DAY_MS),
     })

@@ -1,7 +1,10 @@
 import { type DetectedPoint, detectSignificantPoints, pageVisits } from '@limbus/analytics';
-import type { DemoParticipant } from '@limbus/demo-data';
+import type { DemoParticipant, Language } from '@limbus/demo-data';
 import type { Deps } from '../../deps.js';
 import { recordParticipant } from '../../modules/participants/record-participant.js';
+
+/** The demo tests' translation_language, and the phrase bank's code for it. */
+export const DEMO_TRANSLATION_LANGUAGE: { name: string; code: Language } = { name: 'English', code: 'en' };
 
 /** Milliseconds of lee-way between a detected peak and the generated event that caused it. */
 const EVENT_MATCH_MS = 2000;
@@ -15,8 +18,8 @@ export async function recordDemoParticipant(
   testId: number,
   participant: DemoParticipant,
   pageTitles: ReadonlyMap<string, string> = new Map(),
-): Promise<void> {
-  await recordParticipant(deps, testId, {
+): Promise<{ id: number }> {
+  return recordParticipant(deps, testId, {
     realId: participant.realId,
     demographic: participant.demographic,
     startedAt: new Date(participant.startedAt),
@@ -41,7 +44,10 @@ export async function recordDemoParticipant(
   });
 }
 
-/** The comment and tags a researcher gave the event behind a detected peak, if one caused it. */
+/**
+ * The comment (with its translation) and tags a researcher gave the event behind a detected peak,
+ * if one caused it.
+ */
 function annotate(point: DetectedPoint, participant: DemoParticipant) {
   const eventIndex = participant.events.findIndex(
     (event) =>
@@ -57,6 +63,11 @@ function annotate(point: DetectedPoint, participant: DemoParticipant) {
     score: point.score,
     ranking: point.ranking,
     comment: comment?.text ?? '',
+    // In the participant's language; the translation is the test's language (docs/decisions.md).
+    translation:
+      comment && comment.language !== DEMO_TRANSLATION_LANGUAGE.code
+        ? comment.translations[DEMO_TRANSLATION_LANGUAGE.code]
+        : '',
     tags: tags?.names ?? [],
   };
 }

@@ -17,16 +17,45 @@ export type InsightFacts = {
   points: { participantId: number; emotion: string; comment: string; tags: string[] }[];
 };
 
-/** One piece of text to write; `maxTokens` is the budget of spec 2 §9. */
+/** A significant point of the tag, as the model sees it: participants' comments are quoted data. */
+export type TagPoint = {
+  id: number;
+  participant_id: number;
+  emotion: string;
+  comment: string;
+  /** The page (section title) the participant was on at the peak, '' when unknown. */
+  page: string;
+};
+
+/** Spec 3 §7's input: about (the test's description), the tag with its points, an optional focus point. */
+export type InsightInput = {
+  about: string;
+  tag: { name: string; description: string; significant_points: TagPoint[] };
+  focus_point: string;
+  /** The test's focus elements: the local provider names those the comments mention. */
+  elements: string[];
+};
+
+/** One piece of text to write; `maxTokens` is the budget of spec 2 §9 and spec 3 §7. */
 export type AiTask =
   | { kind: AiInsightField; facts: InsightFacts; maxTokens: number }
-  | { kind: 'free'; prompt: string; text: string | undefined; maxTokens: number };
+  | { kind: 'free'; prompt: string; text: string | undefined; maxTokens: number }
+  | { kind: 'insight'; input: InsightInput; language: string; maxTokens: number }
+  | { kind: 'translation'; text: string; language: string; maxTokens: number };
+
+/** What a model answered, with the tokens it reported using (0 when it reports none). */
+export type AiReply = { text: string; tokens: number };
 
 /**
  * Writes text for a task: HTML for explanation, summary and free text; for suggestions the JSON
- * {"suggestions": [{"suggestion_title", "suggestion_description"}]} (spec 3's output names).
+ * {"suggestions": [{"suggestion_title", "suggestion_description"}]} (spec 3's output names); for an
+ * insight the JSON of spec 3 §7 with the cited point ids; for a translation {"translation"}.
  */
-export type AiProvider = { complete: (task: AiTask) => Promise<string> };
+export type AiProvider = { complete: (task: AiTask) => Promise<AiReply> };
+
+/** Every kind of task answers JSON except the HTML of explanation, summary and free text. */
+export const answersJson = (task: AiTask) =>
+  task.kind === 'suggestion' || task.kind === 'insight' || task.kind === 'translation';
 
 export function createAiProvider(settings: AiSettings): AiProvider {
   return settings.provider === 'openai' ? createOpenAiProvider(settings) : createLocalProvider();

@@ -1,15 +1,102 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { tests } from '../../db/schema.js';
+import { companies, labels, participants, sections, significantPoints, tests } from '../../db/schema.js';
 
 /** The test an insight belongs to, with what a model is told about it. */
 export async function findTestAbout(
   db: Executor,
   id: number,
-): Promise<{ id: number; companyId: number; name: string; purpose: string } | null> {
+): Promise<{
+  id: number;
+  companyId: number;
+  name: string;
+  purpose: string;
+  focusElements: string[];
+  translation: string;
+  translationLanguage: string;
+} | null> {
   const [row] = await db
-    .select({ id: tests.id, companyId: tests.companyId, name: tests.name, purpose: tests.purpose })
+    .select({
+      id: tests.id,
+      companyId: tests.companyId,
+      name: tests.name,
+      purpose: tests.purpose,
+      focusElements: tests.focusElements,
+      translation: tests.translation,
+      translationLanguage: tests.translationLanguage,
+    })
     .from(tests)
     .where(eq(tests.id, id));
   return row ?? null;
+}
+
+/** The provider's own company (the first flagged as provider), or null when there is none. */
+export async function findProviderCompanyId(db: Executor): Promise<number | null> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.isProvider, true))
+    .orderBy(companies.id)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The recorded participants of a test (not its video result): the N of 'n of N participants'. */
+export async function countRecordedParticipants(db: Executor, testId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(participants)
+    .where(and(eq(participants.testId, testId), eq(participants.type, 'default')));
+  return row?.total ?? 0;
+}
+
+/** The page (section title) each point's participant was on at its peak, by point id. */
+export async function findPagesOfPoints(db: Executor, pointIds: number[]): Promise<Map<number, string>> {
+  if (pointIds.length === 0) return new Map();
+  const rows = await db
+    .select({ pointId: significantPoints.id, page: labels.name })
+    .from(significantPoints)
+    .innerJoin(
+      sections,
+      and(
+        eq(sections.participantId, significantPoints.participantId),
+        lte(sections.timestampStart, significantPoints.timestampTop),
+        gte(sections.timestampEnd, significantPoints.timestampTop),
+      ),
+    )
+    .innerJoin(labels, eq(labels.id, sections.labelId))
+    .where(inArray(significantPoints.id, pointIds));
+  return new Map(rows.map((row) => [row.pointId, row.page]));
+}
+
+const untranslated = (testId: number) =>
+  and(
+    eq(participants.testId, testId),
+    eq(significantPoints.translation, ''),
+    ne(sql`trim(${significantPoints.comment})`, ''),
+  );
+
+/** Commented points of the test without a translation, oldest first. */
+export async function listUntranslatedComments(db: Executor, testId: number, limit: number) {
+  return db
+    .select({ id: significantPoints.id, comment: significantPoints.comment })
+    .from(significantPoints)
+    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
+    .where(untranslated(testId))
+    .orderBy(significantPoints.id)
+    .limit(limit);
+}
+
+export async function countUntranslatedComments(db: Executor, testId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(significantPoints)
+    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
+    .where(untranslated(testId));
+  return row?.total ?? 0;
+}
+
+/** Only a translation: the point was not edited by a researcher, so a recomputation may still replace it. */
+export async function saveTranslation(db: Executor, pointId: number, translation: string): Promise<void> {
+  await db.update(significantPoints).set({ translation }).where(eq(significantPoints.id, pointId));
 }

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   AI_SUGGESTION_TITLE_MAX_WORDS,
   AI_SUMMARY_MAX_WORDS,
@@ -18,12 +16,18 @@ import {
   useWorld,
 } from '../../../test/api.js';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { buildParticipant, buildTest, buildWorld, signIn } from '../../../test/factories.js';
-import { significantPoints } from '../../db/schema.js';
+import { buildParticipant, buildTest, buildUser, buildWorld, signIn } from '../../../test/factories.js';
+import { type ModelCall, startFakeModel } from '../../../test/fake-model-server.js';
+import { companies, significantPoints } from '../../db/schema.js';
 import { plainText } from './html-text.js';
 
 const AT = Date.UTC(2026, 0, 12, 9, 30);
-type Point = { emotion: 'joy' | 'frustration' | 'attention'; tags?: string[]; comment?: string };
+type Point = {
+  emotion: 'joy' | 'frustration' | 'attention';
+  tags?: string[];
+  comment?: string;
+  translation?: string;
+};
 
 /** A test of `companyId` with one participant's points, and an insight linking all of them. */
 async function insightWith(
@@ -95,6 +99,21 @@ describe('the local provider (default)', () => {
     expect(expectOk(await as.staff.get(insight.url))).toEqual(before);
   });
 
+  it('quotes comments in the test’s language: the translation where there is one', async () => {
+    const insight = await insightWith(ctx.t, as.staff, ctx.world.client.id, [
+      {
+        emotion: 'frustration',
+        comment: 'Vindt de betaalknop niet',
+        translation: 'Cannot find the pay button',
+      },
+      { emotion: 'frustration', comment: 'The card form cleared itself' },
+    ]);
+    const plain = plainText((await generate(as.staff, insight.url, 'explanation')).text);
+    expect(plain).toContain('“Cannot find the pay button”');
+    expect(plain).toContain('“The card form cleared itself”');
+    expect(plain).not.toContain('betaalknop');
+  });
+
   it('writes different text for different data, and the same for the same', async () => {
     const checkout = await insightWith(ctx.t, as.staff, ctx.world.client.id, CHECKOUT);
     const search = await insightWith(
@@ -134,16 +153,17 @@ describe('the local provider (default)', () => {
     const answer = await generate(as.staff, insight.url, 'suggestion');
     expect(answer.suggestions?.map((suggestion) => suggestion.title)).toEqual([
       'Improve Payment',
-      'Improve Delivery',
+      'Keep Delivery',
       'Improve Forms',
     ]);
+    expect(answer.suggestions?.[1]?.description).toContain('Keep this part as it is');
     expect(answer.suggestions?.[0]?.description).toContain('2 moments of frustration concern Payment');
     expect(answer.text).toContain('<p><strong>Improve Payment</strong></p>');
     const longTag = await insightWith(ctx.t, as.staff, ctx.world.client.id, [
       { emotion: 'attention', tags: ['Very long tag name for the search page'] },
     ]);
     const [only] = (await generate(as.staff, longTag.url, 'suggestion')).suggestions ?? [];
-    expect(only?.title).toBe('Improve Very long tag name');
+    expect(only?.title).toBe('Build on Very long tag');
     expect(only?.title.split(' ').length).toBeLessThanOrEqual(AI_SUGGESTION_TITLE_MAX_WORDS);
   });
 
@@ -195,56 +215,67 @@ describe('the local provider (default)', () => {
     });
     expectError(await as.clientMember.post('/ai/prompt', { prompt: 'x' }), 'forbidden');
   });
+
+  it('counts free text of a Super Admin without a company against the provider company, within its budget', async () => {
+    const { t, world } = ctx;
+    const admin = apiClient(
+      t.app,
+      await signIn(t.app, (await buildUser(t.db, { role: 'admin', companyId: null })).email),
+    );
+    const providerAi = `/companies/${world.provider.id}/ai`;
+    const calls = async () => expectOk<{ calls: number }>(await as.superAdmin.get(providerAi)).calls;
+    const before = await calls();
+    expectOk(await admin.post('/ai/prompt', { prompt: 'Rewrite this', text: 'the menu was hidden' }));
+    expect(await calls()).toBe(before + 1);
+
+    expectOk(await as.superAdmin.patch(providerAi, { monthly_token_budget: 0 }));
+    const refused = await admin.post('/ai/prompt', { prompt: 'Rewrite this' });
+    expectError(refused, 'rate_limited');
+    expect(refused.json().message).toContain('budget of 0 tokens');
+    expectOk(await as.superAdmin.patch(providerAi, { monthly_token_budget: 1_000_000 }));
+
+    await t.db.update(companies).set({ isProvider: false }).where(eq(companies.id, world.provider.id));
+    const nobody = await admin.post('/ai/prompt', { prompt: 'Rewrite this' });
+    await t.db.update(companies).set({ isProvider: true }).where(eq(companies.id, world.provider.id));
+    expectError(nobody, 'conflict');
+    expect(nobody.json().message).toContain('no company is marked as the provider');
+    expect(await calls()).toBe(before + 1);
+  });
 });
 
-type ModelRequest = { headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
+type ModelRequest = Pick<ModelCall, 'headers'> & { body: Record<string, unknown> };
 type Behaviour = 'answer' | 'slow' | 'error' | 'not-json' | 'busy' | 'bad-suggestions';
 
 /** A chat-completions endpoint on a local port that records each request and answers as told. */
 async function startModel() {
   const state = { behaviour: 'answer' as Behaviour, requests: [] as ModelRequest[] };
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => {
-      raw += chunk;
-    });
-    request.on('end', () => {
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      state.requests.push({ headers: request.headers, body });
-      if (request.url !== '/v1/chat/completions') return response.writeHead(404).end();
-      const send = (status: number, payload: string) =>
-        response.writeHead(status, { 'content-type': 'application/json' }).end(payload);
-      const isSuggestion = body.response_format !== undefined;
-      const content = isSuggestion
-        ? JSON.stringify({
-            suggestions: ['Make the pay button bigger and brighter', 'B', 'C', 'D'].map((title) => ({
-              suggestion_title: title,
-              suggestion_description: `<p>${title}<script>x</script></p>`,
-            })),
-          })
-        : '```html\n<p>Model text <em>here</em><script>alert(1)</script></p>\n```';
-      const answers: Record<Behaviour, () => void> = {
-        answer: () => send(200, JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] })),
-        slow: () => setTimeout(() => send(200, '{}'), 1500),
-        error: () => send(500, '{"error":"boom"}'),
-        'not-json': () => send(200, '<html>gateway</html>'),
-        busy: () => send(429, '{"error":"rate limited"}'),
-        'bad-suggestions': () =>
-          send(200, JSON.stringify({ choices: [{ message: { content: 'Sure! Here are ideas.' } }] })),
-      };
-      answers[state.behaviour]();
-    });
+  const server = await startFakeModel((call, response) => {
+    const body = call.body as Record<string, unknown>;
+    state.requests.push({ headers: call.headers, body });
+    if (call.url !== '/v1/chat/completions') return response.writeHead(404).end();
+    const send = (status: number, payload: string) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(payload);
+    const isSuggestion = body.response_format !== undefined;
+    const content = isSuggestion
+      ? JSON.stringify({
+          suggestions: ['Make the pay button bigger and brighter', 'B', 'C', 'D'].map((title) => ({
+            suggestion_title: title,
+            suggestion_description: `<p>${title}<script>x</script></p>`,
+          })),
+        })
+      : '```html\n<p>Model text <em>here</em><script>alert(1)</script></p>\n```';
+    const answers: Record<Behaviour, () => void> = {
+      answer: () => send(200, JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] })),
+      slow: () => setTimeout(() => send(200, '{}'), 1500),
+      error: () => send(500, '{"error":"boom"}'),
+      'not-json': () => send(200, '<html>gateway</html>'),
+      busy: () => send(429, '{"error":"rate limited"}'),
+      'bad-suggestions': () =>
+        send(200, JSON.stringify({ choices: [{ message: { content: 'Sure! Here are ideas.' } }] })),
+    };
+    answers[state.behaviour]();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    state,
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { state, ...server };
 }
 
 describe('the openai provider (AI_PROVIDER=openai)', () => {

@@ -6,17 +6,23 @@ import {
   type AiPromptRequest,
   type AiSuggestion,
   type AiTextAnswer,
+  type AiUsage,
   INSIGHT_TEXT_PLACEHOLDER,
 } from '@limbus/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
+import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
 import { findInsightRow, type InsightRow, listLinkedPointRows } from '../insights/insights.repository.js';
 import type { AiProvider, InsightFacts } from './ai.provider.js';
-import { findTestAbout } from './ai.repository.js';
+import { findProviderCompanyId, findTestAbout } from './ai.repository.js';
+import { completeWithin, readUsage, updateAiSettings } from './ai-budget.js';
 import { escapeHtml, plainText } from './html-text.js';
+
+/** Only the database is needed (the demo seed calls this service too); the clock dates the usage. */
+type DbDeps = Pick<Deps, 'db'> & Partial<Pick<Deps, 'clock'>>;
 
 const COMMENT_LABELS = [
   ['behaviorComment', 'Behavior'],
@@ -29,13 +35,19 @@ const COMMENT_LABELS = [
 const written = (text: string) => (text === INSIGHT_TEXT_PLACEHOLDER ? '' : text);
 
 /** The saved insight and its test, for a researcher who may write the test's insights. */
-async function loadFacts(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<InsightFacts> {
-  const test = await findTestAbout(deps.db, testId);
-  if (!test) throw notFound('The test');
-  authorize(actor, 'insight.manage', test);
+async function loadFacts(
+  deps: DbDeps,
+  actor: Actor,
+  testId: number,
+  insightId: number,
+): Promise<{ companyId: number; facts: InsightFacts }> {
+  const test = await loadFor(actor, 'insight.manage', 'The test', findTestAbout(deps.db, testId));
   const insight = await findInsightRow(deps.db, testId, insightId);
   if (!insight) throw notFound('The insight');
-  return factsOf(test, insight, await listLinkedPointRows(deps.db, [insight.id]));
+  return {
+    companyId: test.companyId,
+    facts: factsOf(test, insight, await listLinkedPointRows(deps.db, [insight.id])),
+  };
 }
 
 function factsOf(
@@ -57,14 +69,15 @@ function factsOf(
       .map((point) => ({
         participantId: point.participantId,
         emotion: point.emotion,
-        comment: point.comment.trim(),
+        // The test's language (translation_language) is what the insight is written in.
+        comment: point.translation.trim() || point.comment.trim(),
         tags: point.tags.map((tag) => tag.name),
       })),
   };
 }
 
 /** Models sometimes wrap their answer in a Markdown code fence despite being told not to. */
-const unfenced = (text: string) =>
+export const unfenced = (text: string) =>
   text
     .trim()
     .replace(/^```[a-z]*\s*/i, '')
@@ -116,25 +129,86 @@ const suggestionsHtml = (suggestions: AiSuggestion[]) =>
 
 /** New text for one field of a saved insight; the caller puts it in the field (nothing is saved here). */
 export async function writeInsightField(
-  deps: Deps,
+  deps: DbDeps,
   provider: AiProvider,
   actor: Actor,
   ids: { testId: number; insightId: number; field: AiInsightField },
 ): Promise<AiTextAnswer> {
-  const facts = await loadFacts(deps, actor, ids.testId, ids.insightId);
-  const answer = await provider.complete({ kind: ids.field, facts, maxTokens: AI_MAX_TOKENS[ids.field] });
+  const { companyId, facts } = await loadFacts(deps, actor, ids.testId, ids.insightId);
+  const { text: answer } = await completeWithin(deps, provider, companyId, {
+    kind: ids.field,
+    facts,
+    maxTokens: AI_MAX_TOKENS[ids.field],
+  });
   if (ids.field !== 'suggestion') return { text: sanitizedHtml(answer) };
   const suggestions = readSuggestions(answer);
   return { text: suggestionsHtml(suggestions), suggestions };
 }
 
-/** Free text: a prompt alone or about a text (spec 2 §7), as sanitized HTML. */
-export async function writeFreeText(provider: AiProvider, request: AiPromptRequest): Promise<AiTextAnswer> {
-  const answer = await provider.complete({
-    kind: 'free',
+/** Free text: a prompt alone or about a text (spec 2 §7), as sanitized HTML, within a company's budget. */
+export async function writeFreeText(
+  deps: DbDeps,
+  provider: AiProvider,
+  actor: Actor,
+  request: AiPromptRequest,
+): Promise<AiTextAnswer> {
+  const task = {
+    kind: 'free' as const,
     prompt: request.prompt,
     text: request.text || undefined,
     maxTokens: request.max_tokens ?? AI_MAX_TOKENS.free,
+  };
+  const reply = await completeWithin(deps, provider, await chargedCompanyOf(deps, actor), task);
+  return { text: sanitizedHtml(reply.text) };
+}
+
+/**
+ * The company whose budget free text counts against: the asker's, or for staff without a company
+ * (a Super Admin) the provider's own, as they work for the provider and are no client of it.
+ */
+async function chargedCompanyOf(deps: DbDeps, actor: Actor): Promise<number> {
+  if (actor.companyId !== null) return actor.companyId;
+  const providerId = await findProviderCompanyId(deps.db);
+  if (providerId === null)
+    throw new AppError(
+      'conflict',
+      "Free text of staff without a company counts against the provider company's AI budget, and no company is marked as the provider yet.",
+    );
+  return providerId;
+}
+
+/** This month's AI use of the test's company, for the research area (the wizard shows it). */
+export async function aiUsageOf(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  testId: number,
+): Promise<AiUsage> {
+  const test = await loadFor(actor, 'insight.manage', 'The test', findTestAbout(deps.db, testId));
+  return readUsage(deps.db, test.companyId, deps.clock());
+}
+
+/** A company's AI settings and this month's use, for staff (the company administration screen). */
+export async function companyAiUsage(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  companyId: number,
+): Promise<AiUsage> {
+  authorize(actor, 'company.manage', undefined);
+  return readUsage(deps.db, companyId, deps.clock());
+}
+
+/** Staff choose a company's insight language and monthly token budget. */
+export async function changeAiSettings(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  companyId: number,
+  body: { insight_language?: string | undefined; monthly_token_budget?: number | undefined },
+): Promise<AiUsage> {
+  authorize(actor, 'company.manage', undefined);
+  const found = await updateAiSettings(deps.db, companyId, {
+    insightLanguage: body.insight_language,
+    monthlyTokenBudget: body.monthly_token_budget,
   });
-  return { text: sanitizedHtml(answer) };
+  if (!found) throw notFound('The company');
+  return readUsage(deps.db, companyId, deps.clock());
 }

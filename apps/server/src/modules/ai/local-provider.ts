@@ -6,6 +6,7 @@ import {
 } from '@limbus/contract';
 import type { AiProvider, AiTask, InsightFacts } from './ai.provider.js';
 import { escapeHtml } from './html-text.js';
+import { localInsight } from './local-insight.js';
 
 /**
  * Text built from the test's own data, the same for the same data: every AI feature works and is
@@ -13,12 +14,21 @@ import { escapeHtml } from './html-text.js';
  * counted and quoted; nothing is made up.
  */
 export function createLocalProvider(): AiProvider {
-  return {
-    complete: async (task: AiTask) =>
-      task.kind === 'free'
-        ? tidyText(task.text || task.prompt, task.maxTokens)
-        : WRITERS[task.kind](task.facts),
-  };
+  return { complete: async (task: AiTask) => ({ text: localText(task), tokens: 0 }) };
+}
+
+function localText(task: AiTask): string {
+  switch (task.kind) {
+    case 'free':
+      return tidyText(task.text || task.prompt, task.maxTokens);
+    case 'insight':
+      return JSON.stringify(localInsight(task.input, task.language));
+    case 'translation':
+      // Without a model there is no translation: an empty one rather than an invented one.
+      return JSON.stringify({ translation: '' });
+    default:
+      return WRITERS[task.kind](task.facts);
+  }
 }
 
 const WRITERS: Record<AiInsightField, (facts: InsightFacts) => string> = {
@@ -101,7 +111,10 @@ function summarize(facts: InsightFacts): string {
   return paragraph(firstWords(sentences.join(' '), AI_SUMMARY_MAX_WORDS));
 }
 
-/** Up to three suggestions, one per most-used tag (else per emotion), titles of at most five words. */
+/**
+ * Up to three suggestions, one per most-used tag (else per emotion), titles of at most five words:
+ * improve what frustrates, keep what pleases, build on what holds attention.
+ */
 function suggest(facts: InsightFacts): string {
   const { tags, emotions } = overview(facts);
   const topics = tags.length > 0 ? tags : emotions;
@@ -122,16 +135,28 @@ function suggest(facts: InsightFacts): string {
   });
 }
 
+/** What to do about a part of the product, by the emotion its moments mostly show. */
+const IMPROVE = { verb: 'Improve', advice: 'Rework this part and test it again.' };
+const ADVICE: Record<string, typeof IMPROVE> = {
+  frustration: IMPROVE,
+  joy: { verb: 'Keep', advice: 'Keep this part as it is, and use what works here elsewhere.' },
+  attention: {
+    verb: 'Build on',
+    advice: 'Participants look closely here: make sure it answers their questions, and test it again.',
+  },
+};
+
 function suggestionFor(facts: InsightFacts, topic: { name: string; count: number }) {
   const points = facts.points.filter(
     (point) => point.tags.includes(topic.name) || point.emotion === topic.name,
   );
   const feeling = ranked(points.map((point) => point.emotion))[0]?.name ?? topic.name;
+  const { verb, advice } = ADVICE[feeling] ?? IMPROVE;
   const quote = points.find((point) => point.comment.trim() !== '')?.comment.trim();
   const where = facts.focusPoint ? ` around ${facts.focusPoint}` : '';
   return {
-    title: `Improve ${topic.name}`,
-    description: `${plural(topic.count, 'moment')} of ${feeling} concern ${topic.name}${where}.${quote ? ` Participants were noted: “${quote}”.` : ''} Rework this part and test it again.`,
+    title: `${verb} ${topic.name}`,
+    description: `${plural(topic.count, 'moment')} of ${feeling} concern ${topic.name}${where}.${quote ? ` Participants were noted: “${quote}”.` : ''} ${advice}`,
   };
 }
 

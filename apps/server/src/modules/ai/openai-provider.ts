@@ -1,6 +1,6 @@
 import { AppError } from '../../http/app-error.js';
 import { messagesOf } from './ai.prompts.js';
-import type { AiProvider, AiTask } from './ai.provider.js';
+import { type AiProvider, type AiReply, type AiTask, answersJson } from './ai.provider.js';
 
 type OpenAiSettings = { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
 
@@ -14,13 +14,13 @@ const WRITE_IT = 'Try again, or write the text yourself.';
 /** Any OpenAI-compatible chat-completions endpoint; every failure is a 502 or 503 saying what to do. */
 export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
   return {
-    async complete(task: AiTask): Promise<string> {
+    async complete(task: AiTask): Promise<AiReply> {
       const response = await post(settings, {
         model: settings.model,
         temperature: TEMPERATURE,
         max_tokens: task.maxTokens,
         messages: messagesOf(task),
-        ...(task.kind === 'suggestion' ? { response_format: { type: 'json_object' } } : {}),
+        ...(answersJson(task) ? { response_format: { type: 'json_object' } } : {}),
       });
       return readContent(response);
     },
@@ -53,7 +53,15 @@ async function post(settings: OpenAiSettings, body: object): Promise<Response> {
   return response;
 }
 
-async function readContent(response: Response): Promise<string> {
+/** The tokens the model reports (OpenAI's usage.total_tokens, else prompt + completion), 0 if none. */
+function tokensOf(body: unknown): number {
+  const usage = (body as { usage?: Record<string, unknown> } | null)?.usage;
+  const count = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
+  return count(usage?.total_tokens) || count(usage?.prompt_tokens) + count(usage?.completion_tokens);
+}
+
+async function readContent(response: Response): Promise<AiReply> {
   const unreadable = failed(`The AI service answered something we could not read. ${WRITE_IT}`);
   let body: unknown;
   try {
@@ -64,5 +72,5 @@ async function readContent(response: Response): Promise<string> {
   const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
     ?.content;
   if (typeof content !== 'string' || content.trim() === '') throw unreadable;
-  return content;
+  return { text: content, tokens: tokensOf(body) };
 }

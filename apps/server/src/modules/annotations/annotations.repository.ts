@@ -8,8 +8,13 @@ import {
   significantPoints,
   significantPointTags,
   tags,
+  testMetrics,
 } from '../../db/schema.js';
-import { sectionColumns } from '../participants/participants.repository.js';
+import {
+  type SignificantPointRow,
+  sectionColumns,
+  tagsOfPoints,
+} from '../participants/participants.repository.js';
 
 // ── tags ──
 
@@ -24,21 +29,66 @@ export async function findTagRow(db: Executor, id: number): Promise<TagRow | nul
   return row ?? null;
 }
 
+export type TagValues = { name?: string; description?: string };
+
 /** Inserts the tag; null when the test has a tag of that name (case-insensitive) already. */
-export async function insertTagRow(db: Executor, testId: number, name: string): Promise<TagRow | null> {
-  const [row] = await db.insert(tags).values({ testId, name }).onConflictDoNothing().returning();
+export async function insertTagRow(
+  db: Executor,
+  testId: number,
+  values: TagValues & { name: string },
+): Promise<TagRow | null> {
+  const [row] = await db
+    .insert(tags)
+    .values({ testId, ...values })
+    .onConflictDoNothing()
+    .returning();
   return row ?? null;
 }
 
-/** Renames the tag; null when another tag of the test has that name. */
-export async function renameTagRow(db: Executor, tag: TagRow, name: string): Promise<TagRow | null> {
-  const [clash] = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.testId, tag.testId), ne(tags.id, tag.id), sql`lower(${tags.name}) = lower(${name})`));
-  if (clash) return null;
-  const [row] = await db.update(tags).set({ name }).where(eq(tags.id, tag.id)).returning();
+/** Changes the tag's name and description; null when another tag of the test has that name. */
+export async function updateTagRow(db: Executor, tag: TagRow, values: TagValues): Promise<TagRow | null> {
+  if (values.name !== undefined) {
+    const [clash] = await db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(
+        and(
+          eq(tags.testId, tag.testId),
+          ne(tags.id, tag.id),
+          sql`lower(${tags.name}) = lower(${values.name})`,
+        ),
+      );
+    if (clash) return null;
+  }
+  const [row] = await db.update(tags).set(values).where(eq(tags.id, tag.id)).returning();
   return row ?? null;
+}
+
+/**
+ * Every significant point of the test's recorded participants (not its video result), with tags,
+ * in time order: what the results screens count and quote.
+ */
+export async function listTestPointRows(db: Executor, testId: number): Promise<SignificantPointRow[]> {
+  const points = await db
+    .select({ point: significantPoints })
+    .from(significantPoints)
+    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
+    .where(and(eq(participants.testId, testId), eq(participants.type, 'default')))
+    .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
+  const tagsOf = await tagsOfPoints(
+    db,
+    points.map(({ point }) => point.id),
+  );
+  return points.map(({ point }) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
+}
+
+/** The page metrics the last recomputation stored for the test, or null before the first. */
+export async function findStoredPageMetrics(db: Executor, testId: number): Promise<unknown> {
+  const [row] = await db
+    .select({ payload: testMetrics.payload })
+    .from(testMetrics)
+    .where(and(eq(testMetrics.testId, testId), eq(testMetrics.kind, 'pages')));
+  return row?.payload ?? null;
 }
 
 export async function deleteTagRow(db: Executor, id: number): Promise<void> {
@@ -111,6 +161,7 @@ export async function findPointOwner(db: Executor, id: number) {
     .select({
       id: significantPoints.id,
       participantId: significantPoints.participantId,
+      comment: significantPoints.comment,
       testId: participants.testId,
     })
     .from(significantPoints)

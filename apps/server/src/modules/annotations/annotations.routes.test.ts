@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildParticipant, buildTest } from '../../../test/factories.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import { jobs, sections, significantPoints } from '../../db/schema.js';
 import { RECOMPUTE_TEST_METRICS } from '../ingestion/analysis.js';
 import { listEditedPointKeys } from '../participants/participants.repository.js';
@@ -29,8 +29,8 @@ const START = Date.UTC(2026, 0, 12, 9, 30);
 beforeAll(async () => {
   const { t, world } = ctx;
   as = await signInWorld(t.app, world);
-  testId = (await buildTest(t.db, world.client.id)).id;
-  otherTestId = (await buildTest(t.db, world.other.id)).id;
+  testId = (await buildTest(t.db, world.client.id, RESULTS_READY)).id;
+  otherTestId = (await buildTest(t.db, world.other.id, RESULTS_READY)).id;
   participantId = (
     await buildParticipant(t, testId, {
       significantPoints: [{ emotion: 'joy', timestampTop: START + 3000, score: 0.5, ranking: 1 }],
@@ -116,6 +116,15 @@ describe('labels (page titles)', () => {
       await as.clientAdmin.post(`/tests/${testId}/labels`, { label: { name: 'Mine' } }),
       'forbidden',
     );
+  });
+
+  it('an empty change of a label is refused with a message, not a server error', async () => {
+    const label = labelSchema.parse(
+      expectOk(await as.staff.post(`/tests/${testId}/labels`, { label: { name: 'Search' } }), 201),
+    );
+    const answer = await as.staff.patch(`/tests/${testId}/labels/${label.id}`, { label: {} });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'validation', message: expect.stringMatching(/name|URLs/) });
   });
 
   it('a label of one test cannot be reached through another', async () => {

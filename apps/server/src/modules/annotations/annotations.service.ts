@@ -1,20 +1,30 @@
 import {
   type Label,
   type LabelMatchType,
+  type LabelWithMetrics,
   placeSection,
   type Section,
   type SignificantPoint,
   type Tag,
+  type TagWithPoints,
 } from '@limbus/contract';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { type Actor, authorize } from '../../http/policy.js';
+import type { Actor } from '../../http/policy.js';
+import { createAiProvider } from '../ai/ai.provider.js';
+import { translationOnSave } from '../ai/translation.service.js';
 import { queueTestMetrics } from '../ingestion/analysis.js';
 import { toSection, toSignificantPoint } from '../participants/participants.mappers.js';
 import { listSignificantPointRows } from '../participants/participants.repository.js';
-import { readableTest } from '../participants/participants.service.js';
-import { toLabel, toTag } from './annotations.mappers.js';
+import { ofTestFor, resultsTestFor, testFor } from '../tests/test-access.js';
+import {
+  type StoredPageMetrics,
+  toLabel,
+  toLabelWithMetrics,
+  toTag,
+  toTagWithPoints,
+} from './annotations.mappers.js';
 import {
   countTestTags,
   deleteLabelRow,
@@ -25,6 +35,7 @@ import {
   findPointOwner,
   findSectionOwner,
   findSectionRow,
+  findStoredPageMetrics,
   findTagRow,
   insertLabelRow,
   insertSectionRow,
@@ -33,49 +44,58 @@ import {
   listLabelRows,
   listSectionSpans,
   listTagRows,
+  listTestPointRows,
   lockParticipant,
-  renameTagRow,
   replacePointTags,
   type SectionValues,
+  type TagValues,
   updateLabelRow,
   updatePointRow,
   updateSectionRow,
+  updateTagRow,
 } from './annotations.repository.js';
-
-/** The test, when it exists, the actor may see it and (for `write`) annotate it. */
-async function testFor(deps: Deps, actor: Actor, testId: number, write: boolean) {
-  const test = await readableTest(deps, actor, testId);
-  if (write) authorize(actor, 'test.annotate', test);
-  return test;
-}
 
 const nameTaken = () => AppError.fieldError('conflict', 'name', 'This test has a tag of this name already');
 
 // ── tags ──
 
-export async function listTags(deps: Deps, actor: Actor, testId: number): Promise<{ tags: Tag[] }> {
-  await testFor(deps, actor, testId, false);
-  return { tags: (await listTagRows(deps.db, testId)).map(toTag) };
+/** The test's tags with their points (spec 3 §3 Tag): Professional data of a test's results. */
+export async function listTags(deps: Deps, actor: Actor, testId: number): Promise<{ tags: TagWithPoints[] }> {
+  await resultsTestFor(deps, actor, testId, 'tags');
+  const [rows, points] = await Promise.all([
+    listTagRows(deps.db, testId),
+    listTestPointRows(deps.db, testId),
+  ]);
+  const answers = points.map(toSignificantPoint);
+  return { tags: rows.map((row) => toTagWithPoints(row, answers)) };
 }
 
-export async function createTag(deps: Deps, actor: Actor, testId: number, name: string): Promise<Tag> {
-  await testFor(deps, actor, testId, true);
-  const row = await insertTagRow(deps.db, testId, name);
+export async function createTag(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  input: { name: string; description?: string | undefined },
+): Promise<Tag> {
+  await testFor(deps, actor, testId, 'test.annotate');
+  const row = await insertTagRow(deps.db, testId, { ...tagValues(input), name: input.name });
   if (!row) throw nameTaken();
   return toTag(row);
 }
 
-/** A tag of a test the actor may annotate (404 when there is none). */
-async function writableTag(deps: Deps, actor: Actor, id: number) {
-  const tag = await findTagRow(deps.db, id);
-  if (!tag) throw notFound('The tag');
-  await testFor(deps, actor, tag.testId, true);
-  return tag;
-}
+type TagInput = { name?: string | undefined; description?: string | undefined };
 
-export async function renameTag(deps: Deps, actor: Actor, id: number, name: string): Promise<Tag> {
+const tagValues = (input: TagInput): TagValues => ({
+  ...(input.name !== undefined ? { name: input.name } : {}),
+  ...(input.description !== undefined ? { description: input.description } : {}),
+});
+
+/** A tag of a test the actor may annotate (404 when there is none). */
+const writableTag = (deps: Deps, actor: Actor, id: number) =>
+  ofTestFor(deps, actor, 'The tag', findTagRow(deps.db, id), 'test.annotate');
+
+export async function updateTag(deps: Deps, actor: Actor, id: number, input: TagInput): Promise<Tag> {
   const tag = await writableTag(deps, actor, id);
-  const row = await renameTagRow(deps.db, tag, name);
+  const row = await updateTagRow(deps.db, tag, tagValues(input));
   if (!row) throw nameTaken();
   await queueTestMetrics(deps.db, tag.testId, deps.clock());
   return toTag(row);
@@ -103,9 +123,25 @@ const labelValues = (input: LabelInput): LabelValues => ({
   ...(input.match_type !== undefined ? { matchType: input.match_type } : {}),
 });
 
-export async function listLabels(deps: Deps, actor: Actor, testId: number) {
-  await testFor(deps, actor, testId, false);
-  return { data: { labels: (await listLabelRows(deps.db, testId)).map(toLabel) } };
+/** The test's pages with their metrics (spec 3 §3 Label): Professional data of a test's results. */
+export async function listLabels(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+): Promise<{ data: { labels: LabelWithMetrics[] } }> {
+  await resultsTestFor(deps, actor, testId, 'pages');
+  const [rows, stored, points] = await Promise.all([
+    listLabelRows(deps.db, testId),
+    findStoredPageMetrics(deps.db, testId),
+    listTestPointRows(deps.db, testId),
+  ]);
+  const metricsById = new Map(
+    (Array.isArray(stored) ? (stored as StoredPageMetrics[]) : []).map((page) => [page.id, page]),
+  );
+  const pointById = new Map(points.map((point) => [point.id, toSignificantPoint(point)]));
+  return {
+    data: { labels: rows.map((row) => toLabelWithMetrics(row, metricsById.get(row.id), pointById)) },
+  };
 }
 
 export async function createLabel(
@@ -114,7 +150,7 @@ export async function createLabel(
   testId: number,
   input: LabelInput & { name: string },
 ): Promise<Label> {
-  await testFor(deps, actor, testId, true);
+  await testFor(deps, actor, testId, 'test.annotate');
   return deps.db.transaction(async (tx) => {
     const row = await insertLabelRow(tx, testId, { ...labelValues(input), name: input.name });
     await queueTestMetrics(tx, testId, deps.clock());
@@ -129,7 +165,7 @@ export async function updateLabel(
   id: number,
   input: LabelInput,
 ): Promise<Label> {
-  await testFor(deps, actor, testId, true);
+  await testFor(deps, actor, testId, 'test.annotate');
   if (!(await findLabelRow(deps.db, testId, id))) throw notFound('The page title');
   return deps.db.transaction(async (tx) => {
     const row = await updateLabelRow(tx, id, labelValues(input));
@@ -140,7 +176,7 @@ export async function updateLabel(
 }
 
 export async function removeLabel(deps: Deps, actor: Actor, testId: number, id: number): Promise<void> {
-  await testFor(deps, actor, testId, true);
+  await testFor(deps, actor, testId, 'test.annotate');
   await deps.db.transaction(async (tx) => {
     if (!(await deleteLabelRow(tx, testId, id))) throw notFound('The page title');
     await queueTestMetrics(tx, testId, deps.clock());
@@ -155,12 +191,14 @@ async function pointAnswer(db: Executor, participantId: number, id: number): Pro
   return toSignificantPoint(point);
 }
 
-async function ownedPoint(deps: Deps, actor: Actor, id: number, write: boolean) {
-  const point = await findPointOwner(deps.db, id);
-  if (!point) throw notFound('The significant point');
-  await testFor(deps, actor, point.testId, write);
-  return point;
-}
+const ownedPoint = (deps: Deps, actor: Actor, id: number, write: boolean) =>
+  ofTestFor(
+    deps,
+    actor,
+    'The significant point',
+    findPointOwner(deps.db, id),
+    write ? 'test.annotate' : 'test.read',
+  );
 
 export async function getSignificantPoint(deps: Deps, actor: Actor, id: number): Promise<SignificantPoint> {
   const point = await ownedPoint(deps, actor, id, false);
@@ -174,6 +212,15 @@ export type PointChange = {
   tag_ids?: number[] | undefined;
 };
 
+/**
+ * A changed comment without a typed translation is translated when the test has translation on
+ * (the old translation was of the old text); an unchanged one keeps its translation.
+ */
+async function newTranslation(deps: Deps, testId: number, comment: string | undefined) {
+  if (comment === undefined) return undefined;
+  return translationOnSave(deps, createAiProvider(deps.config.ai), testId, comment);
+}
+
 /** Changes a point and marks it edited, so that a recomputation of the points keeps it. */
 export async function updateSignificantPoint(
   deps: Deps,
@@ -185,10 +232,12 @@ export async function updateSignificantPoint(
   const tagIds = change.tag_ids ? [...new Set(change.tag_ids)] : undefined;
   if (tagIds && (await countTestTags(deps.db, point.testId, tagIds)) !== tagIds.length)
     throw AppError.fieldError('validation', 'tag_ids', 'Every tag must be a tag of the same test');
+  const changedComment = change.comment !== point.comment ? change.comment : undefined;
+  const translation = change.translation ?? (await newTranslation(deps, point.testId, changedComment));
   await deps.db.transaction(async (tx) => {
     await updatePointRow(tx, id, {
       ...(change.comment !== undefined ? { comment: change.comment } : {}),
-      ...(change.translation !== undefined ? { translation: change.translation } : {}),
+      ...(translation !== undefined ? { translation } : {}),
       ...(change.false_positive !== undefined ? { falsePositive: change.false_positive } : {}),
     });
     if (tagIds) await replacePointTags(tx, id, tagIds);
@@ -228,14 +277,21 @@ async function placed(tx: Executor, participantId: number, exceptId: number | nu
   return { ...values, timestampStart: placement.start, timestampEnd: placement.end };
 }
 
+const writableSection = (deps: Deps, actor: Actor, id: number) =>
+  ofTestFor(deps, actor, 'The section', findSectionOwner(deps.db, id), 'test.annotate');
+
 export async function createSection(
   deps: Deps,
   actor: Actor,
   input: SectionInput & { participant_id: number; timestamp_start: number; timestamp_end: number },
 ): Promise<Section> {
-  const owner = await findParticipantOwner(deps.db, input.participant_id);
-  if (!owner) throw notFound('The participant');
-  await testFor(deps, actor, owner.testId, true);
+  await ofTestFor(
+    deps,
+    actor,
+    'The participant',
+    findParticipantOwner(deps.db, input.participant_id),
+    'test.annotate',
+  );
   return deps.db.transaction(async (tx) => {
     const participant = await lockParticipant(tx, input.participant_id);
     if (!participant) throw notFound('The participant');
@@ -256,9 +312,7 @@ export async function updateSection(
   id: number,
   input: SectionInput,
 ): Promise<Section> {
-  const owner = await findSectionOwner(deps.db, id);
-  if (!owner) throw notFound('The section');
-  await testFor(deps, actor, owner.testId, true);
+  const owner = await writableSection(deps, actor, id);
   return deps.db.transaction(async (tx) => {
     await lockParticipant(tx, owner.participantId);
     const current = await findSectionOwner(tx, id);
@@ -276,8 +330,6 @@ export async function updateSection(
 }
 
 export async function removeSection(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const owner = await findSectionOwner(deps.db, id);
-  if (!owner) throw notFound('The section');
-  await testFor(deps, actor, owner.testId, true);
+  await writableSection(deps, actor, id);
   await deleteSectionRow(deps.db, id);
 }

@@ -2,7 +2,7 @@ import { answerSchema, participantDetailSchema } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildParticipant, buildTest } from '../../../test/factories.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import type { Database } from '../../db/client.js';
 import { answers, testQuestions } from '../../db/schema.js';
 
@@ -31,7 +31,13 @@ async function addQuestion(db: Database, test: number, kind: 'open' | 'scale' | 
 beforeAll(async () => {
   const { t, world } = ctx;
   as = await signInWorld(t.app, world);
-  testId = (await buildTest(t.db, world.client.id, { platform: 'video' })).id;
+  testId = (
+    await buildTest(t.db, world.client.id, {
+      ...RESULTS_READY,
+      platform: 'video',
+      addons: ['individual_participant'],
+    })
+  ).id;
   const otherTestId = (await buildTest(t.db, world.client.id, { platform: 'video' })).id;
   participantId = (await buildParticipant(t, testId)).id;
   otherParticipantId = (await buildParticipant(t, otherTestId)).id;

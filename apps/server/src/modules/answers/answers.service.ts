@@ -1,8 +1,8 @@
 import type { Answer } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { type Actor, authorize } from '../../http/policy.js';
-import { readableTest } from '../participants/participants.service.js';
+import type { Actor } from '../../http/policy.js';
+import { ofTestFor } from '../tests/test-access.js';
 import { toAnswer } from './answers.mappers.js';
 import {
   type AnswerValues,
@@ -20,11 +20,6 @@ type AnswerInput = {
   score?: number | null | undefined;
   checked?: boolean | undefined;
 };
-
-async function writableTest(deps: Deps, actor: Actor, testId: number) {
-  const test = await readableTest(deps, actor, testId);
-  authorize(actor, 'test.annotate', test);
-}
 
 /** Only scale questions (evaluations) take a score. */
 function answerValues(kind: QuestionRow['kind'], input: AnswerInput): AnswerValues {
@@ -46,9 +41,13 @@ export async function createAnswer(
   actor: Actor,
   input: AnswerInput & { question_id: number; participant_id: number },
 ): Promise<Answer> {
-  const question = await findQuestionRow(deps.db, input.question_id);
-  if (!question) throw notFound('The question');
-  await writableTest(deps, actor, question.testId);
+  const question = await ofTestFor(
+    deps,
+    actor,
+    'The question',
+    findQuestionRow(deps.db, input.question_id),
+    'test.annotate',
+  );
   const participantTest = await findParticipantTest(deps.db, input.participant_id);
   if (participantTest === null) throw notFound('The participant');
   if (participantTest !== question.testId)
@@ -61,12 +60,8 @@ export async function createAnswer(
   return toAnswer(await upsertAnswerRow(deps.db, question.id, input.participant_id, values));
 }
 
-async function ownedAnswer(deps: Deps, actor: Actor, id: number) {
-  const owner = await findAnswerOwner(deps.db, id);
-  if (!owner) throw notFound('The answer');
-  await writableTest(deps, actor, owner.testId);
-  return owner;
-}
+const ownedAnswer = (deps: Deps, actor: Actor, id: number) =>
+  ofTestFor(deps, actor, 'The answer', findAnswerOwner(deps.db, id), 'test.annotate');
 
 export async function updateAnswer(
   deps: Deps,

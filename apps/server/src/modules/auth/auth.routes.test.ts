@@ -1,5 +1,6 @@
 import { MESSAGES, refreshAnswer, tokenAnswer, userSchema } from '@limbus/contract';
 import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   apiClient,
@@ -9,9 +10,17 @@ import {
   refreshCookieOf,
   useWorld,
 } from '../../../test/api.js';
-import { createTestApp, lastMailTo, readOutbox } from '../../../test/create-test-app.js';
-import { buildCompany, buildContract, buildUser, PASSWORD, signIn } from '../../../test/factories.js';
+import { createTestApp, lastMailTo, readOutbox, TEST_JWT_SECRET } from '../../../test/create-test-app.js';
+import {
+  buildCompany,
+  buildContract,
+  buildUser,
+  buildWorld,
+  PASSWORD,
+  signIn,
+} from '../../../test/factories.js';
 import { addMonths, toIsoDate } from '../contracts/contract-rules.js';
+import { REFRESH_GRACE_MS } from './auth.service.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -198,6 +207,79 @@ describe('access tokens', () => {
   });
 });
 
+describe('access tokens end', () => {
+  const signed = async (claims: Record<string, unknown>, exp?: number) => {
+    const token = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setIssuer('limbus');
+    if (exp !== undefined) token.setExpirationTime(exp);
+    return token.sign(new TextEncoder().encode(TEST_JWT_SECRET));
+  };
+
+  it('is required: a token of the right key without exp is refused', async () => {
+    const { t, world } = ctx;
+    const sub = String(world.clientAdmin.id);
+    const inAMinute = Math.floor(t.clock.now.getTime() / 1000) + 60;
+    expectError(await getMe(t.app, `Bearer ${await signed({ sub })}`), 'unauthenticated');
+    const withExp = await getMe(t.app, `Bearer ${await signed({ sub, ver: 0 }, inAMinute)}`);
+    expect(withExp.statusCode, withExp.body).toBe(200);
+  });
+
+  it('at sign-out, at once: the access token of the session stops working', async () => {
+    const { t, world } = ctx;
+    const session = await signIn(t.app, world.clientMember.email);
+    expectOk(await getMe(t.app, session.authorization));
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/tokens',
+      cookies: { limbus_refresh: session.refreshCookie },
+    });
+    expect(out.statusCode).toBe(204);
+    expectError(await getMe(t.app, session.authorization), 'unauthenticated');
+    expectOk(await getMe(t.app, (await signIn(t.app, world.clientMember.email)).authorization));
+  });
+
+  it('at a password reset, at once', async () => {
+    const { t } = ctx;
+    const user = await buildUser(t.db, { role: 'company_member', companyId: ctx.world.client.id });
+    const session = await signIn(t.app, user.email);
+    expectOk(await getMe(t.app, session.authorization));
+    expectOk(await requestReset(t.app, user.email));
+    const token = lastLinkTo(t.dataDir, user.email).searchParams.get('token');
+    expectOk(await resetPassword(t.app, token, 'a-new-secret-1'));
+    expectError(await getMe(t.app, session.authorization), 'unauthenticated');
+  });
+});
+
+describe('the refresh cookie', () => {
+  it('is refused from another site (Origin), at refresh and at sign-out', async () => {
+    const { t, world } = ctx;
+    const session = await signIn(t.app, world.clientAdmin.email);
+    const from = (origin: string, method: 'POST' | 'DELETE', url: string) =>
+      t.app.inject({ method, url, headers: { origin }, cookies: { limbus_refresh: session.refreshCookie } });
+    expectError(await from('https://evil.test', 'DELETE', '/api/v1/tokens'), 'forbidden');
+    expectError(await from('https://evil.test', 'POST', '/api/v1/refresh_token'), 'forbidden');
+    expectOk(await from('http://limbus.test', 'POST', '/api/v1/refresh_token'));
+  });
+
+  it('is __Host- prefixed and Secure when the site is served over https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://limbus.test' });
+    try {
+      const world = await buildWorld(secure.db);
+      const response = await postTokens(secure.app, world.clientAdmin.email);
+      const cookie = response.cookies.find((c) => c.name === '__Host-limbus_refresh');
+      expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Strict' });
+      expect(cookie?.domain).toBeUndefined();
+      const refreshed = await secure.app.inject({
+        method: 'POST',
+        url: '/api/v1/refresh_token',
+        cookies: { '__Host-limbus_refresh': cookie?.value ?? '' },
+      });
+      expectOk(refreshed);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('refresh tokens', () => {
   it('rotate: the new cookie and access token work, the used cookie does not', async () => {
     const { t, world } = ctx;
@@ -213,7 +295,7 @@ describe('refresh tokens', () => {
     expectOk(await refresh(t.app, rotated));
   });
 
-  it('revoke the whole family when a rotated cookie is presented again, and only that family', async () => {
+  it('revoke the whole family when a rotated cookie is presented again after the grace window, and only that family', async () => {
     const { t, world } = ctx;
     const session = await signIn(t.app, world.clientAdmin.email);
     const otherSession = await signIn(t.app, world.clientAdmin.email);
@@ -221,9 +303,28 @@ describe('refresh tokens', () => {
     expectOk(rotation);
     const newest = refreshCookieOf(rotation);
 
+    t.clock.advance(REFRESH_GRACE_MS + 1000);
     expectError(await refresh(t.app, session.refreshCookie), 'unauthenticated');
     expectError(await refresh(t.app, newest), 'unauthenticated');
     expectOk(await refresh(t.app, otherSession.refreshCookie));
+  });
+
+  it('answer two refreshes with one cookie at once (two tabs) with the same new pair', async () => {
+    const { t, world } = ctx;
+    const session = await signIn(t.app, world.clientAdmin.email);
+    const answers = await Promise.all([
+      refresh(t.app, session.refreshCookie),
+      refresh(t.app, session.refreshCookie),
+    ]);
+    const [first, second] = answers.map((answer) => refreshAnswer.parse(expectOk(answer)));
+    expect(second?.access_token).toBe(first?.access_token);
+    const [cookie1, cookie2] = answers.map(refreshCookieOf);
+    expect(cookie2).toBe(cookie1);
+    t.clock.advance(REFRESH_GRACE_MS / 2);
+    const late = await refresh(t.app, session.refreshCookie);
+    expect(refreshAnswer.parse(expectOk(late)).access_token).toBe(first?.access_token);
+    const newest = refreshCookieOf(late);
+    expectOk(await refresh(t.app, newest));
   });
 
   it('end the session of a client user whose contract ended after sign-in', async () => {
@@ -422,13 +523,16 @@ describe('POST /confirmation', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same for known and unknown addresses and mails only the known one', async () => {
+  it('answers the same for known and unknown addresses; only the known one gets a reset link', async () => {
     const { t, world } = ctx;
     const known = await requestReset(t.app, world.clientMember.email.toUpperCase());
     const unknown = await requestReset(t.app, 'nobody@example.test');
     expect(expectOk(known)).toEqual({ message: MESSAGES.resetSent });
     expect(expectOk(unknown)).toEqual(known.json());
-    expect(mailsTo(t.dataDir, 'nobody@example.test')).toHaveLength(0);
+    const [noAccount, ...more] = mailsTo(t.dataDir, 'nobody@example.test');
+    expect(more).toHaveLength(0);
+    expect(noAccount?.text).toContain('there is no account with it');
+    expect(noAccount?.text).not.toContain('/new-password');
     const link = lastLinkTo(t.dataDir, world.clientMember.email);
     expect(`${link.origin}${link.pathname}`).toBe('http://limbus.test/new-password');
     expect(link.searchParams.get('token')).toMatch(/^[\w-]{40,}$/);
@@ -445,6 +549,7 @@ describe('password reset', () => {
     const { t, world } = ctx;
     const user = await buildUser(t.db, { role: 'company_member', companyId: world.client.id });
     const session = await signIn(t.app, user.email);
+    expectOk(await getMe(t.app, session.authorization));
     expectOk(await requestReset(t.app, user.email));
     const token = lastLinkTo(t.dataDir, user.email).searchParams.get('token');
 

@@ -1,20 +1,8 @@
-import {
-  confirmationBody,
-  confirmationQuery,
-  MESSAGES,
-  okSchema,
-  passwordResetBody,
-  passwordResetQuery,
-  passwordResetRequestQuery,
-  refreshAnswer,
-  signInBody,
-  signUpBody,
-  tokenAnswer,
-} from '@limbus/contract';
+import { authRoutes, MESSAGES } from '@limbus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
-import { toUserAnswer } from '../users/users.mappers.js';
+import { AppError } from '../../http/app-error.js';
+import { serveRoute } from '../../http/serve-route.js';
 import {
   confirmAccount,
   refreshSession,
@@ -29,107 +17,125 @@ import {
 
 export const REFRESH_COOKIE = 'limbus_refresh';
 
-export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: deps.config.authRateLimit, timeWindow: '1 minute' };
-  const setSessionCookie = (reply: FastifyReply, session: Session) =>
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      path: '/api/v1',
+/**
+ * Over https (PUBLIC_URL) the cookie is `__Host-` prefixed: Secure, for this host only and path /,
+ * which no subdomain or plain-http page can set or overwrite.
+ */
+function cookieOptions(publicUrl: string) {
+  const isHttps = publicUrl.startsWith('https:');
+  return {
+    name: isHttps ? `__Host-${REFRESH_COOKIE}` : REFRESH_COOKIE,
+    options: {
+      path: isHttps ? '/' : '/api/v1',
       httpOnly: true,
       sameSite: 'strict',
-      secure: deps.config.publicUrl.startsWith('https:'),
+      secure: isHttps,
+    } as const,
+  };
+}
+
+/**
+ * The cookie-authenticated calls answer only the site's own pages: a browser names the page's
+ * origin; a client without one (not a browser) has no cookie of ours to abuse. In development the
+ * web dev server on another loopback port is the site too.
+ */
+function checkOrigin(deps: Deps) {
+  const site = new URL(deps.config.publicUrl).origin;
+  return async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin === undefined || origin === site) return;
+    const isLoopback = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin);
+    if (deps.config.env === 'development' && isLoopback) return;
+    throw new AppError('forbidden', 'This request must come from the Limbus site itself');
+  };
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
+  const rateLimit = { max: deps.config.authRateLimit, timeWindow: '1 minute' };
+  const cookie = cookieOptions(deps.config.publicUrl);
+  const setSessionCookie = (reply: FastifyReply, session: Session) =>
+    reply.setCookie(cookie.name, session.refreshToken, {
+      ...cookie.options,
       maxAge: TOKEN_LIFETIMES.refresh / 1000,
     });
-  const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+  const refreshCookie = (request: FastifyRequest) => request.cookies[cookie.name];
+  const fromTheSite = { preHandler: checkOrigin(deps) };
 
-  routes.post('/tokens', {
-    config: { access: 'public', rateLimit },
-    schema: { tags: ['accounts'], summary: 'Sign in', body: signInBody, response: { 200: tokenAnswer } },
-    handler: async (request, reply) => {
+  serveRoute(
+    app,
+    authRoutes.signIn,
+    async (request, reply) => {
       const session = await signIn(deps, request.body.email, request.body.password);
       setSessionCookie(reply, session);
-      return { access_token: session.accessToken, user: toUserAnswer(session.user) };
+      return { access_token: session.accessToken, user: session.user };
     },
-  });
+    { rateLimit },
+  );
 
-  routes.delete('/tokens', {
-    config: { access: 'public' },
-    schema: { tags: ['accounts'], summary: 'Sign out: revoke the session of the refresh cookie' },
-    handler: async (request, reply) => {
+  serveRoute(
+    app,
+    authRoutes.signOut,
+    async (request, reply) => {
       await signOut(deps, refreshCookie(request));
-      reply.clearCookie(REFRESH_COOKIE, { path: '/api/v1' });
-      return reply.status(204).send();
+      reply.clearCookie(cookie.name, cookie.options);
     },
-  });
+    fromTheSite,
+  );
 
-  routes.post('/refresh_token', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['accounts'],
-      summary: 'New access token from the refresh cookie',
-      response: { 200: refreshAnswer },
-    },
-    handler: async (request, reply) => {
+  serveRoute(
+    app,
+    authRoutes.refresh,
+    async (request, reply) => {
       const session = await refreshSession(deps, refreshCookie(request));
       setSessionCookie(reply, session);
       return { access_token: session.accessToken };
     },
-  });
+    fromTheSite,
+  );
 
-  routes.post('/signup', {
-    config: { access: 'public', rateLimit },
-    schema: { tags: ['accounts'], summary: 'Sign up', body: signUpBody, response: { 201: okSchema } },
-    handler: async (request, reply) => {
+  serveRoute(
+    app,
+    authRoutes.signUp,
+    async (request) => {
       await signUp(deps, request.body);
-      return reply.status(201).send({ message: MESSAGES.signupSent });
+      return { message: MESSAGES.signupSent };
     },
-  });
+    { rateLimit },
+  );
 
-  routes.post('/confirmation', {
-    config: { access: 'public', rateLimit },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Activate a signed-up account, or finish an invited one',
-      querystring: confirmationQuery,
-      body: confirmationBody,
-      response: { 200: okSchema },
-    },
-    // An activation may be posted without a body (Fastify would validate that as null); a JSON null stays refused.
-    preValidation: async (request) => {
-      if (request.body === undefined) request.body = {};
-    },
-    handler: async (request) => {
+  serveRoute(
+    app,
+    authRoutes.confirm,
+    async (request) => {
       await confirmAccount(deps, request.query.confirmation_token, request.body);
       return { message: MESSAGES.activated };
     },
-  });
-
-  routes.get('/password_reset', {
-    config: { access: 'public', rateLimit },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Mail a password reset link (same answer whether or not the address exists)',
-      querystring: passwordResetRequestQuery,
-      response: { 200: okSchema },
+    {
+      rateLimit,
+      // An activation may be posted without a body (Fastify would validate that as null); a JSON null stays refused.
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {};
+      },
     },
-    handler: async (request) => {
+  );
+
+  serveRoute(
+    app,
+    authRoutes.requestPasswordReset,
+    async (request) => {
       await requestPasswordReset(deps, request.query.email);
       return { message: MESSAGES.resetSent };
     },
-  });
+    { rateLimit },
+  );
 
-  routes.post('/password_reset', {
-    config: { access: 'public', rateLimit },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Set a new password with the token of a reset mail',
-      querystring: passwordResetQuery,
-      body: passwordResetBody,
-      response: { 200: okSchema },
-    },
-    handler: async (request) => {
+  serveRoute(
+    app,
+    authRoutes.resetPassword,
+    async (request) => {
       await resetPassword(deps, request.query.reset_password_token, request.body.password);
       return { message: 'Your password has been changed. You can sign in with it now.' };
     },
-  });
+    { rateLimit },
+  );
 }

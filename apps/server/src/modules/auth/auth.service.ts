@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@limbus/contract';
+import { MESSAGES, type User } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
@@ -7,13 +7,15 @@ import { companies } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { isResearcher, isStaff } from '../../http/policy.js';
-import { accountExistsMail, activationMail, passwordResetMail } from '../../mail/templates.js';
+import { accountExistsMail, activationMail, noAccountMail, passwordResetMail } from '../../mail/templates.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
 import { hasActiveContract } from '../contracts/contracts.repository.js';
+import { toUserAnswer } from '../users/users.mappers.js';
 import {
   findUserByEmail,
   findUserById,
   insertUser,
+  raiseTokenVersion,
   type UserRow,
   updateProfile,
   updateUserRow,
@@ -35,10 +37,13 @@ export const TOKEN_LIFETIMES = {
   reset: 2 * HOUR,
 } as const;
 
+/** A rotated refresh token still answers the pair it was rotated into for this long (two tabs refreshing at once). */
+export const REFRESH_GRACE_MS = 10_000;
+
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 const linkExpired = () => AppError.fieldError('validation', 'confirmation_token', MESSAGES.linkExpired);
 
-export type Session = { accessToken: string; refreshToken: string; user: UserRow };
+export type Session = { accessToken: string; refreshToken: string; user: User };
 
 export async function signIn(deps: Deps, email: string, password: string): Promise<Session> {
   const user = await findUserByEmail(deps.db, email);
@@ -78,37 +83,91 @@ async function startSession(deps: Deps, user: UserRow, familyId: string): Promis
     familyId,
     expiresAt: later(now, TOKEN_LIFETIMES.refresh),
   });
-  return { accessToken: await deps.accessTokens.issue(user.id, now), refreshToken: refresh.token, user };
+  const accessToken = await deps.accessTokens.issue({ userId: user.id, version: user.tokenVersion }, now);
+  return { accessToken, refreshToken: refresh.token, user: toUserAnswer(user) };
 }
 
-/** Rotates the refresh token. Presenting a token that was already rotated revokes its whole family. */
+const sessionEnded = () => new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+
+/**
+ * Rotates the refresh token: the used token is consumed and its successor stored in one
+ * transaction. The successor is derived from the used token (AccessTokens.nextRefreshToken), so
+ * the used token answers the same new pair for REFRESH_GRACE_MS in every API process (two tabs
+ * refreshing at once, each perhaps on another process); presenting it after that revokes its family.
+ */
 export async function refreshSession(deps: Deps, refreshToken: string | undefined): Promise<Session> {
-  const expired = new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+  const expired = sessionEnded();
   if (!refreshToken) throw expired;
   const now = deps.clock();
-  const stored = await findToken(deps.db, 'refresh', hashOpaqueToken(refreshToken));
+  const tokenHash = hashOpaqueToken(refreshToken);
+  const stored = await findToken(deps.db, 'refresh', tokenHash);
   if (!stored?.familyId) throw expired;
-  if (!(await consumeToken(deps.db, stored.id, now))) {
-    if (stored.usedAt !== null || stored.revokedAt === null)
-      await revokeFamily(deps.db, stored.familyId, now);
-    throw expired;
-  }
+  const familyId = stored.familyId;
   const user = await findUserById(deps.db, stored.userId);
   if (!user) throw expired;
+  const next = deps.accessTokens.nextRefreshToken(refreshToken);
+  const isRotated = await deps.db.transaction(async (tx) => {
+    if (!(await consumeToken(tx, stored.id, now))) return false;
+    await insertToken(tx, {
+      userId: user.id,
+      kind: 'refresh',
+      tokenHash: hashOpaqueToken(next),
+      familyId,
+      expiresAt: later(now, TOKEN_LIFETIMES.refresh),
+    });
+    return true;
+  });
+  if (isRotated) {
+    await endSessionWithoutContract(deps, user, familyId, now);
+    return sessionOf(deps, user, next, now);
+  }
+  // Used already (read again: the other refresh may have committed since the first read).
+  const current = await findToken(deps.db, 'refresh', tokenHash);
+  const rotatedAt = current?.usedAt;
+  if (
+    current &&
+    current.revokedAt === null &&
+    rotatedAt &&
+    now.getTime() - rotatedAt.getTime() < REFRESH_GRACE_MS
+  ) {
+    const successor = await findToken(deps.db, 'refresh', hashOpaqueToken(next));
+    if (successor && successor.revokedAt === null) {
+      await endSessionWithoutContract(deps, user, familyId, now);
+      return sessionOf(deps, user, next, rotatedAt);
+    }
+  }
+  if (current && (current.usedAt !== null || current.revokedAt === null))
+    await revokeFamily(deps.db, familyId, now);
+  throw expired;
+}
+
+/** A contract that ended after sign-in ends the session at the next refresh. */
+async function endSessionWithoutContract(deps: Deps, user: UserRow, familyId: string, now: Date) {
   try {
     await ensureContractAllowsSignIn(deps, user);
   } catch (error) {
-    // A contract that ended after sign-in ends the session at the next refresh.
-    await revokeFamily(deps.db, stored.familyId, now);
+    await revokeFamily(deps.db, familyId, now);
     throw error;
   }
-  return startSession(deps, user, stored.familyId);
+}
+
+/** The pair of a rotation, the access token issued at its time (the same token when asked again). */
+async function sessionOf(deps: Deps, user: UserRow, refreshToken: string, issuedAt: Date): Promise<Session> {
+  const accessToken = await deps.accessTokens.issue(
+    { userId: user.id, version: user.tokenVersion },
+    issuedAt,
+  );
+  return { accessToken, refreshToken, user: toUserAnswer(user) };
 }
 
 export async function signOut(deps: Deps, refreshToken: string | undefined): Promise<void> {
   if (!refreshToken) return;
   const stored = await findToken(deps.db, 'refresh', hashOpaqueToken(refreshToken));
-  if (stored?.familyId) await revokeFamily(deps.db, stored.familyId, deps.clock());
+  if (!stored?.familyId) return;
+  await deps.db.transaction(async (tx) => {
+    await revokeFamily(tx, stored.familyId as string, deps.clock());
+    await raiseTokenVersion(tx, stored.userId);
+  });
 }
 
 /**
@@ -123,8 +182,21 @@ export async function signUp(
     profile: { first_name: string; last_name: string; newsletter?: boolean };
   },
 ): Promise<void> {
+  // Both paths hash, make a token, write and mail, so that the time taken does not tell whether
+  // the address has an account.
+  const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, input.email);
+  const [demoCompany] = await deps.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.isDemo, true))
+    .limit(1);
   if (existing) {
+    // a transaction of two statements, as the new account's (its user and token rows)
+    await deps.db.transaction(async (tx) => {
+      await findUserById(tx, existing.id);
+      await findToken(tx, 'confirmation', newOpaqueToken().hash);
+    });
     await deps.mailer.send(
       accountExistsMail(
         input.email,
@@ -134,12 +206,6 @@ export async function signUp(
     );
     return;
   }
-  const passwordHash = await hashPassword(input.password);
-  const [demoCompany] = await deps.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.isDemo, true))
-    .limit(1);
   const confirmation = newOpaqueToken();
   const now = deps.clock();
   try {
@@ -226,8 +292,12 @@ export async function confirmAccount(
 
 export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
   const reset = newOpaqueToken();
+  // An address without an account is told so, by mail: both paths do the same work and answer alike.
+  if (!user) {
+    await findToken(deps.db, 'reset', reset.hash); // a statement in place of the token's insert
+    return deps.mailer.send(noAccountMail(email, `${deps.config.publicUrl}/signup`));
+  }
   await insertToken(deps.db, {
     userId: user.id,
     kind: 'reset',
@@ -258,5 +328,6 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     await updateUserRow(tx, user.id, { passwordHash, confirmedAt: user.confirmedAt ?? now });
     await revokeUserTokens(tx, stored.userId, 'refresh', now);
     await revokeUserTokens(tx, stored.userId, 'reset', now);
+    await raiseTokenVersion(tx, stored.userId);
   });
 }

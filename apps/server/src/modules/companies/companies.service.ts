@@ -1,6 +1,7 @@
-import { type Company, MESSAGES, type NewCompany } from '@limbus/contract';
+import { type Company, isPermanentCompany, MESSAGES, type NewCompany } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
+import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize, isResearcher } from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
 import { createInvitationLink } from '../auth/auth.service.js';
@@ -50,9 +51,7 @@ export async function listCompanySummaries(deps: Deps, actor: Actor) {
 }
 
 export async function getCompany(deps: Deps, actor: Actor, id: number): Promise<Company> {
-  authorize(actor, 'company.read', { id });
-  const company = await findCompanyRow(deps.db, id);
-  if (!company) throw notFound('The company');
+  const company = await loadFor(actor, 'company.read', 'The company', findCompanyRow(deps.db, id));
   const contracts = await listContracts(deps.db, [id]);
   const userIds = [company.adminId, company.consultantId, company.businessDeveloperId].filter(
     (userId): userId is number => userId !== null,
@@ -68,7 +67,7 @@ export async function getCompanyContracts(deps: Deps, actor: Actor, id: number) 
 /** Consultants and account managers: Super Admins, or members of a company with the research licence. */
 function isEligibleStaff(user: UserRow | null): boolean {
   if (!user) return false;
-  return isResearcher({ id: user.id, role: user.role, companyId: user.companyId, company: user.company });
+  return isResearcher(user);
 }
 
 export async function createCompany(deps: Deps, actor: Actor, input: NewCompany): Promise<Company> {
@@ -162,7 +161,7 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
   authorize(actor, 'company.manage', undefined);
   const company = await findCompanyRow(deps.db, id);
   if (!company) throw notFound('The company');
-  if (company.isDemo || company.isProvider || actor.companyId === id) {
+  if (isPermanentCompany(company) || actor.companyId === id) {
     throw new AppError(
       'conflict',
       'The demo company, the provider company and your own company cannot be removed',

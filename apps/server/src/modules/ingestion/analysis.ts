@@ -13,7 +13,7 @@ import { labels, significantPoints, significantPointTags, tags, testMetrics } fr
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listFinishedParticipantRows, replaceSectionRows } from '../participants/participants.repository.js';
+import { listMetricsParticipantRows, replaceSectionRows } from '../participants/participants.repository.js';
 import { replacePoints } from '../participants/record-participant.js';
 import { findParticipantById, hasQueuedJob } from './ingestion.repository.js';
 
@@ -77,14 +77,15 @@ export async function queueTestMetrics(db: Executor, testId: number, at: Date): 
 }
 
 /**
- * Page metrics (pageMetrics over the finished participants' page visits, emotions and points)
+ * Page metrics (pageMetrics over the finished participants' page visits, emotions and points;
+ * participants a researcher left out of the metrics are not counted)
  * and tag metrics (tagMetrics) of a test, stored together in one transaction: a job killed
  * midway leaves the previous metrics.
  */
 export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string, unknown>): Promise<void> {
   const testId = idOf(payload, 'test_id');
   const pages = await testLabels(deps.db, testId);
-  const finished = await listFinishedParticipantRows(deps.db, testId);
+  const finished = await listMetricsParticipantRows(deps.db, testId);
   const ids = finished.map((row) => row.id);
   const points =
     ids.length === 0

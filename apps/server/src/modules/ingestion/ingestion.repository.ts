@@ -1,7 +1,15 @@
 import type { StreamKindName } from '@limbus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ingestBatches, jobs, participantStreams, participants, videoUploads } from '../../db/schema.js';
+import {
+  ingestBatches,
+  jobs,
+  participantStreams,
+  participants,
+  type ScreenGeometryRecord,
+  type ValidationTargetRecord,
+  videoUploads,
+} from '../../db/schema.js';
 
 export type BatchRow = typeof ingestBatches.$inferSelect;
 
@@ -58,7 +66,13 @@ export async function deleteBatchRows(db: Executor, participantId: number): Prom
 export async function markParticipantFinished(
   db: Executor,
   id: number,
-  values: { endedAt: Date | null; totalClicks: number | null },
+  values: {
+    endedAt: Date | null;
+    totalClicks: number | null;
+    eegQuality: number | null;
+    validationTargets: ValidationTargetRecord[] | null;
+    geometry: ScreenGeometryRecord | null;
+  },
 ): Promise<void> {
   await db
     .update(participants)
@@ -66,6 +80,9 @@ export async function markParticipantFinished(
       state: 'finished',
       ...(values.endedAt ? { endedAt: values.endedAt } : {}),
       ...(values.totalClicks !== null ? { totalClicks: values.totalClicks } : {}),
+      ...(values.eegQuality !== null ? { eegQuality: values.eegQuality } : {}),
+      ...(values.validationTargets !== null ? { validationTargets: values.validationTargets } : {}),
+      ...(values.geometry !== null ? { geometry: values.geometry } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(participants.id, id));

@@ -1,21 +1,11 @@
 import type { Readable } from 'node:stream';
-import {
-  finishParticipantAnswer,
-  finishParticipantBody,
-  ingestBatchAnswer,
-  ingestBatchParams,
-  ingestParticipantAnswer,
-  ingestParticipantBody,
-  ingestParticipantParams,
-  STREAM_MEDIA_TYPE,
-  startVideoBody,
-  UPLOAD_MEDIA_TYPE,
-  videoUploadAnswer,
-} from '@limbus/contract';
+import { ingestionRoutes, STREAM_MEDIA_TYPE, UPLOAD_MEDIA_TYPE } from '@limbus/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
+import { setupOf } from '../../http/authenticate.js';
+import { serveRoute } from '../../http/serve-route.js';
+import { heartbeat } from '../test-setups/test-setups.service.js';
 import { createIngestParticipant, finishParticipant, putBatch } from './ingestion.service.js';
 import { appendVideo, startVideoUpload, type UploadState, videoUploadState } from './video-upload.js';
 
@@ -37,96 +27,54 @@ const headerNumber = (value: string | string[] | undefined, name: string): numbe
 
 /** The ingestion API of the lab recorders (access `recorder`: `Authorization: Setup <key>`; docs/ingestion.md). */
 export function registerIngestionRoutes(app: FastifyInstance, deps: Deps): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['ingestion'];
   app.addContentTypeParser(STREAM_MEDIA_TYPE, { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
   // The upload body is streamed to the part file as it arrives, never held in memory.
   app.addContentTypeParser(UPLOAD_MEDIA_TYPE, (_request, payload, done) => done(null, payload));
 
-  routes.post('/ingest/participants', {
-    config: { access: 'recorder' },
-    schema: {
-      tags,
-      summary: 'Create the participant of a test, or answer the one with this real_id (idempotent)',
-      body: ingestParticipantBody,
-      response: { 200: ingestParticipantAnswer, 201: ingestParticipantAnswer },
-    },
-    handler: async (request, reply) => {
-      const { participant, isNew } = await createIngestParticipant(deps, request.body);
-      return reply.status(isNew ? 201 : 200).send(participant);
-    },
+  serveRoute(app, ingestionRoutes.heartbeat, async (request) =>
+    heartbeat(deps, setupOf(request), request.body.status),
+  );
+
+  serveRoute(app, ingestionRoutes.participant, async (request, reply) => {
+    const { participant, isNew } = await createIngestParticipant(deps, request.body, setupOf(request).id);
+    return reply.status(isNew ? 201 : 200).send(participant);
   });
 
-  routes.put('/ingest/participants/:pid/streams/:kind/batches/:seq', {
-    config: { access: 'recorder' },
-    bodyLimit: BATCH_BODY_LIMIT,
-    schema: {
-      tags,
-      summary: `Store batch number seq of a stream (${STREAM_MEDIA_TYPE} or JSON columns); a retry overwrites it`,
-      params: ingestBatchParams,
-      response: { 200: ingestBatchAnswer },
-    },
-    handler: async (request) => {
+  serveRoute(
+    app,
+    ingestionRoutes.batch,
+    async (request) => {
       const { pid, kind, seq } = request.params;
+      // No body schema: the codec's bytes or JSON columns, which putBatch checks in full.
       return putBatch(deps, pid, kind, seq, request.body);
     },
+    { bodyLimit: BATCH_BODY_LIMIT },
+  );
+
+  serveRoute(app, ingestionRoutes.finish, async (request) =>
+    finishParticipant(deps, request.params.pid, request.body),
+  );
+
+  serveRoute(app, ingestionRoutes.startVideo, async (request, reply) => {
+    const state = await startVideoUpload(deps, request.params.pid, request.body);
+    return uploadHeaders(reply, state).send(state);
   });
 
-  routes.post('/ingest/participants/:pid/finish', {
-    config: { access: 'recorder' },
-    schema: {
-      tags,
-      summary: 'Merge the batches into the streams, finish the participant and queue its analysis',
-      params: ingestParticipantParams,
-      body: finishParticipantBody,
-      response: { 200: finishParticipantAnswer },
-    },
-    handler: async (request) => finishParticipant(deps, request.params.pid, request.body),
+  serveRoute(app, ingestionRoutes.videoState, async (request, reply) => {
+    const state = await videoUploadState(deps, request.params.pid);
+    return uploadHeaders(reply, state).status(200).send();
   });
 
-  routes.post('/ingest/participants/:pid/video', {
-    config: { access: 'recorder' },
-    schema: {
-      tags,
-      summary: 'Start a resumable upload of the screen recording, or answer the one in progress',
-      params: ingestParticipantParams,
-      body: startVideoBody,
-      response: { 200: videoUploadAnswer },
-    },
-    handler: async (request, reply) => {
-      const state = await startVideoUpload(deps, request.params.pid, request.body);
-      return uploadHeaders(reply, state).send(state);
-    },
-  });
-
-  routes.head('/ingest/participants/:pid/video', {
-    config: { access: 'recorder' },
-    schema: { tags, summary: 'Where the upload stands (Upload-Offset)', params: ingestParticipantParams },
-    handler: async (request, reply) => {
-      const state = await videoUploadState(deps, request.params.pid);
-      return uploadHeaders(reply, state).status(200).send();
-    },
-  });
-
-  routes.patch('/ingest/participants/:pid/video', {
-    config: { access: 'recorder' },
-    schema: {
-      tags,
-      summary: `Append bytes at Upload-Offset (${UPLOAD_MEDIA_TYPE}); the last part checks the content`,
-      params: ingestParticipantParams,
-      response: { 200: videoUploadAnswer },
-    },
-    handler: async (request, reply) => {
-      const offset = headerNumber(request.headers['upload-offset'], 'upload_offset');
-      if (offset === null)
-        throw AppError.fieldError('validation', 'upload_offset', 'The Upload-Offset header is missing');
-      if (request.headers['content-type']?.split(';')[0]?.trim() !== UPLOAD_MEDIA_TYPE)
-        throw new AppError('validation', `Send the bytes as ${UPLOAD_MEDIA_TYPE}`, undefined, 415);
-      const length = headerNumber(request.headers['content-length'], 'content_length');
-      const state = await appendVideo(deps, request.params.pid, offset, length, request.body as Readable);
-      return uploadHeaders(reply, state).send(state);
-    },
+  serveRoute(app, ingestionRoutes.appendVideo, async (request, reply) => {
+    const offset = headerNumber(request.headers['upload-offset'], 'upload_offset');
+    if (offset === null)
+      throw AppError.fieldError('validation', 'upload_offset', 'The Upload-Offset header is missing');
+    if (request.headers['content-type']?.split(';')[0]?.trim() !== UPLOAD_MEDIA_TYPE)
+      throw new AppError('validation', `Send the bytes as ${UPLOAD_MEDIA_TYPE}`, undefined, 415);
+    const length = headerNumber(request.headers['content-length'], 'content_length');
+    const state = await appendVideo(deps, request.params.pid, offset, length, request.body as Readable);
+    return uploadHeaders(reply, state).send(state);
   });
 }

@@ -1,8 +1,10 @@
 import { type DecodedStream, decodeStream, type StreamKind } from '@limbus/analytics';
-import type { ParticipantType } from '@limbus/contract';
+import type { ParticipantType, ScreenGeometryInput } from '@limbus/contract';
+import type { ValidationTargetRecord } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
+import { toGeometryRecord } from '../participants/participant-geometry.js';
 import {
   type PreparedStream,
   prepareStream,
@@ -47,12 +49,16 @@ const toAnswer = (row: { id: number; testId: number; realId: string; state: stri
   state: row.state,
 });
 
-/** Creates the participant, or answers the one the test already has with this real_id (a retry). */
-export async function createIngestParticipant(deps: IngestDeps, input: ParticipantInput) {
+/**
+ * Creates the participant (remembering the setup that recorded it, whose geometry applies), or
+ * answers the one the test already has with this real_id (a retry).
+ */
+export async function createIngestParticipant(deps: IngestDeps, input: ParticipantInput, setupId: number) {
   if (!(await findTestOwner(deps.db, input.test_id))) throw notFound('The test');
   const { row, isNew } = await insertParticipantOnce(deps.db, {
     testId: input.test_id,
     realId: input.real_id,
+    setupId,
     type: input.type ?? 'default',
     state: 'recording',
     demographic: {
@@ -117,6 +123,14 @@ export async function putBatch(
   return { kind, seq, sample_count: timestamp.length };
 }
 
+/** What a recorder may tell when it finishes: the end, and the quality measures of its lab (both optional). */
+export type FinishInput = {
+  ended_at?: number | undefined;
+  eeg_quality?: number | undefined;
+  validation_targets?: ValidationTargetRecord[] | undefined;
+  geometry?: ScreenGeometryInput | undefined;
+};
+
 /**
  * Merges the batches of each kind in number order into the participant's stream (file first,
  * then its row), marks it finished, drops the batch rows and queues the analysis in one
@@ -127,7 +141,7 @@ export async function putBatch(
 export async function finishParticipant(
   deps: IngestDeps,
   participantId: number,
-  input: { ended_at?: number | undefined },
+  input: FinishInput,
 ): Promise<{ id: number; state: string; streams: Record<string, number> }> {
   const participant = await recordingParticipant(deps, participantId);
   if (participant.state === 'finished')
@@ -163,7 +177,13 @@ export async function finishParticipant(
         ? new Date(Math.round(lastTimestamp))
         : null;
   await deps.db.transaction(async (tx) => {
-    await markParticipantFinished(tx, participantId, { endedAt, totalClicks });
+    await markParticipantFinished(tx, participantId, {
+      endedAt,
+      totalClicks,
+      eegQuality: input.eeg_quality ?? null,
+      validationTargets: input.validation_targets ?? null,
+      geometry: input.geometry ? toGeometryRecord(input.geometry) : null,
+    });
     await deleteBatchRows(tx, participantId);
     await enqueueJob(tx, ANALYSE_PARTICIPANT, { participant_id: participantId }, deps.clock());
   });

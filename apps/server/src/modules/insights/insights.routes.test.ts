@@ -2,7 +2,7 @@ import { type Insight, insightAnswer, insightListAnswer } from '@limbus/contract
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildParticipant, buildTest } from '../../../test/factories.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import { significantPoints } from '../../db/schema.js';
 
 const ctx = useWorld();
@@ -16,7 +16,7 @@ const AT = Date.UTC(2026, 0, 12, 9, 30);
 
 /** A test of the client company with a participant and two of its significant points. */
 async function testWithPoints() {
-  const test = await buildTest(ctx.t.db, ctx.world.client.id);
+  const test = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
   const participant = await buildParticipant(ctx.t, test.id, {
     significantPoints: [
       { emotion: 'joy', timestampTop: AT + 2000, tags: ['Checkout'] },
@@ -138,7 +138,7 @@ describe('GET /tests/{id}/insights and one insight', () => {
     const insight = await create(as.staff, testId, { title: 'Private' });
     expectError(await as.otherAdmin.get(`/tests/${testId}/insights`), 'forbidden');
     expectError(await as.demoUser.get(`/tests/${testId}/insights/${insight.id}`), 'forbidden');
-    const elsewhere = await buildTest(ctx.t.db, ctx.world.client.id);
+    const elsewhere = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
     expectError(await as.clientAdmin.get(`/tests/${elsewhere.id}/insights/${insight.id}`), 'not_found');
   });
 });
@@ -210,7 +210,7 @@ describe('PATCH /tests/{id}/insights/{iid}', () => {
     const url = `/tests/${testId}/insights/${insight.id}`;
     for (const client of [as.clientAdmin, as.clientMember, as.demoUser])
       expectError(await client.patch(url, { insight: { title: 'No' } }), 'forbidden');
-    const elsewhere = await buildTest(ctx.t.db, ctx.world.client.id);
+    const elsewhere = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
     expectError(
       await as.staff.patch(`/tests/${elsewhere.id}/insights/${insight.id}`, { insight: { title: 'No' } }),
       'not_found',

@@ -1,4 +1,5 @@
 import {
+  ESSENTIAL_INSIGHTS,
   type INSIGHT_RICH_TEXT_FIELDS,
   INSIGHT_TEXT_PLACEHOLDER,
   type Insight,
@@ -6,10 +7,10 @@ import {
   type NewInsight,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
-import { AppError, notFound } from '../../http/app-error.js';
-import { type Actor, authorize } from '../../http/policy.js';
+import { AppError, forbidden, notFound } from '../../http/app-error.js';
+import type { Actor } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
-import { findTestOwner } from '../tests/tests.repository.js';
+import { readsAllInsights, resultsTestFor, testFor } from '../tests/test-access.js';
 import { toInsightAnswer } from './insights.mappers.js';
 import {
   deleteInsightRow,
@@ -25,23 +26,18 @@ import {
   updateInsightRow,
 } from './insights.repository.js';
 
+/** Only the database is needed (the demo seed calls this service too). */
+type DbDeps = Pick<Deps, 'db'>;
+
 type InsightText = Omit<NewInsight, 'title'>;
 
-/** The test, when it exists (404) and the actor may do `action` on it (403). */
-async function allowedTest(deps: Deps, actor: Actor, testId: number, action: 'test.read' | 'insight.manage') {
-  const test = await findTestOwner(deps.db, testId);
-  if (!test) throw notFound('The test');
-  authorize(actor, action, test);
-  return test;
-}
-
-async function existingInsight(deps: Deps, testId: number, id: number): Promise<InsightRow> {
+async function existingInsight(deps: DbDeps, testId: number, id: number): Promise<InsightRow> {
   const insight = await findInsightRow(deps.db, testId, id);
   if (!insight) throw notFound('The insight');
   return insight;
 }
 
-async function toAnswers(deps: Deps, rows: InsightRow[]): Promise<Insight[]> {
+async function toAnswers(deps: DbDeps, rows: InsightRow[]): Promise<Insight[]> {
   const points = await listLinkedPointRows(
     deps.db,
     rows.map((row) => row.id),
@@ -54,7 +50,7 @@ async function toAnswers(deps: Deps, rows: InsightRow[]): Promise<Insight[]> {
   );
 }
 
-async function loadAnswer(deps: Deps, testId: number, id: number): Promise<Insight> {
+async function loadAnswer(deps: DbDeps, testId: number, id: number): Promise<Insight> {
   const [answer] = await toAnswers(deps, [await existingInsight(deps, testId, id)]);
   if (!answer) throw notFound('The insight');
   return answer;
@@ -79,24 +75,37 @@ function toTextValues(input: InsightText): Partial<InsightValues> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
-export async function listInsights(deps: Deps, actor: Actor, testId: number): Promise<Insight[]> {
-  await allowedTest(deps, actor, testId, 'test.read');
-  return toAnswers(deps, await listInsightRows(deps.db, testId));
+/**
+ * The test's insights, 1 first. Client users read them once the test is done; of an Essential
+ * test, the first ESSENTIAL_INSIGHTS (the rest are Professional consultant findings).
+ */
+export async function listInsights(deps: DbDeps, actor: Actor, testId: number): Promise<Insight[]> {
+  const test = await resultsTestFor(deps, actor, testId);
+  const rows = await listInsightRows(deps.db, testId);
+  const readable = readsAllInsights(actor, test)
+    ? rows
+    : rows.filter((row) => row.assignedId <= ESSENTIAL_INSIGHTS);
+  return toAnswers(deps, readable);
 }
 
-export async function getInsight(deps: Deps, actor: Actor, testId: number, id: number): Promise<Insight> {
-  await allowedTest(deps, actor, testId, 'test.read');
-  return loadAnswer(deps, testId, id);
+export async function getInsight(deps: DbDeps, actor: Actor, testId: number, id: number): Promise<Insight> {
+  const test = await resultsTestFor(deps, actor, testId);
+  const insight = await loadAnswer(deps, testId, id);
+  if (!readsAllInsights(actor, test) && insight.assigned_id > ESSENTIAL_INSIGHTS)
+    throw forbidden(
+      `Insight ${insight.assigned_id} is one of the extra consultant findings of Professional tests: upgrade this test to read it`,
+    );
+  return insight;
 }
 
 /** A new insight is numbered after the last; its comments, explanation and summary start as '...' (spec 2 §5). */
 export async function createInsight(
-  deps: Deps,
+  deps: DbDeps,
   actor: Actor,
   testId: number,
   input: NewInsight,
 ): Promise<Insight> {
-  await allowedTest(deps, actor, testId, 'insight.manage');
+  await testFor(deps, actor, testId, 'insight.manage');
   const { title, ...text } = input;
   const id = await deps.db.transaction(async (tx) => {
     await lockTestRow(tx, testId);
@@ -117,7 +126,7 @@ export async function createInsight(
 }
 
 /** Linked points and the highlight must be significant points of this test's participants. */
-async function checkPoints(deps: Deps, testId: number, changes: InsightChanges): Promise<void> {
+async function checkPoints(deps: DbDeps, testId: number, changes: InsightChanges): Promise<void> {
   const linked = [...new Set(changes.significant_points_ids ?? [])];
   const found = new Set(await findPointIdsOfTest(deps.db, testId, linked));
   if (linked.some((id) => !found.has(id)))
@@ -136,13 +145,13 @@ async function checkPoints(deps: Deps, testId: number, changes: InsightChanges):
 }
 
 export async function updateInsight(
-  deps: Deps,
+  deps: DbDeps,
   actor: Actor,
   testId: number,
   id: number,
   changes: InsightChanges,
 ): Promise<Insight> {
-  await allowedTest(deps, actor, testId, 'insight.manage');
+  await testFor(deps, actor, testId, 'insight.manage');
   await existingInsight(deps, testId, id);
   await checkPoints(deps, testId, changes);
   const { title, significant_points_ids: pointIds, highlight_id: highlightId, ...text } = changes;
@@ -159,8 +168,8 @@ export async function updateInsight(
 }
 
 /** The insights after the removed one move up a number: a test's insights stay numbered 1 to n. */
-export async function deleteInsight(deps: Deps, actor: Actor, testId: number, id: number): Promise<void> {
-  await allowedTest(deps, actor, testId, 'insight.manage');
+export async function deleteInsight(deps: DbDeps, actor: Actor, testId: number, id: number): Promise<void> {
+  await testFor(deps, actor, testId, 'insight.manage');
   await deps.db.transaction(async (tx) => {
     await lockTestRow(tx, testId);
     const insight = await findInsightRow(tx, testId, id);

@@ -11,8 +11,9 @@ import { type Actor, authorize } from '../../http/policy.js';
 import { NotAVideoError, probeVideo } from '../../media/probe-video.js';
 import { setParticipantVideo } from '../ingestion/ingestion.repository.js';
 import { NOT_A_VIDEO, sniffVideo, videoFileKey } from '../ingestion/video-upload.js';
+import { testFor } from '../tests/test-access.js';
 import { findParticipantRow } from './participants.repository.js';
-import { participantSummaryOf, readableTest } from './participants.service.js';
+import { participantSummaryOf } from './participants.service.js';
 
 const notAVideo = () =>
   new AppError('validation', `The file is ${NOT_A_VIDEO}`, { video: [NOT_A_VIDEO] }, 415);
@@ -58,7 +59,7 @@ export async function uploadParticipantVideo(
   participantId: number,
   nextFile: () => Promise<MultipartFile | undefined>,
 ): Promise<ParticipantSummary> {
-  const test = await readableTest(deps, actor, testId);
+  const test = await testFor(deps, actor, testId);
   authorize(actor, 'test.annotate', test);
   const participant = await findParticipantRow(deps.db, testId, participantId);
   if (!participant) throw notFound('The participant');

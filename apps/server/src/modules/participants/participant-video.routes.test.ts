@@ -1,7 +1,7 @@
 import { participantDetailSchema, participantListAnswer, testDetailSchema } from '@limbus/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildParticipant, buildTest, giveVideo, MP4_HEAD } from '../../../test/factories.js';
+import { buildParticipant, buildTest, giveVideo, MP4_HEAD, RESULTS_READY } from '../../../test/factories.js';
 import { SIGNED_URL_TTL_MS } from '../../http/signed-urls.js';
 
 const ctx = useWorld();
@@ -14,7 +14,7 @@ const VIDEO = Buffer.concat([MP4_HEAD, Buffer.from(Array.from({ length: 4000 }, 
 beforeAll(async () => {
   const { t, world } = ctx;
   as = await signInWorld(t.app, world);
-  testId = (await buildTest(t.db, world.client.id)).id;
+  testId = (await buildTest(t.db, world.client.id, RESULTS_READY)).id;
   participantId = (await buildParticipant(t, testId)).id;
   silentParticipantId = (await buildParticipant(t, testId)).id;
   await giveVideo(t, { participantId }, VIDEO);
@@ -101,7 +101,7 @@ describe('participant recordings by signed URL', () => {
 describe('test videos by signed URL', () => {
   it('names the video of a video test in GET /tests/{id} and serves it', async () => {
     const { t, world } = ctx;
-    const videoTest = await buildTest(t.db, world.client.id, { platform: 'video' });
+    const videoTest = await buildTest(t.db, world.client.id, { ...RESULTS_READY, platform: 'video' });
     const none = testDetailSchema.parse(expectOk(await as.clientMember.get(`/tests/${videoTest.id}`)));
     expect(none.video).toBeNull();
     await giveVideo(t, { testId: videoTest.id }, VIDEO);

@@ -29,7 +29,19 @@ export async function listParticipantRows(
 }
 
 /** The finished participants of type default of a test (recorded and complete), by id. */
-export async function listFinishedParticipantRows(db: Executor, testId: number) {
+export function listFinishedParticipantRows(db: Executor, testId: number) {
+  return selectFinishedParticipantRows(db, testId, { countedInMetrics: false });
+}
+
+/**
+ * The finished participants of type default that count in the test's metrics: those a researcher
+ * left out (excluded_from_metrics, for low data quality) do not.
+ */
+export function listMetricsParticipantRows(db: Executor, testId: number) {
+  return selectFinishedParticipantRows(db, testId, { countedInMetrics: true });
+}
+
+function selectFinishedParticipantRows(db: Executor, testId: number, only: { countedInMetrics: boolean }) {
   return db
     .select({ id: participants.id, startedAt: participants.startedAt, endedAt: participants.endedAt })
     .from(participants)
@@ -38,9 +50,25 @@ export async function listFinishedParticipantRows(db: Executor, testId: number) 
         eq(participants.testId, testId),
         eq(participants.type, 'default'),
         eq(participants.state, 'finished'),
+        only.countedInMetrics ? eq(participants.excludedFromMetrics, false) : undefined,
       ),
     )
     .orderBy(asc(participants.id));
+}
+
+/** Sets whether a participant of the test counts in its metrics; null when it is not one of the test's. */
+export async function setExcludedFromMetrics(
+  db: Executor,
+  testId: number,
+  participantId: number,
+  excluded: boolean,
+): Promise<ParticipantRow | null> {
+  const [row] = await db
+    .update(participants)
+    .set({ excludedFromMetrics: excluded })
+    .where(and(eq(participants.id, participantId), eq(participants.testId, testId)))
+    .returning();
+  return row ?? null;
 }
 
 /** The participant `id` of test `testId`; null when there is none or it belongs to another test. */

@@ -13,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildCompany, buildParticipant, buildTest, signIn } from '../../../test/factories.js';
+import { buildCompany, buildParticipant, buildTest, RESULTS_READY, signIn } from '../../../test/factories.js';
 import { participantStreams, participants, significantPoints } from '../../db/schema.js';
 
 const ctx = useWorld();
@@ -28,7 +28,7 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 beforeAll(async () => {
   const { t, world } = ctx;
   as = await signInWorld(t.app, world);
-  testId = (await buildTest(t.db, world.client.id)).id;
+  testId = (await buildTest(t.db, world.client.id, RESULTS_READY)).id;
   recorded = await buildParticipant(t, testId, {
     realId: 'P-001',
     recording: { startMs: START, durationMs: 12_500 },
@@ -91,6 +91,17 @@ describe('GET /tests/:id/participants', () => {
     expect(expectOk<unknown[]>(await as.staff.get(`/tests/${testId}/participants`)).length).toBeGreaterThan(
       0,
     );
+  });
+
+  it('lets client users read the participants of done tests only; staff in every state', async () => {
+    const { t, world } = ctx;
+    const running = await buildTest(t.db, world.client.id, { state: 'in-progress' });
+    const { id } = await buildParticipant(t, running.id);
+    const base = `/tests/${running.id}/participants`;
+    for (const url of [base, `${base}/${id}`, `${base}/${id}/streams/eyes`])
+      expectError(await as.clientMember.get(url), 'forbidden');
+    expectOk(await as.staff.get(base));
+    expect((await as.staff.get(`${base}/${id}/streams/eyes`)).statusCode).toBe(200);
   });
 });
 
@@ -244,7 +255,7 @@ describe('GET /tests/:id/participants/:pid', () => {
 
   it('answers 404 for a participant of another test and 403 for another company', async () => {
     const { t, world } = ctx;
-    const otherTest = await buildTest(t.db, world.client.id);
+    const otherTest = await buildTest(t.db, world.client.id, RESULTS_READY);
     expectError(await as.clientMember.get(participantUrl(recorded.id, otherTest.id)), 'not_found');
     expectError(await as.clientMember.get(participantUrl(999_999)), 'not_found');
     expectError(await as.otherAdmin.get(participantUrl()), 'forbidden');
@@ -326,7 +337,7 @@ describe('GET /participants/get_video_participant', () => {
       'not_found',
     );
     const { t, world } = ctx;
-    const videoTest = await buildTest(t.db, world.client.id, { platform: 'video' });
+    const videoTest = await buildTest(t.db, world.client.id, { ...RESULTS_READY, platform: 'video' });
     await buildParticipant(t, videoTest.id);
     expectError(
       await as.clientMember.get(`/participants/get_video_participant?test_id=${videoTest.id}`),
@@ -336,7 +347,7 @@ describe('GET /participants/get_video_participant', () => {
 
   it('answers the video participant with everything it holds, moments included', async () => {
     const { t, world } = ctx;
-    const videoTest = await buildTest(t.db, world.client.id, { platform: 'video' });
+    const videoTest = await buildTest(t.db, world.client.id, { ...RESULTS_READY, platform: 'video' });
     const result = await buildParticipant(t, videoTest.id, {
       type: 'video_heatmap',
       video: 'videos/heatmap.mp4',
@@ -387,7 +398,7 @@ describe('GET /tests/:id/participants/:pid/favourite', () => {
     const { t, world } = ctx;
     const { id } = await buildParticipant(t, testId);
     expectError(await as.otherAdmin.get(`${participantUrl(id)}/favourite`), 'forbidden');
-    const demoTest = await buildTest(t.db, world.demo.id);
+    const demoTest = await buildTest(t.db, world.demo.id, RESULTS_READY);
     const demoParticipant = await buildParticipant(t, demoTest.id);
     expectError(
       await as.demoUser.get(`/tests/${demoTest.id}/participants/${demoParticipant.id}/favourite`),
@@ -427,7 +438,7 @@ describe('DELETE /tests/:id/participants/:pid', () => {
 
   it('answers 404 for a participant of another test', async () => {
     const { t, world } = ctx;
-    const otherTest = await buildTest(t.db, world.client.id);
+    const otherTest = await buildTest(t.db, world.client.id, RESULTS_READY);
     expectError(await as.staff.delete(participantUrl(recorded.id, otherTest.id)), 'not_found');
     expect(fs.existsSync(filesOf(recorded.id))).toBe(true);
   });
@@ -437,7 +448,7 @@ describe('removing a company', () => {
   it('removes the files of its participants too', async () => {
     const { t } = ctx;
     const company = await buildCompany(t.db);
-    const test = await buildTest(t.db, company.id);
+    const test = await buildTest(t.db, company.id, RESULTS_READY);
     const { id } = await buildParticipant(t, test.id);
     expect(fs.existsSync(filesOf(id))).toBe(true);
     expect((await as.staff.delete(`/companies/${company.id}`)).statusCode).toBe(204);

@@ -1,15 +1,16 @@
 import type { StreamKind } from '@limbus/analytics';
-import type {
-  ParticipantAssociation,
-  ParticipantDetail,
-  ParticipantSummary,
-  StreamKindName,
+import {
+  GENERATED_VIEWER_PREFIX,
+  type ParticipantAssociation,
+  type ParticipantDetail,
+  type ParticipantSummary,
+  type StreamKindName,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { type Actor, authorize } from '../../http/policy.js';
+import { type Actor, authorize, seesEveryTest } from '../../http/policy.js';
 import { participantQuestionnaire } from '../answers/questionnaire.js';
-import { findTestOwner } from '../tests/tests.repository.js';
+import { assertIndividualParticipants, resultsTestFor, testFor } from '../tests/test-access.js';
 import { findProcessingTest, listVideoSeriesRows } from '../video-tests/video-tests.repository.js';
 import {
   loadStream,
@@ -41,6 +42,7 @@ import {
   type ParticipantRow,
   toggleFavouriteRow,
 } from './participants.repository.js';
+import { wakeScreenRecording } from './screen-recording-jobs.js';
 
 /** Signs the URL of a participant's recording for the reader the caller has just checked; `v` changes with the participant. */
 const signedVideoUrl =
@@ -50,19 +52,22 @@ const signedVideoUrl =
       ? `${deps.signedUrls.sign(participantVideoPath(row.testId, row.id), deps.clock())}&v=${row.updatedAt.getTime()}`
       : null;
 
-/** The test, when it exists (404) and the actor may see it (403). */
-export async function readableTest(deps: Deps, actor: Actor, testId: number) {
-  const test = await findTestOwner(deps.db, testId);
-  if (!test) throw notFound('The test');
-  authorize(actor, 'test.read', test);
-  return test;
-}
+/**
+ * A generated viewer (the spec's fake participant) stays off clients' screens until a researcher
+ * counts it in the metrics; the research area always sees it, to choose.
+ */
+const hiddenFrom = (actor: Actor, row: Pick<ParticipantRow, 'realId' | 'excludedFromMetrics'>) =>
+  !seesEveryTest(actor) && row.excludedFromMetrics && row.realId.startsWith(GENERATED_VIEWER_PREFIX);
 
-/** The participant of a test the actor may see; 404 when it is not a participant of that test. */
+/**
+ * The participant of a test whose results the actor reads (client users: done tests only); 404
+ * when it is not a participant of that test.
+ */
 export async function readableParticipant(deps: Deps, actor: Actor, testId: number, participantId: number) {
-  const test = await readableTest(deps, actor, testId);
+  const test = await resultsTestFor(deps, actor, testId);
   const participant = await findParticipantRow(deps.db, testId, participantId);
-  if (!participant) throw notFound('The participant');
+  if (!participant || hiddenFrom(actor, participant)) throw notFound('The participant');
+  if (participant.type === 'default') assertIndividualParticipants(actor, test);
   return { test, participant };
 }
 
@@ -77,16 +82,17 @@ export async function participantSummaryOf(
   return toParticipantSummary(row, signedVideoUrl(deps));
 }
 
-/** The participants list of spec 2 §2: participants of type default only. */
+/** The participants list of spec 2 §2: participants of type default only (uncounted generated ones for the research area only). */
 export async function listParticipants(
   deps: Deps,
   actor: Actor,
   testId: number,
 ): Promise<ParticipantSummary[]> {
-  await readableTest(deps, actor, testId);
-  return (await listParticipantRows(deps.db, testId, 'default')).map((row) =>
-    toParticipantSummary(row, signedVideoUrl(deps)),
-  );
+  assertIndividualParticipants(actor, await resultsTestFor(deps, actor, testId));
+  const rows = await listParticipantRows(deps.db, testId, 'default');
+  return rows
+    .filter((row) => !hiddenFrom(actor, row))
+    .map((row) => toParticipantSummary(row, signedVideoUrl(deps)));
 }
 
 export type DetailOptions = { associations: readonly ParticipantAssociation[]; withVideo: boolean };
@@ -99,7 +105,10 @@ export async function getParticipant(
   options: DetailOptions,
 ): Promise<ParticipantDetail> {
   const { participant } = await readableParticipant(deps, actor, testId, participantId);
-  return loadDetail(deps, participant, options);
+  const detail = await loadDetail(deps, participant, options);
+  if (options.withVideo && !participant.video && participant.type === 'default')
+    detail.video_pending = await wakeScreenRecording(deps.db, participant.id, deps.clock());
+  return detail;
 }
 
 /**
@@ -110,7 +119,7 @@ export async function getParticipant(
  * for internal_state to clear before they ask (spec 3).
  */
 export async function getVideoParticipant(deps: Deps, actor: Actor, testId: number) {
-  await readableTest(deps, actor, testId);
+  await testFor(deps, actor, testId);
   if ((await findProcessingTest(deps.db, testId))?.internalState === 'video_processing')
     throw new AppError('not_found', 'The video is processing: its result is answered once it is done');
   const participant = await findVideoParticipantRow(deps.db, testId);
@@ -179,8 +188,9 @@ export async function toggleFavourite(
   testId: number,
   participantId: number,
 ): Promise<ParticipantSummary> {
-  const test = await readableTest(deps, actor, testId);
+  const test = await testFor(deps, actor, testId);
   authorize(actor, 'participant.favourite', test);
+  assertIndividualParticipants(actor, test);
   const row = await toggleFavouriteRow(deps.db, testId, participantId);
   if (!row) throw notFound('The participant');
   return toParticipantSummary(row, signedVideoUrl(deps));
@@ -194,7 +204,7 @@ export async function deleteParticipant(
   participantId: number,
 ): Promise<void> {
   authorize(actor, 'participant.manage', undefined);
-  await readableTest(deps, actor, testId);
+  await testFor(deps, actor, testId);
   const removed = await deleteParticipantRow(deps.db, testId, participantId);
   if (!removed) throw notFound('The participant');
   await removeParticipantFiles(deps, [{ id: participantId, video: removed.video }]);

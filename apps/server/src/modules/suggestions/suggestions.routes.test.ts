@@ -1,7 +1,7 @@
 import { type Suggestion, suggestionAnswer, suggestionListAnswer } from '@limbus/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildTest, buildUser } from '../../../test/factories.js';
+import { buildTest, buildUser, RESULTS_READY } from '../../../test/factories.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -10,7 +10,7 @@ beforeAll(async () => {
   as = await signInWorld(ctx.t.app, ctx.world);
 });
 
-const clientTest = async () => (await buildTest(ctx.t.db, ctx.world.client.id)).id;
+const clientTest = async () => (await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY)).id;
 
 async function create(
   client: ApiClient,
@@ -106,7 +106,7 @@ describe('POST /tests/{id}/suggestions', () => {
       await as.anonymous.post(`/tests/${testId}/suggestions`, { suggestion: { title: 'No' } }),
       'unauthenticated',
     );
-    const demoTest = (await buildTest(ctx.t.db, ctx.world.demo.id)).id;
+    const demoTest = (await buildTest(ctx.t.db, ctx.world.demo.id, RESULTS_READY)).id;
     expectError(
       await as.demoUser.post(`/tests/${demoTest}/suggestions`, { suggestion: { title: 'No' } }),
       'forbidden',

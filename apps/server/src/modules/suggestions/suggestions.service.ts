@@ -1,10 +1,10 @@
 import type { NewSuggestion, Suggestion, SuggestionChanges } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { type Actor, authorize } from '../../http/policy.js';
+import type { Actor } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
 import { findInsightRow, lockTestRow } from '../insights/insights.repository.js';
-import { findTestOwner } from '../tests/tests.repository.js';
+import { resultsTestFor, testFor } from '../tests/test-access.js';
 import { toSuggestionAnswer } from './suggestions.mappers.js';
 import {
   deleteSuggestionRow,
@@ -17,30 +17,20 @@ import {
   updateSuggestionRow,
 } from './suggestions.repository.js';
 
+/** Only the database is needed (the demo seed calls this service too). */
+type DbDeps = Pick<Deps, 'db'>;
+
 type TestOwner = { id: number; companyId: number };
 type SuggestionFields = Omit<SuggestionChanges, 'rank'>;
 
-/** The test, when it exists (404) and the actor may do `action` on it (403). */
-async function allowedTest(
-  deps: Deps,
-  actor: Actor,
-  testId: number,
-  action: 'test.read' | 'suggestion.manage',
-): Promise<TestOwner> {
-  const test = await findTestOwner(deps.db, testId);
-  if (!test) throw notFound('The test');
-  authorize(actor, action, test);
-  return test;
-}
-
-async function loadAnswer(deps: Deps, testId: number, id: number): Promise<Suggestion> {
+async function loadAnswer(deps: DbDeps, testId: number, id: number): Promise<Suggestion> {
   const row = await findSuggestionRow(deps.db, testId, id);
   if (!row) throw notFound('The suggestion');
   return toSuggestionAnswer(row);
 }
 
 /** An owner is a user of the test's company or provider staff; a linked insight is one of the test's. */
-async function checkReferences(deps: Deps, test: TestOwner, fields: SuggestionFields): Promise<void> {
+async function checkReferences(deps: DbDeps, test: TestOwner, fields: SuggestionFields): Promise<void> {
   if (fields.owner_id) {
     const owner = await findOwnerCandidate(deps.db, fields.owner_id);
     const isStaffOwner =
@@ -74,24 +64,24 @@ function toValues(fields: SuggestionFields): Partial<SuggestionValues> {
 }
 
 /** By rank, 1 first. */
-export async function listSuggestions(deps: Deps, actor: Actor, testId: number): Promise<Suggestion[]> {
-  await allowedTest(deps, actor, testId, 'test.read');
+export async function listSuggestions(deps: DbDeps, actor: Actor, testId: number): Promise<Suggestion[]> {
+  await resultsTestFor(deps, actor, testId);
   return (await listSuggestionRows(deps.db, testId)).map(toSuggestionAnswer);
 }
 
-export async function getSuggestion(deps: Deps, actor: Actor, testId: number, id: number) {
-  await allowedTest(deps, actor, testId, 'test.read');
+export async function getSuggestion(deps: DbDeps, actor: Actor, testId: number, id: number) {
+  await resultsTestFor(deps, actor, testId);
   return loadAnswer(deps, testId, id);
 }
 
 /** A new suggestion goes last; its author is the signed-in user, whatever the body says (spec 2 §6). */
 export async function createSuggestion(
-  deps: Deps,
+  deps: DbDeps,
   actor: Actor,
   testId: number,
   input: NewSuggestion,
 ): Promise<Suggestion> {
-  const test = await allowedTest(deps, actor, testId, 'suggestion.manage');
+  const test = await testFor(deps, actor, testId, 'suggestion.manage');
   const { author_id: _claimedAuthor, test_id: claimedTest, ...fields } = input;
   if (claimedTest !== undefined && claimedTest !== testId)
     throw AppError.fieldError('validation', 'test_id', 'This is not the test of the address');
@@ -109,13 +99,13 @@ export async function createSuggestion(
 
 /** Changes the fields given; a rank moves the suggestion there and renumbers the others from 1. */
 export async function updateSuggestion(
-  deps: Deps,
+  deps: DbDeps,
   actor: Actor,
   testId: number,
   id: number,
   changes: SuggestionChanges,
 ): Promise<Suggestion> {
-  const test = await allowedTest(deps, actor, testId, 'suggestion.manage');
+  const test = await testFor(deps, actor, testId, 'suggestion.manage');
   const { rank, ...fields } = changes;
   await checkReferences(deps, test, fields);
   await deps.db.transaction(async (tx) => {
@@ -129,8 +119,13 @@ export async function updateSuggestion(
 }
 
 /** The suggestions after the removed one move up: ranks stay 1 to n. */
-export async function deleteSuggestion(deps: Deps, actor: Actor, testId: number, id: number): Promise<void> {
-  await allowedTest(deps, actor, testId, 'suggestion.manage');
+export async function deleteSuggestion(
+  deps: DbDeps,
+  actor: Actor,
+  testId: number,
+  id: number,
+): Promise<void> {
+  await testFor(deps, actor, testId, 'suggestion.manage');
   await deps.db.transaction(async (tx) => {
     await lockTestRow(tx, testId);
     if (!(await findSuggestionRow(tx, testId, id))) throw notFound('The suggestion');

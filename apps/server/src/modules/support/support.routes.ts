@@ -1,16 +1,8 @@
-import {
-  createSupportConversationBody,
-  idParam,
-  supportConversationListAnswer,
-  supportReplyBody,
-  supportThreadSchema,
-  updateSupportConversationBody,
-} from '@limbus/contract';
+import { supportRoutes } from '@limbus/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
+import { serveRoute } from '../../http/serve-route.js';
 import {
   addMessage,
   changeStatus,
@@ -19,69 +11,22 @@ import {
   startConversation,
 } from './support.service.js';
 
-const idParams = z.strictObject({ id: idParam });
-
 export function registerSupportRoutes(app: FastifyInstance, deps: Deps): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['support'];
+  serveRoute(app, supportRoutes.create, async (request) =>
+    startConversation(deps, actorOf(request), request.body),
+  );
 
-  routes.post('/support/conversations', {
-    config: { access: 'user' },
-    schema: {
-      tags,
-      summary: 'Start a support conversation with the provider’s staff',
-      body: createSupportConversationBody,
-      response: { 201: supportThreadSchema },
-    },
-    handler: async (request, reply) =>
-      reply.status(201).send(await startConversation(deps, actorOf(request), request.body)),
-  });
+  serveRoute(app, supportRoutes.list, async (request) => listConversations(deps, actorOf(request)));
 
-  routes.get('/support/conversations', {
-    config: { access: 'user' },
-    schema: {
-      tags,
-      summary: 'Support conversations: one’s own, or every one to staff; newest activity first',
-      response: { 200: supportConversationListAnswer },
-    },
-    handler: async (request) => listConversations(deps, actorOf(request)),
-  });
+  serveRoute(app, supportRoutes.get, async (request) =>
+    getConversation(deps, actorOf(request), request.params.id),
+  );
 
-  routes.get('/support/conversations/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags,
-      summary: 'A support conversation with its messages',
-      params: idParams,
-      response: { 200: supportThreadSchema },
-    },
-    handler: async (request) => getConversation(deps, actorOf(request), request.params.id),
-  });
+  serveRoute(app, supportRoutes.reply, async (request) =>
+    addMessage(deps, actorOf(request), request.params.id, request.body.message),
+  );
 
-  routes.post('/support/conversations/:id/messages', {
-    config: { access: 'user' },
-    schema: {
-      tags,
-      summary: 'Write in a support conversation (its starter or staff)',
-      params: idParams,
-      body: supportReplyBody,
-      response: { 201: supportThreadSchema },
-    },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await addMessage(deps, actorOf(request), request.params.id, request.body.message)),
-  });
-
-  routes.patch('/support/conversations/:id', {
-    config: { access: 'researcher' },
-    schema: {
-      tags,
-      summary: 'Close or reopen a support conversation (staff)',
-      params: idParams,
-      body: updateSupportConversationBody,
-      response: { 200: supportThreadSchema },
-    },
-    handler: async (request) => changeStatus(deps, actorOf(request), request.params.id, request.body.status),
-  });
+  serveRoute(app, supportRoutes.update, async (request) =>
+    changeStatus(deps, actorOf(request), request.params.id, request.body.status),
+  );
 }

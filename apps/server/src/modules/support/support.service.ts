@@ -6,6 +6,7 @@ import {
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/app-error.js';
+import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize, can, isResearcher } from '../../http/policy.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { supportConversationMail, supportReplyMail } from '../../mail/templates.js';
@@ -46,12 +47,8 @@ async function loadThread(deps: Deps, conversation: SupportConversationRow): Pro
   return toSupportThreadAnswer(conversation, await listMessageRows(deps.db, conversation.id));
 }
 
-async function findReadable(deps: Deps, actor: Actor, id: number): Promise<SupportConversationRow> {
-  const conversation = await findConversationRow(deps.db, id);
-  if (!conversation) throw notFound('The conversation');
-  authorize(actor, 'support.read', conversation);
-  return conversation;
-}
+const findReadable = (deps: Deps, actor: Actor, id: number): Promise<SupportConversationRow> =>
+  loadFor(actor, 'support.read', 'The conversation', findConversationRow(deps.db, id));
 
 /** Any user of a company starts a conversation; every staff member who answers support gets a mail. */
 export async function startConversation(

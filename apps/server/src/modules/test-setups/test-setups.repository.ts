@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type TestSetupStatus, testSetups } from '../../db/schema.js';
+import { type ScreenGeometryRecord, type TestSetupStatus, testSetups } from '../../db/schema.js';
 
 export type TestSetupRow = typeof testSetups.$inferSelect;
 
@@ -15,11 +15,20 @@ export async function findTestSetupByKeyHash(db: Executor, keyHash: string): Pro
 
 export async function insertTestSetupRow(
   db: Executor,
-  values: { name: string; ip: string; keyHash: string },
+  values: { name: string; ip: string; keyHash: string; geometry: ScreenGeometryRecord | null },
 ): Promise<TestSetupRow> {
   const [row] = await db.insert(testSetups).values(values).returning();
   if (!row) throw new Error('insert into test_setups returned no row');
   return row;
+}
+
+export async function updateTestSetupRow(
+  db: Executor,
+  id: number,
+  changes: { name?: string; ip?: string; geometry?: ScreenGeometryRecord | null },
+): Promise<TestSetupRow | null> {
+  const [row] = await db.update(testSetups).set(changes).where(eq(testSetups.id, id)).returning();
+  return row ?? null;
 }
 
 export async function updateTestSetupKey(

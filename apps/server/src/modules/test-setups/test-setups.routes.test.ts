@@ -18,7 +18,7 @@ describe('test setups', () => {
       await api.post('/test_setups', { name: 'Lab A', ip: '10.0.0.7' }),
       201,
     );
-    expect(created.key).toMatch(/^[\w-]{43}$/);
+    expect(created.key).toMatch(/^[0-9a-f]{64}$/);
     const [row] = await ctx.t.db.select().from(testSetups).where(eq(testSetups.id, created.data.id));
     expect(row?.keyHash).toBe(createHash('sha256').update(created.key).digest('hex'));
     const list = expectOk<{ data: { test_setups: Record<string, unknown>[] } }>(

@@ -1,7 +1,8 @@
-import type { TestSetup, TestSetupStatus } from '@limbus/contract';
+import type { ScreenGeometryInput, TestSetup, TestSetupStatus } from '@limbus/contract';
 import { newOpaqueToken } from '../../auth/opaque-tokens.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
+import { toGeometryRecord } from '../participants/participant-geometry.js';
 import { toTestSetup } from './test-setups.mappers.js';
 import {
   deleteTestSetupRow,
@@ -9,6 +10,7 @@ import {
   listTestSetupRows,
   recordHeartbeat,
   updateTestSetupKey,
+  updateTestSetupRow,
 } from './test-setups.repository.js';
 
 type SetupDeps = Pick<Deps, 'db' | 'clock'>;
@@ -21,14 +23,40 @@ export async function listTestSetups(deps: SetupDeps): Promise<{ data: { test_se
   return { data: { test_setups: (await listTestSetupRows(deps.db)).map((row) => toTestSetup(row, now)) } };
 }
 
-/** A new setup and its key: random 32 bytes (base64url), shown once, stored as its SHA-256. */
+/** A new setup and its key: random 32 bytes (hex), shown once, stored as its SHA-256. */
 export async function createTestSetup(
   deps: SetupDeps,
-  input: { name: string; ip: string },
+  input: { name: string; ip: string; geometry?: ScreenGeometryInput | null | undefined },
 ): Promise<{ data: TestSetup; key: string }> {
   const { token, hash } = newOpaqueToken();
-  const row = await insertTestSetupRow(deps.db, { name: input.name, ip: input.ip, keyHash: hash });
+  const row = await insertTestSetupRow(deps.db, {
+    name: input.name,
+    ip: input.ip,
+    keyHash: hash,
+    geometry: input.geometry ? toGeometryRecord(input.geometry) : null,
+  });
   return { data: toTestSetup(row, deps.clock()), key: token };
+}
+
+/** Changes the setup's name, IP or geometry (null: the documented default); the rest stays. */
+export async function updateTestSetup(
+  deps: SetupDeps,
+  id: number,
+  input: {
+    name?: string | undefined;
+    ip?: string | undefined;
+    geometry?: ScreenGeometryInput | null | undefined;
+  },
+): Promise<{ data: TestSetup }> {
+  const row = await updateTestSetupRow(deps.db, id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.ip !== undefined ? { ip: input.ip } : {}),
+    ...(input.geometry !== undefined
+      ? { geometry: input.geometry === null ? null : toGeometryRecord(input.geometry) }
+      : {}),
+  });
+  if (!row) throw notFound('The test setup');
+  return { data: toTestSetup(row, deps.clock()) };
 }
 
 /** A new key for the setup; the old one stops working at once. */

@@ -245,7 +245,12 @@ describe('PATCH /tests/{id} as multipart/form-data', () => {
       await sendForm('PATCH', `/tests/${requested.id}`, [['test[purpose]', 'Changed'], video]),
       'forbidden',
     );
-    expectError(await as.clientAdmin.patch(`/tests/${requested.id}`, { test: {} }), 'forbidden');
+    // JSON without a video changes nothing (400, issue 16), a field of it is refused
+    expectError(await as.clientAdmin.patch(`/tests/${requested.id}`, { test: {} }), 'validation');
+    expectError(
+      await as.clientAdmin.patch(`/tests/${requested.id}`, { test: { purpose: 'Changed' } }),
+      'forbidden',
+    );
 
     const saved = testDetailSchema.parse(
       expectOk(await sendForm('PATCH', `/tests/${requested.id}`, [video])),

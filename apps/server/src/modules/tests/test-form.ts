@@ -76,12 +76,18 @@ export async function readMultipartForm(
  */
 function asFormError(error: unknown): unknown {
   if (error instanceof AppError || !(error instanceof Error)) return error;
-  if ('statusCode' in error && error.statusCode === 413) return videoTooLarge();
+  if ('code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') return videoTooLarge();
+  if ('statusCode' in error && error.statusCode === 413) return formTooLarge();
   if ('statusCode' in error || 'syscall' in error) return error;
   return new AppError('validation', 'The form could not be read: send it again');
 }
 
 const videoTooLarge = () => AppError.fieldError('payload_too_large', 'video', TEST_MESSAGES.videoTooLarge);
+const formTooLarge = () =>
+  new AppError(
+    'payload_too_large',
+    `The form has too many fields or files: at most ${FORM_LIMITS.fields} fields`,
+  );
 const incompleteForm = () => new AppError('validation', 'The form is incomplete: send it again');
 
 /** Whether the body ended with the form's closing delimiter (`--boundary--`), from its last bytes. */

@@ -1,6 +1,7 @@
 import {
   CLIENT_TEST_STATES,
   draftIssues,
+  ordersTests,
   requestIssues,
   STAFF_ONLY_TEST_FIELDS,
   TEST_MESSAGES,
@@ -10,7 +11,8 @@ import {
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
-import { type Actor, authorize, can, mayBeResearcher } from '../../http/policy.js';
+import { loadFor } from '../../http/load-for.js';
+import { type Actor, can, mayBeResearcher } from '../../http/policy.js';
 import { findCompanyRow } from '../companies/companies.repository.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
 import { removeParticipantFiles } from '../participants/participant-streams.js';
@@ -207,9 +209,7 @@ export async function findChangeableTest(
   draftOnly?: string,
   options: ChangeOptions = {},
 ) {
-  const row = await findTestRow(db, id);
-  if (!row) throw notFound('The test');
-  authorize(actor, 'test.read', row);
+  const row = await loadFor(actor, 'test.read', 'The test', findTestRow(db, id));
   assertMayChange(actor, row, draftOnly, options);
   return row;
 }
@@ -223,12 +223,12 @@ function assertOnlyMissingVideo(input: TestInput): void {
 
 /** Demo users and users without a company order nothing: refused before a form body is read. */
 export function assertMayOrderAny(actor: Actor): void {
-  if (actor.role === 'demo') throw forbidden(TEST_MESSAGES.demoCannotOrder);
+  if (!ordersTests(actor)) throw forbidden(TEST_MESSAGES.demoCannotOrder);
   if (actor.companyId === null && !isStaffActor(actor)) throw forbidden(TEST_MESSAGES.otherCompany);
 }
 
 function assertMayOrder(actor: Actor, companyId: number): void {
-  if (actor.role === 'demo') throw forbidden(TEST_MESSAGES.demoCannotOrder);
+  if (!ordersTests(actor)) throw forbidden(TEST_MESSAGES.demoCannotOrder);
   if (!can(actor, 'test.order', { companyId })) throw forbidden(TEST_MESSAGES.otherCompany);
 }
 

@@ -2,6 +2,7 @@ import {
   ADDON_KEYS,
   type AddonKey,
   type Answer,
+  type HeatmapPage,
   type TestDetail,
   type TestEvaluation,
   type TestQuestion,
@@ -50,6 +51,7 @@ export type TestRelations = {
   tags: Awaited<ReturnType<typeof listTagRefs>>;
   /** Signed URL of the video, or null. */
   videoUrl: string | null;
+  heatmaps: HeatmapPage[];
 };
 
 export function toTestDetail(row: TestDetailRow, related: TestRelations): TestDetail {
@@ -113,7 +115,7 @@ export function toTestDetail(row: TestDetailRow, related: TestRelations): TestDe
       ended_at: unixOrNull(participant.endedAt),
     })),
     tags: related.tags,
-    heatmaps: [],
+    heatmaps: related.heatmaps,
     report: test.report,
   };
 }

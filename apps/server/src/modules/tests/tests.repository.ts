@@ -1,6 +1,8 @@
+import type { Platform, TestState, TestType } from '@limbus/contract';
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import {
   answers,
   bundles,
@@ -43,40 +45,76 @@ const summaryColumns = {
   createdAt: tests.createdAt,
 };
 
-/** Tests newest first; all companies when `companyId` is null. */
-export async function listTestRows(db: Executor, options: { companyId: number | null; limit?: number }) {
+/**
+ * The test list's query, one per shape (a company or all; the home page's few or all), prepared
+ * once per database: the list is the most read call and drizzle would build its SQL each time.
+ */
+function prepareTestList(db: Executor, forCompany: boolean, isLimited: boolean) {
   const query = db
     .select(summaryColumns)
     .from(tests)
     .innerJoin(companies, eq(companies.id, tests.companyId))
     .leftJoin(requesters, eq(requesters.id, tests.requesterId))
     .leftJoin(requesterProfiles, eq(requesterProfiles.userId, tests.requesterId))
-    .where(options.companyId === null ? undefined : eq(tests.companyId, options.companyId))
+    .where(forCompany ? eq(tests.companyId, sql.placeholder('companyId')) : undefined)
     .orderBy(desc(tests.updatedAt), desc(tests.id));
-  return options.limit ? query.limit(options.limit) : query;
+  const name = `list_tests_${forCompany ? 'company' : 'all'}_${isLimited ? 'limited' : 'whole'}`;
+  return (isLimited ? query.limit(sql.placeholder('limit')) : query).prepare(name);
+}
+const testListQueries = new WeakMap<Executor, Map<string, ReturnType<typeof prepareTestList>>>();
+
+/** Tests newest first; all companies when `companyId` is null. */
+export async function listTestRows(db: Executor, options: { companyId: number | null; limit?: number }) {
+  const forCompany = options.companyId !== null;
+  const isLimited = options.limit !== undefined;
+  const shape = `${forCompany}:${isLimited}`;
+  const queries = testListQueries.get(db) ?? new Map<string, ReturnType<typeof prepareTestList>>();
+  testListQueries.set(db, queries);
+  const query = queries.get(shape) ?? prepareTestList(db, forCompany, isLimited);
+  queries.set(shape, query);
+  return query.execute({ companyId: options.companyId, limit: options.limit });
 }
 
 /** The test's owner company, for access checks; null when there is no such test. */
-export async function findTestOwner(
-  db: Executor,
-  id: number,
-): Promise<{ id: number; companyId: number } | null> {
+/** What access to a test depends on: its company, state, tier and platform. */
+export type TestAccessRow = {
+  id: number;
+  companyId: number;
+  state: TestState;
+  testType: TestType;
+  platform: Platform;
+  addons: string[];
+};
+
+export async function findTestOwner(db: Executor, id: number): Promise<TestAccessRow | null> {
   const [row] = await db
-    .select({ id: tests.id, companyId: tests.companyId })
+    .select({
+      id: tests.id,
+      companyId: tests.companyId,
+      state: tests.state,
+      testType: tests.testType,
+      platform: tests.platform,
+      addons: tests.addons,
+    })
     .from(tests)
     .where(eq(tests.id, id));
   return row ?? null;
 }
 
 /** One test with every column, its company and requester; null when there is none. */
-export async function findTestDetailRow(db: Executor, id: number) {
-  const [row] = await db
+const testDetailQuery = preparedPerDatabase((db) =>
+  db
     .select({ ...summaryColumns, test: tests })
     .from(tests)
     .innerJoin(companies, eq(companies.id, tests.companyId))
     .leftJoin(requesters, eq(requesters.id, tests.requesterId))
     .leftJoin(requesterProfiles, eq(requesterProfiles.userId, tests.requesterId))
-    .where(eq(tests.id, id));
+    .where(eq(tests.id, sql.placeholder('id')))
+    .prepare('find_test_detail'),
+);
+
+export async function findTestDetailRow(db: Executor, id: number) {
+  const [row] = await testDetailQuery(db).execute({ id });
   return row ?? null;
 }
 
@@ -124,21 +162,32 @@ export async function listParticipantFilesOfTest(db: Executor, testId: number) {
 export type QuestionRow = typeof testQuestions.$inferSelect;
 export type AnswerRow = typeof answers.$inferSelect;
 
-export async function listQuestionRows(db: Executor, testId: number): Promise<QuestionRow[]> {
-  return db
+const questionsQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(testQuestions)
-    .where(eq(testQuestions.testId, testId))
-    .orderBy(asc(testQuestions.position), asc(testQuestions.id));
+    .where(eq(testQuestions.testId, sql.placeholder('testId')))
+    .orderBy(asc(testQuestions.position), asc(testQuestions.id))
+    .prepare('list_test_questions'),
+);
+
+export async function listQuestionRows(db: Executor, testId: number): Promise<QuestionRow[]> {
+  return questionsQuery(db).execute({ testId });
 }
 
-export async function listAnswerRows(db: Executor, questionIds: number[]): Promise<AnswerRow[]> {
-  if (questionIds.length === 0) return [];
-  return db
-    .select()
+/** The answers to the test's questions (found through their questions, so the two load side by side). */
+const answersQuery = preparedPerDatabase((db) =>
+  db
+    .select({ answer: answers })
     .from(answers)
-    .where(inArray(answers.questionId, questionIds))
-    .orderBy(asc(answers.participantId), asc(answers.id));
+    .innerJoin(testQuestions, eq(testQuestions.id, answers.questionId))
+    .where(eq(testQuestions.testId, sql.placeholder('testId')))
+    .orderBy(asc(answers.participantId), asc(answers.id))
+    .prepare('list_test_answers'),
+);
+
+export async function listAnswerRows(db: Executor, testId: number): Promise<AnswerRow[]> {
+  return (await answersQuery(db).execute({ testId })).map((row) => row.answer);
 }
 
 /** Finished participants of every type (a video_heatmap participant means video results exist). */

@@ -1,22 +1,11 @@
 import multipart from '@fastify/multipart';
-import {
-  categoryListAnswer,
-  deleteTestAnswer,
-  flowListAnswer,
-  idParam,
-  signedUrlQuery,
-  testDeletedMessage,
-  testDetailSchema,
-  testListAnswer,
-  testListQuery,
-  testWriteBody,
-} from '@limbus/contract';
+import { idParams, testDeletedMessage, testRoutes } from '@limbus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
 import { sendStoredFile } from '../../http/send-stored-file.js';
+import { assertSomethingToChange, serveRoute } from '../../http/serve-route.js';
+import { listTestFiles } from './test-files.service.js';
 import { type MultipartForm, readMultipartForm } from './test-form.js';
 import {
   assertMayOrderAny,
@@ -28,81 +17,35 @@ import {
 import { maxTestVideoBytes } from './test-video.js';
 import { getTest, listCategories, listFlows, listTests, testVideoKey } from './tests.service.js';
 
-const idParams = z.strictObject({ id: idParam });
-
-const WRITE_DESCRIPTION =
-  'Body: JSON `{ "test": {...} }` (testWriteBody of the contract) or multipart/form-data with `test[field]` keys: ' +
-  '`test[addons][]`, `test[focus_elements][]`, `test[open_questions][0][text]` / `[id]` / `[_destroy]` (same for ' +
-  'associations and evaluations) and the video file as `test[video]` (MKV, MP4 or MOV, checked by its content).';
-
 export function registerTestRoutes(app: FastifyInstance, deps: Deps): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/tests', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['tests'],
-      summary: 'Tests the user may see, newest first (?homepage=1: the 4 most recent)',
-      querystring: testListQuery,
-      response: { 200: testListAnswer },
-    },
-    handler: async (request) =>
-      listTests(deps, actorOf(request), { homepage: ['1', 'true'].includes(request.query.homepage ?? '') }),
+  serveRoute(app, testRoutes.list, async (request) =>
+    listTests(deps, actorOf(request), { homepage: ['1', 'true'].includes(request.query.homepage ?? '') }),
+  );
+
+  serveRoute(app, testRoutes.get, async (request) => getTest(deps, actorOf(request), request.params.id));
+
+  serveRoute(app, testRoutes.delete, async (request) => {
+    await deleteTest(deps, actorOf(request), request.params.id);
+    return { message: testDeletedMessage };
   });
 
-  routes.get('/tests/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['tests'],
-      summary: 'One test: the whole Test entity with its questions, participants and tags',
-      params: idParams,
-      response: { 200: testDetailSchema },
-    },
-    handler: async (request) => getTest(deps, actorOf(request), request.params.id),
-  });
+  serveRoute(app, testRoutes.video, async (request, reply) =>
+    sendStoredFile(
+      reply,
+      deps.files,
+      await testVideoKey(deps, request.params.id),
+      'The video of this test',
+      request.headers.range,
+    ),
+  );
 
-  routes.delete('/tests/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['tests'],
-      summary: "Delete a test: a draft by its company's users, any test by staff",
-      params: idParams,
-      response: { 200: deleteTestAnswer },
-    },
-    handler: async (request) => {
-      await deleteTest(deps, actorOf(request), request.params.id);
-      return { message: testDeletedMessage };
-    },
-  });
+  serveRoute(app, testRoutes.categories, async () => listCategories(deps));
 
-  routes.get('/tests/:id/video', {
-    config: { access: 'signed' },
-    schema: {
-      tags: ['tests'],
-      summary: "The test's video, by the signed URL in the test's `video` field (Range requests seek)",
-      params: idParams,
-      querystring: signedUrlQuery,
-    },
-    handler: async (request, reply) =>
-      sendStoredFile(
-        reply,
-        deps.files,
-        await testVideoKey(deps, request.params.id),
-        'The video of this test',
-        request.headers.range,
-      ),
-  });
+  serveRoute(app, testRoutes.flows, async () => listFlows(deps));
 
-  routes.get('/categories', {
-    config: { access: 'user' },
-    schema: { tags: ['tests'], summary: 'Test categories', response: { 200: categoryListAnswer } },
-    handler: async () => listCategories(deps),
-  });
-
-  routes.get('/flows', {
-    config: { access: 'user' },
-    schema: { tags: ['tests'], summary: 'Test flows', response: { 200: flowListAnswer } },
-    handler: async () => listFlows(deps),
-  });
+  serveRoute(app, testRoutes.files, async (request) => ({
+    files: await listTestFiles(deps, actorOf(request), request.params.id),
+  }));
 
   // The multipart parser only where a form with a video is accepted.
   app.register(async (writes) => {
@@ -112,7 +55,6 @@ export function registerTestRoutes(app: FastifyInstance, deps: Deps): void {
 }
 
 function registerTestWriteRoutes(app: FastifyInstance, deps: Deps): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const forms = new WeakMap<FastifyRequest, MultipartForm>();
   app.addHook('onResponse', async (request) => forms.get(request)?.cleanup());
   /**
@@ -128,48 +70,37 @@ function registerTestWriteRoutes(app: FastifyInstance, deps: Deps): void {
     };
   const videoOf = (request: FastifyRequest) => forms.get(request)?.video ?? null;
 
-  routes.post('/tests', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['tests'],
-      summary: 'Order a test (state draft, or requested: takes a credit of its type)',
-      description: WRITE_DESCRIPTION,
-      body: testWriteBody,
-      response: { 201: testDetailSchema },
-    },
-    preValidation: readForm(async (request) => {
-      assertMayOrderAny(actorOf(request));
-      return true;
-    }),
-    handler: async (request, reply) => {
-      const input = { fields: request.body.test, video: videoOf(request) };
-      return reply.status(201).send(await createTest(deps, actorOf(request), input));
-    },
-  });
-
-  routes.patch('/tests/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['tests'],
-      summary: 'Change a test: client users their drafts, staff any test and field',
-      description: WRITE_DESCRIPTION,
-      params: idParams,
-      body: testWriteBody,
-      response: { 200: testDetailSchema },
-    },
-    preValidation: readForm(async (request) => {
-      const params = idParams.safeParse(request.params);
-      if (params.success) {
-        await findChangeableTest(deps.db, actorOf(request), params.data.id, undefined, {
-          missingVideo: true,
-        });
-      }
-      return params.success;
-    }),
-    handler: async (request) =>
-      updateTest(deps, actorOf(request), request.params.id, {
-        fields: request.body.test,
-        video: videoOf(request),
+  serveRoute(
+    app,
+    testRoutes.create,
+    async (request) =>
+      createTest(deps, actorOf(request), { fields: request.body.test, video: videoOf(request) }),
+    {
+      preValidation: readForm(async (request) => {
+        assertMayOrderAny(actorOf(request));
+        return true;
       }),
-  });
+    },
+  );
+
+  serveRoute(
+    app,
+    testRoutes.update,
+    async (request) => {
+      const video = videoOf(request);
+      if (!video) assertSomethingToChange(request.body);
+      return updateTest(deps, actorOf(request), request.params.id, { fields: request.body.test, video });
+    },
+    {
+      preValidation: readForm(async (request) => {
+        const params = idParams.safeParse(request.params);
+        if (params.success) {
+          await findChangeableTest(deps.db, actorOf(request), params.data.id, undefined, {
+            missingVideo: true,
+          });
+        }
+        return params.success;
+      }),
+    },
+  );
 }

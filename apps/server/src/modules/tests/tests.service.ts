@@ -1,7 +1,10 @@
 import { RECENT_TESTS_ON_HOME, type TestDetail, type TestSummary } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
-import { type Actor, authorize, seesEveryTest } from '../../http/policy.js';
+import { loadFor } from '../../http/load-for.js';
+import { type Actor, seesEveryTest } from '../../http/policy.js';
+import { toHeatmapAnswer } from '../heatmaps/heatmaps.mappers.js';
+import { listHeatmapRows } from '../heatmaps/heatmaps.repository.js';
 import { toTestDetail, toTestSummary } from './tests.mappers.js';
 import {
   findTestDetailRow,
@@ -33,10 +36,7 @@ export async function listTests(
 
 /** One test: 404 when there is none, 403 when it belongs to a company the actor may not read. */
 export async function getTest(deps: Deps, actor: Actor, id: number): Promise<TestDetail> {
-  const row = await findTestDetailRow(deps.db, id);
-  if (!row) throw notFound('The test');
-  authorize(actor, 'test.read', row);
-  return withRelations(deps, row);
+  return withRelations(deps, await loadFor(actor, 'test.read', 'The test', findTestDetailRow(deps.db, id)));
 }
 
 /** The whole test as GET /tests/{id} answers it, without access checks (callers made them). */
@@ -47,17 +47,17 @@ export async function readTestDetail(deps: Deps, id: number): Promise<TestDetail
 }
 
 async function withRelations(deps: Deps, row: TestDetailRow): Promise<TestDetail> {
-  const questions = await listQuestionRows(deps.db, row.id);
-  const [answers, participants, tags] = await Promise.all([
-    listAnswerRows(
-      deps.db,
-      questions.map((question) => question.id),
-    ),
+  // one round: on PostgreSQL the five queries run on connections of the pool side by side
+  const [questions, answers, participants, tags, heatmapRows] = await Promise.all([
+    listQuestionRows(deps.db, row.id),
+    listAnswerRows(deps.db, row.id),
     listFinishedParticipantRefs(deps.db, row.id),
     listTagRefs(deps.db, row.id),
+    listHeatmapRows(deps.db, row.id),
   ]);
+  const heatmaps = heatmapRows.map((heatmap) => toHeatmapAnswer(deps, heatmap));
   const videoUrl = row.test.video ? deps.signedUrls.sign(testVideoPath(row.id), deps.clock()) : null;
-  return toTestDetail(row, { questions, answers, participants, tags, videoUrl });
+  return toTestDetail(row, { questions, answers, participants, tags, videoUrl, heatmaps });
 }
 
 export const testVideoPath = (testId: number) => `/api/v1/tests/${testId}/video`;

@@ -1,8 +1,10 @@
 import type { Role } from '@limbus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { companies, profiles, users } from '../../db/schema.js';
 import type { Actor, CompanyFlags } from '../../http/policy.js';
+import { announceActorChange } from './actor-changes.js';
 
 /** The company of a user with the flags access depends on (null columns without a company). */
 const companyFlagColumns = {
@@ -22,6 +24,7 @@ export type UserRow = {
   passwordHash: string | null;
   confirmedAt: Date | null;
   lastLoginAt: Date | null;
+  tokenVersion: number;
   firstName: string;
   lastName: string;
   newsletter: boolean;
@@ -38,6 +41,7 @@ function selectUsers(db: Executor) {
       passwordHash: users.passwordHash,
       confirmedAt: users.confirmedAt,
       lastLoginAt: users.lastLoginAt,
+      tokenVersion: users.tokenVersion,
       firstName: sql<string>`coalesce(${profiles.firstName}, '')`,
       lastName: sql<string>`coalesce(${profiles.lastName}, '')`,
       newsletter: sql<boolean>`coalesce(${profiles.newsletter}, false)`,
@@ -78,8 +82,15 @@ function toUserRow(row: SelectedUser): UserRow {
   return { ...user, company: toCompanyFlags(row) };
 }
 
+/** GET /users/me runs it on every call. */
+const userByIdQuery = preparedPerDatabase((db) =>
+  selectUsers(db)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('find_user_by_id'),
+);
+
 export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
-  const [row] = await selectUsers(db).where(eq(users.id, id));
+  const [row] = await userByIdQuery(db).execute({ id });
   return row ? toUserRow(row) : null;
 }
 
@@ -115,6 +126,7 @@ function prepareActorQuery(db: Executor) {
       id: users.id,
       role: users.role,
       companyId: users.companyId,
+      tokenVersion: users.tokenVersion,
       ...companyFlagColumns,
     })
     .from(users)
@@ -124,14 +136,29 @@ function prepareActorQuery(db: Executor) {
 }
 const actorQueries = new WeakMap<Executor, ReturnType<typeof prepareActorQuery>>();
 
-export async function findActor(db: Executor, id: number): Promise<Actor | null> {
+/** The actor of a user, with the token version their access tokens must carry. */
+export async function findActor(
+  db: Executor,
+  id: number,
+): Promise<(Actor & { tokenVersion: number }) | null> {
   let query = actorQueries.get(db);
   if (!query) {
     query = prepareActorQuery(db);
     actorQueries.set(db, query);
   }
   const [row] = await query.execute({ id });
-  return row ? { id: row.id, role: row.role, companyId: row.companyId, company: toCompanyFlags(row) } : null;
+  if (!row) return null;
+  const { id: userId, role, companyId, tokenVersion } = row;
+  return { id: userId, role, companyId, company: toCompanyFlags(row), tokenVersion };
+}
+
+/** Ends every access token issued to the user so far (sign-out, password reset). */
+export async function raiseTokenVersion(db: Executor, id: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
+  announceActorChange({ userId: id });
 }
 
 export async function insertUser(
@@ -184,6 +211,7 @@ export async function updateUserRow(
     .update(users)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(users.id, id));
+  if ('role' in changes || 'companyId' in changes) announceActorChange({ userId: id });
 }
 
 export async function updateProfile(
@@ -200,6 +228,7 @@ export async function updateProfile(
 
 export async function deleteUserRow(db: Executor, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
+  announceActorChange({ userId: id });
 }
 
 export async function emailExists(db: Executor, email: string): Promise<boolean> {

@@ -1,12 +1,14 @@
-import type { Role } from '@limbus/contract';
+import type { Role, User } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { AppError, forbidden, notFound } from '../../http/app-error.js';
+import { AppError, forbidden } from '../../http/app-error.js';
+import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize, can, isSuperAdmin, mayBeResearcher } from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
 import { createInvitationLink } from '../auth/auth.service.js';
 import { clearCompanyAdmin } from '../companies/companies.repository.js';
+import { toUserAnswer } from './users.mappers.js';
 import {
   deleteUserRow,
   emailExists,
@@ -22,26 +24,35 @@ import {
 const emailTaken = () =>
   AppError.fieldError('conflict', 'email', 'This e-mail address already has an account.');
 
-export async function getUser(deps: Deps, actor: Actor, id: number): Promise<UserRow> {
-  const user = await findUserById(deps.db, id);
-  if (!user) throw notFound('The user');
-  authorize(actor, 'user.read', user);
-  return user;
+const readableUser = (deps: Deps, actor: Actor, id: number): Promise<UserRow> =>
+  loadFor(actor, 'user.read', 'The user', findUserById(deps.db, id));
+
+/** The user as stored now (after a write the service made). */
+const storedUser = async (deps: Deps, id: number): Promise<User> =>
+  toUserAnswer((await findUserById(deps.db, id)) as UserRow);
+
+export async function getUser(deps: Deps, actor: Actor, id: number): Promise<User> {
+  return toUserAnswer(await readableUser(deps, actor, id));
 }
 
-export async function getAllUsers(deps: Deps, actor: Actor): Promise<UserRow[]> {
+export async function getAllUsers(deps: Deps, actor: Actor): Promise<User[]> {
   authorize(actor, 'user.list', undefined);
-  return listUsers(deps.db);
+  return (await listUsers(deps.db)).map(toUserAnswer);
 }
 
 /** The users a test's researcher may be (GET /researchers, the setup editor's picker). */
-export async function getResearchers(deps: Deps): Promise<UserRow[]> {
-  return (await listUsers(deps.db)).filter(mayBeResearcher);
+export async function getResearchers(deps: Deps): Promise<User[]> {
+  return (await listUsers(deps.db)).filter(mayBeResearcher).map(toUserAnswer);
 }
 
-export async function getCompanyUsers(deps: Deps, actor: Actor, companyId: number, roles?: Role[]) {
+export async function getCompanyUsers(
+  deps: Deps,
+  actor: Actor,
+  companyId: number,
+  roles?: Role[],
+): Promise<User[]> {
   authorize(actor, 'company.members', { id: companyId });
-  return listCompanyUsers(deps.db, companyId, roles);
+  return (await listCompanyUsers(deps.db, companyId, roles)).map(toUserAnswer);
 }
 
 type CompanyFlags = { id: number; name: string; isDemo: boolean };
@@ -70,7 +81,7 @@ export async function inviteUser(
   deps: Deps,
   actor: Actor,
   input: { email: string; role: Role; company_id: number },
-): Promise<UserRow> {
+): Promise<User> {
   authorize(actor, 'member.manage', { companyId: input.company_id, role: input.role });
   const company = await findCompanyFlags(deps, input.company_id);
   ensureRoleFitsCompany(input.role, company);
@@ -90,7 +101,7 @@ export async function inviteUser(
       throw error;
     });
   await deps.mailer.send(invitationMail(input.email, company.name, link));
-  return (await findUserById(deps.db, userId)) as UserRow;
+  return storedUser(deps, userId);
 }
 
 export type UserChanges = {
@@ -104,13 +115,8 @@ export type UserChanges = {
  * Users change their own names; company admins their members' names and roles (Admin, Member);
  * staff everything but Super Admin, which only a Super Admin grants, changes or removes.
  */
-export async function updateUser(
-  deps: Deps,
-  actor: Actor,
-  id: number,
-  changes: UserChanges,
-): Promise<UserRow> {
-  const user = await getUser(deps, actor, id);
+export async function updateUser(deps: Deps, actor: Actor, id: number, changes: UserChanges): Promise<User> {
+  const user = await readableUser(deps, actor, id);
   const role = changes.role ?? user.role;
   const companyId = changes.company_id ?? user.companyId;
   const isAccountChange =
@@ -155,11 +161,11 @@ export async function updateUser(
       });
     }
   });
-  return (await findUserById(deps.db, id)) as UserRow;
+  return storedUser(deps, id);
 }
 
 export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const user = await getUser(deps, actor, id);
+  const user = await readableUser(deps, actor, id);
   if (user.id === actor.id) throw forbidden('You cannot remove your own account');
   authorize(actor, 'member.manage', user);
   await deleteUserRow(deps.db, id);

@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { participantDetailSchema, testDetailSchema } from '@limbus/contract';
+import {
+  participantDetailSchema,
+  participantListAnswer,
+  participantSummarySchema,
+  testDetailSchema,
+  videoResultsSchema,
+} from '@limbus/contract';
 import { demoVideoScenes, generateVideoCohort, generateVideoParticipant } from '@limbus/demo-data';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, giveVideo } from '../../../test/factories.js';
-import { jobs, participants, sections, tests } from '../../db/schema.js';
+import { jobs, participants, sections, tests, videoScoreMeans } from '../../db/schema.js';
 import { recordDemoParticipant } from '../../db/seed/record-demo-participant.js';
 import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
 import { JOB_MAX_ATTEMPTS, runJobsUntilIdle } from '../../jobs/job-runner.js';
@@ -43,8 +49,8 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 /** A video test of the client company with its video and `viewers` generated viewers. */
-async function videoTestWithViewers(viewers: number): Promise<number> {
-  const test = await buildTest(ctx.t.db, ctx.world.client.id, { platform: 'video', state: 'done' });
+async function videoTestWithViewers(viewers: number, addons: string[] = []): Promise<number> {
+  const test = await buildTest(ctx.t.db, ctx.world.client.id, { platform: 'video', state: 'done', addons });
   await giveVideo(ctx.t, { testId: test.id }, videoBytes);
   const cohort = generateVideoCohort({
     seed: test.id,
@@ -98,6 +104,14 @@ describe('GET /tests/{id}/process_video_test', () => {
       expect(moment.end).toBeLessThanOrEqual(start + VIDEO_MS);
     }
     expect(result.significant_points?.every((point) => point.participant_id === result.id)).toBe(true);
+    // The whole video's means, kept for the norms of other tests: the mean of the curves.
+    const [means] = await ctx.t.db
+      .select()
+      .from(videoScoreMeans)
+      .where(eq(videoScoreMeans.participantId, result.id));
+    const curveMean =
+      (result.emotions ?? []).reduce((sum, sample) => sum + sample.joy, 0) / (result.emotions?.length ?? 1);
+    expect(means?.joy).toBeCloseTo(curveMean, 1);
 
     // The heatmap video: the test's video with the gaze over it, same length and size.
     const heatmap = await ctx.t.app.inject({ url: result.video ?? '' });
@@ -217,5 +231,78 @@ describe('GET /tests/{id}/process_video_test', () => {
     expect(job?.state).toBe('failed');
     expect(job?.lastError).toMatch(/missing from the file store/);
     expect((await readTest(testId)).internal_state).toBeNull();
+  });
+});
+
+describe('a generated viewer (the spec’s fake participant)', () => {
+  const videoResults = async (testId: number) =>
+    videoResultsSchema.parse(expectOk(await as.clientMember.get(`/tests/${testId}/video_results`)));
+  const process = async (testId: number) => {
+    await startProcessing(testId);
+    await runJobs();
+    return videoResults(testId);
+  };
+  const clientList = async (testId: number) =>
+    participantListAnswer
+      .parse(expectOk(await as.clientMember.get(`/tests/${testId}/participants`)))
+      .map((participant) => participant.id);
+  const count = (testId: number, pid: number, body: object) =>
+    as.staff.patch(`/tests/${testId}/quality/${pid}`, body);
+
+  it('counts in the video results and on clients’ screens only after a researcher counts it', async () => {
+    const testId = await videoTestWithViewers(1, ['individual_participant']);
+    const realOnly = await process(testId);
+    const generated = participantSummarySchema.parse(
+      expectOk(await as.staff.post(`/tests/${testId}/generated_viewers`, {}), 201),
+    );
+    const [row] = await ctx.t.db.select().from(participants).where(eq(participants.id, generated.id));
+    expect(row?.excludedFromMetrics).toBe(true);
+
+    const uncounted = await process(testId);
+    expect(uncounted.stats.participants).toBe(1);
+    expect(uncounted.scores).toEqual(realOnly.scores);
+    expect(await clientList(testId)).not.toContain(generated.id);
+    expectError(await as.clientMember.get(`/tests/${testId}/participants/${generated.id}`), 'not_found');
+    expect(expectOk(await as.staff.get(`/tests/${testId}/participants`))).toContainEqual(
+      expect.objectContaining({ id: generated.id }),
+    );
+
+    expectOk(await count(testId, generated.id, { excluded_from_metrics: false }));
+    expect((await videoResults(testId)).stats.participants).toBe(2);
+    expect(await clientList(testId)).toContain(generated.id);
+    const counted = await process(testId);
+    expect(counted.scores).not.toEqual(realOnly.scores);
+  });
+
+  it('is counted by the research area only, with a clear 400 for bad input, changing nothing', async () => {
+    const testId = await videoTestWithViewers(1, ['individual_participant']);
+    await process(testId);
+    const { id } = participantSummarySchema.parse(
+      expectOk(await as.staff.post(`/tests/${testId}/generated_viewers`, {}), 201),
+    );
+    for (const client of [as.clientAdmin, as.clientMember])
+      expectError(
+        await client.patch(`/tests/${testId}/quality/${id}`, { excluded_from_metrics: false }),
+        'forbidden',
+      );
+    for (const body of [{}, { excluded_from_metrics: 'no' }, { excluded_from_metrics: null }])
+      expectError(await count(testId, id, body), 'validation');
+    expectError(await count(testId, 999_999, { excluded_from_metrics: false }), 'not_found');
+    expect((await videoResults(testId)).stats.participants).toBe(1);
+    expect(await clientList(testId)).not.toContain(id);
+  });
+
+  it('alone, is not processed until counted: processing says so', async () => {
+    const test = await buildTest(ctx.t.db, ctx.world.client.id, { platform: 'video', state: 'done' });
+    await giveVideo(ctx.t, { testId: test.id }, videoBytes);
+    const { id } = participantSummarySchema.parse(
+      expectOk(await as.staff.post(`/tests/${test.id}/generated_viewers`, {}), 201),
+    );
+    const refused = await as.staff.get(`/tests/${test.id}/process_video_test`);
+    expectError(refused, 'conflict');
+    expect(refused.json().message).toMatch(/left out of the metrics: count one first/);
+    expect((await readTest(test.id)).internal_state).toBeNull();
+    expectOk(await count(test.id, id, { excluded_from_metrics: false }));
+    expect((await process(test.id)).has_results).toBe(true);
   });
 });

@@ -4,6 +4,9 @@ import { findVideoParticipantRow } from '../participants/participants.repository
 import { recordParticipant } from '../participants/record-participant.js';
 import { heatmapVideoKey, storeHeatmapVideo, withTestVideo } from './heatmap-video-file.js';
 import { aggregateViewers, finiteCurves, loadViewers, type VideoAggregate } from './video-aggregate.js';
+import { meanScores } from './video-norms.js';
+import { upsertScoreMeans } from './video-results.repository.js';
+import { scoresOf } from './video-scores.js';
 import {
   findProcessingTest,
   type ProcessingTestRow,
@@ -104,6 +107,9 @@ async function storeAggregate(
       { kind: 'spread', ...seriesValues(aggregate.spread) },
       { kind: 'fluency', ...seriesValues(aggregate.fluency) },
     ]);
+    // The whole video's means, for the norms of other tests (same steps as the screens' scores).
+    const means = meanScores(scoresOf(emotions, start, aggregate.durationMs));
+    if (means) await upsertScoreMeans(tx, id, means);
     await setParticipantState(tx, id, 'finished');
     await setInternalState(tx, testId, null);
   });

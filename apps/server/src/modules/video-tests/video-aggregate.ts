@@ -1,6 +1,6 @@
 import {
   type DetectedPoint,
-  detectFixationsIvt,
+  detectGazeEvents,
   detectGazeMoments,
   detectMoments,
   detectSignificantPoints,
@@ -15,7 +15,7 @@ import {
 } from '@limbus/analytics';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listFinishedParticipantRows } from '../participants/participants.repository.js';
+import { listMetricsParticipantRows } from '../participants/participants.repository.js';
 
 /** One viewer's emotions and gaze with timestamps in ms from the start of the video. */
 export type Viewer = {
@@ -47,7 +47,7 @@ export type VideoAggregate = {
  */
 export async function loadViewers(deps: JobDeps, testId: number): Promise<Viewer[]> {
   const viewers: Viewer[] = [];
-  for (const row of await listFinishedParticipantRows(deps.db, testId)) {
+  for (const row of await listMetricsParticipantRows(deps.db, testId)) {
     const emotions = await loadStream(deps, row.id, 'emotions');
     const eyes = await loadStream(deps, row.id, 'eyes');
     const start = row.startedAt?.getTime() ?? firstTimestamp(emotions?.samples.timestamp);
@@ -80,7 +80,7 @@ const emptyEmotions = () => ({
 
 /**
  * The aggregate of all viewers over `durationMs` of video: mean emotion curves with their
- * significant points and moments, gaze spread and fluency (from I-VT fixations) with their
+ * significant points and moments, gaze spread and fluency (from the default gaze event detector's fixations) with their
  * moments, and everyone's gaze merged for the heatmap video. Definitions: video-aggregation.ts.
  */
 export function aggregateViewers(viewers: readonly Viewer[], durationMs: number): VideoAggregate {
@@ -92,8 +92,10 @@ export function aggregateViewers(viewers: readonly Viewer[], durationMs: number)
     viewers.map((viewer) => viewer.gaze),
     durationMs,
   );
+  // The default detector (adaptive to each viewer's noise, bridging short losses) without the
+  // pursuit class: following a moving object on screen is calm viewing, as the I-VT counted it.
   const fluency = gazeFluency(
-    viewers.map((viewer) => detectFixationsIvt(viewer.gaze).fixations),
+    viewers.map((viewer) => detectGazeEvents(viewer.gaze, { detectPursuit: false }).fixations),
     durationMs,
   );
   return {

@@ -1,25 +1,62 @@
-import { idParam, okSchema } from '@limbus/contract';
+import { videoResultRoutes, videoTestRoutes } from '@limbus/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
+import { compressLargeAnswer } from '../../http/compress-answer.js';
+import { serveRoute } from '../../http/serve-route.js';
+import { participantDetailSerializer } from '../participants/participant-detail-serializer.js';
+import { getVideoParticipant } from '../participants/participants.service.js';
 import { startVideoProcessing } from './video-processing.service.js';
+import {
+  addGeneratedViewer,
+  batchCreateNotes,
+  chooseShownAssociations,
+  getQualitativeFeedback,
+  getVideoNorms,
+  getVideoResults,
+  listNotes,
+  updateNote,
+} from './video-results.service.js';
 
 export function registerVideoTestRoutes(app: FastifyInstance, deps: Deps): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   // A GET that starts work, as the spec's client calls it; no HEAD twin, so that a HEAD starts nothing.
-  routes.get('/tests/:id/process_video_test', {
-    config: { access: 'researcher' },
-    exposeHeadRoute: false,
-    schema: {
-      tags: ['tests'],
-      summary:
-        'Starts processing a video test: internal_state becomes video_processing until the video participant is stored',
-      params: z.strictObject({ id: idParam }),
-      response: { 202: okSchema },
-    },
-    handler: async (request, reply) =>
-      reply.status(202).send(await startVideoProcessing(deps, actorOf(request), request.params.id)),
-  });
+  serveRoute(
+    app,
+    videoTestRoutes.process,
+    async (request) => startVideoProcessing(deps, actorOf(request), request.params.id),
+    { exposeHeadRoute: false },
+  );
+
+  serveRoute(
+    app,
+    videoTestRoutes.participant,
+    async (request) => getVideoParticipant(deps, actorOf(request), request.query.test_id),
+    { serializerCompiler: participantDetailSerializer, onSend: compressLargeAnswer },
+  );
+
+  registerVideoResultRoutes(app, deps);
+}
+
+function registerVideoResultRoutes(app: FastifyInstance, deps: Deps): void {
+  const routes = videoResultRoutes;
+  serveRoute(app, routes.results, async (request) =>
+    getVideoResults(deps, actorOf(request), request.params.id),
+  );
+  serveRoute(app, routes.norms, async (request) => getVideoNorms(deps, actorOf(request), request.params.id));
+  serveRoute(app, routes.listNotes, async (request) => listNotes(deps, actorOf(request), request.params.id));
+  serveRoute(app, routes.batchCreateNotes, async (request) =>
+    batchCreateNotes(deps, actorOf(request), request.body.consultancy_notes),
+  );
+  serveRoute(app, routes.updateNote, async (request) =>
+    updateNote(deps, actorOf(request), request.params.id, request.body.consultancy_note.note),
+  );
+  serveRoute(app, routes.qualitativeFeedback, async (request) =>
+    getQualitativeFeedback(deps, actorOf(request), request.params.id),
+  );
+  serveRoute(app, routes.showAssociations, async (request) =>
+    chooseShownAssociations(deps, actorOf(request), request.params.id, request.body.association_ids),
+  );
+  serveRoute(app, routes.addGeneratedViewer, async (request) =>
+    addGeneratedViewer(deps, actorOf(request), request.params.id),
+  );
 }

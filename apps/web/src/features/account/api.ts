@@ -1,6 +1,6 @@
-import type { User } from '@limbus/contract';
+import { type BodyInputOf, type User, userRoutes } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, getSession, storeUser, useSession } from '../../api';
+import { bindRoutes, getSession, storeUser, useSession } from '../../api';
 import { companyKeys } from '../organisation/api';
 
 /** Query keys of users (the account, members and the admin user screens share them). */
@@ -11,6 +11,8 @@ export const userKeys = {
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
 };
 
+const api = bindRoutes(userRoutes);
+
 /**
  * The signed-in user: the stored one at once, refreshed from GET /users/me so that changed
  * licences or names reach the shell; the fresh copy is stored again.
@@ -20,7 +22,7 @@ export function useCurrentUser(): { user: User | null; isLoading: boolean } {
   const me = useQuery({
     queryKey: userKeys.me(),
     queryFn: async ({ signal }) => {
-      const fresh = await api.get<User>('/users/me', { signal });
+      const fresh = await api.me({ signal });
       if (getSession().token) storeUser(fresh);
       return fresh;
     },
@@ -30,18 +32,17 @@ export function useCurrentUser(): { user: User | null; isLoading: boolean } {
   return { user: user ?? me.data ?? null, isLoading: user === null && me.isLoading };
 }
 
-export type ProfileChange = { first_name: string; last_name: string };
+/** The profile form's names (the route's profile also takes the newsletter choice). */
+export type ProfileChange = Required<
+  Pick<NonNullable<BodyInputOf<typeof userRoutes.update>['profile']>, 'first_name' | 'last_name'>
+>;
 
 /** Saves one's own names and keeps the stored user in step. */
 export function useUpdateOwnProfile(user: User) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: ProfileChange) => api.patch<User | undefined>(`/users/${user.id}`, { profile }),
-    onSuccess: (answer, profile) => {
-      const updated: User =
-        answer && typeof answer === 'object' && 'id' in answer
-          ? answer
-          : { ...user, profile: { ...user.profile, ...profile } };
+    mutationFn: (profile: ProfileChange) => api.update({ id: user.id, body: { profile } }),
+    onSuccess: (updated) => {
       storeUser(updated);
       queryClient.setQueryData(userKeys.me(), updated);
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(user.id) });

@@ -1,33 +1,29 @@
-import type { Company, Contract, NewCompany, TestType } from '@limbus/contract';
-import { COMPANY_DELETE_REFRESH_MS } from '@limbus/contract';
+import type { AiUsage, BodyInputOf, Contract, NewCompany } from '@limbus/contract';
+import { aiRoutes, COMPANY_DELETE_REFRESH_MS, companyRoutes, contractRoutes } from '@limbus/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes } from '../../api';
 import { userKeys } from '../account/api';
 import { companyKeys } from '../organisation/api';
 
-export type CompanyRow = {
-  id: number;
-  name: string;
-  available_tests: number;
-  end_date: string | null;
-  is_demo: boolean;
-  is_provider: boolean;
-};
-export type Country = { id: number; name: string; code: string };
-
 export const countryKeys = { all: ['countries'] as const };
+
+const companyApi = bindRoutes(companyRoutes);
+const contractApi = bindRoutes(contractRoutes);
+const aiApi = bindRoutes(aiRoutes);
+
+export const companyAiKey = (companyId: number) => ['company-ai', companyId] as const;
 
 export function useCompanies() {
   return useQuery({
     queryKey: companyKeys.list(),
-    queryFn: ({ signal }) => api.get<CompanyRow[]>('/companies', { signal }),
+    queryFn: ({ signal }) => companyApi.list({ signal }),
   });
 }
 
 export function useCountries() {
   return useQuery({
     queryKey: countryKeys.all,
-    queryFn: ({ signal }) => api.get<Country[]>('/countries', { signal }),
+    queryFn: ({ signal }) => companyApi.countries({ signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -36,7 +32,7 @@ export function useCountries() {
 export function useDeleteCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/companies/${id}`),
+    mutationFn: (id: number) => companyApi.delete({ id }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: companyKeys.detail(id) });
       setTimeout(() => {
@@ -49,8 +45,7 @@ export function useDeleteCompany() {
 export function useCreateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (company: NewCompany) =>
-      api.post<{ status: 'created'; data: Company }>('/companies', { company }),
+    mutationFn: (company: NewCompany) => companyApi.create({ body: { company } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(companyKeys.detail(answer.data.id), answer.data);
       void queryClient.invalidateQueries({ queryKey: companyKeys.list() });
@@ -74,7 +69,7 @@ export function useContractMutations(companyId: number) {
   const onSuccess = () => invalidateCompany(queryClient, companyId);
   return {
     create: useMutation({
-      mutationFn: (months: number) => api.post<Contract>('/contracts', { company_id: companyId, months }),
+      mutationFn: (months: number) => contractApi.create({ body: { company_id: companyId, months } }),
       onSuccess,
     }),
     update: useMutation({
@@ -88,27 +83,44 @@ export function useContractMutations(companyId: number) {
         end_date: string;
       }) =>
         // the whole contract goes back; the server only takes the dates and comments from it
-        api.patch<Contract>(`/contracts/${contract.id}`, {
-          ...contract,
-          start_date,
-          end_date,
-          endDate: end_date,
+        contractApi.update({
+          id: contract.id,
+          body: { ...contract, start_date, end_date, endDate: end_date },
         }),
       onSuccess,
     }),
     renew: useMutation({
       mutationFn: ({ contractId, months }: { contractId: number; months: number }) =>
-        api.post<Contract>(`/contracts/${contractId}/renew`, { months }),
+        contractApi.renew({ id: contractId, body: { months } }),
       onSuccess,
     }),
     addBundle: useMutation({
-      mutationFn: (bundle: { contract_id: number; test_type: TestType; tests: number }) =>
-        api.post('/bundles', bundle),
+      mutationFn: (bundle: BodyInputOf<typeof contractRoutes.createBundle>) =>
+        contractApi.createBundle({ body: bundle }),
       onSuccess,
     }),
     deleteBundle: useMutation({
-      mutationFn: (bundleId: number) => api.delete(`/bundles/${bundleId}`),
+      mutationFn: (bundleId: number) => contractApi.deleteBundle({ id: bundleId }),
       onSuccess,
     }),
   };
+}
+
+/** The company's AI insight language and monthly token budget, with this month's use. */
+export function useCompanyAi(companyId: number) {
+  return useQuery({
+    queryKey: companyAiKey(companyId),
+    queryFn: ({ signal }) => aiApi.companyUsage({ id: companyId, signal }),
+  });
+}
+
+/** The settings form sends both fields (the route takes either). */
+export type AiSettingsChange = Required<BodyInputOf<typeof aiRoutes.settings>>;
+
+export function useSaveCompanyAi(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AiSettingsChange) => aiApi.settings({ id: companyId, body }),
+    onSuccess: (usage: AiUsage) => queryClient.setQueryData(companyAiKey(companyId), usage),
+  });
 }

@@ -1,14 +1,16 @@
-import type { User } from '@limbus/contract';
+import { userRoutes } from '@limbus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes } from '../../api';
 import { userKeys } from '../account/api';
 
 export { useCreateUser, useDeleteUser, useUpdateUser, useUser } from '../members/api';
+
+const api = bindRoutes(userRoutes);
 
 /** GET /users: every user with their company (staff only). */
 export function useUsers() {
   return useQuery({
     queryKey: userKeys.list(),
-    queryFn: ({ signal }) => api.get<User[]>('/users', { signal }),
+    queryFn: ({ signal }) => api.list({ signal }),
   });
 }

@@ -44,7 +44,14 @@ describe('role and company coupling', () => {
     });
   });
 
-  it('falls back to id 1 for the demo company before the companies are loaded', () => {
-    expect(chooseRole({ role: null, companyId: null }, 'demo', [])).toEqual({ role: 'demo', companyId: 1 });
+  it('knows the demo company by its flag only: before the companies are loaded none is chosen', () => {
+    expect(chooseRole({ role: null, companyId: null }, 'demo', [])).toEqual({
+      role: 'demo',
+      companyId: null,
+    });
+    expect(chooseCompany({ role: 'company_admin', companyId: null }, 1, [])).toEqual({
+      role: 'company_admin',
+      companyId: 1,
+    });
   });
 });

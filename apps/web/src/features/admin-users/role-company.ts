@@ -1,17 +1,16 @@
 import type { Role } from '@limbus/contract';
-import { DEMO_COMPANY_ID } from '../auth/permissions';
 
 export type RoleAndCompany = { role: Role | null; companyId: number | null };
 type CompanyFlags = { id: number; is_demo: boolean };
 
-/** The demo company: flagged is_demo, id 1 by the seed. */
-export function demoCompanyId(companies: readonly CompanyFlags[]): number {
-  return companies.find((company) => company.is_demo)?.id ?? DEMO_COMPANY_ID;
+/** The demo company: the one the server flags is_demo (null until the companies are loaded). */
+export function demoCompanyId(companies: readonly CompanyFlags[]): number | null {
+  return companies.find((company) => company.is_demo)?.id ?? null;
 }
 
 function isDemoCompany(companyId: number | null, companies: readonly CompanyFlags[]): boolean {
   if (companyId === null) return false;
-  return companies.find((company) => company.id === companyId)?.is_demo ?? companyId === DEMO_COMPANY_ID;
+  return companies.find((company) => company.id === companyId)?.is_demo === true;
 }
 
 /**

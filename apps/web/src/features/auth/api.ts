@@ -1,55 +1,57 @@
-import type { User } from '@limbus/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, clearSession, storeSession } from '../../api';
+import { authRoutes, type BodyInputOf } from '@limbus/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bindRoutes, clearSession, storeSession } from '../../api';
 
-type TokenAnswer = { access_token: string; user: User };
-type MessageAnswer = { message: string };
+const api = bindRoutes(authRoutes);
 
 /** POST /tokens: on success the token and the user are stored. */
 export function useSignIn() {
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.post<TokenAnswer>('/tokens', body),
+    mutationFn: (body: BodyInputOf<typeof authRoutes.signIn>) => api.signIn({ body }),
     onSuccess: (answer) => storeSession(answer.access_token, answer.user),
   });
 }
 
-export type SignUpBody = {
-  email: string;
-  password: string;
-  password2: string;
-  profile: { first_name: string; last_name: string; newsletter: boolean };
-};
-
 export function useSignUp() {
   return useMutation({
-    mutationFn: (body: SignUpBody) => api.post<MessageAnswer>('/signup', body),
+    mutationFn: (body: BodyInputOf<typeof authRoutes.signUp>) => api.signUp({ body }),
   });
 }
 
 /** GET /password_reset?email=: sends the reset mail. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api.get<MessageAnswer>('/password_reset', { query: { email } }),
+    mutationFn: (email: string) => api.requestPasswordReset({ query: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: ({ token, password }: { token: string; password: string }) =>
-      api.post<MessageAnswer>('/password_reset', { password }, { query: { reset_password_token: token } }),
+      api.resetPassword({ query: { reset_password_token: token }, body: { password } }),
   });
 }
 
-export type ConfirmationBody = {
-  password?: string;
-  profile?: { first_name: string; last_name: string };
-};
+/**
+ * Activates a signed-up account on load. A query, not an effect, so the single-use token is sent
+ * once even when React mounts twice.
+ */
+export function useActivation(token: string) {
+  return useQuery({
+    queryKey: ['confirmation', token],
+    queryFn: () => api.confirm({ query: { confirmation_token: token }, body: {} }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 /** POST /confirmation: `{}` activates a sign-up, `{password, profile}` accepts an invitation. */
 export function useConfirmation() {
   return useMutation({
-    mutationFn: ({ token, body }: { token: string; body: ConfirmationBody }) =>
-      api.post<MessageAnswer>('/confirmation', body, { query: { confirmation_token: token } }),
+    mutationFn: ({ token, body }: { token: string; body: BodyInputOf<typeof authRoutes.confirm> }) =>
+      api.confirm({ query: { confirmation_token: token }, body }),
   });
 }
 
@@ -59,7 +61,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.delete('/tokens');
+        await api.signOut();
       } catch {
         // signing out locally must work even when the server cannot be reached
       }

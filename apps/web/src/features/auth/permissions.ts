@@ -1,16 +1,27 @@
-import { ROLE_NAMES, ROLES, type Role, type User } from '@limbus/contract';
-
-/** The demo company keeps id 1 (spec 1 §9); the coupling of role demo uses it. */
-export const DEMO_COMPANY_ID = 1;
+import {
+  accessOfUser,
+  isResearcher,
+  isStaff,
+  managesMember,
+  ROLE_NAMES,
+  ROLES,
+  type Role,
+  readerOfUser,
+  type User,
+} from '@limbus/contract';
 
 type SessionUser = Pick<User, 'role' | 'company'> | null | undefined;
 
-export const hasAnalysisLicence = (user: SessionUser) => user?.company?.licence_analysis === true;
-export const hasResearchLicence = (user: SessionUser) => user?.company?.licence_research === true;
+/** The admin area: Super Admins and users of a company with licence_analysis (the server's staff). */
+export const usesAdminArea = (user: SessionUser) => (user ? isStaff(accessOfUser(user)) : false);
+/** The research area: Super Admins and users of a company with licence_research (the server's researchers). */
+export const usesResearchArea = (user: SessionUser) => (user ? isResearcher(accessOfUser(user)) : false);
 /** "The company named Demo" of the spec: the server flags it, whatever it is called. */
 export const isInDemoCompany = (user: SessionUser) => user?.company?.is_demo === true;
 export const isDemoUser = (user: SessionUser) => user?.role === 'demo';
-export const canManageMembers = (user: SessionUser) => user?.role === 'company_admin';
+/** Invite, change and remove the members of one's own company, as the server allows it. */
+export const canManageMembers = (user: Pick<User, 'role' | 'company_id' | 'company'> | null | undefined) =>
+  user ? managesMember(readerOfUser(user), { companyId: user.company_id, role: 'company_member' }) : false;
 /** The home company box: members and admins of a company. */
 export const hasCompanySummary = (user: SessionUser) =>
   (user?.role === 'company_admin' || user?.role === 'company_member') && Boolean(user.company);

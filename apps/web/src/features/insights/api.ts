@@ -1,12 +1,15 @@
-import type {
-  AiInsightField,
-  AiTextAnswer,
-  Insight,
-  InsightChanges,
-  ParticipantDetail,
+import {
+  type AiInsightField,
+  aiRoutes,
+  type Insight,
+  type InsightChanges,
+  insightRoutes,
+  participantRoutes,
 } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes } from '../../api';
+
+const participantApi = bindRoutes(participantRoutes);
 
 /** Query keys of a test's insights. */
 export const insightKeys = {
@@ -14,17 +17,18 @@ export const insightKeys = {
   list: (testId: number) => [...insightKeys.all, testId, 'list'] as const,
   participantPoints: (testId: number, participantId: number) =>
     [...insightKeys.all, testId, 'participant-points', participantId] as const,
+  recording: (testId: number, participantId: number) =>
+    [...insightKeys.all, testId, 'recording', participantId] as const,
 };
 
-const listPath = (testId: number) => `/tests/${testId}/insights`;
-const onePath = (testId: number, id: number) => `${listPath(testId)}/${id}`;
+const insightsApi = bindRoutes(insightRoutes);
+const aiApi = bindRoutes(aiRoutes);
 
 /** The test's insights by number (the spec reads data.insights). */
 export function useInsights(testId: number, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: insightKeys.list(testId),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: { insights: Insight[] } }>(listPath(testId), { signal })).data.insights,
+    queryFn: async ({ signal }) => (await insightsApi.list({ id: testId, signal })).data.insights,
     enabled: options.enabled,
   });
 }
@@ -47,7 +51,7 @@ export function useCreateInsight(testId: number) {
   const store = useStoreInsight(testId);
   return useMutation({
     mutationFn: async (title: string) =>
-      (await api.post<{ data: Insight }>(listPath(testId), { insight: { title } })).data,
+      (await insightsApi.create({ id: testId, body: { insight: { title } } })).data,
     onSuccess: store,
   });
 }
@@ -56,7 +60,7 @@ export function useUpdateInsight(testId: number) {
   const store = useStoreInsight(testId);
   return useMutation({
     mutationFn: async ({ id, changes }: { id: number; changes: InsightChanges }) =>
-      (await api.patch<{ data: Insight }>(onePath(testId, id), { insight: changes })).data,
+      (await insightsApi.update({ id: testId, iid: id, body: { insight: changes } })).data,
     onSuccess: store,
   });
 }
@@ -65,7 +69,7 @@ export function useUpdateInsight(testId: number) {
 export function useDeleteInsight(testId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(onePath(testId, id)),
+    mutationFn: (id: number) => insightsApi.delete({ id: testId, iid: id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: insightKeys.list(testId) }),
   });
 }
@@ -75,7 +79,9 @@ export function useParticipantPoints(testId: number, participantId: number | und
   return useQuery({
     queryKey: insightKeys.participantPoints(testId, participantId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<ParticipantDetail>(`/tests/${testId}/participants/${participantId}`, {
+      participantApi.get({
+        id: testId,
+        pid: participantId ?? 0,
         query: { associations: 'significant_points' },
         signal,
       }),
@@ -86,7 +92,18 @@ export function useParticipantPoints(testId: number, participantId: number | und
 /** New text for a field of the saved insight, written by the server's AI provider; nothing is saved. */
 export function useGenerateInsightText(testId: number, insightId: number) {
   return useMutation({
-    mutationFn: (field: AiInsightField) =>
-      api.post<AiTextAnswer>(`${onePath(testId, insightId)}/ai/${field}`),
+    mutationFn: (field: AiInsightField) => aiApi.insightText({ id: testId, iid: insightId, field }),
+  });
+}
+
+/** A participant's recording address and start, for the clip of an insight's highlight. */
+export function useParticipantRecording(testId: number, participantId: number | undefined) {
+  return useQuery({
+    queryKey: insightKeys.recording(testId, participantId ?? 0),
+    queryFn: ({ signal }) =>
+      participantApi.get({ id: testId, pid: participantId ?? 0, query: { fields: 'video' }, signal }),
+    enabled: participantId !== undefined && participantId > 0,
+    // the demo's recordings are made on their first view: ask again until it is there
+    refetchInterval: (query) => (query.state.data?.video_pending ? 3000 : false),
   });
 }

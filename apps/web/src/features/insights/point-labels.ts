@@ -1,11 +1,5 @@
-import type { Emotion, SignificantPoint } from '@limbus/contract';
+import { EMOTION_NAMES, type SignificantPoint } from '@limbus/contract';
 import { formatClock } from '../../ui';
-
-const EMOTION_NAMES: Record<Emotion, string> = {
-  joy: 'Joy',
-  attention: 'Attention',
-  frustration: 'Frustration',
-};
 
 /** m:ss of a point after the participant's start (unix seconds), or null when the start is unknown. */
 export function offsetOf(

@@ -1,15 +1,17 @@
-import type { Role, User } from '@limbus/contract';
+import { type BodyInputOf, type User, userRoutes } from '@limbus/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes } from '../../api';
 import { userKeys } from '../account/api';
 import { companyKeys } from '../organisation/api';
 
 /** User calls shared by the members screens and the admin user screens. */
 
+const api = bindRoutes(userRoutes);
+
 export function useUser(id: number) {
   return useQuery({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => api.get<User>(`/users/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get({ id, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -23,27 +25,19 @@ function invalidateUsers(queryClient: QueryClient, companyIds: ReadonlyArray<num
   }
 }
 
-export type NewUser = { email: string; role: Role; company_id: number };
-
 /** POST /users: invites the user (an e-mail goes out with the /verify link). */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewUser) => api.post<User>('/users', body),
+    mutationFn: (body: BodyInputOf<typeof userRoutes.create>) => api.create({ body }),
     onSuccess: (_answer, body) => invalidateUsers(queryClient, [body.company_id]),
   });
 }
 
-export type UserChange = {
-  role?: Role;
-  company_id?: number;
-  profile?: { first_name: string; last_name: string };
-};
-
 export function useUpdateUser(user: Pick<User, 'id' | 'company_id'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: UserChange) => api.patch<User>(`/users/${user.id}`, change),
+    mutationFn: (change: BodyInputOf<typeof userRoutes.update>) => api.update({ id: user.id, body: change }),
     onSuccess: (_answer, change) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(user.id) });
       invalidateUsers(queryClient, [user.company_id, change.company_id]);
@@ -54,7 +48,7 @@ export function useUpdateUser(user: Pick<User, 'id' | 'company_id'>) {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (user: Pick<User, 'id' | 'company_id'>) => api.delete(`/users/${user.id}`),
+    mutationFn: (user: Pick<User, 'id' | 'company_id'>) => api.delete({ id: user.id }),
     onSuccess: (_answer, user) => {
       queryClient.removeQueries({ queryKey: userKeys.detail(user.id) });
       invalidateUsers(queryClient, [user.company_id]);

@@ -1,11 +1,12 @@
-import type { TestDetail } from '@limbus/contract';
+import { type TestDetail, testRoutes } from '@limbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes, type UploadOptions } from '../../api';
 import { companyKeys } from '../organisation/api';
 import { testKeys } from '../tests/api';
 import type { TestWriteInput } from './test-body';
 import { toMultipart } from './test-body';
-import { sendMultipart, type UploadOptions } from './upload';
+
+const api = bindRoutes(testRoutes);
 
 export type SaveTestInput = {
   /** The test being edited; none creates a test. */
@@ -16,12 +17,8 @@ export type SaveTestInput = {
 } & Pick<UploadOptions, 'onProgress'>;
 
 export function saveTest({ id, write, video, onProgress }: SaveTestInput): Promise<TestDetail> {
-  const path = id === undefined ? '/tests' : `/tests/${id}`;
-  const method = id === undefined ? 'POST' : 'PATCH';
-  if (video) return sendMultipart<TestDetail>(method, path, toMultipart(write, video), { onProgress });
-  return method === 'POST'
-    ? api.post<TestDetail>(path, { test: write })
-    : api.patch<TestDetail>(path, { test: write });
+  const sent = video ? { form: toMultipart(write, video), onProgress } : { body: { test: write } };
+  return id === undefined ? api.create(sent) : api.update({ id, ...sent });
 }
 
 /**
@@ -51,7 +48,7 @@ export function useSaveTest() {
 export function useDeleteTest() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (test: Pick<TestDetail, 'id' | 'company_id'>) => api.delete(`/tests/${test.id}`),
+    mutationFn: (test: Pick<TestDetail, 'id' | 'company_id'>) => api.delete({ id: test.id }),
     onSuccess: (_answer, test) => refresh(test, { deleted: true }),
   });
 }

@@ -1,8 +1,8 @@
-import type { User } from '@limbus/contract';
+import { ordersTests, type User } from '@limbus/contract';
 
 /**
  * Who may order tests: company users and staff. The demo company is shared by everyone who signed
  * up, so demo users look at its tests without creating or changing any (the server refuses too).
  */
 export const canOrderTests = (user: Pick<User, 'role'> | null | undefined) =>
-  Boolean(user) && user?.role !== 'demo';
+  user ? ordersTests(user) : false;

@@ -1,6 +1,6 @@
-import type { Company, User } from '@limbus/contract';
+import { companyRoutes, userRoutes } from '@limbus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes } from '../../api';
 
 /** Query keys of companies (organisation, members and the admin company screens share them). */
 export const companyKeys = {
@@ -10,10 +10,13 @@ export const companyKeys = {
   members: (id: number) => [...companyKeys.detail(id), 'members'] as const,
 };
 
+const api = bindRoutes(companyRoutes);
+const userApi = bindRoutes(userRoutes);
+
 export function useCompany(id: number | null | undefined) {
   return useQuery({
     queryKey: companyKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<Company>(`/companies/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get({ id: id ?? 0, signal }),
     enabled: typeof id === 'number' && id > 0,
   });
 }
@@ -23,10 +26,7 @@ export function useCompanyMembers(companyId: number | null | undefined) {
   return useQuery({
     queryKey: companyKeys.members(companyId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<User[]>(`/companies/${companyId}/users/`, {
-        query: { role: 'company_admin,company_member' },
-        signal,
-      }),
+      userApi.ofCompany({ id: companyId ?? 0, query: { role: 'company_admin,company_member' }, signal }),
     enabled: typeof companyId === 'number' && companyId > 0,
   });
 }

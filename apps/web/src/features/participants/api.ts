@@ -1,16 +1,18 @@
-import { decodeStream, type EmotionSamples, type MouseSamples } from '@limbus/analytics';
-import type {
-  Answer,
-  Label,
-  ParticipantAssociation,
-  ParticipantDetail,
-  ParticipantSummary,
-  Section,
+import { decodeStream, type EmotionSamples, type EyeSamples, type MouseSamples } from '@limbus/analytics';
+import {
+  annotationRoutes,
+  answerRoutes,
+  fillPath,
+  type ParticipantAssociation,
+  participantRoutes,
 } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, api, readToken } from '../../api';
-import { sendMultipart, type UploadOptions } from '../ordering/upload';
+import { API_BASE, ApiError, bindRoutes, fetchApiFile, type UploadOptions } from '../../api';
 import { testKeys } from '../tests/api';
+
+const participantApi = bindRoutes(participantRoutes);
+const annotationApi = bindRoutes(annotationRoutes);
+const answerApi = bindRoutes(answerRoutes);
 
 export const participantKeys = {
   all: (testId: number) => ['participants', testId] as const,
@@ -25,7 +27,7 @@ export const participantKeys = {
 export function useParticipants(testId: number) {
   return useQuery({
     queryKey: participantKeys.list(testId),
-    queryFn: ({ signal }) => api.get<ParticipantSummary[]>(`/tests/${testId}/participants`, { signal }),
+    queryFn: ({ signal }) => participantApi.list({ id: testId, signal }),
   });
 }
 
@@ -42,30 +44,27 @@ export function useParticipant(testId: number, id: number) {
   return useQuery({
     queryKey: participantKeys.detail(testId, id),
     queryFn: ({ signal }) =>
-      api.get<ParticipantDetail>(`/tests/${testId}/participants/${id}`, {
+      participantApi.get({
+        id: testId,
+        pid: id,
         query: { associations: DETAIL_ASSOCIATIONS.join(','), fields: 'video' },
         signal,
       }),
+    // the demo's recordings are made on their first view: ask again until it is there
+    refetchInterval: (query) => (query.state.data?.video_pending ? 3000 : false),
   });
 }
 
-type StreamSamples = { emotions: EmotionSamples; mice: MouseSamples };
+type StreamSamples = { emotions: EmotionSamples; eyes: EyeSamples; mice: MouseSamples };
 
 /** One sample stream in the compact columnar form (docs/recorded-data.md); null when there is none. */
 export function useStreamSamples<K extends keyof StreamSamples>(testId: number, id: number, kind: K) {
   return useQuery({
     queryKey: participantKeys.stream(testId, id, kind),
     queryFn: async ({ signal }): Promise<StreamSamples[K] | null> => {
-      const load = () => {
-        const token = readToken();
-        return fetch(`${API_BASE}/tests/${testId}/participants/${id}/streams/${kind}`, {
-          headers: token ? { Authorization: token } : {},
-          credentials: 'include',
-          signal,
-        });
-      };
-      let response = await load();
-      if (response.status === 401 && (await api.refreshSession())) response = await load();
+      // Bytes, not JSON: fetched with the client's token and its refresh.
+      const path = fillPath(participantRoutes.stream.path, { id: testId, pid: id, kind });
+      const response = await fetchApiFile(`${API_BASE}${path}`, signal);
       if (response.status === 404) return null;
       if (!response.ok) throw new ApiError(response.status, { message: `The ${kind} could not be loaded` });
       const stream = decodeStream(new Uint8Array(await response.arrayBuffer()));
@@ -78,7 +77,7 @@ export function useStreamSamples<K extends keyof StreamSamples>(testId: number, 
 export function useDeleteParticipant(testId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/tests/${testId}/participants/${id}`),
+    mutationFn: (id: number) => participantApi.delete({ id: testId, pid: id }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: participantKeys.all(testId) });
       void queryClient.invalidateQueries({ queryKey: testKeys.detail(String(testId)) });
@@ -91,11 +90,9 @@ export function useUploadParticipantVideo(testId: number, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: UploadOptions['onProgress'] }) => {
-      const body = new FormData();
-      body.append('video', file);
-      return sendMultipart<ParticipantSummary>('PATCH', `/tests/${testId}/participants/${id}`, body, {
-        onProgress,
-      });
+      const form = new FormData();
+      form.append('video', file);
+      return participantApi.upload({ id: testId, pid: id, form, onProgress });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.all(testId) }),
   });
@@ -103,11 +100,11 @@ export function useUploadParticipantVideo(testId: number, id: number) {
 
 // ── page titles (labels) and sections ──
 
-export function useLabels(testId: number) {
+export function useLabels(testId: number, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: participantKeys.labels(testId),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: { labels: Label[] } }>(`/tests/${testId}/labels`, { signal })).data.labels,
+    queryFn: async ({ signal }) => (await annotationApi.listLabels({ id: testId, signal })).data.labels,
+    enabled: options.enabled,
   });
 }
 
@@ -115,7 +112,26 @@ export function useCreateLabel(testId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: { name: string; urls: string[] }) =>
-      api.post<Label>(`/tests/${testId}/labels`, { label }),
+      annotationApi.createLabel({ id: testId, body: { label } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.labels(testId) }),
+  });
+}
+
+export type LabelChanges = { name?: string; urls?: string[] };
+
+export function useUpdateLabel(testId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: LabelChanges }) =>
+      annotationApi.updateLabel({ id: testId, lid: id, body: { label: changes } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.labels(testId) }),
+  });
+}
+
+export function useDeleteLabel(testId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => annotationApi.deleteLabel({ id: testId, lid: id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.labels(testId) }),
   });
 }
@@ -130,16 +146,16 @@ export function useSectionMutations(testId: number, participantId: number) {
   return {
     create: useMutation({
       mutationFn: (section: SectionWrite) =>
-        api.post<Section>('/sections', { section: { participant_id: participantId, ...section } }),
+        annotationApi.createSection({ body: { section: { participant_id: participantId, ...section } } }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, ...section }: Partial<SectionWrite> & { id: number }) =>
-        api.patch<Section>(`/sections/${id}`, { section }),
+        annotationApi.updateSection({ id, body: { section } }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api.delete(`/sections/${id}`),
+      mutationFn: (id: number) => annotationApi.deleteSection({ id }),
       onSuccess: refresh,
     }),
   };
@@ -157,18 +173,18 @@ export function useAnswerMutations(testId: number, participantId: number) {
   return {
     create: useMutation({
       mutationFn: ({ questionId, ...answer }: AnswerWrite & { questionId: number }) =>
-        api.post<Answer>('/answers', {
-          answer: { question_id: questionId, participant_id: participantId, ...answer },
+        answerApi.create({
+          body: { answer: { question_id: questionId, participant_id: participantId, ...answer } },
         }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, ...answer }: AnswerWrite & { id: number }) =>
-        api.patch<Answer>(`/answers/${id}`, { answer }),
+        answerApi.update({ id, body: { answer } }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api.delete(`/answers/${id}`),
+      mutationFn: (id: number) => answerApi.delete({ id }),
       onSuccess: refresh,
     }),
   };

@@ -1,3 +1,18 @@
-export { participantKeys, useParticipants } from './api';
+export {
+  type LabelChanges,
+  participantKeys,
+  useCreateLabel,
+  useDeleteLabel,
+  useLabels,
+  useParticipants,
+  useStreamSamples,
+  useUpdateLabel,
+} from './api';
+export { ParticipantAvatar } from './avatar/participant-avatar';
+export { EmotionChart } from './components/emotion-chart';
+export { Neurofeedback, recordingUrl } from './components/neurofeedback';
 export { ParticipantDetailView } from './components/participant-detail';
-export { ParticipantsList } from './components/participants-list';
+export { ParticipantsList, recordingHref, researchParticipantHref } from './components/participants-list';
+export { RECORDING_LENGTH_HINT } from './components/recording-video';
+export { formatMinutesSeconds, recordingLengthDiffers } from './format';
+export { useShortcutKeys, useVideoKeys, useVideoTime } from './use-video';

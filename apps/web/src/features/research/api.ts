@@ -1,6 +1,12 @@
-import type { ParticipantDetail, TestDetail, TestSetup, TestSummary, User } from '@limbus/contract';
+import {
+  type ScreenGeometryInput,
+  testRoutes,
+  testSetupRoutes,
+  userRoutes,
+  videoTestRoutes,
+} from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../api';
+import { bindRoutes, isApiError } from '../../api';
 import { companyKeys } from '../organisation/api';
 import { testKeys } from '../tests/api';
 import type { TestWriteInput } from './setup-form';
@@ -10,11 +16,15 @@ export const SETUP_STATUS_POLL_MS = 10_000;
 
 export const testSetupKeys = { all: ['test-setups'] as const };
 
+const testApi = bindRoutes(testRoutes);
+const testSetupApi = bindRoutes(testSetupRoutes);
+const videoTestApi = bindRoutes(videoTestRoutes);
+
 /** Every test (staff see every company's), with requester names. */
 export function useResearchTests() {
   return useQuery({
     queryKey: testKeys.list(),
-    queryFn: ({ signal }) => api.get<TestSummary[]>('/tests', { signal }),
+    queryFn: ({ signal }) => testApi.list({ signal }),
   });
 }
 
@@ -22,7 +32,7 @@ export function useResearchTests() {
 export function useDeleteTest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/tests/${id}`),
+    mutationFn: (id: number) => testApi.delete({ id }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: testKeys.detail(String(id)) });
       return queryClient.invalidateQueries({ queryKey: testKeys.all });
@@ -34,18 +44,25 @@ export function useDeleteTest() {
 export function useTestSetups({ isPolling = false }: { isPolling?: boolean } = {}) {
   return useQuery({
     queryKey: testSetupKeys.all,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: { test_setups: TestSetup[] } }>('/test_setups', { signal })).data.test_setups,
+    queryFn: async ({ signal }) => (await testSetupApi.list({ signal })).data.test_setups,
     refetchInterval: isPolling ? SETUP_STATUS_POLL_MS : false,
   });
 }
 
-type SetupWithKey = { data: TestSetup; key: string };
-
 export function useCreateTestSetup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (setup: { name: string; ip: string }) => api.post<SetupWithKey>('/test_setups', setup),
+    mutationFn: (setup: { name: string; ip: string }) => testSetupApi.create({ body: setup }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testSetupKeys.all }),
+  });
+}
+
+/** Changes a setup's screen geometry (null: the documented default). */
+export function useUpdateTestSetupGeometry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, geometry }: { id: number; geometry: ScreenGeometryInput | null }) =>
+      testSetupApi.update({ id, body: { geometry } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testSetupKeys.all }),
   });
 }
@@ -53,20 +70,17 @@ export function useCreateTestSetup() {
 /** A new key for a setup; the old one stops working. */
 export function useRotateTestSetupKey() {
   return useMutation({
-    mutationFn: (id: number) => api.post<SetupWithKey>(`/test_setups/${id}/key`),
+    mutationFn: (id: number) => testSetupApi.rotateKey({ id }),
   });
 }
 
 export function useDeleteTestSetup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/test_setups/${id}`),
+    mutationFn: (id: number) => testSetupApi.delete({ id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testSetupKeys.all }),
   });
 }
-
-/** A category or a flow (GET /categories, GET /flows). */
-export type NamedOption = { id: number; name: string };
 
 /** Categories and flows change with a deploy, not during a session. */
 const REFERENCE_STALE_MS = 10 * 60_000;
@@ -76,7 +90,7 @@ export const referenceKeys = { categories: ['categories'] as const, flows: ['flo
 export function useCategories() {
   return useQuery({
     queryKey: referenceKeys.categories,
-    queryFn: ({ signal }) => api.get<NamedOption[]>('/categories', { signal }),
+    queryFn: ({ signal }) => testApi.categories({ signal }),
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -84,16 +98,18 @@ export function useCategories() {
 export function useFlows() {
   return useQuery({
     queryKey: referenceKeys.flows,
-    queryFn: ({ signal }) => api.get<NamedOption[]>('/flows', { signal }),
+    queryFn: ({ signal }) => testApi.flows({ signal }),
     staleTime: REFERENCE_STALE_MS,
   });
 }
+
+const userApi = bindRoutes(userRoutes);
 
 /** Every user of a company (the requester picker). */
 export function useCompanyUsers(companyId: number | null) {
   return useQuery({
     queryKey: [...companyKeys.detail(companyId ?? 0), 'users'],
-    queryFn: ({ signal }) => api.get<User[]>(`/companies/${companyId}/users/`, { signal }),
+    queryFn: ({ signal }) => userApi.ofCompany({ id: companyId ?? 0, signal }),
     enabled: companyId !== null && companyId > 0,
   });
 }
@@ -102,7 +118,7 @@ export function useCompanyUsers(companyId: number | null) {
 export function useResearchers() {
   return useQuery({
     queryKey: ['researchers'],
-    queryFn: ({ signal }) => api.get<User[]>('/researchers', { signal }),
+    queryFn: ({ signal }) => userApi.researchers({ signal }),
   });
 }
 
@@ -110,7 +126,7 @@ export function useResearchers() {
 export function useUpdateTest(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (test: TestWriteInput) => api.patch<TestDetail>(`/tests/${id}`, { test }),
+    mutationFn: (test: TestWriteInput) => testApi.update({ id, body: { test } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(testKeys.detail(String(id)), saved);
       return queryClient.invalidateQueries({ queryKey: testKeys.list() });
@@ -126,14 +142,21 @@ export function useVideoParticipant(testId: number) {
     queryKey: videoParticipantKey(testId),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<ParticipantDetail>('/participants/get_video_participant', {
-          query: { test_id: testId },
-          signal,
-        });
+        return await videoTestApi.participant({ query: { test_id: testId }, signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;
       }
     },
+  });
+}
+
+export const testFileKeys = { list: (testId: number) => ['test-files', testId] as const };
+
+/** The test's files for the research area (recordings, sample streams, video, report). */
+export function useTestFiles(testId: number) {
+  return useQuery({
+    queryKey: testFileKeys.list(testId),
+    queryFn: async ({ signal }) => (await testApi.files({ id: testId, signal })).files,
   });
 }

@@ -1,14 +1,12 @@
-import type {
-  NewResource,
-  Resource,
-  ResourceChanges,
-  ResourceImage,
-  ResourceSummary,
-  ResourceTag,
+import {
+  type NewResource,
+  type Resource,
+  type ResourceChanges,
+  type ResourceImage,
+  resourceRoutes,
 } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api';
-import { sendMultipart } from '../ordering/upload';
+import { bindRoutes } from '../../api';
 
 export const resourceKeys = {
   all: ['resources'] as const,
@@ -17,18 +15,20 @@ export const resourceKeys = {
   tags: () => [...resourceKeys.all, 'tags'] as const,
 };
 
+const api = bindRoutes(resourceRoutes);
+
 /** The library: published articles, and drafts for their authors; newest first. */
 export function useResources() {
   return useQuery({
     queryKey: resourceKeys.list(),
-    queryFn: ({ signal }) => api.get<ResourceSummary[]>('/resources', { signal }),
+    queryFn: ({ signal }) => api.list({ signal }),
   });
 }
 
 export function useResource(id: number) {
   return useQuery({
     queryKey: resourceKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Resource>(`/resources/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get({ id, signal }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -37,7 +37,7 @@ export function useResource(id: number) {
 export function useResourceTags() {
   return useQuery({
     queryKey: resourceKeys.tags(),
-    queryFn: ({ signal }) => api.get<ResourceTag[]>('/resource_tags', { signal }),
+    queryFn: ({ signal }) => api.tags({ signal }),
   });
 }
 
@@ -55,15 +55,15 @@ function useResourceMutation<V>(call: (variables: V) => Promise<Resource>) {
 }
 
 export const useCreateResource = () =>
-  useResourceMutation((resource: NewResource) => api.post<Resource>('/resources', { resource }));
+  useResourceMutation((resource: NewResource) => api.create({ body: { resource } }));
 
 export const useUpdateResource = (id: number) =>
-  useResourceMutation((resource: ResourceChanges) => api.patch<Resource>(`/resources/${id}`, { resource }));
+  useResourceMutation((resource: ResourceChanges) => api.update({ id, body: { resource } }));
 
 export function useDeleteResource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/resources/${id}`),
+    mutationFn: (id: number) => api.delete({ id }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: resourceKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: resourceKeys.list() });
@@ -74,7 +74,7 @@ export function useDeleteResource() {
 
 /** Uploads an image for a cover or a body (multipart field `file`). */
 export function uploadResourceImage(file: File): Promise<ResourceImage> {
-  const body = new FormData();
-  body.append('file', file);
-  return sendMultipart<ResourceImage>('POST', '/resource_images', body);
+  const form = new FormData();
+  form.append('file', file);
+  return api.upload({ form });
 }

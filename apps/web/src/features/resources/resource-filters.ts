@@ -1,4 +1,6 @@
 import {
+  accessOfUser,
+  authorsResources,
   RESOURCE_TYPE_ALL,
   RESOURCE_TYPE_NAMES,
   RESOURCE_TYPES,
@@ -37,7 +39,7 @@ export function filterResources<T extends Pick<ResourceSummary, 'title' | 'tags'
 
 /** Users of the provider company (flag is_provider) and Super Admins write the library; the server checks too. */
 export const canAuthorResources = (user: Pick<User, 'role' | 'company'> | null | undefined) =>
-  user?.role === 'admin' || user?.company?.is_provider === true;
+  user ? authorsResources(accessOfUser(user)) : false;
 
 /** Only images: the browser's type must be image/* (the server checks the bytes). */
 export const isImageFile = (file: File) => file.type.startsWith('image/');

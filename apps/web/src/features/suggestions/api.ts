@@ -1,6 +1,11 @@
-import type { NewSuggestion, Suggestion, SuggestionChanges } from '@limbus/contract';
+import {
+  type NewSuggestion,
+  type Suggestion,
+  type SuggestionChanges,
+  suggestionRoutes,
+} from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes } from '../../api';
 import { moveToRank, renumbered } from './ranking';
 
 /** Query keys of a test's suggestions. */
@@ -10,26 +15,20 @@ export const suggestionKeys = {
   detail: (testId: number, id: number) => [...suggestionKeys.all, testId, 'detail', id] as const,
 };
 
-const listPath = (testId: number) => `/tests/${testId}/suggestions`;
-const onePath = (testId: number, id: number) => `${listPath(testId)}/${id}`;
+const api = bindRoutes(suggestionRoutes);
 
 /** The test's suggestions in rank order, ranked 1 to n as shown (spec 2: renumbered on load). */
 export function useSuggestions(testId: number) {
   return useQuery({
     queryKey: suggestionKeys.list(testId),
-    queryFn: async ({ signal }) =>
-      renumbered(
-        (await api.get<{ data: { suggestions: Suggestion[] } }>(listPath(testId), { signal })).data
-          .suggestions,
-      ),
+    queryFn: async ({ signal }) => renumbered((await api.list({ id: testId, signal })).data.suggestions),
   });
 }
 
 export function useSuggestion(testId: number, id: number | null) {
   return useQuery({
     queryKey: suggestionKeys.detail(testId, id ?? 0),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: Suggestion }>(onePath(testId, id ?? 0), { signal })).data,
+    queryFn: async ({ signal }) => (await api.get({ id: testId, sid: id ?? 0, signal })).data,
     enabled: id !== null && id > 0,
     retry: false,
   });
@@ -48,11 +47,7 @@ export function useCreateSuggestion(testId: number) {
   const store = useStoreSuggestion(testId);
   return useMutation({
     mutationFn: async (suggestion: NewSuggestion) =>
-      (
-        await api.post<{ data: Suggestion }>(listPath(testId), {
-          suggestion: { ...suggestion, test_id: testId },
-        })
-      ).data,
+      (await api.create({ id: testId, body: { suggestion: { ...suggestion, test_id: testId } } })).data,
     onSuccess: store,
   });
 }
@@ -61,7 +56,7 @@ export function useUpdateSuggestion(testId: number) {
   const store = useStoreSuggestion(testId);
   return useMutation({
     mutationFn: async ({ id, changes }: { id: number; changes: SuggestionChanges }) =>
-      (await api.patch<{ data: Suggestion }>(onePath(testId, id), { suggestion: changes })).data,
+      (await api.update({ id: testId, sid: id, body: { suggestion: changes } })).data,
     onSuccess: store,
   });
 }
@@ -75,7 +70,7 @@ export function useMoveSuggestion(testId: number) {
   const key = suggestionKeys.list(testId);
   return useMutation({
     mutationFn: ({ id, rank }: { id: number; rank: number }) =>
-      api.patch<{ data: Suggestion }>(onePath(testId, id), { suggestion: { rank } }),
+      api.update({ id: testId, sid: id, body: { suggestion: { rank } } }),
     onMutate: async ({ id, rank }) => {
       await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData<Suggestion[]>(key, (list) => (list ? moveToRank(list, id, rank) : list));
@@ -87,7 +82,7 @@ export function useMoveSuggestion(testId: number) {
 export function useDeleteSuggestion(testId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(onePath(testId, id)),
+    mutationFn: (id: number) => api.delete({ id: testId, sid: id }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: suggestionKeys.detail(testId, id) });
       void queryClient.invalidateQueries({ queryKey: suggestionKeys.list(testId) });

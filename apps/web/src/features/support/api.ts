@@ -1,11 +1,11 @@
 import {
+  type NewSupportConversation,
   SUPPORT_POLL_MS,
-  type SupportConversation,
   type SupportStatus,
-  type SupportThread,
+  supportRoutes,
 } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes } from '../../api';
 
 /** Query keys of the support chat: the widget and the staff inbox share them. */
 export const supportKeys = {
@@ -14,11 +14,13 @@ export const supportKeys = {
   thread: (id: number) => [...supportKeys.all, 'thread', id] as const,
 };
 
+const api = bindRoutes(supportRoutes);
+
 /** One's own conversations, or every one to staff; newest activity first. */
 export function useSupportConversations({ isPolling = false }: { isPolling?: boolean } = {}) {
   return useQuery({
     queryKey: supportKeys.list(),
-    queryFn: ({ signal }) => api.get<SupportConversation[]>('/support/conversations', { signal }),
+    queryFn: ({ signal }) => api.list({ signal }),
     refetchInterval: isPolling ? SUPPORT_POLL_MS : false,
   });
 }
@@ -27,7 +29,7 @@ export function useSupportConversations({ isPolling = false }: { isPolling?: boo
 export function useSupportThread(id: number | null) {
   return useQuery({
     queryKey: supportKeys.thread(id ?? 0),
-    queryFn: ({ signal }) => api.get<SupportThread>(`/support/conversations/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get({ id: id ?? 0, signal }),
     enabled: id !== null && id > 0,
     refetchInterval: SUPPORT_POLL_MS,
   });
@@ -36,8 +38,7 @@ export function useSupportThread(id: number | null) {
 export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { message: string; subject?: string }) =>
-      api.post<SupportThread>('/support/conversations', body),
+    mutationFn: (body: NewSupportConversation) => api.create({ body }),
     onSuccess: (thread) => {
       queryClient.setQueryData(supportKeys.thread(thread.id), thread);
       void queryClient.invalidateQueries({ queryKey: supportKeys.list() });
@@ -48,8 +49,7 @@ export function useStartConversation() {
 export function useSendSupportMessage(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      api.post<SupportThread>(`/support/conversations/${id}/messages`, { message }),
+    mutationFn: (message: string) => api.reply({ id, body: { message } }),
     onSuccess: (thread) => {
       queryClient.setQueryData(supportKeys.thread(id), thread);
       void queryClient.invalidateQueries({ queryKey: supportKeys.list() });
@@ -60,8 +60,7 @@ export function useSendSupportMessage(id: number) {
 export function useSetSupportStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: SupportStatus) =>
-      api.patch<SupportThread>(`/support/conversations/${id}`, { status }),
+    mutationFn: (status: SupportStatus) => api.update({ id, body: { status } }),
     onSuccess: (thread) => {
       queryClient.setQueryData(supportKeys.thread(id), thread);
       void queryClient.invalidateQueries({ queryKey: supportKeys.list() });

@@ -8,6 +8,7 @@ export {
 } from './api';
 export { MessageComposer } from './components/message-composer';
 export { MessageList } from './components/message-list';
+export { MessageUsButton } from './components/message-us-button';
 export { SupportChat } from './components/support-chat';
 export { SupportInbox } from './components/support-inbox';
 export { SupportInboxThread } from './components/support-inbox-thread';

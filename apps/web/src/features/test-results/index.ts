@@ -1,4 +1,7 @@
+export { PageInsightsScreen, SectionsScreen, TagsScreen } from './insight-screens';
+export { InsightPage, InsightsPage } from './insights-pages';
 export { IntroductionPage } from './introduction-page';
 export { LockedPage } from './locked-page';
-export { accessRedirect, isProfessionalOnlyPage, reportLabel, upgradeMessage } from './test-access';
+export { OverviewPage } from './overview/overview-page';
+export { reportLabel, upgradeMessage } from './test-access';
 export { TestLayout, useLoadedTest } from './test-layout';

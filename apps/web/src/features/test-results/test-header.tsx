@@ -1,7 +1,7 @@
 import type { TestDetail, User } from '@limbus/contract';
 import { Button, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { hasResearchLicence } from '../auth/permissions';
+import { usesResearchArea } from '../auth/permissions';
 import { researchHref, resultsHref } from '../tests/test-links';
 import { reportLabel } from './test-access';
 
@@ -13,7 +13,7 @@ export function TestHeader({ test, user }: { test: TestDetail; user: User | null
         {test.name}
       </Title>
       <Group gap="sm">
-        {hasResearchLicence(user) && (
+        {usesResearchArea(user) && (
           <Button component={Link} to={researchHref(test)} variant="default">
             Open in Research
           </Button>

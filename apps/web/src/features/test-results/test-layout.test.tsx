@@ -1,5 +1,5 @@
 import type { TestDetail, User } from '@limbus/contract';
-import { render, renderHook, screen } from '@testing-library/react';
+import { render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,8 +122,9 @@ describe('TestLayout', () => {
     const { router } = renderResults('/test/7/tags/2', { test: makeTest({ test_type: 'essential' }) });
     expect(await screen.findByRole('heading', { name: 'Upgrade to Professional' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/test/7/locked');
+    const features = within(screen.getByRole('list', { name: 'Professional features' }));
     for (const feature of ['Pages', 'Tags', 'Three extra consultant findings', 'Consultant presentation'])
-      expect(screen.getByText(feature)).toBeTruthy();
+      expect(features.getByText(feature)).toBeTruthy();
     const chat = renderHook(() => useSupportChat());
     expect(chat.result.current.isOpen).toBe(false);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Upgrade' }));

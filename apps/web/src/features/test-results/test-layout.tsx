@@ -1,14 +1,14 @@
-import type { TestDetail } from '@limbus/contract';
+import { readerOfUser, resultsRedirect, type TestDetail } from '@limbus/contract';
 import { Box } from '@mantine/core';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { isFullWidthPath } from '../../shell/layout-constants';
 import { PageLoader } from '../../ui/states';
 import { useCurrentUser } from '../account/api';
 import { useTest } from '../tests/api';
 import { hasSeenIntroduction } from './introduction-seen';
-import { accessRedirect } from './test-access';
 import { TestHeader } from './test-header';
+import { TestNav } from './test-nav';
 
 /**
  * The results shell of /test/{id}/… and /video-test/{id}/…: loads the test (to /tests when it
@@ -18,21 +18,25 @@ export function TestLayout() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
   const { user, isLoading: userLoading } = useCurrentUser();
-  const { data: test, isError } = useTest(id);
+  const { data: loadedTest, isError } = useTest(id);
+  // The results screens are large: React renders them in slices between the browser's own work
+  // (a transition) instead of one long task that holds up input when the test arrives.
+  const test = useDeferredValue(loadedTest);
 
   useEffect(() => {
     if (test) document.title = `${test.name} · Limbus`;
   }, [test]);
 
   if (isError) return <Navigate to="/tests" replace />;
-  if (!test || userLoading) return <PageLoader label="Loading the test" />;
-  const redirect = accessRedirect(test, user, pathname, hasSeenIntroduction(test.id));
+  if (!test || userLoading || !user) return <PageLoader label="Loading the test" />;
+  const redirect = resultsRedirect(test, readerOfUser(user), pathname, hasSeenIntroduction(test.id));
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (
     <>
       <Box px={isFullWidthPath(pathname) ? 'md' : 0} pt={isFullWidthPath(pathname) ? 'md' : 0}>
         <TestHeader test={test} user={user} />
+        <TestNav test={test} />
       </Box>
       <Outlet context={test satisfies TestDetail} />
     </>

@@ -1,6 +1,6 @@
-import type { TestDetail, TestSummary } from '@limbus/contract';
+import { testRoutes } from '@limbus/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api';
+import { bindRoutes } from '../../api';
 
 export const testKeys = {
   all: ['tests'] as const,
@@ -9,10 +9,12 @@ export const testKeys = {
   detail: (id: string) => [...testKeys.all, 'detail', id] as const,
 };
 
+const api = bindRoutes(testRoutes);
+
 export function useTests(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: testKeys.list(),
-    queryFn: ({ signal }) => api.get<TestSummary[]>('/tests', { signal }),
+    queryFn: ({ signal }) => api.list({ signal }),
     enabled: options.enabled,
   });
 }
@@ -21,7 +23,7 @@ export function useTests(options: { enabled?: boolean } = {}) {
 export function useRecentTests() {
   return useQuery({
     queryKey: testKeys.recent(),
-    queryFn: ({ signal }) => api.get<TestSummary[]>('/tests', { query: { homepage: 1 }, signal }),
+    queryFn: ({ signal }) => api.list({ query: { homepage: 1 }, signal }),
   });
 }
 
@@ -29,6 +31,6 @@ export function useRecentTests() {
 export function useTest(id: string) {
   return useQuery({
     queryKey: testKeys.detail(id),
-    queryFn: ({ signal }) => api.get<TestDetail>(`/tests/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get({ id, signal }),
   });
 }

@@ -1,21 +1,14 @@
-import { DATE_FORMATS, MESSAGES } from '@limbus/contract';
+import { type CompanySummary, isPermanentCompany, MESSAGES } from '@limbus/contract';
 import { Button, Group, Paper, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  Empty,
-  ErrorAlert,
-  formatCalendarDate,
-  openConfirmDelete,
-  RowActions,
-  TableSkeleton,
-} from '../../../ui';
+import { Empty, ErrorAlert, formatDate, openConfirmDelete, RowActions, TableSkeleton } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
 import { usePagedSearch } from '../../../ui/use-paged-search';
-import { type CompanyRow, useCompanies, useDeleteCompany } from '../api';
+import { useCompanies, useDeleteCompany } from '../api';
 
-const byName = (company: CompanyRow) => company.name;
+const byName = (company: CompanySummary) => company.name;
 
 /** /admin/companies: search by name, paged rows, Select and Delete. */
 export function CompaniesList() {
@@ -23,7 +16,7 @@ export function CompaniesList() {
   const remove = useDeleteCompany();
   const list = usePagedSearch(companies.data ?? [], byName);
 
-  const handleDelete = (company: CompanyRow) =>
+  const handleDelete = (company: CompanySummary) =>
     openConfirmDelete({
       message: MESSAGES.confirmRemoveCompany,
       onConfirm: () =>
@@ -66,12 +59,15 @@ export function CompaniesList() {
               </Table.Thead>
               <Table.Tbody>
                 {list.rows.map((company) => {
-                  const undeletable = company.is_demo || company.is_provider;
+                  const undeletable = isPermanentCompany({
+                    isDemo: company.is_demo,
+                    isProvider: company.is_provider,
+                  });
                   return (
                     <Table.Tr key={company.id}>
                       <Table.Td fw={500}>{company.name}</Table.Td>
                       <Table.Td>{company.available_tests}</Table.Td>
-                      <Table.Td>{formatCalendarDate(company.end_date, DATE_FORMATS.admin)}</Table.Td>
+                      <Table.Td>{formatDate(company.end_date)}</Table.Td>
                       <Table.Td>
                         <RowActions
                           to={`/admin/companies/${company.id}`}

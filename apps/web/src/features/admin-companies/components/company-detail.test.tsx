@@ -72,6 +72,16 @@ describe('CompanyDetail', () => {
   it('shows status, tests left, contracts and bundles; adds products and renews', async () => {
     const fake = useFakeApi({
       'GET /companies/7': { body: company([contract]) },
+      'GET /companies/7/ai': {
+        body: {
+          company_id: 7,
+          month: '2026-11',
+          used_tokens: 0,
+          calls: 0,
+          budget_tokens: 2_000_000,
+          insight_language: 'Dutch',
+        },
+      },
       'POST /bundles': { status: 201, body: {} },
       'POST /contracts/31/renew': { body: contract },
     });
@@ -79,8 +89,9 @@ describe('CompanyDetail', () => {
 
     expect(await screen.findByText('Active')).toBeTruthy();
     expect(screen.getByText('5')).toBeTruthy();
-    expect(screen.getByText('31-12-2999')).toBeTruthy();
+    expect(screen.getByText('31 Dec 2999')).toBeTruthy();
     expect(screen.getByText('2 Essential · 3 Professional')).toBeTruthy();
+    expect(await screen.findByText('0 of 2,000,000 tokens (0 %)')).toBeTruthy();
 
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Add products' }));

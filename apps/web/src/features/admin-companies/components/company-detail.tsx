@@ -7,12 +7,13 @@ import { BlockSkeleton, DetailList, ErrorAlert, PageTitle } from '../../../ui';
 import { useCompany } from '../../organisation/api';
 import { useContractMutations } from '../api';
 import { BundlesTable } from './bundles-table';
+import { CompanyAiSettings } from './company-ai-settings';
 import { AddContractForm, AddProductsForm, ContractEditForm, RenewForm } from './contract-forms';
 import { ContractsTable } from './contracts-table';
 
 type Panel = { kind: 'edit' | 'renew'; contract: Contract } | { kind: 'products' } | null;
 
-/** /admin/companies/{id}: status, tests left, contracts and bundles. */
+/** /admin/companies/{id}: status, tests left, contracts and bundles, AI text settings. */
 export function CompanyDetail({ companyId }: { companyId: number }) {
   const company = useCompany(companyId);
   const mutations = useContractMutations(companyId);
@@ -111,6 +112,7 @@ export function CompanyDetail({ companyId }: { companyId: number }) {
           <BundlesTable contracts={data.contracts} mutations={mutations} />
         </Paper>
       ) : null}
+      <CompanyAiSettings companyId={companyId} />
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 import {
   type Contract,
-  DATE_FORMATS,
   DEFAULT_BUNDLE_AMOUNT,
   DEFAULT_BUNDLE_TYPE,
   TEST_TYPE_NAMES,
@@ -12,6 +11,7 @@ import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { DATE_FORMAT } from '../../../ui';
 import type { useContractMutations } from '../api';
 
 type Mutations = ReturnType<typeof useContractMutations>;
@@ -161,14 +161,14 @@ export function ContractEditForm({
       <Group align="flex-start" wrap="wrap">
         <DatePickerInput
           label="Start date"
-          valueFormat={DATE_FORMATS.admin}
+          valueFormat={DATE_FORMAT}
           value={start}
           onChange={setStart}
           w={180}
         />
         <DatePickerInput
           label="End date"
-          valueFormat={DATE_FORMATS.admin}
+          valueFormat={DATE_FORMAT}
           value={end}
           onChange={setEnd}
           minDate={start ?? undefined}

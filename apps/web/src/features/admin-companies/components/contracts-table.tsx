@@ -1,7 +1,7 @@
-import { type Contract, DATE_FORMATS, TEST_TYPE_NAMES, TEST_TYPES } from '@limbus/contract';
+import { type Contract, TEST_TYPE_NAMES, TEST_TYPES } from '@limbus/contract';
 import { ActionIcon, Button, Group, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { AppTooltip, formatCalendarDate } from '../../../ui';
+import { AppTooltip, formatDate } from '../../../ui';
 
 /** "2 Professional · 1 Essential": the tests a contract holds, by type. */
 export function productSummary(contract: Contract): string {
@@ -15,7 +15,7 @@ export function productSummary(contract: Contract): string {
 }
 
 const label = (contract: Contract) =>
-  `contract ${formatCalendarDate(contract.start_date, DATE_FORMATS.admin)} to ${formatCalendarDate(contract.end_date, DATE_FORMATS.admin)}`;
+  `contract ${formatDate(contract.start_date)} to ${formatDate(contract.end_date)}`;
 
 /** Contracts with Product, Start, End; a row selects for editing, Renew opens the renew form. */
 export function ContractsTable({
@@ -54,8 +54,8 @@ export function ContractsTable({
                   {productSummary(contract)}
                 </Text>
               </Table.Td>
-              <Table.Td>{formatCalendarDate(contract.start_date, DATE_FORMATS.admin)}</Table.Td>
-              <Table.Td>{formatCalendarDate(contract.end_date, DATE_FORMATS.admin)}</Table.Td>
+              <Table.Td>{formatDate(contract.start_date)}</Table.Td>
+              <Table.Td>{formatDate(contract.end_date)}</Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
                   <AppTooltip label="Edit dates">

@@ -1,7 +1,6 @@
-import { ROLES, type Role } from '@limbus/contract';
+import { type CompanySummary, ROLES, type Role } from '@limbus/contract';
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
-import type { CompanyRow } from '../../admin-companies/api';
 import { roleOptions } from '../../auth/permissions';
 import { chooseCompany, chooseRole, type RoleAndCompany } from '../role-company';
 
@@ -17,7 +16,7 @@ export function RoleCompanyFields({
 }: {
   value: RoleAndCompany;
   onChange: (next: RoleAndCompany) => void;
-  companies: readonly CompanyRow[];
+  companies: readonly CompanySummary[];
   viewerRole: Role | undefined;
   errors: { role?: string; company?: string };
 }) {

@@ -87,4 +87,16 @@ describe('UserForm (admin)', () => {
     });
     expect(router.state.location.pathname).toBe('/admin/users');
   });
+
+  it('shows whose account is edited: the e-mail and the last sign-in', async () => {
+    useFakeApi({ 'GET /companies': { body: companies } });
+    const edited = makeUser({ id: 31, email: 'claire@acme.test', company_id: 7, last_login: 1_795_000_000 });
+    renderWithProviders(<UserForm viewer={staff} user={edited} />);
+    expect(await screen.findByRole('link', { name: 'claire@acme.test' })).toHaveProperty(
+      'href',
+      'mailto:claire@acme.test',
+    );
+    expect(screen.getByText('18 Nov 2026')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull();
+  });
 });

@@ -1,10 +1,10 @@
 import { emailField, MESSAGES, type Role, requiredText, type User } from '@limbus/contract';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { useForm } from '../../../ui';
+import { DetailList, formatDate, useForm } from '../../../ui';
 import { useCompanies } from '../../admin-companies/api';
 import { useCreateUser, useUpdateUser } from '../api';
 import type { RoleAndCompany } from '../role-company';
@@ -34,7 +34,29 @@ function validate(mode: 'new' | 'edit') {
   };
 }
 
-/** /admin/users/new (E-mail, Company, Role) and /admin/users/{id} (First name, Last name, Company, Role). */
+/** Whose account is edited: the e-mail (read only here) and the last sign-in. */
+function AccountFacts({ user }: { user: User }) {
+  return (
+    <DetailList
+      items={[
+        {
+          label: 'E-mail',
+          value: (
+            <Anchor href={`mailto:${user.email}`} style={{ wordBreak: 'break-all' }}>
+              {user.email}
+            </Anchor>
+          ),
+        },
+        { label: 'Last login', value: user.last_login ? formatDate(user.last_login) : 'Never' },
+      ]}
+    />
+  );
+}
+
+/**
+ * /admin/users/new (E-mail, Company, Role) and /admin/users/{id} (First name, Last name, Company,
+ * Role, with the account's e-mail and last sign-in above them).
+ */
 export function UserForm({ viewer, user }: { viewer: User; user?: User }) {
   const mode = user ? 'edit' : 'new';
   const navigate = useNavigate();
@@ -105,6 +127,7 @@ export function UserForm({ viewer, user }: { viewer: User; user?: User }) {
               {failure}
             </Alert>
           ) : null}
+          {user ? <AccountFacts user={user} /> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {mode === 'new' ? (
               <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />

@@ -2,26 +2,14 @@ import type { User } from '@limbus/contract';
 import { MESSAGES } from '@limbus/contract';
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../../api';
 import { PageLoader } from '../../../ui';
+import { useActivation } from '../api';
 import { SignInForm } from './sign-in-form';
 
-/**
- * Activates the account on load (pending → valid or expired). A query, not an effect, so the
- * single-use token is sent once even when React mounts twice.
- */
+/** Activates the account on load (pending → valid or expired). */
 export function Activation({ token, onSignedIn }: { token: string; onSignedIn: (user: User) => void }) {
-  const activation = useQuery({
-    queryKey: ['confirmation', token],
-    queryFn: () =>
-      api.post<{ message: string }>('/confirmation', {}, { query: { confirmation_token: token } }),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const activation = useActivation(token);
 
   if (token !== '' && activation.isPending) return <PageLoader label="Activating your account" />;
 

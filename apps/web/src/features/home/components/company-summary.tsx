@@ -1,7 +1,6 @@
 import type { User } from '@limbus/contract';
-import { DATE_FORMATS } from '@limbus/contract';
 import { Badge, Paper, Text, Title } from '@mantine/core';
-import { BlockSkeleton, DetailList, formatCalendarDate } from '../../../ui';
+import { BlockSkeleton, DetailList, formatDate } from '../../../ui';
 import { useCompany } from '../../organisation/api';
 
 /** The company box of /home (company members and admins only). */
@@ -28,7 +27,7 @@ export function CompanySummary({ user }: { user: User }) {
               </Badge>
             ),
           },
-          { label: 'Renewal date', value: formatCalendarDate(contract?.end_date, DATE_FORMATS.organisation) },
+          { label: 'Renewal date', value: formatDate(contract?.end_date) },
           { label: 'Tests available', value: String(available) },
           { label: 'Company admin', value: admin?.profile.first_name ?? '' },
         ]}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { makeTestDetail } from '../../../test/test-detail';
 import { InsightsPanel } from './insights-panel';
 
 const insight: Insight = {
@@ -49,8 +50,8 @@ const aiCalls = (fake: ReturnType<typeof useFakeServer>) =>
 
 async function openInsight() {
   const user = userEvent.setup();
-  renderWithProviders(<InsightsPanel testId={4} />);
-  await user.click(await screen.findByRole('button', { name: /1\. Payment is hard/ }));
+  renderWithProviders(<InsightsPanel test={makeTestDetail({ id: 4 })} />);
+  await user.click(await screen.findByRole('button', { name: 'Payment is hard' }));
   await screen.findByRole('textbox', { name: 'Summary' });
   return user;
 }

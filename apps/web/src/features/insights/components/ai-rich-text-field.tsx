@@ -14,6 +14,8 @@ type Props = {
   label: string;
   value: string;
   onChange: (html: string) => void;
+  /** The hint of the empty field. */
+  placeholder?: string;
 };
 
 /** Text a researcher wrote: anything but empty markup and the '...' a new insight starts with. */
@@ -26,7 +28,7 @@ function holdsText(html: string): boolean {
  * An insight's rich-text field with a button that has the server's AI write it from the saved
  * insight; existing text is replaced only after the spec's question (spec 2 §5).
  */
-export function AiRichTextField({ testId, insightId, field, label, value, onChange }: Props) {
+export function AiRichTextField({ testId, insightId, field, label, value, onChange, placeholder }: Props) {
   // The editor keeps its own state: a new key starts it again with the generated text.
   const [version, setVersion] = useState(0);
   const generate = useGenerateInsightText(testId, insightId);
@@ -50,7 +52,13 @@ export function AiRichTextField({ testId, insightId, field, label, value, onChan
 
   return (
     <Stack gap={4}>
-      <RichTextField key={version} label={label} value={value} onChange={onChange} />
+      <RichTextField
+        key={version}
+        label={label}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+      />
       <Group gap="xs">
         <Button
           variant="light"

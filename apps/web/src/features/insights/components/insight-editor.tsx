@@ -1,9 +1,11 @@
 import {
   INSIGHT_DELETE_CONFIRM,
   INSIGHT_SAVED_MS,
+  INSIGHT_TEXT_PLACEHOLDER,
   type Insight,
   type InsightChanges,
   MESSAGES,
+  writtenInsightText,
 } from '@limbus/contract';
 import { Anchor, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCheck, IconChevronLeft, IconTrash } from '@tabler/icons-react';
@@ -15,34 +17,58 @@ import { AiRichTextField } from './ai-rich-text-field';
 
 type EditorProps = { testId: number; insightId: number; participantId?: number; onBack: () => void };
 
+/** The Data comments with the hint an empty one shows. */
 const COMMENTS = [
-  ['behavior_comment', 'Behavior'],
-  ['eeg_comment', 'EEG'],
-  ['eye_tracking_comment', 'Eye tracking'],
-  ['touch_tracking_comment', 'Touch tracking'],
+  ['behavior_comment', 'Behavior', 'What participants did: clicks, scrolling, hesitation'],
+  ['eeg_comment', 'EEG', 'What the emotion scores show at these moments'],
+  ['eye_tracking_comment', 'Eye tracking', 'Where participants looked, and for how long'],
+  ['touch_tracking_comment', 'Touch tracking', 'Taps and swipes (mobile tests)'],
 ] as const;
 
-/** The rich-text fields, which the AI can write (spec 2 §3). */
+/** The rich-text fields, which the AI can write (spec 2 §3), with their hints. */
 const AI_FIELDS = [
-  ['explanation', 'Explanation'],
-  ['summary', 'Summary'],
-  ['suggestion', 'Suggestion'],
+  ['explanation', 'Explanation', 'Why this happens'],
+  ['summary', 'Summary', 'The finding in a few sentences, for the client'],
+  ['suggestion', 'Suggestion', 'What to change'],
 ] as const;
 
 type Draft = Required<Omit<InsightChanges, 'highlight_id'>>;
+type TextField = (typeof COMMENTS)[number][0] | (typeof AI_FIELDS)[number][0] | 'focus_point';
+const TEXT_FIELDS: TextField[] = [
+  ...COMMENTS.map(([field]) => field),
+  ...AI_FIELDS.map(([field]) => field),
+  'focus_point',
+];
 
-const draftOf = (insight: Insight): Draft => ({
-  title: insight.title,
-  behavior_comment: insight.behavior_comment,
-  eeg_comment: insight.eeg_comment,
-  eye_tracking_comment: insight.eye_tracking_comment,
-  touch_tracking_comment: insight.touch_tracking_comment,
-  explanation: insight.explanation,
-  summary: insight.summary,
-  suggestion: insight.suggestion,
-  focus_point: insight.focus_point,
-  significant_points_ids: insight.significant_points_ids,
-});
+/**
+ * The insight as the form shows it: the server's '...' default (spec 2 §5) is an empty field with
+ * a hint, never text to delete first.
+ */
+function draftOf(insight: Insight): Draft {
+  const draft: Draft = {
+    title: insight.title,
+    behavior_comment: insight.behavior_comment,
+    eeg_comment: insight.eeg_comment,
+    eye_tracking_comment: insight.eye_tracking_comment,
+    touch_tracking_comment: insight.touch_tracking_comment,
+    explanation: insight.explanation,
+    summary: insight.summary,
+    suggestion: insight.suggestion,
+    focus_point: insight.focus_point,
+    significant_points_ids: insight.significant_points_ids,
+  };
+  for (const field of TEXT_FIELDS) draft[field] = writtenInsightText(draft[field]);
+  return draft;
+}
+
+/** What a save sends: a field still empty keeps the '...' it was stored with, anything else as typed. */
+function changesOf(draft: Draft, insight: Insight): Draft {
+  const changes = { ...draft, title: draft.title.trim() };
+  for (const field of TEXT_FIELDS)
+    if (changes[field] === '' && insight[field] === INSIGHT_TEXT_PLACEHOLDER)
+      changes[field] = INSIGHT_TEXT_PLACEHOLDER;
+  return changes;
+}
 
 /** 'saved' shows for 3 s after each save (spec 2 §9). */
 function useSavedFlag(): [boolean, () => void] {
@@ -102,10 +128,7 @@ function InsightForm({
   const handleSave = (event: React.FormEvent) => {
     event.preventDefault();
     if (!draft.title.trim()) return setTitleError(MESSAGES.required);
-    update.mutate(
-      { id: insight.id, changes: { ...draft, title: draft.title.trim() } },
-      { onSuccess: markSaved },
-    );
+    update.mutate({ id: insight.id, changes: changesOf(draft, insight) }, { onSuccess: markSaved });
   };
   const handleDelete = () =>
     openConfirmDelete({
@@ -128,19 +151,21 @@ function InsightForm({
             setTitleError(undefined);
           }}
         />
-        {COMMENTS.map(([field, label]) => (
+        {COMMENTS.map(([field, label, hint]) => (
           <Textarea
             key={field}
             label={label}
+            placeholder={hint}
             autosize
             minRows={2}
             value={draft[field]}
             onChange={(event) => set(field, event.currentTarget.value)}
           />
         ))}
-        {AI_FIELDS.map(([field, label]) => (
+        {AI_FIELDS.map(([field, label, hint]) => (
           <AiRichTextField
             key={field}
+            placeholder={hint}
             testId={testId}
             insightId={insight.id}
             field={field}
@@ -151,6 +176,7 @@ function InsightForm({
         ))}
         <TextInput
           label="Focus point"
+          placeholder="The element of the page this insight is about"
           value={draft.focus_point}
           onChange={(event) => set('focus_point', event.currentTarget.value)}
         />

@@ -1,16 +1,25 @@
-import { INSIGHT_TITLE_PLACEHOLDER, MESSAGES } from '@limbus/contract';
-import { ActionIcon, Badge, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { INSIGHT_TITLE_PLACEHOLDER, MESSAGES, type TestDetail } from '@limbus/contract';
+import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert, TableSkeleton } from '../../../ui';
 import { useCreateInsight, useInsights } from '../api';
+import { useInsightsPdf } from '../use-insights-pdf';
+import { byNumber, InsightCard, InsightsPdfButton } from './insight-card';
 
-/** List mode: the test's insights by number, and a title input that creates one. */
-export function InsightList({ testId, onOpen }: { testId: number; onOpen: (id: number) => void }) {
-  const insights = useInsights(testId);
-  const create = useCreateInsight(testId);
+type ListTest = Pick<TestDetail, 'id' | 'name' | 'company'>;
+
+/**
+ * List mode: the test's insights by number as the client reads them (the same cards), each opening
+ * in the panel's detail mode, the Insights PDF, and a title input that creates one.
+ */
+export function InsightList({ test, onOpen }: { test: ListTest; onOpen: (id: number) => void }) {
+  const insights = useInsights(test.id);
+  const create = useCreateInsight(test.id);
+  const pdf = useInsightsPdf(test);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const list = byNumber(insights.data ?? []);
 
   const handleCreate = (event: FormEvent) => {
     event.preventDefault();
@@ -26,23 +35,27 @@ export function InsightList({ testId, onOpen }: { testId: number; onOpen: (id: n
 
   return (
     <Stack gap="sm">
-      <form onSubmit={handleCreate} noValidate aria-label="New insight">
-        <TextInput
-          aria-label="New insight title"
-          placeholder={INSIGHT_TITLE_PLACEHOLDER}
-          value={title}
-          error={error ?? create.error?.message}
-          onChange={(event) => {
-            setTitle(event.currentTarget.value);
-            setError(undefined);
-          }}
-          rightSection={
-            <ActionIcon type="submit" variant="subtle" aria-label="Add insight" loading={create.isPending}>
-              <IconPlus size={16} aria-hidden />
-            </ActionIcon>
-          }
-        />
-      </form>
+      <Group gap="sm" align="flex-start" wrap="nowrap">
+        <form onSubmit={handleCreate} noValidate aria-label="New insight" style={{ flex: 1 }}>
+          <TextInput
+            aria-label="New insight title"
+            placeholder={INSIGHT_TITLE_PLACEHOLDER}
+            value={title}
+            error={error ?? create.error?.message}
+            onChange={(event) => {
+              setTitle(event.currentTarget.value);
+              setError(undefined);
+            }}
+            rightSection={
+              <ActionIcon type="submit" variant="subtle" aria-label="Add insight" loading={create.isPending}>
+                <IconPlus size={16} aria-hidden />
+              </ActionIcon>
+            }
+          />
+        </form>
+        <InsightsPdfButton pdf={pdf} insights={list} />
+      </Group>
+      {pdf.isError ? <ErrorAlert error={pdf.error} title="The Insights PDF could not be made" /> : null}
       {insights.isLoading ? <TableSkeleton rows={3} /> : null}
       {insights.isError ? (
         <ErrorAlert error={insights.error} title="The insights could not be loaded" />
@@ -52,27 +65,10 @@ export function InsightList({ testId, onOpen }: { testId: number; onOpen: (id: n
           No insights yet.
         </Text>
       ) : null}
-      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {insights.data?.map((insight) => (
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {list.map((insight) => (
           <li key={insight.id}>
-            <UnstyledButton
-              onClick={() => onOpen(insight.id)}
-              w="100%"
-              p="xs"
-              style={{
-                borderRadius: 'var(--mantine-radius-sm)',
-                border: '1px solid var(--mantine-color-default-border)',
-              }}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={600} size="sm">
-                  {insight.assigned_id}. {insight.title}
-                </Text>
-                <Badge variant="light" size="sm">
-                  {insight.significant_points_ids.length} points
-                </Badge>
-              </Group>
-            </UnstyledButton>
+            <InsightCard insight={insight} detail={{ onOpen: () => onOpen(insight.id) }} headingOrder={3} />
           </li>
         ))}
       </Stack>

@@ -1,15 +1,22 @@
-import type { Insight, SignificantPoint } from '@limbus/contract';
+import type { Emotion, Insight, SignificantPoint } from '@limbus/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { EMOTION_TEXT_COLORS } from '../../../app/theme';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { makeTestDetail } from '../../../test/test-detail';
 import { InsightsPanel } from './insights-panel';
 
 const START = 1_767_000_000;
-const point = (id: number, offsetMs: number, comment: string): SignificantPoint => ({
+const point = (
+  id: number,
+  offsetMs: number,
+  comment: string,
+  { emotion = 'frustration', participant = 9 }: { emotion?: Emotion; participant?: number } = {},
+): SignificantPoint => ({
   id,
-  emotion: 'frustration',
+  emotion,
   timestamp_top: START * 1000 + offsetMs,
   comment,
   translation: '',
@@ -17,7 +24,7 @@ const point = (id: number, offsetMs: number, comment: string): SignificantPoint 
   tags: [],
   ranking: 0,
   score: 1,
-  participant_id: 9,
+  participant_id: participant,
 });
 
 function insightOf(overrides: Partial<Insight>): Insight {
@@ -40,6 +47,15 @@ function insightOf(overrides: Partial<Insight>): Insight {
     significant_points: [],
     ...overrides,
   };
+}
+
+const TEST = makeTestDetail({ id: 4 });
+
+/** A colour as the browser's style reads it back ('#e8457c' → 'rgb(232, 69, 124)'). */
+function cssColor(color: string) {
+  const element = document.createElement('div');
+  element.style.color = color;
+  return element.style.color;
 }
 
 /** A fake server holding the test's insights; it answers as the API does. */
@@ -76,11 +92,58 @@ function useFakeServer(initial: Insight[]) {
 }
 
 describe('InsightsPanel', () => {
+  it('lists the insights as the client reads them, opens ?open= in detail mode and goes back', async () => {
+    const points = [
+      point(41, 1000, 'Where is the menu?'),
+      point(42, 2000, 'Nope', { participant: 10 }),
+      point(43, 3000, 'Nice colours', { emotion: 'joy', participant: 10 }),
+    ];
+    useFakeServer([
+      insightOf({ id: 2, assigned_id: 2, title: 'Form errors', summary: '...' }),
+      insightOf({
+        id: 1,
+        assigned_id: 1,
+        title: 'Menu is hidden',
+        summary: '<p>Shoppers look for the menu &amp; give up.</p>',
+        significant_points_ids: points.map((item) => item.id),
+        significant_points: points,
+      }),
+    ]);
+    renderWithProviders(<InsightsPanel test={TEST} initialOpenId={2} />);
+    const user = userEvent.setup();
+    // ?open={insightId}: that insight's detail mode first
+    expect(await screen.findByRole('textbox', { name: /Insight 2: title/ })).toHaveProperty(
+      'value',
+      'Form errors',
+    );
+    await user.click(screen.getByRole('button', { name: 'Back to Insights list' }));
+
+    const cards = await screen.findAllByRole('article');
+    // by assigned number, whatever order the server answers in
+    expect(cards.map((card) => card.getAttribute('aria-labelledby'))).toEqual(['insight-1', 'insight-2']);
+    const [first, second] = cards as [HTMLElement, HTMLElement];
+    expect(within(first).getByLabelText('Insight 1').textContent).toBe('1');
+    const title = within(first).getByRole('heading', { level: 3, name: 'Menu is hidden' });
+    expect(title.style.color).toBe(cssColor(EMOTION_TEXT_COLORS.frustration));
+    expect(within(first).getByText('Shoppers look for the menu & give up.')).toBeTruthy();
+    expect(within(first).getByText('3 data points')).toBeTruthy();
+    expect(within(first).getByText('2 participants')).toBeTruthy();
+    expect(within(second).getByText('No summary written yet.')).toBeTruthy();
+    expect(within(second).getByText('0 data points')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Insights PDF' })).toBeTruthy();
+
+    await user.click(within(first).getByRole('button', { name: 'Read more about insight 1' }));
+    expect(await screen.findByRole('textbox', { name: /Insight 1: title/ })).toHaveProperty(
+      'value',
+      'Menu is hidden',
+    );
+  });
+
   it('creates an insight from its title and opens it with the spec’s defaults', async () => {
     const fake = useFakeServer([insightOf({ id: 1, assigned_id: 1, title: 'Menu is hidden' })]);
-    renderWithProviders(<InsightsPanel testId={4} />);
+    renderWithProviders(<InsightsPanel test={TEST} />);
     const user = userEvent.setup();
-    expect(await screen.findByRole('button', { name: /1\. Menu is hidden/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Menu is hidden' })).toBeTruthy();
 
     const input = screen.getByPlaceholderText('Enter a new Insight title');
     await user.type(input, '   {Enter}');
@@ -92,20 +155,25 @@ describe('InsightsPanel', () => {
       'value',
       'Checkout is slow',
     );
-    expect(screen.getByRole('textbox', { name: 'Behavior' })).toHaveProperty('value', '...');
+    // the server's '...' default shows as an empty field with a hint, not as text to delete first
+    const behavior = screen.getByRole('textbox', { name: 'Behavior' });
+    expect(behavior).toHaveProperty('value', '');
+    expect(behavior.getAttribute('placeholder')).toBe('What participants did: clicks, scrolling, hesitation');
+    expect(screen.queryByDisplayValue('...')).toBeNull();
+    expect(screen.queryByText('...')).toBeNull();
     expect(fake.calls.find((call) => call.method === 'POST')?.body).toEqual({
       insight: { title: 'Checkout is slow' },
     });
 
     await user.click(screen.getByRole('button', { name: 'Back to Insights list' }));
-    expect(await screen.findByRole('button', { name: /2\. Checkout is slow/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Checkout is slow' })).toBeTruthy();
   });
 
   it('saves the fields and the participant’s linked points, shows saved, and deletes after asking', async () => {
     const fake = useFakeServer([insightOf({ id: 2, assigned_id: 2, title: 'Form errors' })]);
-    renderWithProviders(<InsightsPanel testId={4} participantId={9} />);
+    renderWithProviders(<InsightsPanel test={TEST} participantId={9} />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /2\. Form errors/ }));
+    await user.click(await screen.findByRole('button', { name: 'Form errors' }));
 
     const title = await screen.findByRole('textbox', { name: /Insight 2: title/ });
     await user.clear(title);
@@ -124,6 +192,9 @@ describe('InsightsPanel', () => {
       insight: {
         title: 'Form errors are unclear',
         eeg_comment: 'Frustration peaks',
+        // fields left empty keep the '...' they were stored with
+        behavior_comment: '...',
+        summary: '...',
         significant_points_ids: [31],
       },
     });
@@ -134,6 +205,7 @@ describe('InsightsPanel', () => {
     expect(within(dialog).getByText('Are you sure?!')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No insights yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Insights PDF' })).toBeNull();
     expect(fake.calls.some((call) => call.method === 'DELETE' && call.path === '/tests/4/insights/2')).toBe(
       true,
     );

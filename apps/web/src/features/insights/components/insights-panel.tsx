@@ -1,32 +1,37 @@
+import type { TestDetail } from '@limbus/contract';
 import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { InsightEditor } from './insight-editor';
 import { InsightList } from './insight-list';
 
 type InsightsPanelProps = {
-  testId: number;
+  /** The test: the Insights PDF carries its name and its company's. */
+  test: Pick<TestDetail, 'id' | 'name' | 'company'>;
   /** On a participant's page: that participant's significant points can be linked. */
   participantId?: number;
+  /** The insight open on arrival (the research insights screen's ?open={insightId}). */
+  initialOpenId?: number | null;
 };
 
 /**
- * The researchers' insights of a test (spec 2 participant detail): a list mode that creates an
- * insight from its title, and a detail mode that edits one. AI text for its fields comes with the
+ * The researchers' insights of a test (spec 2 participant detail, spec 3 §2): a list mode with
+ * the client's insight cards, the Insights PDF and a title input that creates an insight, and a
+ * detail mode that edits one. AI text for its fields comes with the
  * AI issue; the fields are typed by hand until then.
  */
-export function InsightsPanel({ testId, participantId }: InsightsPanelProps) {
-  const [openId, setOpenId] = useState<number | null>(null);
+export function InsightsPanel({ test, participantId, initialOpenId = null }: InsightsPanelProps) {
+  const [openId, setOpenId] = useState<number | null>(initialOpenId);
   return (
     <Stack gap="sm" component="section" aria-labelledby="insights-panel-title">
       <Title order={2} fz="lg" id="insights-panel-title">
         Insights
       </Title>
       {openId === null ? (
-        <InsightList testId={testId} onOpen={setOpenId} />
+        <InsightList test={test} onOpen={setOpenId} />
       ) : (
         <InsightEditor
           key={openId}
-          testId={testId}
+          testId={test.id}
           insightId={openId}
           participantId={participantId}
           onBack={() => setOpenId(null)}

@@ -1,9 +1,9 @@
-import { DATE_FORMATS, MESSAGES, ROLE_NAMES, type User } from '@limbus/contract';
+import { MESSAGES, ROLE_NAMES, type User } from '@limbus/contract';
 import { ActionIcon, Anchor, Group, Paper, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AppTooltip, Empty, ErrorAlert, formatUnixDate, openConfirmDelete, TableSkeleton } from '../../../ui';
+import { AppTooltip, Empty, ErrorAlert, formatDate, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { canManageMembers, displayName } from '../../auth/permissions';
 import { useCompanyMembers } from '../../organisation/api';
 import { useDeleteUser } from '../api';
@@ -58,7 +58,7 @@ export function MembersTable({ viewer }: { viewer: User }) {
                   </Table.Td>
                   <Table.Td>{ROLE_NAMES[member.role]}</Table.Td>
                   <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>{formatUnixDate(member.last_login, DATE_FORMATS.lastLogin)}</Table.Td>
+                  <Table.Td>{formatDate(member.last_login)}</Table.Td>
                   {canManage ? (
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -1,5 +1,6 @@
 import { ADDONS, type AddonKey } from '@limbus/contract';
 import { Badge, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { formatSurcharge } from '../../../ui';
 import type { SectionProps } from './form-fields';
 import { FormSection } from './form-section';
 
@@ -22,7 +23,7 @@ export function ExtrasSection({ values, issues, setField }: SectionProps) {
                 <Group gap="xs" component="span">
                   <span>{addon.label}</span>
                   <Badge variant="light" color="teal" component="span">
-                    +{addon.price}
+                    {formatSurcharge(addon.price)}
                   </Badge>
                 </Group>
               }

@@ -138,7 +138,7 @@ describe('ordering form', () => {
     await userActions.type(screen.getByRole('textbox', { name: /Scenario/ }), 'Buy shoes');
     await userActions.type(screen.getByRole('textbox', { name: /End point/ }), 'Thank you page');
     await userActions.type(screen.getByRole('textbox', { name: 'Association 1' }), 'Playful');
-    await userActions.click(screen.getByRole('checkbox', { name: /Tagon \+2500/ }));
+    await userActions.click(screen.getByRole('checkbox', { name: /Tagon \+€2,500/ }));
     await userActions.click(screen.getByRole('button', { name: 'Request test' }));
 
     expect(await screen.findByText('Success screen')).toBeTruthy();
@@ -221,8 +221,8 @@ describe('ordering form', () => {
     renderWithProviders(<SavedTestOrder kind="video" id="22" />, { path: '/create-test/video/22' });
 
     expect(await screen.findByRole('heading', { name: 'View Test' })).toBeTruthy();
-    // a view shows the fields in a disabled fieldset
-    expect(screen.getByRole('textbox', { name: /Test name/ }).matches(':disabled')).toBe(true);
+    // a view is a summary, not a form
+    expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save as draft' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByText('No video yet')).toBeTruthy();
@@ -231,6 +231,46 @@ describe('ordering form', () => {
     if (!input) throw new Error('no file input');
     await userEvent.setup().upload(input, new File(['x'], 'spot.mp4', { type: 'video/mp4' }));
     expect(await screen.findByRole('button', { name: 'Save Video' })).toBeTruthy();
+  });
+
+  it('shows a requested web test as a readable summary with its add-ons priced', async () => {
+    storeSession('jwt', user);
+    useFakeApi({
+      'GET /users/me': { body: user },
+      'GET /companies/5': { body: company(1, 1) },
+      'GET /tests/24': {
+        body: makeTest({
+          id: 24,
+          state: 'requested',
+          purpose: 'Find where shoppers hesitate',
+          scenario: 'Buy shoes',
+          stop_moment: 'Thank you page',
+          focus_elements: ['Delivery options', 'Discount code'],
+          open_questions: [{ id: 9, text: 'What did you miss?', default: false, answers: [] }],
+          addons: ['tagon'],
+          timing: 'Before the summer sale',
+          updated_at: 1_795_000_000,
+        }),
+      },
+    });
+    renderWithProviders(<SavedTestOrder kind="web" id="24" />, { path: '/create-test/web/24' });
+
+    expect(await screen.findByRole('heading', { name: 'View Test' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Checkout', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Requested')).toBeTruthy();
+    expect(screen.getByText(/updated 18 Nov 2026/)).toBeTruthy();
+    for (const section of ['About the test', 'The task', 'Target group', 'Questions for participants'])
+      expect(screen.getByRole('region', { name: section })).toBeTruthy();
+    expect(screen.getByText('Buy shoes')).toBeTruthy();
+    expect(screen.getByText('Discount code')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Associations' })).getByText('Fast')).toBeTruthy();
+    expect(screen.getByText('What did you miss?')).toBeTruthy();
+    const addons = screen.getByRole('list', { name: 'Add-ons' });
+    expect(within(addons).getByText('+€2,500')).toBeTruthy();
+    expect(within(addons).queryByText(/Individual participant data/)).toBeNull();
+    expect(screen.getByText('Before the summer sale')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('sends a test of the other kind to its own form', async () => {

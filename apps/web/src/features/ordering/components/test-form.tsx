@@ -19,6 +19,7 @@ import { OutOfTestsBanner } from './out-of-tests-banner';
 import { QuestionsSection } from './questions-section';
 import { TargetGroupSection } from './target-group-section';
 import { TaskSection } from './task-section';
+import { TestSummary } from './test-summary';
 import { VideoSection } from './video-section';
 
 /** Spec 2 §9: after Save as draft the form waits this long before going to /tests/. */
@@ -26,7 +27,7 @@ export const DRAFT_REDIRECT_MS = 1000;
 
 export type TestFormMode = 'create' | 'edit' | 'view';
 
-/** The fields of a view are shown, not changed: one disabled fieldset per block of sections. */
+/** The fields are locked while a save or delete runs: one disabled fieldset per block of sections. */
 function Fields({ isReadOnly, children }: { isReadOnly: boolean; children: ReactNode }) {
   return (
     <Box component="fieldset" disabled={isReadOnly} m={0} p={0} style={{ border: 0, minWidth: 0 }}>
@@ -136,74 +137,85 @@ export function TestForm({
 
   const sectionProps = { kind, values: form.values, issues: form.issues, setField: form.setField };
   const hasIssues = Object.keys(form.issues).length > 0;
+  const failureAlert =
+    failure || hasIssues ? (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
+        {failure ?? 'Some fields need your attention.'}
+      </Alert>
+    ) : null;
+  const videoSection =
+    kind === 'video' ? (
+      <VideoSection
+        videoUrl={test?.video ?? null}
+        file={form.video}
+        onFileChange={form.chooseVideo}
+        error={form.issues.video}
+        progress={progress}
+        isReadOnly={isReadOnly}
+        onSaveVideo={() => void handleSaveVideo()}
+        isSaving={save.isPending}
+      />
+    ) : null;
+
+  if (isReadOnly && test) {
+    return (
+      <Stack gap="lg" maw={880}>
+        <TestSummary kind={kind} test={test} video={videoSection} />
+        {failureAlert}
+      </Stack>
+    );
+  }
 
   return (
     // Enter in a field must not request a test (and use a credit): the buttons act, not the form
     <form aria-label="Test details" noValidate onSubmit={(event) => event.preventDefault()}>
       <Stack gap="lg" maw={880}>
-        {remaining === 0 && !isReadOnly ? <OutOfTestsBanner type={form.values.test_type} /> : null}
-        <Fields isReadOnly={isReadOnly || isBusy}>
+        {remaining === 0 ? <OutOfTestsBanner type={form.values.test_type} /> : null}
+        <Fields isReadOnly={isBusy}>
           <AboutSection {...sectionProps} />
           {kind === 'web' ? <TaskSection {...sectionProps} /> : null}
         </Fields>
-        {kind === 'video' ? (
-          <VideoSection
-            videoUrl={test?.video ?? null}
-            file={form.video}
-            onFileChange={form.chooseVideo}
-            error={form.issues.video}
-            progress={progress}
-            isReadOnly={isReadOnly}
-            onSaveVideo={() => void handleSaveVideo()}
-            isSaving={save.isPending}
-          />
-        ) : null}
-        <Fields isReadOnly={isReadOnly || isBusy}>
+        {videoSection}
+        <Fields isReadOnly={isBusy}>
           <TargetGroupSection {...sectionProps} />
           <QuestionsSection {...sectionProps} />
           <ExtrasSection {...sectionProps} />
         </Fields>
-        {failure || hasIssues ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {failure ?? 'Some fields need your attention.'}
-          </Alert>
-        ) : null}
-        {isReadOnly ? null : (
-          <Group justify="space-between" wrap="wrap-reverse" gap="sm">
-            {mode === 'edit' ? (
-              <Button variant="outline" color="red" onClick={handleDelete} disabled={isBusy}>
-                Delete
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group gap="sm">
-              {remaining !== null && remaining > 0 ? (
-                <Text size="sm" c="dimmed">
-                  {remaining} {TEST_TYPE_NAMES[form.values.test_type]} {remaining === 1 ? 'test' : 'tests'}{' '}
-                  remaining
-                </Text>
-              ) : null}
+        {failureAlert}
+        <Group justify="space-between" wrap="wrap-reverse" gap="sm">
+          {mode === 'edit' ? (
+            <Button variant="outline" color="red" onClick={handleDelete} disabled={isBusy}>
+              Delete
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            {remaining !== null && remaining > 0 ? (
+              <Text size="sm" c="dimmed">
+                {remaining} {TEST_TYPE_NAMES[form.values.test_type]} {remaining === 1 ? 'test' : 'tests'}{' '}
+                remaining
+              </Text>
+            ) : null}
+            <Button
+              variant="default"
+              onClick={() => void handleSave('draft')}
+              disabled={isBusy && save.variables?.write.state !== 'draft'}
+              loading={isBusy && save.variables?.write.state === 'draft'}
+            >
+              Save as draft
+            </Button>
+            {canRequest ? (
               <Button
-                variant="default"
-                onClick={() => void handleSave('draft')}
-                disabled={isBusy && save.variables?.write.state !== 'draft'}
-                loading={isBusy && save.variables?.write.state === 'draft'}
+                onClick={() => void handleSave('requested')}
+                disabled={isBusy && save.variables?.write.state !== 'requested'}
+                loading={isBusy && save.variables?.write.state === 'requested'}
               >
-                Save as draft
+                Request test
               </Button>
-              {canRequest ? (
-                <Button
-                  onClick={() => void handleSave('requested')}
-                  disabled={isBusy && save.variables?.write.state !== 'requested'}
-                  loading={isBusy && save.variables?.write.state === 'requested'}
-                >
-                  Request test
-                </Button>
-              ) : null}
-            </Group>
+            ) : null}
           </Group>
-        )}
+        </Group>
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
-import { DATE_FORMATS, type User } from '@limbus/contract';
+import type { User } from '@limbus/contract';
 import { Paper, Stack, Title } from '@mantine/core';
-import { BlockSkeleton, DetailList, Empty, ErrorAlert, formatCalendarDate } from '../../../ui';
+import { BlockSkeleton, DetailList, Empty, ErrorAlert, formatDate } from '../../../ui';
 import { useCompany } from '../api';
 
 const nameOf = (user: User | null) =>
@@ -52,9 +52,9 @@ export function OrganisationDetails({ companyId }: { companyId: number | null })
             items={[
               {
                 label: 'Start date',
-                value: formatCalendarDate(contract.start_date, DATE_FORMATS.organisation),
+                value: formatDate(contract.start_date),
               },
-              { label: 'End date', value: formatCalendarDate(contract.end_date, DATE_FORMATS.organisation) },
+              { label: 'End date', value: formatDate(contract.end_date) },
               { label: 'Available Professional tests', value: String(contract.available_tests.professional) },
               { label: 'Available Essential tests', value: String(contract.available_tests.essential) },
             ]}

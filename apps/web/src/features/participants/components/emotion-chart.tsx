@@ -1,33 +1,96 @@
 import type { EmotionSamples } from '@limbus/analytics';
-import { Box } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { EMOTION_NAMES, type SignificantPoint } from '@limbus/contract';
+import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { EMOTION_COLORS } from '../../../app/theme';
-import { formatClock } from '../../../ui';
+import { AppTooltip, formatClock } from '../../../ui';
+import { CHART_EMOTIONS, emotionMeans, nearestSampleIndex } from '../emotion-scores';
+import { EmotionReadout } from './emotion-readout';
 
 const HEIGHT = 160;
-const EMOTIONS = ['frustration', 'joy', 'attention'] as const;
+const MARKER_SIZE = 12;
 
 /** The series of uPlot: seconds from the recording's start, and each emotion. */
 function toPlotData(samples: EmotionSamples, startMs: number): uPlot.AlignedData {
   const seconds = Float64Array.from(samples.timestamp, (timestamp) => (timestamp - startMs) / 1000);
-  return [seconds, samples.frustration, samples.joy, samples.attention] as unknown as uPlot.AlignedData;
+  return [seconds, ...CHART_EMOTIONS.map((emotion) => samples[emotion])] as unknown as uPlot.AlignedData;
+}
+
+/** Where uPlot put its plotting area inside the chart box, in CSS pixels. */
+const plotOffset = (chart: uPlot) => ({
+  left: Number.parseFloat(chart.over.style.left) || chart.over.offsetLeft,
+  top: Number.parseFloat(chart.over.style.top) || chart.over.offsetTop,
+});
+
+type Marker = { point: SignificantPoint; seconds: number; x: number; y: number };
+
+/** Each significant point on its emotion's curve (false positives left out), in chart pixels. */
+function markersOf(
+  chart: uPlot | null,
+  points: readonly SignificantPoint[],
+  samples: EmotionSamples,
+  startMs: number,
+): Marker[] {
+  if (!chart) return [];
+  const offset = plotOffset(chart);
+  const markers: Marker[] = [];
+  for (const point of points) {
+    if (point.false_positive) continue;
+    const index = nearestSampleIndex(samples.timestamp, point.timestamp_top);
+    const value = samples[point.emotion][index];
+    if (value === undefined || !Number.isFinite(value)) continue;
+    const seconds = (point.timestamp_top - startMs) / 1000;
+    const x = chart.valToPos(seconds, 'x');
+    const y = chart.valToPos(value, 'y');
+    if (Number.isFinite(x) && Number.isFinite(y))
+      markers.push({ point, seconds, x: offset.left + x, y: offset.top + y });
+  }
+  return markers;
+}
+
+function PointMarker({ marker, onSeek }: { marker: Marker; onSeek: (seconds: number) => void }) {
+  const { point } = marker;
+  const name = `${EMOTION_NAMES[point.emotion]} point at ${formatClock(Math.max(0, marker.seconds))}`;
+  return (
+    <AppTooltip label={point.comment ? `${name}: ${point.comment}` : name}>
+      <UnstyledButton
+        aria-label={`${name}: play from here`}
+        onClick={() => onSeek(marker.seconds)}
+        style={{
+          position: 'absolute',
+          left: marker.x,
+          top: marker.y,
+          width: MARKER_SIZE,
+          height: MARKER_SIZE,
+          transform: 'translate(-50%, -50%)',
+          borderRadius: '50%',
+          background: EMOTION_COLORS[point.emotion],
+          border: '2px solid #fff',
+          boxShadow: '0 0 0 1px rgba(0, 0, 0, 0.35)',
+        }}
+      />
+    </AppTooltip>
+  );
 }
 
 /**
- * Joy, attention and frustration under the video (uPlot), a line at the playhead; a click seeks.
- * Colours: frustration pink, joy green, attention yellow.
+ * Frustration, joy and attention under the video (uPlot, 0–100 %), a line at the playhead, the
+ * significant points as markers on their curves (select one to play from it) and a readout of
+ * the scores under the pointer, or at the playhead. A click elsewhere seeks to that moment.
  */
 export function EmotionChart({
   samples,
   startMs,
   seconds,
+  points = [],
   onSeek,
 }: {
   samples: EmotionSamples;
   startMs: number;
   seconds: number;
+  points?: readonly SignificantPoint[];
   onSeek: (seconds: number) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
@@ -35,30 +98,46 @@ export function EmotionChart({
   const cursorLine = useRef<HTMLDivElement>(null);
   const seek = useRef(onSeek);
   seek.current = onSeek;
+  const [hoverIndex, setHoverIndex] = useState<number | null>(null);
+  // bumped whenever uPlot lays the chart out again, so that the markers follow its scales
+  const [layout, setLayout] = useState(0);
+  const means = useMemo(() => emotionMeans(samples), [samples]);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const relayout = () => setLayout((count) => count + 1);
     const options: uPlot.Options = {
       width: element.clientWidth || 600,
       height: HEIGHT,
-      legend: { show: true },
+      legend: { show: false },
+      // room above the top so that the '100 %' tick is not cut
+      padding: [12, null, null, null],
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false } },
+      scales: { x: { time: false }, y: { range: [0, 1] } },
       axes: [
-        {
-          values: (_u, ticks) => ticks.map((tick) => formatClock(tick)),
-        },
-        {},
+        { values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
+        { values: (_u, ticks) => ticks.map((tick) => `${Math.round(tick * 100)} %`), size: 56 },
       ],
       series: [
         { label: 'Time' },
-        ...EMOTIONS.map((emotion) => ({
-          label: emotion[0]?.toUpperCase() + emotion.slice(1),
+        ...CHART_EMOTIONS.map((emotion) => ({
+          label: EMOTION_NAMES[emotion],
           stroke: EMOTION_COLORS[emotion],
           width: 1.5,
+          points: { show: false },
         })),
       ],
+      hooks: {
+        ready: [relayout],
+        setSize: [relayout],
+        setCursor: [
+          (chart) => {
+            const index = chart.cursor.idx;
+            setHoverIndex((chart.cursor.left ?? -1) >= 0 && typeof index === 'number' ? index : null);
+          },
+        ],
+      },
     };
     const chart = new uPlot(options, toPlotData(samples, startMs), element);
     plot.current = chart;
@@ -76,30 +155,50 @@ export function EmotionChart({
     };
   }, [samples, startMs]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout moves the playhead too
   useEffect(() => {
     const chart = plot.current;
     const line = cursorLine.current;
     if (!chart || !line) return;
     const x = chart.valToPos(seconds, 'x');
-    line.style.transform = `translateX(${chart.over.offsetLeft + x}px)`;
-  }, [seconds]);
+    line.style.transform = `translateX(${plotOffset(chart).left + x}px)`;
+  }, [seconds, layout]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `layout` says when the chart's scales changed
+  const markers = useMemo(
+    () => markersOf(plot.current, points, samples, startMs),
+    [points, samples, startMs, layout],
+  );
+  const playheadIndex = nearestSampleIndex(samples.timestamp, startMs + seconds * 1000);
+  const index = hoverIndex ?? playheadIndex;
 
   return (
-    <Box pos="relative" aria-label="Emotions over the recording" role="img">
-      <div ref={container} />
-      <div
-        ref={cursorLine}
-        aria-hidden
-        style={{
-          position: 'absolute',
-          top: 0,
-          left: 0,
-          height: HEIGHT,
-          width: 2,
-          background: 'var(--mantine-color-blue-6)',
-          pointerEvents: 'none',
-        }}
-      />
-    </Box>
+    <Stack gap={6} role="group" aria-label="Emotions over the recording">
+      <EmotionReadout samples={samples} means={means} index={index} startMs={startMs} />
+      <Box pos="relative">
+        <div ref={container} />
+        <div
+          ref={cursorLine}
+          aria-hidden
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            height: HEIGHT,
+            width: 2,
+            background: 'var(--mantine-color-blue-6)',
+            pointerEvents: 'none',
+          }}
+        />
+        {markers.map((marker) => (
+          <PointMarker key={marker.point.id} marker={marker} onSeek={onSeek} />
+        ))}
+      </Box>
+      {markers.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          Dots mark the significant points: select one to play the recording from it.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -37,6 +37,8 @@ export function Neurofeedback({
   sections,
   startMs,
   nowMs,
+  highlightId,
+  onOpen,
 }: {
   testId: number;
   participantId: number;
@@ -44,6 +46,10 @@ export function Neurofeedback({
   sections: Section[];
   startMs: number;
   nowMs: number;
+  /** The point the address named (sp_id): marked among the cards. */
+  highlightId?: number | null;
+  /** Opens a point in place (the recording screen seeks to it) instead of in a new window. */
+  onOpen?: (point: SignificantPoint) => void;
 }) {
   const shown = neurofeedbackPoints(points, nowMs);
   const section = sections.find(
@@ -69,11 +75,23 @@ export function Neurofeedback({
               key={point.id}
               withBorder
               padding="sm"
-              style={{ borderLeft: `4px solid ${EMOTION_COLORS[point.emotion]}` }}
+              data-highlighted={point.id === highlightId || undefined}
+              aria-current={point.id === highlightId ? 'true' : undefined}
+              style={{
+                borderLeft: `4px solid ${EMOTION_COLORS[point.emotion]}`,
+                ...(point.id === highlightId
+                  ? {
+                      boxShadow: '0 0 0 2px var(--mantine-color-blue-6)',
+                      background: 'var(--mantine-color-blue-0)',
+                    }
+                  : {}),
+              }}
             >
               <UnstyledButton
                 onClick={() =>
-                  window.open(recordingUrl(testId, participantId, point, startMs), '_blank', 'noopener')
+                  onOpen
+                    ? onOpen(point)
+                    : window.open(recordingUrl(testId, participantId, point, startMs), '_blank', 'noopener')
                 }
                 aria-label={`Open the ${point.emotion} point at ${formatMinutesSeconds(point.timestamp_top - startMs)} in the recording`}
               >

@@ -1,12 +1,86 @@
-import { Anchor, Stack, Tabs } from '@mantine/core';
+import type { ParticipantDetail, TestDetail } from '@limbus/contract';
+import { Anchor, Box, Group, Stack, Tabs } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
+import { ParticipantQualityCard } from '../../quality';
 import { useTest } from '../../tests/api';
 import { useParticipant } from '../api';
+import { ParticipantAvatar } from '../avatar/participant-avatar';
+import { useVideoKeys, useVideoTime } from '../use-video';
 import { DataTab } from './data-tab';
+import { ParticipantHeader } from './participant-header';
 import { QuestionnaireTab } from './questionnaire-tab';
+import { RecordingVideo } from './recording-video';
 import { SectionsTab } from './sections-tab';
+
+type Tab = 'data' | 'questionnaire' | 'sections';
+
+/**
+ * The tabs around one recording. The player sits above the tabs' content and stays mounted while
+ * they change, so that switching between Data and Sections keeps the video where it is; the
+ * questionnaire (video tests) hides it and pauses it.
+ */
+function ParticipantScreen({ test, participant }: { test: TestDetail; participant: ParticipantDetail }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const { seconds, durationMs, seek } = useVideoTime(video, participant.video);
+  useVideoKeys(video);
+  const [tab, setTab] = useState<Tab>('data');
+  const isVideo = test.platform === 'video';
+  const handleTab = (next: string | null) => {
+    const chosen: Tab = next === 'questionnaire' || next === 'sections' ? next : 'data';
+    if (chosen === 'questionnaire') video.current?.pause();
+    setTab(chosen);
+  };
+  return (
+    <Stack gap="md">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ParticipantAvatar participant={participant} size={48} />
+        <PageTitle>{`Participant ${participant.real_id}`}</PageTitle>
+      </Group>
+      <ParticipantHeader test={test} participant={participant} />
+      <ParticipantQualityCard testId={test.id} participantId={participant.id} />
+      <Tabs value={tab} onChange={handleTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="data">Data</Tabs.Tab>
+          {isVideo ? (
+            <Tabs.Tab value="questionnaire">Questionnaire</Tabs.Tab>
+          ) : (
+            <Tabs.Tab value="sections">Sections</Tabs.Tab>
+          )}
+        </Tabs.List>
+        <Box hidden={tab === 'questionnaire'} mb="md">
+          <RecordingVideo
+            video={video}
+            src={participant.video}
+            durationMs={durationMs}
+            timeToCompleteMs={participant.time_to_complete_ms}
+            isPending={participant.video_pending === true}
+          />
+        </Box>
+        <Tabs.Panel value="data">
+          <DataTab test={test} participant={participant} seconds={seconds} onSeek={seek} />
+        </Tabs.Panel>
+        {isVideo ? (
+          <Tabs.Panel value="questionnaire">
+            <QuestionnaireTab testId={test.id} participant={participant} />
+          </Tabs.Panel>
+        ) : (
+          <Tabs.Panel value="sections">
+            <SectionsTab
+              test={test}
+              participant={participant}
+              video={video}
+              seconds={seconds}
+              durationMs={durationMs}
+            />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}
 
 /** /research/test/{id}/participants/{pid}: tabs Data, Questionnaire (video tests), Sections (other tests). */
 export function ParticipantDetailView({ testId, participantId }: { testId: number; participantId: number }) {
@@ -19,40 +93,14 @@ export function ParticipantDetailView({ testId, participantId }: { testId: numbe
     </Anchor>
   );
   if (test.isPending || participant.isPending) return <PageLoader />;
-  if (test.isError || participant.isError)
-    return (
-      <Stack>
-        {back}
-        <ErrorAlert error={test.error ?? participant.error} />
-      </Stack>
-    );
-  const isVideo = test.data.platform === 'video';
   return (
     <Stack gap="sm">
       {back}
-      <PageTitle>{`Participant ${participant.data.real_id}`}</PageTitle>
-      <Tabs defaultValue="data" keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="data">Data</Tabs.Tab>
-          {isVideo ? (
-            <Tabs.Tab value="questionnaire">Questionnaire</Tabs.Tab>
-          ) : (
-            <Tabs.Tab value="sections">Sections</Tabs.Tab>
-          )}
-        </Tabs.List>
-        <Tabs.Panel value="data">
-          <DataTab test={test.data} participant={participant.data} />
-        </Tabs.Panel>
-        {isVideo ? (
-          <Tabs.Panel value="questionnaire">
-            <QuestionnaireTab testId={testId} participant={participant.data} />
-          </Tabs.Panel>
-        ) : (
-          <Tabs.Panel value="sections">
-            <SectionsTab test={test.data} participant={participant.data} />
-          </Tabs.Panel>
-        )}
-      </Tabs>
+      {test.isError || participant.isError ? (
+        <ErrorAlert error={test.error ?? participant.error} />
+      ) : (
+        <ParticipantScreen test={test.data} participant={participant.data} />
+      )}
     </Stack>
   );
 }

@@ -29,18 +29,47 @@ describe('ParticipantsList', () => {
         return { status: 204 };
       },
     });
-    renderWithProviders(<ParticipantsList testId={4} />);
+    renderWithProviders(<ParticipantsList testId={4} canManage />);
     const first = await screen.findByRole('row', { name: /P-001/ });
-    for (const column of ['Participant', 'Gender', 'Age', 'Education', 'Time to complete'])
+    for (const column of ['Participant id', 'Time to complete', 'Age', 'Gender', 'Education'])
       expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
     expect(within(first).getByText('02:05')).toBeTruthy();
-    expect(within(first).getByRole('link', { name: 'Select participant P-001' }).getAttribute('href')).toBe(
+    expect(within(first).getByRole('link', { name: 'Edit participant P-001' }).getAttribute('href')).toBe(
       '/research/test/4/participants/1',
     );
+    expect(first.querySelector('[data-avatar^="female-"] svg')).toBeTruthy();
     await userEvent.click(within(first).getByRole('button', { name: 'Delete participant P-001' }));
     expect(await screen.findByText('Are you sure you want to remove this participant?')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /P-001/ })).toBeNull());
     expect(fake.calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows client users the rows with portraits and a link to the replay, and no Edit or Delete', async () => {
+    useFakeApi({
+      'GET /tests/4/participants': {
+        body: [
+          { ...row(1, 'P-001', 60_000), video: '/api/v1/tests/4/participants/1/video?expires=1&signature=s' },
+          { ...row(2, 'P-002', 61_000), demographic: { age: 40, gender: 'male', education: 'HBO' } },
+        ],
+      },
+    });
+    renderWithProviders(<ParticipantsList testId={4} canManage={false} />);
+    const first = await screen.findByRole('row', { name: /P-001/ });
+    const second = screen.getByRole('row', { name: /P-002/ });
+    expect(second.querySelector('[data-avatar^="male-"] svg')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Edit/ })).toBeNull();
+    // every row opens the replay, also while a recording is still to be made
+    expect(
+      within(first)
+        .getByRole('link', { name: 'Open the recording of participant P-001' })
+        .getAttribute('href'),
+    ).toBe('/test/4/participant/1/recording');
+    expect(
+      within(second)
+        .getByRole('link', { name: 'Open the recording of participant P-002' })
+        .getAttribute('href'),
+    ).toBe('/test/4/participant/2/recording');
   });
 });

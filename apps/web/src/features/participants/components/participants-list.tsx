@@ -1,17 +1,35 @@
 import type { ParticipantSummary } from '@limbus/contract';
-import { Paper, Table, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { isApiError } from '../../../api';
-import { Empty, ErrorAlert, openConfirmDelete, RowActions, TableSkeleton } from '../../../ui';
+import { AppTooltip, Empty, ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { useDeleteParticipant, useParticipants } from '../api';
+import { ParticipantAvatar } from '../avatar/participant-avatar';
 import { formatMinutesSeconds } from '../format';
 
 export const CONFIRM_REMOVE_PARTICIPANT = 'Are you sure you want to remove this participant?';
 
-const nameOf = (participant: ParticipantSummary) => participant.real_id;
+/** The replay of a participant's recording (spec 3 §2), for every reader of the results. */
+export const recordingHref = (testId: number, participantId: number) =>
+  `/test/${testId}/participant/${participantId}/recording`;
 
-/** The participants list of a test (spec 2): type default only, as the server answers them. */
-export function ParticipantsList({ testId }: { testId: number }) {
+/** Where a researcher reads and edits a participant (docs/decisions.md 'Participants list'). */
+export const researchParticipantHref = (testId: number, participantId: number) =>
+  `/research/test/${testId}/participants/${participantId}`;
+
+type ListProps = {
+  testId: number;
+  /** Researchers: the id opens the research participant page; Edit and Delete per row. */
+  canManage: boolean;
+};
+
+/**
+ * The participants of a test (spec 2 and spec 3 §7): portrait, Participant id, Time to complete,
+ * Age, Gender, Education; each row opens the recording.
+ */
+export function ParticipantsList({ testId, canManage }: ListProps) {
   const participants = useParticipants(testId);
   const remove = useDeleteParticipant(testId);
   if (participants.isPending) return <TableSkeleton />;
@@ -37,36 +55,117 @@ export function ParticipantsList({ testId }: { testId: number }) {
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Participant</Table.Th>
-              <Table.Th>Gender</Table.Th>
-              <Table.Th>Age</Table.Th>
-              <Table.Th>Education</Table.Th>
+              <Table.Th>Participant id</Table.Th>
               <Table.Th>Time to complete</Table.Th>
+              <Table.Th>Age</Table.Th>
+              <Table.Th>Gender</Table.Th>
+              <Table.Th>Education</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>Recording and actions</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {participants.data.map((participant) => (
-              <Table.Tr key={participant.id}>
-                <Table.Td>{nameOf(participant)}</Table.Td>
-                <Table.Td>{participant.demographic.gender ?? '–'}</Table.Td>
-                <Table.Td>{participant.demographic.age ?? '–'}</Table.Td>
-                <Table.Td>{participant.demographic.education ?? '–'}</Table.Td>
-                <Table.Td>{formatMinutesSeconds(participant.time_to_complete_ms)}</Table.Td>
-                <Table.Td>
-                  <RowActions
-                    to={`/research/test/${testId}/participants/${participant.id}`}
-                    name={`participant ${nameOf(participant)}`}
-                    onDelete={() => handleDelete(participant)}
-                  />
-                </Table.Td>
-              </Table.Tr>
+              <ParticipantRow
+                key={participant.id}
+                testId={testId}
+                participant={participant}
+                canManage={canManage}
+                onDelete={() => handleDelete(participant)}
+              />
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+type RowProps = {
+  testId: number;
+  participant: ParticipantSummary;
+  canManage: boolean;
+  onDelete: () => void;
+};
+
+function ParticipantRow({ testId, participant, canManage, onDelete }: RowProps) {
+  const name = participant.real_id;
+  const { age, gender, education } = participant.demographic;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <ParticipantAvatar participant={participant} />
+          {canManage ? (
+            <Anchor component={Link} to={researchParticipantHref(testId, participant.id)} fw={500}>
+              {name}
+            </Anchor>
+          ) : (
+            <Text fw={500}>{name}</Text>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>{formatMinutesSeconds(participant.time_to_complete_ms)}</Table.Td>
+      <Table.Td>{age ?? '–'}</Table.Td>
+      <Table.Td tt="capitalize">{gender ?? '–'}</Table.Td>
+      <Table.Td>{education ?? '–'}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <RecordingAction testId={testId} participant={participant} canManage={canManage} />
+          {canManage ? <ManageActions testId={testId} participant={participant} onDelete={onDelete} /> : null}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * Opening the recording: researchers go to the research participant page (recording, emotions and
+ * notes); client users to the replay (spec 3 §2), which also waits for a recording being made.
+ */
+function RecordingAction({
+  testId,
+  participant,
+  canManage,
+}: Pick<RowProps, 'testId' | 'participant' | 'canManage'>) {
+  return (
+    <Button
+      component={Link}
+      to={canManage ? researchParticipantHref(testId, participant.id) : recordingHref(testId, participant.id)}
+      size="xs"
+      variant="light"
+      leftSection={<IconPlayerPlay size={14} aria-hidden />}
+      aria-label={`Open the recording of participant ${participant.real_id}`}
+    >
+      Recording
+    </Button>
+  );
+}
+
+function ManageActions({
+  testId,
+  participant,
+  onDelete,
+}: Pick<RowProps, 'testId' | 'participant' | 'onDelete'>) {
+  const name = `participant ${participant.real_id}`;
+  return (
+    <>
+      <AppTooltip label="Edit">
+        <ActionIcon
+          component={Link}
+          to={researchParticipantHref(testId, participant.id)}
+          variant="subtle"
+          aria-label={`Edit ${name}`}
+        >
+          <IconEdit size={18} aria-hidden />
+        </ActionIcon>
+      </AppTooltip>
+      <AppTooltip label="Delete">
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </AppTooltip>
+    </>
   );
 }

@@ -4,8 +4,9 @@ import type { RefObject } from 'react';
 import { AppTooltip } from '../../../ui';
 import { formatMinutesSeconds, recordingLengthDiffers } from '../format';
 
+/** Spec 3 §2 and §8, verbatim. */
 export const RECORDING_LENGTH_HINT =
-  'The recording length can differ from the time to complete: video and mouse data are captured separately.';
+  'Recording length can differ from time to complete because video and mouse data are captured by separate processes. Minor differences are expected.';
 
 /** The participant's screen recording, with the hint when its length and the time to complete differ by 1 s or more. */
 export function RecordingVideo({
@@ -13,16 +14,21 @@ export function RecordingVideo({
   src,
   durationMs,
   timeToCompleteMs,
+  isPending = false,
 }: {
   video: RefObject<HTMLVideoElement | null>;
   src: string | null | undefined;
   durationMs: number | null;
   timeToCompleteMs: number | null;
+  /** The server is making the recording (video_pending). */
+  isPending?: boolean;
 }) {
   if (!src)
     return (
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-        There is no recording of this participant yet.
+        {isPending
+          ? "The screen recording is being made from the participant's data; it appears here in a moment."
+          : 'There is no recording of this participant yet.'}
       </Alert>
     );
   return (

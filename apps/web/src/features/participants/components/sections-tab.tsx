@@ -1,7 +1,7 @@
 import type { Label, ParticipantDetail, TestDetail } from '@limbus/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { type RefObject, useMemo, useState } from 'react';
 import { isApiError } from '../../../api';
 import { useLabels, useSectionMutations, useStreamSamples } from '../api';
 import { formatMinutesSeconds } from '../format';
@@ -15,19 +15,31 @@ import {
   pressStart,
   select,
 } from '../section-editor';
-import { useVideoKeys, useVideoTime } from '../use-video';
+import { useShortcutKeys } from '../use-video';
 import { PageTitlePicker } from './page-title-picker';
-import { RecordingVideo } from './recording-video';
 import { SectionsTimeline } from './sections-timeline';
 
 /**
  * The sections editor (spec 2 §2): marks page sections on the recording with [ and ] (or Start,
  * which plays, and End, which pauses). With no section selected it is in Create Mode; selecting
- * one edits it. The rules are the shared `placeSection`; the server applies them again.
+ * one edits it. The rules are the shared `placeSection`; the server applies them again. The
+ * recording's player belongs to the participant screen and is shared with the Data tab.
  */
-export function SectionsTab({ test, participant }: { test: TestDetail; participant: ParticipantDetail }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const { seconds, durationMs } = useVideoTime(video, participant.video);
+export function SectionsTab({
+  test,
+  participant,
+  video,
+  seconds,
+  durationMs,
+}: {
+  test: TestDetail;
+  participant: ParticipantDetail;
+  video: RefObject<HTMLVideoElement | null>;
+  /** The playhead, in seconds into the recording. */
+  seconds: number;
+  /** The recording's length once its metadata is read. */
+  durationMs: number | null;
+}) {
   const labels = useLabels(test.id);
   const mice = useStreamSamples(test.id, participant.id, 'mice');
   const mutations = useSectionMutations(test.id, participant.id);
@@ -79,7 +91,7 @@ export function SectionsTab({ test, participant }: { test: TestDetail; participa
     markEnd();
     video.current?.pause();
   };
-  useVideoKeys(video, { '[': markStart, ']': markEnd });
+  useShortcutKeys({ '[': markStart, ']': markEnd });
 
   const handleLabel = (label: Label | null) => {
     if (selected)
@@ -89,12 +101,6 @@ export function SectionsTab({ test, participant }: { test: TestDetail; participa
 
   return (
     <Stack gap="md">
-      <RecordingVideo
-        video={video}
-        src={participant.video}
-        durationMs={durationMs}
-        timeToCompleteMs={participant.time_to_complete_ms}
-      />
       <Paper withBorder p="md" component="section" aria-label="Sections editor">
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">

@@ -12,10 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { formatSurcharge } from '../../../ui';
 import type { QuestionSlot } from '../setup-form';
 import { type SetupForm, textareaProps } from './setup-form-types';
-
-const euro = (amount: number) => `+€${amount.toLocaleString('en-GB')}`;
 
 function FocusElements({ form }: { form: SetupForm }) {
   const elements = form.values.focus_elements;
@@ -127,7 +126,7 @@ function Addons({ form }: { form: SetupForm }) {
           <Checkbox
             key={addon.key}
             value={addon.key}
-            label={`${addon.label} ${euro(addon.price)}`}
+            label={`${addon.label} ${formatSurcharge(addon.price)}`}
             description={addon.description}
           />
         ))}

@@ -1,8 +1,7 @@
-import { DATE_FORMATS, TEST_MESSAGES, type TestSetup, type TestSummary } from '@limbus/contract';
+import { TEST_MESSAGES, type TestSetup, type TestSummary } from '@limbus/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { ResearchList } from './research-list';
@@ -36,6 +35,7 @@ const setup = (overrides: Partial<TestSetup>): TestSetup => ({
   status: { eeg: true, eye: true, mouse: true, tapp: false, recorder: true, redis: true },
   updated_at: 1_700_000_000,
   is_online: true,
+  geometry: null,
   ...overrides,
 });
 
@@ -46,7 +46,9 @@ const titles = () =>
     .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
 
 describe('ResearchList', () => {
-  it('pages by 10 and shows company, title, status, platform, requester and DD/MM/YY', async () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('pages by 10 and shows company, title, status, platform, requester and the date', async () => {
     const tests = Array.from({ length: 12 }, (_, index) => summary(index + 1));
     useFakeApi({ 'GET /tests': { body: tests } });
     renderWithProviders(<ResearchList />);
@@ -56,11 +58,43 @@ describe('ResearchList', () => {
     expect(within(first).getByText('Requested')).toBeTruthy();
     expect(within(first).getByText('Desktop')).toBeTruthy();
     expect(within(first).getByText('Claire Mendes')).toBeTruthy();
-    expect(within(first).getByText(dayjs.unix(1_700_000_001).format(DATE_FORMATS.lastLogin))).toBeTruthy();
+    // the one date format of the app (docs/decisions.md 'Formats'), not DD/MM/YY
+    expect(within(first).getByText(/^1[45] Nov 2023$/)).toBeTruthy();
     expect(titles()).toHaveLength(10);
 
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Page 2' }));
     expect(titles()).toEqual(['Study 11', 'Study 12']);
+  });
+
+  it('shows the tests as cards on a phone, every column as text and the actions at hand', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    useFakeApi({ 'GET /tests': { body: [summary(1)] }, 'GET /test_setups': { body: [] } });
+    renderWithProviders(<ResearchList />);
+
+    const card = within(await screen.findByRole('listitem', { name: 'Study 1' }));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(card.getByText('Requested')).toBeTruthy();
+    expect(card.getByText(/^Globex · Desktop · updated 1[45] Nov 2023$/)).toBeTruthy();
+    expect(card.getByText('Requested by Claire Mendes')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'View Study 1' })).toBeTruthy();
+    await userEvent
+      .setup({ delay: null })
+      .click(card.getByRole('button', { name: 'Choose Setup for Study 1' }));
+    expect(card.getByRole('button', { name: 'Choose Setup for Study 1' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
   });
 
   it('searches test, company and requester names and filters by platform and state', async () => {

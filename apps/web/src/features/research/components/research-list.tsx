@@ -1,10 +1,11 @@
-import { ADMIN_PAGE_SIZE, DATE_FORMATS, TEST_MESSAGES, type TestSummary } from '@limbus/contract';
-import { ActionIcon, Badge, Button, Group, Paper, Table } from '@mantine/core';
+import { ADMIN_PAGE_SIZE, TEST_MESSAGES, type TestSummary } from '@limbus/contract';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { AppTooltip, Empty, ErrorAlert, formatUnixDate, openConfirmDelete, TableSkeleton } from '../../../ui';
+import { AppTooltip, Empty, ErrorAlert, formatDate, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
 import { platformLabel, stateLabel, TEST_STATE_COLORS } from '../../tests/test-labels';
 import { useDeleteTest, useResearchTests } from '../api';
@@ -21,17 +22,14 @@ import { SetupPanel } from './setup-panel';
 
 const COLUMNS = 7;
 
-function RowActions({
-  test,
-  isPanelOpen,
-  onTogglePanel,
-  onDelete,
-}: {
+type RowProps = {
   test: TestSummary;
   isPanelOpen: boolean;
   onTogglePanel: () => void;
   onDelete: () => void;
-}) {
+};
+
+function RowActions({ test, isPanelOpen, onTogglePanel, onDelete }: RowProps) {
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button
@@ -62,7 +60,71 @@ function RowActions({
   );
 }
 
-/** /research: every test with search, platform and state filters, 10 a page, and its row actions. */
+function TestRow({ test, isPanelOpen, onTogglePanel, onDelete }: RowProps) {
+  return (
+    <>
+      <Table.Tr>
+        <Table.Td>{test.company.name}</Table.Td>
+        <Table.Td fw={500}>{test.name}</Table.Td>
+        <Table.Td>
+          <Badge color={TEST_STATE_COLORS[test.state]} variant="light">
+            {stateLabel(test.state)}
+          </Badge>
+        </Table.Td>
+        <Table.Td>{platformLabel(test.platform)}</Table.Td>
+        <Table.Td>{requesterName(test)}</Table.Td>
+        <Table.Td>{formatDate(test.updated_at)}</Table.Td>
+        <Table.Td>
+          <RowActions
+            test={test}
+            isPanelOpen={isPanelOpen}
+            onTogglePanel={onTogglePanel}
+            onDelete={onDelete}
+          />
+        </Table.Td>
+      </Table.Tr>
+      {isPanelOpen ? (
+        <Table.Tr id={`setups-${test.id}`}>
+          <Table.Td colSpan={COLUMNS} bg="var(--mantine-color-gray-0)">
+            <SetupPanel test={test} />
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </>
+  );
+}
+
+/** A test as a card on a phone: every column as text, the actions below, the setups under them. */
+function TestCard({ test, isPanelOpen, onTogglePanel, onDelete }: RowProps) {
+  const requester = requesterName(test);
+  return (
+    <Paper component="li" withBorder p="sm" aria-label={test.name}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text fw={600}>{test.name}</Text>
+          <Badge color={TEST_STATE_COLORS[test.state]} variant="light" style={{ flexShrink: 0 }}>
+            {stateLabel(test.state)}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {test.company.name} · {platformLabel(test.platform)} · updated {formatDate(test.updated_at)}
+        </Text>
+        {requester ? <Text size="sm">Requested by {requester}</Text> : null}
+        <RowActions test={test} isPanelOpen={isPanelOpen} onTogglePanel={onTogglePanel} onDelete={onDelete} />
+        {isPanelOpen ? (
+          <Paper id={`setups-${test.id}`} bg="var(--mantine-color-gray-0)" p="xs">
+            <SetupPanel test={test} />
+          </Paper>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /research: every test with search, platform and state filters, 10 a page, and its row actions;
+ * a table from 48em, cards on a phone (a table of seven columns cannot be read at 390 px).
+ */
 export function ResearchList() {
   const tests = useResearchTests();
   const remove = useDeleteTest();
@@ -71,6 +133,7 @@ export function ResearchList() {
   const [openPanel, setOpenPanel] = useState<number | null>(null);
   const filtered = useMemo(() => filterResearchTests(tests.data ?? [], filters), [tests.data, filters]);
   const shown = pageOf(filtered, page, ADMIN_PAGE_SIZE);
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 
   const handleFilters = (next: ResearchFilters) => {
     setFilters(next);
@@ -86,6 +149,12 @@ export function ResearchList() {
         }),
     });
 
+  const rowProps = (test: TestSummary) => ({
+    isPanelOpen: openPanel === test.id,
+    onTogglePanel: () => setOpenPanel(openPanel === test.id ? null : test.id),
+    onDelete: () => handleDelete(test),
+  });
+
   return (
     <Paper withBorder p="md">
       <ResearchFiltersBar filters={filters} onChange={handleFilters} />
@@ -93,54 +162,42 @@ export function ResearchList() {
       {tests.isError ? <ErrorAlert error={tests.error} title="The tests could not be loaded" /> : null}
       {tests.data ? (
         <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Company</Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Platform</Table.Th>
-                  <Table.Th>Requester</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                  <Table.Th aria-label="Actions" />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.rows.map((test) => (
-                  <Fragment key={test.id}>
-                    <Table.Tr>
-                      <Table.Td>{test.company.name}</Table.Td>
-                      <Table.Td fw={500}>{test.name}</Table.Td>
-                      <Table.Td>
-                        <Badge color={TEST_STATE_COLORS[test.state]} variant="light">
-                          {stateLabel(test.state)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{platformLabel(test.platform)}</Table.Td>
-                      <Table.Td>{requesterName(test)}</Table.Td>
-                      <Table.Td>{formatUnixDate(test.updated_at, DATE_FORMATS.lastLogin)}</Table.Td>
-                      <Table.Td>
-                        <RowActions
-                          test={test}
-                          isPanelOpen={openPanel === test.id}
-                          onTogglePanel={() => setOpenPanel(openPanel === test.id ? null : test.id)}
-                          onDelete={() => handleDelete(test)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                    {openPanel === test.id ? (
-                      <Table.Tr id={`setups-${test.id}`}>
-                        <Table.Td colSpan={COLUMNS} bg="var(--mantine-color-gray-0)">
-                          <SetupPanel test={test} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : null}
-                  </Fragment>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {isPhone ? (
+            <Stack
+              component="ul"
+              gap="sm"
+              p={0}
+              m={0}
+              mt="md"
+              style={{ listStyle: 'none' }}
+              aria-label="Tests"
+            >
+              {shown.rows.map((test) => (
+                <TestCard key={test.id} test={test} {...rowProps(test)} />
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={900}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Company</Table.Th>
+                    <Table.Th>Title</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Platform</Table.Th>
+                    <Table.Th>Requester</Table.Th>
+                    <Table.Th>Updated</Table.Th>
+                    <Table.Th aria-label="Actions" />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.rows.map((test) => (
+                    <TestRow key={test.id} test={test} {...rowProps(test)} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           {filtered.length === 0 ? (
             <Empty title={tests.data.length ? 'No test matches these filters' : 'No tests yet'} />
           ) : null}

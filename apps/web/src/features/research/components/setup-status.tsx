@@ -1,7 +1,7 @@
-import { DATE_FORMATS, TEST_SETUP_STATUS_KEYS, type TestSetup, type TestSetupStatus } from '@limbus/contract';
+import { TEST_SETUP_STATUS_KEYS, type TestSetup, type TestSetupStatus } from '@limbus/contract';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../ui';
 
 const STATUS_LABELS: Record<keyof TestSetupStatus, string> = {
   eeg: 'EEG',
@@ -49,7 +49,7 @@ export function DeviceStatus({ status }: { status: TestSetupStatus }) {
 export function LastHeartbeat({ setup }: { setup: Pick<TestSetup, 'updated_at'> }) {
   return (
     <Text size="sm" c="dimmed">
-      Last heartbeat {dayjs.unix(setup.updated_at).format(`${DATE_FORMATS.lastLogin} HH:mm:ss`)}
+      Last heartbeat {formatDateTime(setup.updated_at)}
     </Text>
   );
 }

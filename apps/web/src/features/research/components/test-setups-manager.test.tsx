@@ -13,6 +13,7 @@ const lab = (overrides: Partial<TestSetup> = {}): TestSetup => ({
   status: { eeg: true, eye: false, mouse: true, tapp: true, recorder: true, redis: true },
   updated_at: 1_700_000_000,
   is_online: true,
+  geometry: null,
   ...overrides,
 });
 
@@ -24,7 +25,8 @@ describe('TestSetupsManager', () => {
     expect(within(row).getByText('Online')).toBeTruthy();
     expect(within(row).getByLabelText('Eye tracker: not working')).toBeTruthy();
     expect(within(row).getByLabelText('EEG: working')).toBeTruthy();
-    expect(within(row).getByText(/Last heartbeat \d\d\/\d\d\/\d\d \d\d:\d\d:\d\d/)).toBeTruthy();
+    // the one date format of the app with the time (docs/decisions.md 'Formats')
+    expect(within(row).getByText(/^Last heartbeat \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d$/)).toBeTruthy();
   });
 
   it('adds a setup and shows its key once, with a copy button', async () => {
@@ -78,5 +80,35 @@ describe('TestSetupsManager', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Lab 1' }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(fake.calls.some((call) => call.method === 'DELETE')).toBe(true));
+  });
+
+  it("edits a setup's screen: out-of-range values are named and not sent", async () => {
+    let setups = [lab()];
+    const fake = useFakeApi({
+      'GET /test_setups': () => ({ body: { data: { test_setups: setups } } }),
+      'PATCH /test_setups/1': (call) => {
+        setups = [lab(call.body as Partial<TestSetup>)];
+        return { body: { data: setups[0] } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<TestSetupsManager />);
+    expect(await screen.findByText('Default: 1920 × 1080 px, 531 × 299 mm at 600 mm')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Screen of Lab 1' }));
+    const form = await screen.findByRole('form', { name: 'Screen of Lab 1' });
+    const distance = within(form).getByRole('textbox', { name: 'Viewing distance (mm)' });
+    await user.clear(distance);
+    await user.type(distance, '50');
+    await user.click(within(form).getByRole('button', { name: 'Save screen' }));
+    expect(await within(form).findByText('Viewing distance must be 200–2000 mm')).toBeTruthy();
+    expect(fake.calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await user.clear(distance);
+    await user.type(distance, '650');
+    await user.click(within(form).getByRole('button', { name: 'Save screen' }));
+    expect(await screen.findByText('1920 × 1080 px, 531 × 299 mm at 650 mm')).toBeTruthy();
+    expect(fake.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      geometry: { width_px: 1920, height_px: 1080, width_mm: 531, height_mm: 299, distance_mm: 650 },
+    });
   });
 });

@@ -15,10 +15,11 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDeviceDesktop, IconKey, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { AppTooltip, Empty, ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { useCreateTestSetup, useDeleteTestSetup, useRotateTestSetupKey, useTestSetups } from '../api';
+import { GeometryDialog, GeometrySummary } from './setup-geometry';
 import { DeviceStatus, LastHeartbeat, OnlineBadge } from './setup-status';
 
 export const CONFIRM_REMOVE_SETUP = 'Are you sure you want to remove this test setup?';
@@ -125,6 +126,7 @@ function NewSetupForm({ onIssued }: { onIssued: (issued: IssuedKey) => void }) {
 function SetupRow({ setup, onIssued }: { setup: TestSetup; onIssued: (issued: IssuedKey) => void }) {
   const remove = useDeleteTestSetup();
   const rotate = useRotateTestSetupKey();
+  const [isEditingScreen, setEditingScreen] = useState(false);
   const handleError = (error: Error) => notifications.show({ color: 'red', message: error.message });
   const handleDelete = () =>
     openConfirmDelete({
@@ -160,7 +162,20 @@ function SetupRow({ setup, onIssued }: { setup: TestSetup; onIssued: (issued: Is
         <DeviceStatus status={setup.status} />
       </Table.Td>
       <Table.Td>
+        <GeometrySummary setup={setup} />
+        {isEditingScreen ? <GeometryDialog setup={setup} onClose={() => setEditingScreen(false)} /> : null}
+      </Table.Td>
+      <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <AppTooltip label="Screen and viewing distance">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Screen of ${setup.name}`}
+              onClick={() => setEditingScreen(true)}
+            >
+              <IconDeviceDesktop size={18} aria-hidden />
+            </ActionIcon>
+          </AppTooltip>
           <AppTooltip label="Give a new key">
             <ActionIcon variant="subtle" aria-label={`New key for ${setup.name}`} onClick={handleRotate}>
               <IconKey size={18} aria-hidden />
@@ -182,7 +197,7 @@ function SetupRow({ setup, onIssued }: { setup: TestSetup; onIssued: (issued: Is
   );
 }
 
-/** /research/testsetups: add, re-key and remove lab recorders, and watch their heartbeats. */
+/** /research/testsetups: add, re-key and remove lab recorders, set their screens, and watch their heartbeats. */
 export function TestSetupsManager() {
   const setups = useTestSetups({ isPolling: true });
   const [issued, setIssued] = useState<IssuedKey | null>(null);
@@ -206,7 +221,7 @@ export function TestSetupsManager() {
         ) : null}
         {setups.data?.length === 0 ? <Empty title="No test setups yet" /> : null}
         {setups.data?.length ? (
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={960}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -214,6 +229,7 @@ export function TestSetupsManager() {
                   <Table.Th>IP address</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Devices and services</Table.Th>
+                  <Table.Th>Screen</Table.Th>
                   <Table.Th aria-label="Actions" />
                 </Table.Tr>
               </Table.Thead>

@@ -5,7 +5,7 @@ import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { makeTestDetail } from '../../../test/test-detail';
 import { useTest } from '../../tests/api';
-import { VIDEO_POLL_MS, VIDEO_RESULT_DELAY_MS } from '../use-video-processing';
+import { PROCESSING_POLL_MS, RESULTS_DELAY_MS } from '../processing-poll';
 import { VideoProcessing } from './video-processing';
 
 /** The editor feeds the panel from the test query, which the polling refreshes. */
@@ -67,25 +67,29 @@ describe('VideoProcessing', () => {
     expect(count(fake.calls, '/tests/7/process_video_test')).toBe(1);
     expect(count(fake.calls, '/tests/7')).toBe(1);
 
-    await advance(VIDEO_POLL_MS - 1);
+    await advance(PROCESSING_POLL_MS - 1);
     expect(count(fake.calls, '/tests/7')).toBe(1);
     await advance(1);
     expect(count(fake.calls, '/tests/7')).toBe(2);
     expect(screen.getByText('Video is processing...')).toBeTruthy();
 
-    await advance(VIDEO_POLL_MS);
+    await advance(PROCESSING_POLL_MS);
     expect(count(fake.calls, '/tests/7')).toBe(3);
     // processing is over; the results are asked for only 5 s later
-    await advance(VIDEO_RESULT_DELAY_MS - 1);
+    await advance(RESULTS_DELAY_MS - 1);
     expect(count(fake.calls, '/participants/get_video_participant')).toBe(0);
     expect(screen.getByText('Video is processing...')).toBeTruthy();
     await advance(1);
     expect(count(fake.calls, '/participants/get_video_participant')).toBe(1);
     expect(screen.getByText('Results of 2 moments over the video are ready.')).toBeTruthy();
+    // the link leads to a screen that exists: the test's participants
+    expect(
+      screen.getByRole('link', { name: 'Open the participants and their answers' }).getAttribute('href'),
+    ).toBe('/research/test/7/participants');
     expect(screen.queryByText('Video is processing...')).toBeNull();
 
     // no more polling
-    await advance(VIDEO_POLL_MS * 3);
+    await advance(PROCESSING_POLL_MS * 3);
     expect(count(fake.calls, '/tests/7')).toBe(3);
   });
 

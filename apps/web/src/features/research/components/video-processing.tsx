@@ -4,7 +4,6 @@ import { IconMovie } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../ui';
 import { useVideoParticipant } from '../api';
-import { researchViewHref } from '../research-filters';
 import { useVideoProcessing } from '../use-video-processing';
 
 /** A participant of type video_heatmap is the stored result of processing (spec 2 §4). */
@@ -20,8 +19,8 @@ function VideoResults({ test }: { test: TestDetail }) {
   return (
     <Stack gap={4}>
       <Text size="sm">Results of {result.data.moments?.length ?? 0} moments over the video are ready.</Text>
-      <Anchor component={Link} to={researchViewHref(test)} size="sm">
-        Open the video summary
+      <Anchor component={Link} to={`/research/test/${test.id}/participants`} size="sm">
+        Open the participants and their answers
       </Anchor>
     </Stack>
   );

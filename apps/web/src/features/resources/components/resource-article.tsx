@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { ErrorAlert, formatCalendarDate, openConfirmDelete, PageLoader, PageTitle } from '../../../ui';
-import { RichTextView } from '../../../ui/rich-text';
+import { ErrorAlert, formatDate, openConfirmDelete, PageLoader, PageTitle } from '../../../ui';
+import { RichTextView } from '../../../ui/rich-text-view';
 import { useCurrentUser } from '../../account/api';
 import { useDeleteResource, useResource, useUpdateResource } from '../api';
 import { canAuthorResources } from '../resource-filters';
@@ -101,7 +101,7 @@ export function ResourceArticle({ id }: { id: number }) {
             {resource.title}
           </PageTitle>
           <Text size="sm" c="dimmed" mt={-16}>
-            <time dateTime={resource.date}>{formatCalendarDate(resource.date, 'DD/MM/YY')}</time>
+            <time dateTime={resource.date}>{formatDate(resource.date)}</time>
             {resource.author ? ` · ${resource.author}` : ''}
           </Text>
           <ResourceTags tags={resource.tags} />

@@ -2,7 +2,7 @@ import type { ResourceSummary } from '@limbus/contract';
 import { Anchor, Card, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCalendarDate } from '../../../ui';
+import { formatDate } from '../../../ui';
 import { ResourceStatus, ResourceTags } from './resource-badges';
 
 const COVER_HEIGHT = 150;
@@ -28,7 +28,7 @@ export function ResourceCard({ resource }: { resource: ResourceSummary }) {
           </Anchor>
         </Title>
         <Text size="sm" c="dimmed">
-          <time dateTime={resource.date}>{formatCalendarDate(resource.date, 'DD/MM/YY')}</time>
+          <time dateTime={resource.date}>{formatDate(resource.date)}</time>
           {resource.author ? ` · ${resource.author}` : ''}
         </Text>
         <ResourceTags tags={resource.tags} />

@@ -1,4 +1,5 @@
 import {
+  DATE_FORMATS,
   RESOURCE_CONFIRM_DELETE,
   RESOURCE_TYPE_NAMES,
   RESOURCE_TYPES,
@@ -124,7 +125,7 @@ function CoverField({ cover, onChange }: { cover: Cover; onChange: (cover: Cover
 const initialValues = (resource: Resource | undefined, author: string): Values => ({
   title: resource?.title ?? '',
   resource_type: String(resource?.resource_type ?? 0),
-  date: resource?.date ?? dayjs().format('YYYY-MM-DD'),
+  date: resource?.date ?? dayjs().format(DATE_FORMATS.api),
   author: resource?.author ?? author,
   tags: resource?.tags ?? [],
   body: resource?.body ?? '',

@@ -11,7 +11,7 @@ import { IconCheck, IconChevronLeft, IconChevronRight, IconPencil, IconTrash } f
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AppTooltip, type Detail, DetailList, openConfirmDelete } from '../../../ui';
-import { RichTextView } from '../../../ui/rich-text';
+import { RichTextView } from '../../../ui/rich-text-view';
 import { displayName } from '../../auth/permissions';
 
 type SuggestionDetailProps = {

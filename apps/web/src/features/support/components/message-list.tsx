@@ -1,9 +1,7 @@
 import type { SupportMessage } from '@limbus/contract';
 import { Box, Paper, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
-
-export const formatSupportTime = (seconds: number) => dayjs.unix(seconds).format('DD-MM-YYYY HH:mm');
+import { formatDateTime } from '../../../ui/format';
 
 /** The messages of a thread, oldest first; the viewer's own on the right. Scrolls to the newest. */
 export function MessageList({ messages, viewerId }: { messages: SupportMessage[]; viewerId: number }) {
@@ -25,7 +23,7 @@ export function MessageList({ messages, viewerId }: { messages: SupportMessage[]
         return (
           <Box key={message.id} style={{ alignSelf: isOwn ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
             <Text size="xs" c="dimmed" ta={isOwn ? 'right' : 'left'}>
-              {author} · {formatSupportTime(message.created_at)}
+              {author} · {formatDateTime(message.created_at)}
             </Text>
             <Paper
               p="sm"

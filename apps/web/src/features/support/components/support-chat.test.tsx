@@ -6,6 +6,7 @@ import { storeSession } from '../../../api';
 import { makeUser, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { openSupportChat, resetSupportChat } from '../support-chat-store';
+import { MessageUsButton } from './message-us-button';
 import { SupportLauncher } from './support-launcher';
 
 const viewer = makeUser({ id: 10 });
@@ -38,11 +39,18 @@ function threadOf(
 afterEach(() => resetSupportChat());
 
 describe('SupportLauncher', () => {
-  it('opens the chat from the floating button on the list of conversations', async () => {
+  it('opens the chat from the Message us button of the shell on the list of conversations', async () => {
     storeSession('jwt', viewer);
     useFakeApi({ 'GET /support/conversations': { body: [] }, 'GET /users/me': { body: viewer } });
-    renderWithProviders(<SupportLauncher />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Message us' }));
+    renderWithProviders(
+      <>
+        <MessageUsButton place="sidebar" />
+        <SupportLauncher />
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Message us' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.setup().click(button);
     expect(await screen.findByRole('dialog', { name: 'Support chat' })).toBeTruthy();
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import { SUPPORT_STATUS_NAMES } from '@limbus/contract';
 import { Badge, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { formatDateTime } from '../../../ui/format';
 import { Empty, ErrorAlert, TableSkeleton } from '../../../ui/states';
 import { useCurrentUser } from '../../account/api';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../api';
 import { closeSupportChat, showSupportView, useSupportChat } from '../support-chat-store';
 import { MessageComposer } from './message-composer';
-import { formatSupportTime, MessageList } from './message-list';
+import { MessageList } from './message-list';
 
 /** The support chat drawer: one's conversations, a thread, or a new conversation. */
 export function SupportChat() {
@@ -100,7 +101,7 @@ function ConversationListView() {
                   {conversation.last_message_preview}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatSupportTime(conversation.last_message_at)}
+                  {formatDateTime(conversation.last_message_at)}
                 </Text>
               </UnstyledButton>
             </li>

@@ -2,11 +2,12 @@ import { SUPPORT_STATUS_NAMES } from '@limbus/contract';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../ui/format';
 import { ErrorAlert, TableSkeleton } from '../../../ui/states';
 import { useCurrentUser } from '../../account/api';
 import { useSendSupportMessage, useSetSupportStatus, useSupportThread } from '../api';
 import { MessageComposer } from './message-composer';
-import { formatSupportTime, MessageList } from './message-list';
+import { MessageList } from './message-list';
 
 /** A conversation in the staff inbox: the messages, a reply box, Close or Reopen. */
 export function SupportInboxThread({ id }: { id: number }) {
@@ -41,7 +42,7 @@ export function SupportInboxThread({ id }: { id: number }) {
             </Text>
             <Text size="sm" c="dimmed">
               {conversation.starter_name} · {conversation.company_name} · started{' '}
-              {formatSupportTime(conversation.created_at)}
+              {formatDateTime(conversation.created_at)}
             </Text>
           </Stack>
           <Group gap="xs">

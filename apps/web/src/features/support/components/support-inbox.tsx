@@ -2,9 +2,9 @@ import { SUPPORT_STATUS_NAMES } from '@limbus/contract';
 import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../ui/format';
 import { Empty, ErrorAlert, TableSkeleton } from '../../../ui/states';
 import { useSupportConversations } from '../api';
-import { formatSupportTime } from './message-list';
 
 /** The staff inbox (research area): every conversation, newest activity first. */
 export function SupportInbox() {
@@ -53,7 +53,7 @@ export function SupportInbox() {
                     {SUPPORT_STATUS_NAMES[conversation.status]}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{formatSupportTime(conversation.last_message_at)}</Table.Td>
+                <Table.Td>{formatDateTime(conversation.last_message_at)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,7 +1,7 @@
-import { DATE_FORMATS, TEST_TYPE_NAMES, type TestSummary } from '@limbus/contract';
+import { TEST_TYPE_NAMES, type TestSummary } from '@limbus/contract';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatUnixDate } from '../../../ui';
+import { formatDate } from '../../../ui';
 import { stateLabel, TEST_STATE_COLORS } from '../test-labels';
 import { testHref } from '../test-links';
 import { DeviceSelector } from './device-selector';
@@ -58,7 +58,7 @@ export function TestCard({
         </Anchor>
         <Text size="xs" c="dimmed" mt="auto">
           {showsCompany ? `${test.company.name} · ` : ''}
-          {TEST_TYPE_NAMES[test.test_type]} · updated {formatUnixDate(test.updated_at, DATE_FORMATS.admin)}
+          {TEST_TYPE_NAMES[test.test_type]} · updated {formatDate(test.updated_at)}
         </Text>
       </Stack>
     </Card>

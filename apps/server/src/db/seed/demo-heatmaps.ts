@@ -1,0 +1,27 @@
+import fs from 'node:fs/promises';
+import { demoPageLabel, type Platform, siteLayout, siteScreenshotPath } from '@limbus/demo-data';
+import type { JobDeps } from '../../jobs/job-runner.js';
+import { storeScreenshot } from '../../modules/heatmaps/heatmap-screenshots.js';
+import { insertHeatmapRow } from '../../modules/heatmaps/heatmaps.repository.js';
+
+/**
+ * A heatmap page per page of the demo shop, with the shop's captured full-page screenshot (the
+ * capture script's Chromium at 1920×1080, or 390 wide for mobile), stored the way an upload is:
+ * checked by its bytes and put in the file store. Exact URL matches, like the page titles.
+ */
+export async function seedDemoHeatmaps(
+  deps: Pick<JobDeps, 'db' | 'files'>,
+  testId: number,
+  platform: Platform,
+) {
+  for (const page of siteLayout(platform).pages) {
+    const bytes = await fs.readFile(siteScreenshotPath(platform, page.screenshot));
+    const screenshot = await storeScreenshot(deps, testId, bytes);
+    await insertHeatmapRow(deps.db, testId, {
+      name: demoPageLabel(page),
+      url: page.url,
+      matchType: 'exact',
+      screenshot,
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Platform, siteLayout, siteScreenshotPath } from '@limbus/demo-data';
+import { loadImage } from '@napi-rs/canvas';
+import { eq } from 'drizzle-orm';
+import type { JobDeps } from '../../jobs/job-runner.js';
+import { makeScreenRecording, type RecordedPage } from '../../media/screen-recording.js';
+import { setParticipantVideo } from '../../modules/ingestion/ingestion.repository.js';
+import { videoFileKey } from '../../modules/ingestion/video-upload.js';
+import { loadStream } from '../../modules/participants/participant-streams.js';
+import { participants, tests } from '../schema.js';
+
+/** Output widths: a third of the desktop's 1920 px, two thirds of the phone's 390 px. */
+const WIDTHS: Record<Platform, number> = { desktop: 640, mobile: 260 };
+
+const pageImages = new Map<Platform, Promise<Map<string, RecordedPage>>>();
+
+/** The demo shop's captured pages by URL, decoded once per process. */
+function demoPages(platform: Platform): Promise<Map<string, RecordedPage>> {
+  let pages = pageImages.get(platform);
+  if (!pages) {
+    pages = Promise.all(
+      siteLayout(platform).pages.map(
+        async (page) =>
+          [page.url, { image: await loadImage(siteScreenshotPath(platform, page.screenshot)) }] as const,
+      ),
+    ).then((entries) => new Map(entries));
+    pageImages.set(platform, pages);
+  }
+  return pages;
+}
+
+/**
+ * The job that makes a demo participant's screen recording from the bundled shop's captured
+ * pages, scrolled and pointed as the participant's mouse samples say, and names it on the
+ * participant like an uploaded recording. Does nothing when the participant is gone or has a
+ * recording (a re-run after a crash, or one a researcher uploaded).
+ */
+export async function makeDemoScreenRecording(
+  deps: JobDeps,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  const participantId = Number(payload.participant_id);
+  if (!Number.isInteger(participantId)) throw new Error('make_screen_recording needs a participant_id');
+  const [row] = await deps.db
+    .select({ video: participants.video, platform: tests.platform, startedAt: participants.startedAt })
+    .from(participants)
+    .innerJoin(tests, eq(tests.id, participants.testId))
+    .where(eq(participants.id, participantId));
+  if (!row || row.video || (row.platform !== 'desktop' && row.platform !== 'mobile')) return;
+  const mice = await loadStream(deps, participantId, 'mice');
+  if (mice?.kind !== 'mice' || mice.samples.timestamp.length === 0) return;
+  const platform = row.platform;
+  const timestamps = mice.samples.timestamp;
+  const startMs = row.startedAt?.getTime() ?? (timestamps[0] as number);
+  const endMs = timestamps[timestamps.length - 1] as number;
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'limbus-screen-recording-'));
+  try {
+    const file = path.join(dir, 'recording.mp4');
+    await makeScreenRecording(file, {
+      mice: mice.samples,
+      pages: await demoPages(platform),
+      viewport: siteLayout(platform).viewport,
+      startMs,
+      durationMs: Math.max(1000, endMs - startMs),
+      width: WIDTHS[platform],
+      pointer: platform === 'desktop' ? 'arrow' : 'touch',
+    });
+    const key = videoFileKey(participantId, 'mp4');
+    await deps.files.put(key, await fs.promises.readFile(file));
+    await setParticipantVideo(deps.db, participantId, key);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}

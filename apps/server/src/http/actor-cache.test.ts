@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { buildCompany, buildContract, buildUser, signIn } from '../../test/factories.js';
+import { users } from '../db/schema.js';
+import { updateUserRow } from '../modules/users/users.repository.js';
+import { createActorCache } from './actor-cache.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 120_000);
+afterAll(() => t.close());
+
+let companies = 0;
+async function signedInMember(app: TestApp) {
+  const company = await buildCompany(app.db, { name: `Cached Co ${++companies}` });
+  await buildContract(app.db, company.id);
+  const user = await buildUser(app.db, { role: 'company_admin', companyId: company.id });
+  const session = await signIn(app.app, user.email);
+  return { company, user, session };
+}
+
+const getMe = (app: TestApp, authorization: string) =>
+  app.app.inject({ url: '/api/v1/users/me', headers: { authorization } });
+
+/** The database's notice reaches the cache after the commit: at once on PGlite, within milliseconds on PostgreSQL. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + 2_000;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
+}
+
+describe('the actor cache', { timeout: 60_000 }, () => {
+  it('keeps an actor between requests: a change that announces nothing is not seen before the time to live', async () => {
+    const { user } = await signedInMember(t);
+    let now = 0;
+    const cache = await createActorCache(t.db, () => now);
+    try {
+      expect((await cache.get(user.id))?.role).toBe('company_admin');
+      // a write the triggers do not see (they are off), as a lost notice would be
+      await t.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_actor_changed`);
+      await t.db.update(users).set({ role: 'company_member' }).where(eq(users.id, user.id));
+      await t.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_actor_changed`);
+      expect((await cache.get(user.id))?.role).toBe('company_admin');
+      now += 5_001;
+      expect((await cache.get(user.id))?.role).toBe('company_member');
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('forgets an actor that the database says changed, whoever wrote it (another process)', async () => {
+    const app = t;
+    const { user, session } = await signedInMember(app);
+    expect((await getMe(app, session.authorization)).statusCode).toBe(200);
+    // straight to the database, as another API process's sign-out would write it
+    await app.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${user.id}`);
+    expect(await eventually(async () => (await getMe(app, session.authorization)).statusCode === 401)).toBe(
+      true,
+    );
+  });
+
+  it('sees a role change of this process on the very next request', async () => {
+    const { user, session } = await signedInMember(t);
+    expect((await getMe(t, session.authorization)).json().role).toBe('company_admin');
+    await updateUserRow(t.db, user.id, { role: 'company_member' });
+    expect((await getMe(t, session.authorization)).json().role).toBe('company_member');
+  });
+
+  it('forgets the users of a company whose licences change', async () => {
+    const app = t;
+    const { company, user } = await signedInMember(app);
+    const cache = await createActorCache(app.db);
+    try {
+      expect((await cache.get(user.id))?.company?.licenceAnalysis).toBe(false);
+      await app.db.execute(sql`UPDATE companies SET licence_analysis = true WHERE id = ${company.id}`);
+      expect(
+        await eventually(async () => (await cache.get(user.id))?.company?.licenceAnalysis === true),
+      ).toBe(true);
+    } finally {
+      await cache.close();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { notFound } from './app-error.js';
+import { type Action, type Actor, authorize, type ResourceOf } from './policy.js';
+
+/**
+ * "Load the resource, answer 404 when it is not there, then check the policy", the steps of every
+ * call on a record: the record, or `not_found` naming `what`, or `forbidden`.
+ */
+export async function loadFor<A extends Action, R extends ResourceOf<A>>(
+  actor: Actor,
+  action: A,
+  what: string,
+  load: Promise<R | null | undefined>,
+): Promise<R> {
+  const resource = await load;
+  if (!resource) throw notFound(what);
+  authorize(actor, action, resource);
+  return resource;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-web-'));
+let t: TestApp;
+beforeAll(async () => {
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Limbus</title>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-3f2a9c1b.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+  t = await createTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ url });
+
+describe('the web app', () => {
+  it('answers index.html to be revalidated on every load, at / and at any page', async () => {
+    for (const url of ['/', '/index.html', '/tests/1/results']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Limbus</title>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('keeps hashed assets for a year, immutable', async () => {
+    const response = await get('/assets/index-3f2a9c1b.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a Permissions-Policy that turns off what the product does not use', async () => {
+    for (const url of ['/', '/api/v1/countries', '/favicon.svg']) {
+      const policy = String((await get(url)).headers['permissions-policy'] ?? '');
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()'])
+        expect(policy, url).toContain(feature);
+    }
+  });
+});

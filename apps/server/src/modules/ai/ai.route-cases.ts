@@ -1,0 +1,144 @@
+import { and, eq } from 'drizzle-orm';
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import type { InputWorld } from '../../../test/bad-input-world.js';
+import {
+  type Ctx,
+  companyOf,
+  GET_AND_HEAD,
+  type RouteCases,
+  staffOnAnyCompany,
+  staffOnly,
+} from '../../../test/route-policy-matrix.js';
+import { tags, tests } from '../../db/schema.js';
+import { annotatedOf } from '../annotations/annotations.route-cases.js';
+import { insightOf, newInsight } from '../insights/insights.route-cases.js';
+
+/** A test of the target company with a tagged point, its comments translated into German. */
+async function translatedOf(ctx: Ctx) {
+  const annotated = await annotatedOf(ctx);
+  await ctx.t.db.update(tests).set({ translationLanguage: 'German' }).where(eq(tests.id, annotated.testId));
+  return annotated;
+}
+
+/** The tag of the bad-input world's recorded point. */
+async function recordedTag(w: InputWorld): Promise<number> {
+  const [tag] = await w.t.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.testId, w.recordedTestId), eq(tags.name, 'Tagged')));
+  if (!tag) throw new Error('no tag');
+  return tag.id;
+}
+
+/** AI text: the research area asks the model (the local provider here); nothing is saved. */
+export const aiPolicyCases: RouteCases = {
+  'POST /api/v1/tests/:id/insights/:iid/ai/:field': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `${(await insightOf(ctx)).url}/ai/summary` }),
+    expect: staffOnAnyCompany,
+  },
+  'POST /api/v1/ai/prompt': {
+    access: 'researcher',
+    targets: ['none'],
+    request: () => ({
+      url: '/api/v1/ai/prompt',
+      payload: { prompt: 'Rewrite', text: 'the menu was hidden' },
+    }),
+    expect: staffOnly,
+  },
+  'POST /api/v1/tests/:id/ai/insights': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { testId, tagId } = await annotatedOf(ctx);
+      return { url: `/api/v1/tests/${testId}/ai/insights`, payload: { tag_id: tagId } };
+    },
+    expect: staffOnAnyCompany,
+  },
+  'POST /api/v1/tests/:id/ai/translations': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await translatedOf(ctx)).testId}/ai/translations` }),
+    expect: staffOnAnyCompany,
+  },
+  ...GET_AND_HEAD('/api/v1/tests/:id/ai/usage', {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/ai/usage` }),
+    expect: staffOnAnyCompany,
+  }),
+  ...GET_AND_HEAD('/api/v1/companies/:id/ai', {
+    access: 'staff',
+    targets: ['own', 'other'],
+    request: (ctx) => ({ url: `/api/v1/companies/${companyOf(ctx).id}/ai` }),
+    expect: staffOnAnyCompany,
+  }),
+  'PATCH /api/v1/companies/:id/ai': {
+    access: 'staff',
+    targets: ['own', 'other'],
+    request: (ctx) => ({
+      url: `/api/v1/companies/${companyOf(ctx).id}/ai`,
+      payload: { insight_language: 'Dutch', monthly_token_budget: 2_000_000 },
+    }),
+    expect: staffOnAnyCompany,
+  },
+};
+
+export const aiInputCases: InputCase[] = [
+  {
+    key: 'POST /api/v1/tests/:id/insights/:iid/ai/:field',
+    isPublic: false,
+    parts: ['params'],
+    sample: async (w) => ({
+      id: w.recordedTestId,
+      params: { iid: await newInsight(w), field: 'explanation' },
+    }),
+  },
+  {
+    key: 'POST /api/v1/ai/prompt',
+    isPublic: false,
+    parts: ['body'],
+    sample: () => ({ body: { prompt: 'Rewrite this', text: 'the menu was hidden', max_tokens: 200 } }),
+  },
+
+  {
+    key: 'POST /api/v1/tests/:id/ai/insights',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async (w) => ({
+      id: w.recordedTestId,
+      body: { tag_id: await recordedTag(w), focus_point: 'The menu' },
+    }),
+  },
+  {
+    key: 'POST /api/v1/tests/:id/ai/translations',
+    isPublic: false,
+    parts: ['params'],
+    sample: async (w) => {
+      await w.t.db.update(tests).set({ translationLanguage: 'German' }).where(eq(tests.id, w.recordedTestId));
+      return { id: w.recordedTestId };
+    },
+  },
+  {
+    key: 'GET /api/v1/tests/:id/ai/usage',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedTestId }),
+  },
+  {
+    key: 'GET /api/v1/companies/:id/ai',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.world.client.id }),
+  },
+  {
+    key: 'PATCH /api/v1/companies/:id/ai',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: (w) => ({
+      id: w.world.client.id,
+      body: { insight_language: 'English', monthly_token_budget: 5000 },
+    }),
+  },
+];

@@ -1,0 +1,310 @@
+import { eq } from 'drizzle-orm';
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputWorld, nextNumber } from '../../../test/bad-input-world.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import {
+  type Ctx,
+  companyOf,
+  fresh,
+  GET_AND_HEAD,
+  type RouteCases,
+  readsOwnCompany,
+  staffOnAnyCompany,
+} from '../../../test/route-policy-matrix.js';
+import { answers, labels, sections, significantPoints, tags, testQuestions } from '../../db/schema.js';
+
+/** A test of the target company with a participant, a point, a tag, a page title, a section and an answer. */
+export async function annotatedOf(ctx: Ctx) {
+  const { db } = ctx.t;
+  const test = await buildTest(db, companyOf(ctx).id, RESULTS_READY);
+  const at = Date.UTC(2026, 0, 12, 9, 30, 2);
+  const { id: participantId } = await buildParticipant(ctx.t, test.id, {
+    significantPoints: [{ emotion: 'joy', timestampTop: at, tags: ['Tagged'] }],
+    sections: [{ timestampStart: at, timestampEnd: at + 1000, label: { name: 'Home', urls: [] } }],
+  });
+  const [point] = await db
+    .select()
+    .from(significantPoints)
+    .where(eq(significantPoints.participantId, participantId));
+  const [section] = await db.select().from(sections).where(eq(sections.participantId, participantId));
+  const [tag] = await db.select().from(tags).where(eq(tags.testId, test.id));
+  const [question] = await db
+    .insert(testQuestions)
+    .values({ testId: test.id, kind: 'open', text: 'Why?' })
+    .returning();
+  if (!point || !section?.labelId || !tag || !question) throw new Error('no annotations');
+  const [answer] = await db
+    .insert(answers)
+    .values({ questionId: question.id, participantId, text: 'Because' })
+    .returning();
+  if (!answer) throw new Error('no answer');
+  return {
+    testId: test.id,
+    participantId,
+    pointId: point.id,
+    sectionId: section.id,
+    labelId: section.labelId,
+    tagId: tag.id,
+    questionId: question.id,
+    answerId: answer.id,
+  };
+}
+
+/** Annotations: whoever reads the test reads its tags, page titles and points; the research area writes. */
+export const annotationsPolicyCases: RouteCases = {
+  ...GET_AND_HEAD('/api/v1/tests/:id/tags', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/tags` }),
+    expect: readsOwnCompany,
+  }),
+  'POST /api/v1/tests/:id/tags': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/tags`,
+      payload: { tag: { name: fresh('Tag') } },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'PATCH /api/v1/tags/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tags/${(await annotatedOf(ctx)).tagId}`,
+      payload: { tag: { name: fresh('Renamed') } },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'DELETE /api/v1/tags/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tags/${(await annotatedOf(ctx)).tagId}` }),
+    expect: staffOnAnyCompany,
+  },
+  ...GET_AND_HEAD('/api/v1/tests/:id/labels', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/labels` }),
+    expect: readsOwnCompany,
+  }),
+  'POST /api/v1/tests/:id/labels': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/labels`,
+      payload: { label: { name: 'Home', urls: ['https://shop.example/'] } },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'PATCH /api/v1/tests/:id/labels/:lid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { testId, labelId } = await annotatedOf(ctx);
+      return { url: `/api/v1/tests/${testId}/labels/${labelId}`, payload: { label: { name: 'Basket' } } };
+    },
+    expect: staffOnAnyCompany,
+  },
+  'DELETE /api/v1/tests/:id/labels/:lid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { testId, labelId } = await annotatedOf(ctx);
+      return { url: `/api/v1/tests/${testId}/labels/${labelId}` };
+    },
+    expect: staffOnAnyCompany,
+  },
+  ...GET_AND_HEAD('/api/v1/participant_data/significant_points/:id', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/participant_data/significant_points/${(await annotatedOf(ctx)).pointId}`,
+    }),
+    expect: readsOwnCompany,
+  }),
+  'PATCH /api/v1/participant_data/significant_points/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/participant_data/significant_points/${(await annotatedOf(ctx)).pointId}`,
+      payload: { comment: 'Looked for the button', false_positive: false },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'POST /api/v1/sections': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: '/api/v1/sections',
+      payload: {
+        section: {
+          participant_id: (await annotatedOf(ctx)).participantId,
+          timestamp_start: Date.UTC(2026, 0, 12, 9, 30, 20),
+          timestamp_end: Date.UTC(2026, 0, 12, 9, 30, 30),
+        },
+      },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'PATCH /api/v1/sections/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/sections/${(await annotatedOf(ctx)).sectionId}`,
+      payload: { section: { label_id: null } },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'DELETE /api/v1/sections/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/sections/${(await annotatedOf(ctx)).sectionId}` }),
+    expect: staffOnAnyCompany,
+  },
+};
+
+/** Annotations of the recorded test, made anew for each sample. */
+async function newTag(w: InputWorld): Promise<number> {
+  const [row] = await w.t.db
+    .insert(tags)
+    .values({ testId: w.recordedTestId, name: `Tag ${nextNumber()}` })
+    .returning();
+  if (!row) throw new Error('no tag');
+  return row.id;
+}
+
+async function newLabel(w: InputWorld): Promise<number> {
+  const [row] = await w.t.db
+    .insert(labels)
+    .values({ testId: w.recordedTestId, name: `Page ${nextNumber()}` })
+    .returning();
+  if (!row) throw new Error('no label');
+  return row.id;
+}
+
+/** Sections lie apart, 10 ms each, after the recording. */
+const SECTION_AT = Date.UTC(2026, 0, 12, 10);
+async function newSection(w: InputWorld): Promise<{ id: number; start: number }> {
+  const start = SECTION_AT + nextNumber() * 10;
+  const [row] = await w.t.db
+    .insert(sections)
+    .values({ participantId: w.recordedParticipantId, timestampStart: start, timestampEnd: start + 5 })
+    .returning();
+  if (!row) throw new Error('no section');
+  return { id: row.id, start };
+}
+
+export const annotationsInputCases: InputCase[] = [
+  {
+    key: 'GET /api/v1/tests/:id/tags',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedTestId }),
+  },
+  {
+    key: 'POST /api/v1/tests/:id/tags',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: (w) => ({ id: w.recordedTestId, body: { tag: { name: `Tag ${nextNumber()}` } } }),
+  },
+  {
+    key: 'PATCH /api/v1/tags/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async (w) => ({ id: await newTag(w), body: { tag: { name: `Renamed ${nextNumber()}` } } }),
+  },
+  {
+    key: 'DELETE /api/v1/tags/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async (w) => ({ id: await newTag(w) }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/labels',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedTestId }),
+  },
+  {
+    key: 'POST /api/v1/tests/:id/labels',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: (w) => ({
+      id: w.recordedTestId,
+      body: { label: { name: 'Basket', urls: ['https://shop.example/basket'], match_type: 'exact' } },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/tests/:id/labels/:lid',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async (w) => ({
+      id: w.recordedTestId,
+      params: { lid: await newLabel(w) },
+      body: { label: { name: 'Cart', urls: ['https://shop.example/cart'], match_type: 'starts_with' } },
+    }),
+  },
+  {
+    key: 'DELETE /api/v1/tests/:id/labels/:lid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async (w) => ({ id: w.recordedTestId, params: { lid: await newLabel(w) } }),
+  },
+  {
+    key: 'GET /api/v1/participant_data/significant_points/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedPointId }),
+  },
+  {
+    key: 'PATCH /api/v1/participant_data/significant_points/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async (w) => ({
+      id: w.recordedPointId,
+      body: {
+        comment: 'Slow page',
+        translation: 'Trage pagina',
+        false_positive: false,
+        tag_ids: [await newTag(w)],
+      },
+    }),
+  },
+  {
+    key: 'POST /api/v1/sections',
+    isPublic: false,
+    parts: ['body'],
+    sample: async (w) => {
+      const at = SECTION_AT + nextNumber() * 10;
+      return {
+        body: {
+          section: {
+            participant_id: w.recordedParticipantId,
+            timestamp_start: at,
+            timestamp_end: at + 5,
+            label_id: await newLabel(w),
+          },
+        },
+      };
+    },
+  },
+  {
+    key: 'PATCH /api/v1/sections/:id',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async (w) => {
+      const { id, start } = await newSection(w);
+      return {
+        id,
+        body: { section: { timestamp_start: start + 1, timestamp_end: start + 4, label_id: null } },
+      };
+    },
+  },
+  {
+    key: 'DELETE /api/v1/sections/:id',
+    isPublic: false,
+    parts: ['params'],
+    sample: async (w) => ({ id: (await newSection(w)).id }),
+  },
+];

@@ -1,0 +1,33 @@
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { buildTest, RESULTS_READY } from '../../../test/factories.js';
+import {
+  type Ctx,
+  companyOf,
+  GET_AND_HEAD,
+  type RouteCases,
+  readsOwnCompany,
+} from '../../../test/route-policy-matrix.js';
+
+/** A done Professional test of the target company. */
+async function benchmarkTestOf(ctx: Ctx) {
+  return (await buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY)).id;
+}
+
+/** The benchmark: whoever reads the test's Professional results (Essential tests answer 403 to clients). */
+export const benchmarkPolicyCases: RouteCases = {
+  ...GET_AND_HEAD('/api/v1/tests/:id/benchmark', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${await benchmarkTestOf(ctx)}/benchmark` }),
+    expect: readsOwnCompany,
+  }),
+};
+
+export const benchmarkInputCases: InputCase[] = [
+  {
+    key: 'GET /api/v1/tests/:id/benchmark',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedTestId }),
+  },
+];

@@ -1,0 +1,76 @@
+import { type BenchmarkPage, benchmarkGroup, EMOTIONS } from '@limbus/analytics';
+import type { Benchmark, BenchmarkGroup } from '@limbus/contract';
+import type { Deps } from '../../deps.js';
+import type { Actor } from '../../http/policy.js';
+import { findStoredPageMetrics } from '../annotations/annotations.repository.js';
+import { resultsTestFor } from '../tests/test-access.js';
+import { findTestCategory, referencePageMetrics } from './benchmark.repository.js';
+
+type BenchmarkDeps = Pick<Deps, 'db'>;
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** Stored page metrics (JSON: unmeasured emotions are null) as the benchmark reads them. */
+export function toBenchmarkPages(payload: unknown): BenchmarkPage[] {
+  if (!Array.isArray(payload)) return [];
+  return payload.map((row: Record<string, unknown>) => ({
+    id: Number(row.id),
+    name: String(row.name ?? ''),
+    total_participants: Number(row.total_participants) || 0,
+    average_time: Number(row.average_time) || 0,
+    joy: numberOrNull(row.joy),
+    attention: numberOrNull(row.attention),
+    frustration: numberOrNull(row.frustration),
+  }));
+}
+
+const rounded = (value: number | null, digits: number) =>
+  value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+
+function toGroup(pages: BenchmarkPage[], reference: unknown[]): BenchmarkGroup {
+  const group = benchmarkGroup(pages, reference.map(toBenchmarkPages));
+  if (!group.isShown)
+    return {
+      tests: group.tests,
+      needed: group.needed,
+      is_shown: false,
+      reference_pages: 0,
+      test: null,
+      pages: [],
+    };
+  const round = (emotions: typeof group.test) =>
+    Object.fromEntries(
+      EMOTIONS.map((emotion) => [
+        emotion,
+        {
+          value: rounded(emotions[emotion].value, 4),
+          percentile: rounded(emotions[emotion].percentile, 1),
+          median: rounded(emotions[emotion].median, 4),
+        },
+      ]),
+    ) as typeof group.test;
+  return {
+    tests: group.tests,
+    needed: group.needed,
+    is_shown: true,
+    reference_pages: Math.max(...EMOTIONS.map((emotion) => group.pages[emotion])),
+    test: round(group.test),
+    pages: group.testPages.map((page) => ({ id: page.id, name: page.name, emotions: round(page.emotions) })),
+  };
+}
+
+/**
+ * The benchmark of a test (Professional): its stored page metrics against the company's other done
+ * web tests and against the done web tests of its category across companies (benchmarkGroup:
+ * percentile ranks, medians, at least 5 tests). Only counts, ranks and medians leave the server.
+ */
+export async function testBenchmark(deps: BenchmarkDeps, actor: Actor, testId: number): Promise<Benchmark> {
+  const test = await resultsTestFor(deps, actor, testId, 'benchmark');
+  const pages = toBenchmarkPages(await findStoredPageMetrics(deps.db, testId));
+  const category = await findTestCategory(deps.db, testId);
+  const company = toGroup(pages, await referencePageMetrics(deps.db, testId, { companyId: test.companyId }));
+  const categoryGroup = category
+    ? toGroup(pages, await referencePageMetrics(deps.db, testId, { categoryId: category.id }))
+    : null;
+  return { company, category, category_group: categoryGroup };
+}

@@ -1,0 +1,34 @@
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import { type Ctx, companyOf, type RouteCases, readsOwnCompany } from '../../../test/route-policy-matrix.js';
+
+async function recordedTestOf(ctx: Ctx) {
+  const test = await buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY);
+  await buildParticipant(ctx.t, test.id);
+  return test.id;
+}
+
+/** Exports: whoever reads the test's participants reads their exports. No HEAD twin (it would produce the export). */
+export const exportsPolicyCases: RouteCases = {
+  'GET /api/v1/tests/:id/exports/:kind': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tests/${await recordedTestOf(ctx)}/exports/events?format=json`,
+    }),
+    expect: readsOwnCompany,
+  },
+};
+
+export const exportsInputCases: InputCase[] = [
+  {
+    key: 'GET /api/v1/tests/:id/exports/:kind',
+    isPublic: false,
+    parts: ['params', 'querystring'],
+    sample: (w) => ({
+      id: w.recordedTestId,
+      params: { kind: 'samples' },
+      query: { format: 'csv', participant_id: String(w.recordedParticipantId) },
+    }),
+  },
+];

@@ -1,0 +1,121 @@
+import type { ExportFormat, ExportKind } from '@limbus/contract';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../http/app-error.js';
+import type { Actor } from '../../http/policy.js';
+import { participantGeometry } from '../participants/participant-geometry.js';
+import { loadStream } from '../participants/participant-streams.js';
+import { listParticipantRows, listSignificantPointRows } from '../participants/participants.repository.js';
+import { readableParticipant } from '../participants/participants.service.js';
+import { assertIndividualParticipants, resultsTestFor } from '../tests/test-access.js';
+import {
+  EVENT_COLUMNS,
+  emotionRows,
+  eventRows,
+  gazeRows,
+  METRIC_COLUMNS,
+  mouseRows,
+  type ParticipantRef,
+  pageMetricRows,
+  SAMPLE_COLUMNS,
+  type StoredPage,
+  type StoredTag,
+  tagMetricRows,
+} from './export-rows.js';
+import { type Cell, type Column, writeExport } from './export-writer.js';
+import { countSamples, findStoredMetrics } from './exports.repository.js';
+
+export type ExportRequest = { kind: ExportKind; format: ExportFormat; participantId?: number | undefined };
+
+/** A checked export, ready to stream: its file name, how many rows it will hold (when known) and its text. */
+export type PreparedExport = { fileName: string; rows: number | null; body: AsyncIterable<string> };
+
+/**
+ * Checks who asks (the rules of the participant data routes: the test's results, a video test's
+ * individual viewers only with the add-on; metrics: Professional data) before anything is read,
+ * then answers the export as a generator: each participant's streams are loaded, written and
+ * let go in turn, so memory holds one participant, never the whole test.
+ */
+export async function prepareExport(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  request: ExportRequest,
+): Promise<PreparedExport> {
+  const scope =
+    request.participantId === undefined ? `test-${testId}` : `participant-${request.participantId}`;
+  const fileName = `limbus-${scope}-${request.kind}.${request.format}`;
+  if (request.kind === 'metrics') {
+    if (request.participantId !== undefined)
+      throw AppError.fieldError(
+        'validation',
+        'participant_id',
+        "Page and tag metrics are the test's: leave participant_id out",
+      );
+    await resultsTestFor(deps, actor, testId, 'pages');
+    return {
+      fileName,
+      rows: null,
+      body: writeExport(request.format, 'metrics', METRIC_COLUMNS, metricRows(deps, testId)),
+    };
+  }
+  const who = await participantsOf(deps, actor, testId, request.participantId);
+  const [columns, rows]: [Column[], AsyncIterable<Cell[]>] =
+    request.kind === 'samples'
+      ? [SAMPLE_COLUMNS, sampleRows(deps, who)]
+      : [EVENT_COLUMNS, participantEventRows(deps, who)];
+  const count =
+    request.kind === 'samples'
+      ? await countSamples(
+          deps.db,
+          who.map((participant) => participant.id),
+        )
+      : null;
+  return { fileName, rows: count, body: writeExport(request.format, request.kind, columns, rows) };
+}
+
+async function participantsOf(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  participantId: number | undefined,
+): Promise<ParticipantRef[]> {
+  if (participantId !== undefined) {
+    const { participant } = await readableParticipant(deps, actor, testId, participantId);
+    return [{ id: participant.id, realId: participant.realId }];
+  }
+  assertIndividualParticipants(actor, await resultsTestFor(deps, actor, testId));
+  return (await listParticipantRows(deps.db, testId, 'default')).map((row) => ({
+    id: row.id,
+    realId: row.realId,
+  }));
+}
+
+async function* sampleRows(deps: Deps, participants: readonly ParticipantRef[]): AsyncGenerator<Cell[]> {
+  for (const who of participants) {
+    const eyes = await loadStream(deps, who.id, 'eyes');
+    if (eyes?.kind === 'eyes') yield* gazeRows(who, eyes.samples);
+    const mice = await loadStream(deps, who.id, 'mice');
+    if (mice?.kind === 'mice') yield* mouseRows(who, mice.samples);
+    const emotions = await loadStream(deps, who.id, 'emotions');
+    if (emotions?.kind === 'emotions') yield* emotionRows(who, emotions.samples);
+  }
+}
+
+async function* participantEventRows(
+  deps: Deps,
+  participants: readonly ParticipantRef[],
+): AsyncGenerator<Cell[]> {
+  for (const who of participants) {
+    const eyes = await loadStream(deps, who.id, 'eyes');
+    const points = await listSignificantPointRows(deps.db, who.id);
+    const geometry = await participantGeometry(deps.db, who.id);
+    yield* eventRows(who, eyes?.kind === 'eyes' ? eyes.samples : null, points, geometry);
+  }
+}
+
+async function* metricRows(deps: Deps, testId: number): AsyncGenerator<Cell[]> {
+  const pages = await findStoredMetrics(deps.db, testId, 'pages');
+  yield* pageMetricRows(Array.isArray(pages) ? (pages as StoredPage[]) : []);
+  const tags = await findStoredMetrics(deps.db, testId, 'tags');
+  yield* tagMetricRows(Array.isArray(tags) ? (tags as StoredTag[]) : []);
+}

@@ -1,0 +1,146 @@
+import {
+  type AreaParticipant,
+  areaMetrics,
+  type Box,
+  detectGazeEvents,
+  type FirstSeconds,
+  matchesAnyUrl,
+  type PageFixation,
+  type PageVisit,
+  type Platform,
+  pageFixations,
+  pageVisits,
+  REFERENCE_HEIGHT,
+  scrollReach,
+} from '@limbus/analytics';
+import type { HeatmapArea, HeatmapScrollReach } from '@limbus/contract';
+import type { Actor } from '../../http/policy.js';
+import { resultsTestFor } from '../tests/test-access.js';
+import {
+  firstSecondsOf,
+  type HeatmapRecording,
+  participantIdsOf,
+  platformOf,
+  recordingOf,
+} from './heatmap-recordings.js';
+import type { HeatmapRow } from './heatmaps.repository.js';
+import { type HeatmapDeps, heatmapOf } from './heatmaps.service.js';
+
+/** The phone's viewport height in px (the demo shop's 390 × 844); desktop pages see the 1080 px frame. */
+const MOBILE_VIEWPORT_HEIGHT = 844;
+/** Scroll reach is answered in steps of this many page px. */
+const SCROLL_STEP_PX = 20;
+
+const visitsOn = (page: HeatmapRow, recording: HeatmapRecording): PageVisit[] =>
+  recording.mice
+    ? pageVisits(recording.mice).filter((visit) => matchesAnyUrl(visit.url, [page.url], page.matchType))
+    : [];
+
+/** The participant's fixations on the page (detectGazeEvents on the eye stream in its geometry, then pageFixations). */
+function fixationsOn(
+  page: HeatmapRow,
+  recording: HeatmapRecording,
+  platform: Platform,
+  firstSeconds: FirstSeconds,
+): { visited: boolean; fixations: PageFixation[] } {
+  const visits = visitsOn(page, recording);
+  if (visits.length === 0 || !recording.eyes) return { visited: visits.length > 0, fixations: [] };
+  const { fixations } = detectGazeEvents(recording.eyes, { geometry: recording.geometry });
+  return {
+    visited: true,
+    fixations: pageFixations(fixations, visits, recording.mice, platform, firstSeconds),
+  };
+}
+
+async function pageAndTest(deps: HeatmapDeps, actor: Actor, testId: number, id: number) {
+  const test = await resultsTestFor(deps, actor, testId);
+  return { test, page: await heatmapOf(deps, testId, id) };
+}
+
+/**
+ * Metrics of areas of interest (areaMetrics) over the finished participants who visited the page;
+ * each participant's recording is read and analysed one at a time.
+ */
+export async function heatmapAreas(
+  deps: HeatmapDeps,
+  actor: Actor,
+  testId: number,
+  id: number,
+  query: { areas: Box[]; first_seconds?: string },
+): Promise<{ participants: number; areas: HeatmapArea[] }> {
+  const { test, page } = await pageAndTest(deps, actor, testId, id);
+  const firstSeconds = firstSecondsOf(query.first_seconds);
+  const visitors: AreaParticipant[] = [];
+  for (const participantId of await participantIdsOf(deps, testId)) {
+    const recording = await recordingOf(deps, participantId, true);
+    const { visited, fixations } = fixationsOn(page, recording, platformOf(test), firstSeconds);
+    if (visited) visitors.push({ fixations, emotions: recording.emotions });
+  }
+  const metrics = areaMetrics(visitors, query.areas);
+  return {
+    participants: visitors.length,
+    areas: query.areas.map((area, i) => {
+      const m = metrics[i];
+      return {
+        ...area,
+        looked: m?.looked ?? 0,
+        looked_share: m?.lookedShare ?? 0,
+        time_to_first_fixation: m?.timeToFirstFixation ?? null,
+        dwell_time: m?.dwellTime ?? null,
+        revisits: m?.revisits ?? null,
+        emotions: m?.emotions ?? null,
+      };
+    }),
+  };
+}
+
+/** The gaze plot: each chosen participant's fixations on the page, packed [x, y, duration, page time]. */
+export async function heatmapFixations(
+  deps: HeatmapDeps,
+  actor: Actor,
+  testId: number,
+  id: number,
+  query: { participant_ids: number[]; first_seconds?: string },
+) {
+  const { test, page } = await pageAndTest(deps, actor, testId, id);
+  const firstSeconds = firstSecondsOf(query.first_seconds);
+  const participants = [];
+  for (const participantId of await participantIdsOf(deps, testId, query.participant_ids)) {
+    const recording = await recordingOf(deps, participantId);
+    const { fixations } = fixationsOn(page, recording, platformOf(test), firstSeconds);
+    participants.push({
+      participant_id: participantId,
+      fixations: fixations.flatMap((f) => [
+        Math.round(f.x),
+        Math.round(f.y),
+        Math.round(f.duration),
+        Math.round(f.pageTime),
+      ]),
+    });
+  }
+  return { participants };
+}
+
+/** The scroll-reach map of the page over the finished participants who visited it. */
+export async function heatmapScrollReach(
+  deps: HeatmapDeps,
+  actor: Actor,
+  testId: number,
+  id: number,
+): Promise<HeatmapScrollReach> {
+  const { test, page } = await pageAndTest(deps, actor, testId, id);
+  const visitors = [];
+  for (const participantId of await participantIdsOf(deps, testId)) {
+    const recording = await recordingOf(deps, participantId);
+    const visits = visitsOn(page, recording);
+    if (recording.mice && visits.length > 0) visitors.push({ mouse: recording.mice, visits });
+  }
+  const viewport = platformOf(test) === 'mobile' ? MOBILE_VIEWPORT_HEIGHT : REFERENCE_HEIGHT;
+  const reach = scrollReach(visitors, viewport, SCROLL_STEP_PX);
+  return {
+    participants: reach.participants,
+    step_px: reach.stepPx,
+    shares: reach.shares.map((share) => Math.round(share * 10_000) / 10_000),
+    page_height: reach.pageHeight,
+  };
+}

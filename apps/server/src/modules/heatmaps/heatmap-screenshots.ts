@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { HEATMAP_SCREENSHOT_REFUSED } from '@limbus/contract';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../http/app-error.js';
+import { detectImageFormat } from '../resources/resource-images.js';
+
+/** Screenshots of heatmap pages live in the file store, one folder per test, under random names. */
+export const screenshotKey = (testId: number, name: string) => `heatmap-screenshots/${testId}/${name}`;
+export const screenshotPath = (testId: number, name: string) =>
+  `/api/v1/tests/${testId}/heatmap_screenshots/${name}`;
+
+export const signedScreenshotUrl = (deps: Pick<Deps, 'signedUrls' | 'clock'>, testId: number, name: string) =>
+  deps.signedUrls.sign(screenshotPath(testId, name), deps.clock());
+
+/** Stores an image under a random name; refuses what is not a PNG, JPEG, GIF or WebP by its bytes. */
+export async function storeScreenshot(
+  deps: Pick<Deps, 'files'>,
+  testId: number,
+  bytes: Buffer,
+  field = 'file',
+): Promise<string> {
+  const format = detectImageFormat(bytes);
+  if (!format) throw AppError.fieldError('validation', field, HEATMAP_SCREENSHOT_REFUSED);
+  const name = `${randomBytes(16).toString('hex')}.${format}`;
+  await deps.files.put(screenshotKey(testId, name), bytes);
+  return name;
+}
+
+/** Removes a screenshot no page uses any more; a failure leaves a file behind, logged, not thrown. */
+export async function removeScreenshot(
+  deps: Pick<Deps, 'files' | 'log'>,
+  testId: number,
+  name: string | null,
+): Promise<void> {
+  if (!name) return;
+  try {
+    await deps.files.delete(screenshotKey(testId, name));
+  } catch (error) {
+    deps.log.warn({ err: error, testId, name }, 'a heatmap screenshot remains');
+  }
+}

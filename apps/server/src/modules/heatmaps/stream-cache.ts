@@ -1,0 +1,52 @@
+import type { DecodedStream, StreamKind } from '@limbus/analytics';
+import type { Deps } from '../../deps.js';
+import { loadStream } from '../participants/participant-streams.js';
+import { findStreamRow } from '../participants/participants.repository.js';
+
+/** Decoded streams kept between heatmap calls (LRU): 30 participants' eyes, mice and emotions twice over. */
+const MAX_ENTRIES = 180;
+/** One cache per file store, so that two apps in one process (tests) never share entries. */
+const caches = new WeakMap<object, Map<string, DecodedStream>>();
+
+/**
+ * A participant's decoded stream, as `loadStream`, reusing the one decoded last time while its row
+ * is unchanged: the key holds the file, its size, sample count, first and last time and the row's
+ * update time, so a re-uploaded stream (also by another process on the same database) is read anew.
+ * The heatmap views read the same participants again and again (each view, area or 'first x
+ * seconds' is a call); decompressing their streams was most of a call's time.
+ */
+export async function cachedStream(
+  deps: Pick<Deps, 'db' | 'files'>,
+  participantId: number,
+  kind: StreamKind,
+): Promise<DecodedStream | null> {
+  const row = await findStreamRow(deps.db, participantId, kind);
+  if (!row) return null;
+  const key = [
+    row.fileKey,
+    row.byteSize,
+    row.sampleCount,
+    row.firstTimestamp,
+    row.lastTimestamp,
+    row.updatedAt.getTime(),
+  ].join('|');
+  let cache = caches.get(deps.files);
+  if (!cache) {
+    cache = new Map();
+    caches.set(deps.files, cache);
+  }
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const stream = await loadStream(deps, participantId, kind);
+  if (!stream) return null;
+  cache.set(key, stream);
+  for (const oldest of cache.keys()) {
+    if (cache.size <= MAX_ENTRIES) break;
+    cache.delete(oldest);
+  }
+  return stream;
+}

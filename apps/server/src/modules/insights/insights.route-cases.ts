@@ -1,0 +1,112 @@
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import type { InputWorld } from '../../../test/bad-input-world.js';
+import { buildTest, RESULTS_READY } from '../../../test/factories.js';
+import {
+  type Ctx,
+  companyOf,
+  GET_AND_HEAD,
+  type RouteCases,
+  readsOwnCompany,
+  staffOnAnyCompany,
+} from '../../../test/route-policy-matrix.js';
+import { insights } from '../../db/schema.js';
+import { insertInsightRow } from './insights.repository.js';
+
+/** A test of the target company with an insight. */
+export async function insightOf(ctx: Ctx) {
+  const test = await buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY);
+  const [insight] = await ctx.t.db
+    .insert(insights)
+    .values({ testId: test.id, assignedId: 1, title: 'Insight' })
+    .returning();
+  if (!insight) throw new Error('no insight');
+  return {
+    url: `/api/v1/tests/${test.id}/insights/${insight.id}`,
+    testUrl: `/api/v1/tests/${test.id}/insights`,
+  };
+}
+
+/** Insights: whoever reads the test reads them; the research area writes them. */
+export const insightsPolicyCases: RouteCases = {
+  ...GET_AND_HEAD('/api/v1/tests/:id/insights', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).testUrl }),
+    expect: readsOwnCompany,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/insights/:iid', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).url }),
+    expect: readsOwnCompany,
+  }),
+  'POST /api/v1/tests/:id/insights': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).testUrl, payload: { insight: { title: 'New' } } }),
+    expect: staffOnAnyCompany,
+  },
+  'PATCH /api/v1/tests/:id/insights/:iid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).url, payload: { insight: { title: 'Changed' } } }),
+    expect: staffOnAnyCompany,
+  },
+  'DELETE /api/v1/tests/:id/insights/:iid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await insightOf(ctx)).url }),
+    expect: staffOnAnyCompany,
+  },
+};
+
+/** A new insight of the recorded test, numbered after the last one. */
+export const newInsight = (w: InputWorld) => insertInsightRow(w.t.db, w.recordedTestId, { title: 'Insight' });
+
+export const insightsInputCases: InputCase[] = [
+  {
+    key: 'GET /api/v1/tests/:id/insights',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedTestId }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/insights/:iid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async (w) => ({ id: w.recordedTestId, params: { iid: await newInsight(w) } }),
+  },
+  {
+    key: 'POST /api/v1/tests/:id/insights',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: (w) => ({
+      id: w.recordedTestId,
+      body: { insight: { title: 'Insight', behavior_comment: 'Looked away', explanation: '<p>Why</p>' } },
+    }),
+  },
+  {
+    key: 'PATCH /api/v1/tests/:id/insights/:iid',
+    isPublic: false,
+    parts: ['body', 'params'],
+    sample: async (w) => ({
+      id: w.recordedTestId,
+      params: { iid: await newInsight(w) },
+      body: {
+        insight: {
+          title: 'Changed',
+          summary: '<p>Short</p>',
+          focus_point: 'Menu',
+          significant_points_ids: [w.recordedPointId],
+          highlight_id: w.recordedPointId,
+        },
+      },
+    }),
+  },
+  {
+    key: 'DELETE /api/v1/tests/:id/insights/:iid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async (w) => ({ id: w.recordedTestId, params: { iid: await newInsight(w) } }),
+  },
+];

@@ -1,0 +1,39 @@
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import {
+  type Ctx,
+  companyOf,
+  GET_AND_HEAD,
+  type RouteCases,
+  readsOwnCompany,
+} from '../../../test/route-policy-matrix.js';
+import { labels } from '../../db/schema.js';
+
+/** A done Professional test of the target company with a page and a recorded participant. */
+async function journeyTestOf(ctx: Ctx) {
+  const test = await buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY);
+  await ctx.t.db
+    .insert(labels)
+    .values({ testId: test.id, name: 'Home', urls: ['https://shop.example.test/'] });
+  await buildParticipant(ctx.t, test.id);
+  return test.id;
+}
+
+/** The journey: whoever reads the test's Professional results (Essential tests answer 403 to clients). */
+export const journeyPolicyCases: RouteCases = {
+  ...GET_AND_HEAD('/api/v1/tests/:id/journey', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${await journeyTestOf(ctx)}/journey` }),
+    expect: readsOwnCompany,
+  }),
+};
+
+export const journeyInputCases: InputCase[] = [
+  {
+    key: 'GET /api/v1/tests/:id/journey',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedTestId }),
+  },
+];

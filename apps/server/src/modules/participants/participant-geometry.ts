@@ -1,0 +1,36 @@
+import { DEFAULT_SCREEN_GEOMETRY, type ScreenGeometry } from '@limbus/analytics';
+import type { ScreenGeometryInput } from '@limbus/contract';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { participants, type ScreenGeometryRecord, testSetups } from '../../db/schema.js';
+
+/** A geometry as the API sends it, as stored. */
+export const toGeometryRecord = (input: ScreenGeometryInput): ScreenGeometryRecord => ({
+  widthPx: input.width_px,
+  heightPx: input.height_px,
+  widthMm: input.width_mm,
+  heightMm: input.height_mm,
+  distanceMm: input.distance_mm,
+});
+
+/** A stored geometry as the API answers it. */
+export const toGeometryInput = (record: ScreenGeometryRecord): ScreenGeometryInput => ({
+  width_px: record.widthPx,
+  height_px: record.heightPx,
+  width_mm: record.widthMm,
+  height_mm: record.heightMm,
+  distance_mm: record.distanceMm,
+});
+
+/**
+ * The screen and viewing distance a participant's gaze is measured in: its own (sent when
+ * finishing), else its test setup's, else DEFAULT_SCREEN_GEOMETRY (docs/gaze-analytics.md).
+ */
+export async function participantGeometry(db: Executor, participantId: number): Promise<ScreenGeometry> {
+  const [row] = await db
+    .select({ own: participants.geometry, setup: testSetups.geometry })
+    .from(participants)
+    .leftJoin(testSetups, eq(testSetups.id, participants.setupId))
+    .where(eq(participants.id, participantId));
+  return row?.own ?? row?.setup ?? DEFAULT_SCREEN_GEOMETRY;
+}

@@ -1,0 +1,81 @@
+import { PAGE_WITHOUT_SCREENSHOT, type Prediction, predictsPages } from '@limbus/contract';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { eq } from 'drizzle-orm';
+import { tests } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { AppError, forbidden, notFound } from '../../http/app-error.js';
+import { type Actor, readerOf } from '../../http/policy.js';
+import { screenshotKey } from '../heatmaps/heatmap-screenshots.js';
+import { findHeatmapRow } from '../heatmaps/heatmaps.repository.js';
+import { detectImageFormat } from '../resources/resource-images.js';
+import { resultsTestFor } from '../tests/test-access.js';
+import { screenshotFormat } from './prediction-images.js';
+import { toPredictionAnswer } from './predictions.mappers.js';
+import { findPagePredictionRow, findPredictionRow, listAreaRows } from './predictions.repository.js';
+import { storeGeneratedImages, storeNewPrediction } from './predictions.service.js';
+
+/** The test (its results readable by the actor) and its heatmap page. */
+async function pageOf(deps: Deps, actor: Actor, testId: number, heatmapId: number) {
+  const test = await resultsTestFor(deps, actor, testId);
+  const page = await findHeatmapRow(deps.db, testId, heatmapId);
+  if (!page) throw notFound('The heatmap page');
+  return { test, page };
+}
+
+/** The newest prediction of a heatmap page's screenshot, answered to whoever reads the test's results. */
+export async function getPagePrediction(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  heatmapId: number,
+): Promise<Prediction> {
+  const { test } = await pageOf(deps, actor, testId, heatmapId);
+  const row = await findPagePredictionRow(deps.db, heatmapId, test.companyId);
+  if (!row) throw new AppError('not_found', 'This page has not been predicted yet');
+  return toPredictionAnswer(deps, row, await listAreaRows(deps.db, [row.id]));
+}
+
+/** PNG or JPEG as they are; a GIF or WebP screenshot (heatmap pages take those too) as PNG. */
+async function predictableBytes(bytes: Buffer): Promise<Buffer> {
+  const format = detectImageFormat(bytes);
+  if (format === 'png' || format === 'jpg') return bytes;
+  const image = await loadImage(bytes);
+  const canvas = createCanvas(image.width, image.height);
+  canvas.getContext('2d').drawImage(image, 0, 0);
+  return canvas.encode('png');
+}
+
+/**
+ * Predicts a heatmap page's screenshot as a new prediction of the test's company (it shows among
+ * the company's predictions too). The test's researchers and its company's users may; demo users
+ * only read.
+ */
+export async function predictPage(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  heatmapId: number,
+): Promise<Prediction> {
+  const { test, page } = await pageOf(deps, actor, testId, heatmapId);
+  if (!predictsPages(readerOf(actor), test))
+    throw forbidden('Only the researchers and the users of this test’s company predict its pages');
+  const stored = page.screenshot ? await deps.files.get(screenshotKey(testId, page.screenshot)) : null;
+  if (!stored) throw new AppError('conflict', PAGE_WITHOUT_SCREENSHOT);
+  const [named] = await deps.db.select({ name: tests.name }).from(tests).where(eq(tests.id, testId));
+  const title = `${page.name.trim() || 'Untitled page'} (${named?.name ?? `test ${testId}`})`.slice(0, 200);
+  const bytes = await predictableBytes(stored);
+  const id = await storeNewPrediction(
+    deps,
+    { id: actor.id, companyId: test.companyId },
+    { title, application: 'Measured against predicted', projectId: null, heatmapId },
+    bytes,
+  );
+  await storeGeneratedImages(
+    { ...deps, attentionModelPath: deps.config.attentionModelPath },
+    id,
+    screenshotFormat(bytes),
+  );
+  const row = await findPredictionRow(deps.db, id, test.companyId);
+  if (!row) throw new Error('the new prediction went away');
+  return toPredictionAnswer(deps, row, []);
+}

@@ -1,0 +1,69 @@
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import {
+  type Ctx,
+  companyOf,
+  GET_AND_HEAD,
+  type RouteCases,
+  staffOnAnyCompany,
+} from '../../../test/route-policy-matrix.js';
+
+/** A done test of the target company with one recorded participant (synthetic streams). */
+async function recordedOf(ctx: Ctx) {
+  const test = await buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY);
+  const { id } = await buildParticipant(ctx.t, test.id);
+  return {
+    url: `/api/v1/tests/${test.id}/quality`,
+    participantUrl: `/api/v1/tests/${test.id}/quality/${id}`,
+  };
+}
+
+/** Data quality and leaving participants out of the metrics: the research area only, on any company. */
+export const qualityPolicyCases: RouteCases = {
+  ...GET_AND_HEAD('/api/v1/tests/:id/quality', {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await recordedOf(ctx)).url }),
+    expect: staffOnAnyCompany,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/quality/:pid', {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: (await recordedOf(ctx)).participantUrl }),
+    expect: staffOnAnyCompany,
+  }),
+  'PATCH /api/v1/tests/:id/quality/:pid': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: (await recordedOf(ctx)).participantUrl,
+      payload: { excluded_from_metrics: true },
+    }),
+    expect: staffOnAnyCompany,
+  },
+};
+
+export const qualityInputCases: InputCase[] = [
+  {
+    key: 'GET /api/v1/tests/:id/quality',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedTestId }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/quality/:pid',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.recordedTestId, params: { pid: w.recordedParticipantId } }),
+  },
+  {
+    key: 'PATCH /api/v1/tests/:id/quality/:pid',
+    isPublic: false,
+    parts: ['params', 'body'],
+    sample: (w) => ({
+      id: w.recordedTestId,
+      params: { pid: w.recordedParticipantId },
+      body: { excluded_from_metrics: false },
+    }),
+  },
+];

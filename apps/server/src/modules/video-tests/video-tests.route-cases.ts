@@ -1,0 +1,161 @@
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputWorld, nextNumber } from '../../../test/bad-input-world.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import {
+  type Ctx,
+  companyOf,
+  GET_AND_HEAD,
+  type RouteCases,
+  readsOwnCompany,
+  staffOnAnyCompany,
+} from '../../../test/route-policy-matrix.js';
+import type { Database } from '../../db/client.js';
+import { consultancyNotes, labels } from '../../db/schema.js';
+
+/** A done Professional video test of the case's company. */
+const videoTestOf = (ctx: Ctx) =>
+  buildTest(ctx.t.db, companyOf(ctx).id, { platform: 'video', ...RESULTS_READY });
+
+async function newScene(db: Database, testId: number): Promise<number> {
+  const [row] = await db
+    .insert(labels)
+    .values({ testId, name: `Scene ${nextNumber()}` })
+    .returning({ id: labels.id });
+  if (!row) throw new Error('no label');
+  return row.id;
+}
+
+async function newNote(db: Database, testId: number): Promise<number> {
+  const [row] = await db
+    .insert(consultancyNotes)
+    .values({ labelId: await newScene(db, testId), noteType: 0, note: '' })
+    .returning({ id: consultancyNotes.id });
+  if (!row) throw new Error('no note');
+  return row.id;
+}
+
+const threeNotes = (labelId: number) =>
+  ([0, 1, 2] as const).map((noteType) => ({ note_type: noteType, note: '', label_id: labelId }));
+
+export const videoTestsPolicyCases: RouteCases = {
+  // A GET that starts video processing (the spec's call), without a HEAD twin: the research area.
+  'GET /api/v1/tests/:id/process_video_test': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const test = await buildTest(ctx.t.db, companyOf(ctx).id, { platform: 'video' });
+      await buildParticipant(ctx.t, test.id);
+      return { url: `/api/v1/tests/${test.id}/process_video_test` };
+    },
+    expect: staffOnAnyCompany,
+  },
+  ...GET_AND_HEAD('/api/v1/tests/:id/video_results', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/video_results` }),
+    expect: readsOwnCompany,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/video_norms', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/video_norms` }),
+    expect: readsOwnCompany,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/consultancy_notes', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/consultancy_notes` }),
+    expect: readsOwnCompany,
+  }),
+  ...GET_AND_HEAD('/api/v1/tests/:id/qualitative_feedback', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/qualitative_feedback` }),
+    expect: readsOwnCompany,
+  }),
+  'POST /api/v1/consultancy_notes/batch_create': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: '/api/v1/consultancy_notes/batch_create',
+      payload: { consultancy_notes: threeNotes(await newScene(ctx.t.db, (await videoTestOf(ctx)).id)) },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'PATCH /api/v1/consultancy_notes/:id': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/consultancy_notes/${await newNote(ctx.t.db, (await videoTestOf(ctx)).id)}`,
+      payload: { consultancy_note: { note: 'The logo appears too late.' } },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'PUT /api/v1/tests/:id/shown_associations': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/shown_associations`,
+      payload: { association_ids: [] },
+    }),
+    expect: staffOnAnyCompany,
+  },
+  'POST /api/v1/tests/:id/generated_viewers': {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const test = await videoTestOf(ctx);
+      await buildParticipant(ctx.t, test.id, { type: 'video_heatmap', realId: 'video-heatmap' });
+      return { url: `/api/v1/tests/${test.id}/generated_viewers` };
+    },
+    expect: staffOnAnyCompany,
+  },
+};
+
+const sceneOfVideoTest = (w: InputWorld) => newScene(w.t.db, w.videoTestId);
+
+export const videoTestsInputCases: InputCase[] = [
+  {
+    key: 'GET /api/v1/tests/:id/process_video_test',
+    isPublic: false,
+    parts: ['params'],
+    sample: (w) => ({ id: w.videoTestId }),
+  },
+  ...(
+    [
+      'video_results',
+      'video_norms',
+      'consultancy_notes',
+      'qualitative_feedback',
+      'generated_viewers',
+    ] as const
+  ).map(
+    (path): InputCase => ({
+      key: `${path === 'generated_viewers' ? 'POST' : 'GET'} /api/v1/tests/:id/${path}`,
+      isPublic: false,
+      parts: ['params'],
+      sample: (w) => ({ id: w.videoTestId }),
+    }),
+  ),
+  {
+    key: 'POST /api/v1/consultancy_notes/batch_create',
+    isPublic: false,
+    parts: ['body'],
+    sample: async (w) => ({ body: { consultancy_notes: threeNotes(await sceneOfVideoTest(w)) } }),
+  },
+  {
+    key: 'PATCH /api/v1/consultancy_notes/:id',
+    isPublic: false,
+    parts: ['params', 'body'],
+    sample: async (w) => ({
+      id: await newNote(w.t.db, w.videoTestId),
+      body: { consultancy_note: { note: 'Shorter, please.' } },
+    }),
+  },
+  {
+    key: 'PUT /api/v1/tests/:id/shown_associations',
+    isPublic: false,
+    parts: ['params', 'body'],
+    sample: (w) => ({ id: w.videoTestId, body: { association_ids: [] } }),
+  },
+];

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeStream } from '@limbus/analytics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../scripts/import.js';
+import { apiClient, expectOk, useWorld } from './api.js';
+import { buildTest, RESULTS_READY, signIn } from './factories.js';
+
+/** The eye-tracker sample files (scripts/make-gaze-import-samples.ts). */
+const FIXTURES = fileURLToPath(new URL('../../../packages/analytics/fixtures/gaze-import', import.meta.url));
+const START_S = Date.UTC(2026, 0, 12, 9, 30, 0) / 1000;
+
+describe('import CLI with eye-tracker exports (scripts/import.ts)', () => {
+  const ctx = useWorld();
+  let url: string;
+  let key: string;
+  let authorization: string;
+  const tmpDirs: string[] = [];
+
+  beforeAll(async () => {
+    url = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const staff = apiClient(ctx.t.app, await signIn(ctx.t.app, ctx.world.staff.email));
+    key = expectOk<{ key: string }>(await staff.post('/test_setups', { name: 'Tracker lab' }), 201).key;
+    authorization = (await signIn(ctx.t.app, ctx.world.clientMember.email)).authorization;
+  });
+  afterAll(() => {
+    for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const newTest = async () => (await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY)).id;
+  const run = async (testId: number, input: string, extra: string[] = []) => {
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const code = await main(
+      [input, '--url', url, '--key', key, '--test', String(testId), ...extra],
+      { log: (line) => lines.push(line), error: (line) => errors.push(line) },
+      { retryMs: 10 },
+    );
+    return { code, out: lines.join('\n'), err: errors.join('\n') };
+  };
+  const get = (route: string) =>
+    ctx.t.app.inject({ url: `/api/v1${route}`, headers: { authorization, 'accept-encoding': 'identity' } });
+  const participants = async (testId: number) =>
+    (await get(`/tests/${testId}/participants`)).json() as { id: number; real_id: string }[];
+  const eyes = async (testId: number, pid: number) => {
+    const response = await get(`/tests/${testId}/participants/${pid}/streams/eyes`);
+    expect(response.statusCode).toBe(200);
+    return decodeStream(new Uint8Array(response.rawPayload)).samples as {
+      timestamp: Float64Array;
+      x: Float32Array;
+      y: Float32Array;
+    };
+  };
+  /** A folder of participant folders, each with participant.json and the given files. */
+  const folder = (participants: Record<string, { meta: object; files: Record<string, string> }>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-import-trackers-'));
+    tmpDirs.push(dir);
+    for (const [name, p] of Object.entries(participants)) {
+      fs.mkdirSync(path.join(dir, name));
+      fs.writeFileSync(path.join(dir, name, 'participant.json'), JSON.stringify(p.meta));
+      for (const [file, text] of Object.entries(p.files)) fs.writeFileSync(path.join(dir, name, file), text);
+    }
+    return dir;
+  };
+  const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+
+  it('imports a Tobii Pro Lab export file: a participant per recording, its start and every sample', async () => {
+    const testId = await newTest();
+    const result = await run(testId, path.join(FIXTURES, 'tobii-pro-lab.tsv'));
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/Imported 2 participants .* 720 samples/);
+    const listed = await participants(testId);
+    expect(listed.map((p) => p.real_id).sort()).toEqual(['P01/Recording1', 'P02/Recording2']);
+    const p01 = listed.find((p) => p.real_id === 'P01/Recording1') as { id: number };
+    const samples = await eyes(testId, p01.id);
+    expect(samples.timestamp.length).toBe(360);
+    expect(samples.timestamp[0]).toBe(START_S * 1000);
+    expect(samples.x[30]).toBeCloseTo(576, -1);
+    // The blink (1200–1320 ms) arrives as lost samples.
+    expect(Number.isNaN(samples.x[150] as number)).toBe(true);
+    const detail = (await get(`/tests/${testId}/participants/${p01.id}`)).json() as { started_at?: number };
+    expect(detail.started_at).toBe(START_S);
+  });
+
+  it('imports participant folders holding a Pupil Cloud gaze.csv and an EyeLink ASC, tracker told by the header', async () => {
+    const testId = await newTest();
+    const dir = folder({
+      neon: { meta: { real_id: 'neon-01' }, files: { 'gaze.csv': fixture('pupil-cloud-gaze.csv') } },
+      eyelink: {
+        meta: { real_id: 'el-07', started_at: '2026-01-12T11:00:00Z' },
+        files: { 's07.asc': fixture('eyelink.asc') },
+      },
+    });
+    const result = await run(testId, dir, ['--format', 'json']);
+    expect(result.err).toBe('');
+    expect(result.out).toMatch(/Imported 2 participants/);
+    const listed = await participants(testId);
+    const neon = await eyes(testId, (listed.find((p) => p.real_id === 'neon-01') as { id: number }).id);
+    expect(neon.timestamp.length).toBe(600);
+    expect(neon.timestamp[0]).toBe(START_S * 1000);
+    const el = await eyes(testId, (listed.find((p) => p.real_id === 'el-07') as { id: number }).id);
+    expect(el.timestamp.length).toBe(750);
+    expect(el.timestamp[0]).toBe(Date.UTC(2026, 0, 12, 11));
+    // 1280×1024 display coordinates arrive in the 1920×1080 frame.
+    expect(el.x[10]).toBeCloseTo(576, -1);
+    expect(el.y[10]).toBeCloseTo(432, -1);
+  });
+
+  it('asks for a start when the export has none, and takes --started-at', async () => {
+    const testId = await newTest();
+    const file = path.join(FIXTURES, 'eyelink.asc');
+    const refused = await run(testId, file);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/eyelink\.asc: the eyelink export does not say when it started/);
+    const done = await run(testId, file, ['--started-at', '1768215600', '--tracker', 'eyelink']);
+    expect(done.err).toBe('');
+    const listed = await participants(testId);
+    expect(listed.map((p) => p.real_id)).toEqual(['eyelink']);
+    expect((await eyes(testId, (listed[0] as { id: number }).id)).timestamp[0]).toBe(1768215600000);
+  });
+
+  it('a bad line stops the import before anything is sent, naming the file and line', async () => {
+    const testId = await newTest();
+    const broken = fixture('pupil-cloud-gaze.csv').split('\n');
+    broken[7] = broken[7]?.replace(',0.3', ',zero.3') ?? '';
+    const dir = folder({
+      a: { meta: { real_id: 'good' }, files: { 'gaze.csv': fixture('pupil-cloud-gaze.csv') } },
+      b: { meta: { real_id: 'bad' }, files: { 'gaze.csv': broken.join('\n') } },
+    });
+    const result = await run(testId, dir);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/b[/\\]gaze\.csv: line 8: the gaze position \(.*"zero\.3.*is not a number/);
+    expect(await participants(testId)).toEqual([]);
+  });
+
+  it('refuses a folder with two gaze sources and an export of several recordings in a participant folder', async () => {
+    const testId = await newTest();
+    const both = folder({
+      p: {
+        meta: { real_id: 'p' },
+        files: { 'eyes.csv': 'timestamp,x,y\n1,2,3\n', 's.asc': fixture('eyelink.asc') },
+      },
+    });
+    expect((await run(testId, both)).err).toMatch(/both eyes\.csv and the eye-tracker export s\.asc/);
+    const several = folder({
+      p: { meta: { real_id: 'p' }, files: { 'export.tsv': fixture('tobii-pro-lab.tsv') } },
+    });
+    expect((await run(testId, several)).err).toMatch(
+      /holds 2 recordings \(P01\/Recording1, P02\/Recording2\)/,
+    );
+    expect((await run(testId, several, ['--tracker', 'smi'])).err).toMatch(
+      /--tracker must be tobii, pupil, eyelink or auto/,
+    );
+    expect(await participants(testId)).toEqual([]);
+  });
+});

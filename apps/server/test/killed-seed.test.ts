@@ -1,0 +1,61 @@
+/**
+ * The first start seeds the demo; a kill in the middle of it must not leave a half-seeded
+ * database for good: the next start completes it (docs/decisions.md, "Hardening").
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { participants, tests } from '../src/db/schema.js';
+import { DEMO_PARTICIPANTS_PER_TEST } from '../src/db/seed/demo-recordings.js';
+import { DEMO_SEED_STEP_LINE } from '../src/db/seed/demo-seed.js';
+import { startServer } from './server-process.js';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-killed-seed-'));
+const env = {
+  NODE_ENV: 'test',
+  DATA_DIR: path.join(root, 'data'),
+  SEED_DEMO: '1',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: 'killed-seed-test-secret-long-enough-for-hs256',
+  WEB_DIST: path.join(root, 'web'),
+  TMPDIR: root,
+};
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const RECORDED = /^(Acme Running webshop|Runner 2: feel lighter)/;
+
+/** Participants of each recorded demo test, by test name and company. */
+async function seededTests(): Promise<{ name: string; companyId: number; participants: number }[]> {
+  const database = await openDatabase(loadConfig(env));
+  try {
+    const rows = await database.db
+      .select({ name: tests.name, companyId: tests.companyId, participants: count(participants.id) })
+      .from(tests)
+      .leftJoin(participants, eq(participants.testId, tests.id))
+      .groupBy(tests.id)
+      .orderBy(tests.companyId, tests.name);
+    return rows.filter((row) => RECORDED.test(row.name));
+  } finally {
+    await database.close();
+  }
+}
+
+it('completes the demo seed on the next start after a kill during the first one', async () => {
+  const first = await startServer(env, 600_000, DEMO_SEED_STEP_LINE);
+  await first.kill();
+  const halfSeeded = await seededTests();
+  expect(halfSeeded.length).toBeGreaterThan(0);
+
+  const second = await startServer(env, 600_000);
+  await second.kill();
+  const seeded = await seededTests();
+  // 2 web tests and a video test for each of 2 companies, each with its viewers (the video test
+  // also has its aggregated video participant), no test twice.
+  expect(seeded.length).toBe(6);
+  expect(new Set(seeded.map((test) => `${test.companyId} ${test.name}`)).size).toBe(6);
+  for (const test of seeded) expect(test.participants).toBeGreaterThanOrEqual(DEMO_PARTICIPANTS_PER_TEST);
+}, 900_000);

@@ -1,0 +1,159 @@
+import { AI_MONTHLY_TOKENS_MAX, type AiUsage } from '@limbus/contract';
+import { Button, Group, NumberInput, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { isApiError } from '../../../api';
+import { BlockSkeleton, DetailList, ErrorAlert, formatCount, formatMonth, formatPercent } from '../../../ui';
+import { languageOptions } from '../../research/setup-options';
+import { useCompanyAi, useSaveCompanyAi } from '../api';
+
+type Values = { language: string; budget: string | number };
+type Errors = Partial<Record<keyof Values, string>>;
+
+const budgetOf = (value: string | number) => (typeof value === 'number' ? value : Number.NaN);
+
+/** Messages a staff member can act on; the server checks the same limits. */
+export function validateAiSettings({ language, budget }: Values): Errors {
+  const errors: Errors = {};
+  if (!language.trim()) errors.language = 'Choose the language insights are written in';
+  const tokens = budgetOf(budget);
+  if (Number.isNaN(tokens)) errors.budget = 'Enter a monthly budget in tokens: 0 or more';
+  else if (tokens < 0) errors.budget = 'The budget cannot be below 0 tokens';
+  else if (tokens > AI_MONTHLY_TOKENS_MAX)
+    errors.budget = `The budget can be at most ${formatCount(AI_MONTHLY_TOKENS_MAX)} tokens`;
+  return errors;
+}
+
+/** The 'AI text' section of /admin/companies/{id}: insight language, monthly budget, this month's use. */
+export function CompanyAiSettings({ companyId }: { companyId: number }) {
+  const usage = useCompanyAi(companyId);
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="ai-settings-title">
+      <Title order={2} fz={18} id="ai-settings-title">
+        AI text
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Generated insights are written in the insight language. The budget caps the tokens the company's AI
+        calls may use in a calendar month (UTC); past it, AI text is refused until the next month.
+      </Text>
+      {usage.isLoading ? <BlockSkeleton height={160} /> : null}
+      {usage.isError ? <ErrorAlert error={usage.error} title="The AI settings could not be loaded" /> : null}
+      {usage.data ? <AiSettingsForm companyId={companyId} usage={usage.data} /> : null}
+    </Paper>
+  );
+}
+
+function MonthUse({ usage }: { usage: AiUsage }) {
+  const { used_tokens: used, budget_tokens: budget, calls } = usage;
+  const share = budget > 0 ? Math.min(used / budget, 1) : 1;
+  const isOver = used >= budget;
+  return (
+    <Stack gap={6}>
+      <DetailList
+        cols={2}
+        items={[
+          {
+            label: `Used in ${formatMonth(usage.month)}`,
+            value: `${formatCount(used)} of ${formatCount(budget)} tokens (${formatPercent(share)})`,
+          },
+          { label: 'AI calls this month', value: formatCount(calls) },
+        ]}
+      />
+      <Progress
+        value={share * 100}
+        color={isOver ? 'red' : 'teal'}
+        aria-label={`Share of this month's AI budget used: ${formatPercent(share)}`}
+      />
+      {isOver ? (
+        <Text size="sm" c="red.8">
+          The budget is used up: AI text is refused until next month or a higher budget.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function AiSettingsForm({ companyId, usage }: { companyId: number; usage: AiUsage }) {
+  const save = useSaveCompanyAi(companyId);
+  const [values, setValues] = useState<Values>({
+    language: usage.insight_language,
+    budget: usage.budget_tokens,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const options = useMemo(() => languageOptions(usage.insight_language), [usage.insight_language]);
+  const hasFieldError = Object.values(errors).some(Boolean);
+  const isDirty = values.language !== usage.insight_language || values.budget !== usage.budget_tokens;
+
+  const change = (field: keyof Values, value: string | number) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAiSettings(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    save.mutate(
+      { insight_language: values.language, monthly_token_budget: budgetOf(values.budget) },
+      {
+        onError: (error) => {
+          const fields = isApiError(error) ? error.fieldErrors() : {};
+          setErrors({ language: fields.insight_language, budget: fields.monthly_token_budget });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <MonthUse usage={usage} />
+      <form onSubmit={submit} aria-label="AI settings" noValidate>
+        <Stack gap="sm">
+          <Group align="flex-start" wrap="wrap" gap="md">
+            <Select
+              label="Insight language"
+              data={options}
+              value={values.language}
+              onChange={(value) => change('language', value ?? '')}
+              searchable
+              nothingFoundMessage="No language of that name"
+              error={errors.language}
+              w={{ base: '100%', xs: 280 }}
+            />
+            <NumberInput
+              label="Monthly token budget"
+              description="0 turns AI text off for this company"
+              value={values.budget}
+              onChange={(value) => change('budget', value)}
+              thousandSeparator=","
+              allowDecimal={false}
+              min={0}
+              max={AI_MONTHLY_TOKENS_MAX}
+              clampBehavior="none"
+              error={errors.budget}
+              w={{ base: '100%', xs: 240 }}
+            />
+          </Group>
+          <Group gap="sm">
+            <Button type="submit" loading={save.isPending} disabled={!isDirty}>
+              Save
+            </Button>
+            <Text size="sm" c="teal.8" aria-live="polite">
+              {save.isSuccess && !isDirty ? (
+                <Group gap={4} component="span">
+                  <IconCheck size={16} aria-hidden /> Saved
+                </Group>
+              ) : null}
+            </Text>
+          </Group>
+          {save.isError && !hasFieldError ? (
+            <Text size="sm" c="red.8" role="alert">
+              {save.error.message}
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { BenchmarkScreen } from './components/benchmark-screen';

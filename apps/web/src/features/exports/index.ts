@@ -1,0 +1,2 @@
+export { ExportPanel } from './components/export-panel';
+export { countNewlines, exportUrl, progressShare, readExport } from './download-export';

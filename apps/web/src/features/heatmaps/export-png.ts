@@ -1,0 +1,102 @@
+import { type Box, type DensityGrid, HEAT_GRADIENT } from '@limbus/analytics';
+import { type AreaOfInterest, boxName, sharePercent } from './boxes';
+import type { Painter } from './overlays';
+
+const LEGEND_HEIGHT = 64;
+/** The overlay's opacity on the gaze heatmaps' screen. */
+const GAZE_OVERLAY_OPACITY = 0.75;
+
+/** A box as drawn in the PNG, with the label written in its corner. */
+export type LabelledBox = Box & { label: string };
+
+/** The gaze side's boxes: their name and, over a density, their share of it. */
+export const gazeBoxLabels = (grid: DensityGrid | null, boxes: readonly AreaOfInterest[]): LabelledBox[] =>
+  boxes.map((box) => ({
+    ...box,
+    label: grid ? `${boxName(box)}: ${sharePercent(grid, box)}%` : boxName(box),
+  }));
+
+export function loadImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('The screenshot could not be loaded'));
+    image.src = url;
+  });
+}
+
+/**
+ * The view as shown, as a PNG: the screenshot, the heatmap at the opacity of the screen, the
+ * areas of interest with their names and shares, and below them a legend saying what was drawn.
+ */
+export async function heatmapPng(options: {
+  screenshotUrl: string;
+  size: { width: number; height: number };
+  paint: Painter;
+  /** The overlay's opacity as on the screen, 0 to 1. */
+  opacity?: number;
+  boxes: readonly LabelledBox[];
+  caption: string;
+  /** The heat scale is drawn only under the heatmap itself. */
+  hasHeatScale: boolean;
+}): Promise<Blob> {
+  const { boxes } = options;
+  const { width, height } = options.size;
+  const image = await loadImage(options.screenshotUrl);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height + LEGEND_HEIGHT;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('This browser cannot draw the image');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, width, height);
+  const overlay = document.createElement('canvas');
+  overlay.width = width;
+  overlay.height = height;
+  const overlayContext = overlay.getContext('2d');
+  if (overlayContext) options.paint(overlayContext, width, height);
+  context.globalAlpha = options.opacity ?? GAZE_OVERLAY_OPACITY;
+  context.drawImage(overlay, 0, 0);
+  context.globalAlpha = 1;
+  context.font = '600 18px sans-serif';
+  for (const box of boxes) {
+    context.lineWidth = 3;
+    context.strokeStyle = '#fff';
+    context.strokeRect(box.left, box.top, box.width, box.height);
+    const { label } = box;
+    context.fillStyle = '#1a1b1e';
+    context.fillRect(box.left, box.top, context.measureText(label).width + 12, 28);
+    context.fillStyle = '#fff';
+    context.fillText(label, box.left + 6, box.top + 20);
+  }
+  const top = height + 20;
+  context.fillStyle = '#1a1b1e';
+  context.font = '16px sans-serif';
+  if (options.hasHeatScale) {
+    const gradient = context.createLinearGradient(24, 0, 264, 0);
+    for (const { at, rgb } of HEAT_GRADIENT) gradient.addColorStop(at, `rgb(${rgb.join(',')})`);
+    context.fillStyle = gradient;
+    context.fillRect(24, top, 240, 20);
+    context.fillStyle = '#1a1b1e';
+    context.fillText(`Fewer → most  ·  ${options.caption}`, 280, top + 16);
+  } else context.fillText(options.caption, 24, top + 16);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made'))),
+      'image/png',
+    ),
+  );
+}
+
+/** A title as a file name: lower case, runs of other characters as one dash. */
+export const fileSlug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** Saves a blob under `name` through a temporary link. */
+export function saveBlob(blob: Blob, name: string) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}

@@ -1,0 +1,2 @@
+export { HeatmapViewer } from './components/heatmap-viewer';
+export { ResearchHeatmaps } from './components/research-heatmaps';

@@ -1,0 +1,108 @@
+import {
+  INSIGHT_NO_SUGGESTIONS,
+  type Insight,
+  type SignificantPoint,
+  type Suggestion,
+  type TestDetail,
+} from '@limbus/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useFakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { InsightDetail } from './insight-detail';
+
+const START = 1_767_000_000;
+const point = (id: number, overrides: Partial<SignificantPoint> = {}): SignificantPoint => ({
+  id,
+  emotion: 'frustration',
+  timestamp_top: (START + 20) * 1000,
+  comment: 'Waar is de kortingscode?',
+  translation: 'Where is the discount code?',
+  false_positive: false,
+  tags: [],
+  ranking: 0,
+  score: 1,
+  participant_id: 9,
+  ...overrides,
+});
+
+const insight = (number: number, overrides: Partial<Insight> = {}): Insight => ({
+  id: 100 + number,
+  test_id: 4,
+  assigned_id: number,
+  title: `Finding ${number}`,
+  behavior_comment: 'Scrolls up and down twice',
+  eeg_comment: '...',
+  eye_tracking_comment: '',
+  touch_tracking_comment: '',
+  explanation: '<p>The field sits below the fold.</p>',
+  summary: '...',
+  suggestion: '',
+  focus_point: '',
+  highlight_id: 1,
+  highlight_url: null,
+  significant_points_ids: [1],
+  significant_points: [point(1)],
+  ...overrides,
+});
+
+const suggestion = { id: 7, rank: 1, title: 'Move the code field up', insight_id: 102 } as Suggestion;
+const test = {
+  id: 4,
+  participants: [{ id: 9, real_id: 'p9', type: 'default', started_at: START, ended_at: null }],
+};
+
+/** Renders insight `number` of three on a fake server (a "hook" for biome: it installs the fake fetch). */
+function useRenderedInsight(number: number) {
+  useFakeApi({
+    'GET /tests/4/insights': { body: { data: { insights: [insight(2), insight(1), insight(3)] } } },
+    'GET /tests/4/suggestions': { body: { data: { suggestions: [suggestion] } } },
+    'GET /tests/4/participants/9': { body: { id: 9, started_at: START, video: '/video/9.mp4' } },
+  });
+  return renderWithProviders(
+    <InsightDetail test={test as unknown as TestDetail} insightId={100 + number} />,
+    {
+      path: `/test/4/insights/${100 + number}`,
+    },
+  );
+}
+
+describe('InsightDetail', () => {
+  it('steps to the insights numbered one below and above, and lists its linked suggestions', async () => {
+    useRenderedInsight(2);
+    expect(await screen.findByRole('heading', { name: 'Finding 2' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Previous insight' }).getAttribute('href')).toBe(
+      '/test/4/insights/101',
+    );
+    expect(screen.getByRole('link', { name: 'Next insight' }).getAttribute('href')).toBe(
+      '/test/4/insights/103',
+    );
+    expect(
+      (await screen.findByRole('link', { name: '1. Move the code field up' })).getAttribute('href'),
+    ).toBe('/test/4/suggestions/7');
+    // Data shows the written comments only; the '...' default is nothing written
+    expect(screen.getByText('Scrolls up and down twice')).toBeTruthy();
+    expect(screen.queryByText('EEG')).toBeNull();
+  });
+
+  it('stops at the last insight and sends to the suggestions when it has none', async () => {
+    useRenderedInsight(3);
+    expect(await screen.findByRole('heading', { name: 'Finding 3' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next insight' })).toHaveProperty('disabled', true);
+    expect((await screen.findByRole('link', { name: INSIGHT_NO_SUGGESTIONS })).getAttribute('href')).toBe(
+      '/test/4/suggestions',
+    );
+  });
+
+  it('plays the highlight muted from 3 s before it and switches the comments to their translation', async () => {
+    useRenderedInsight(1);
+    const clip = await screen.findByLabelText('Clip of the highlighted moment (muted, repeating)');
+    expect(clip.getAttribute('data-clip-start')).toBe('17');
+    expect((clip as HTMLVideoElement).muted).toBe(true);
+    expect(screen.getAllByText(/Waar is de kortingscode\?/).length).toBeGreaterThan(0);
+    await userEvent.setup().click(screen.getByText('Translated'));
+    expect(screen.getAllByText(/Where is the discount code\?/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Waar is de kortingscode\?/)).toBeNull();
+  });
+});

@@ -1,0 +1,340 @@
+import {
+  EMOTION_NAMES,
+  INSIGHT_NO_SUGGESTIONS,
+  type Insight,
+  type SignificantPoint,
+  type TestDetail,
+  writtenInsightText,
+} from '@limbus/contract';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Blockquote,
+  Card,
+  Grid,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconQuote } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EMOTION_COLORS } from '../../../app/theme';
+import { Empty, ErrorAlert, PageLoader } from '../../../ui';
+import { pointRecordingHref } from '../../recording/links';
+import { useSuggestions } from '../../suggestions/api';
+import { useInsights } from '../api';
+import { counted, insightFacts, richTextToPlain } from '../insight-facts';
+import {
+  hasTranslations,
+  highlightOf,
+  insightColor,
+  insightNeighbours,
+  pointComment,
+} from '../insight-reading';
+import { offsetOf } from '../point-labels';
+import { InsightClip } from './insight-clip';
+
+/** The Data comments, in the spec's order. */
+const DATA_COMMENTS = [
+  ['eeg_comment', 'EEG'],
+  ['eye_tracking_comment', 'Eye tracking'],
+  ['behavior_comment', 'Behavior'],
+  ['touch_tracking_comment', 'Touch tracking'],
+] as const;
+
+/** /test/{id}/insights/{insightId}: one finding with its moment, data, explanation and suggestions. */
+export function InsightDetail({ test, insightId }: { test: TestDetail; insightId: number }) {
+  const insights = useInsights(test.id);
+  const insight = insights.data?.find((item) => item.id === insightId);
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={`/test/${test.id}/insights`} size="sm" style={{ alignSelf: 'flex-start' }}>
+        <Group gap={4}>
+          <IconChevronLeft size={16} aria-hidden />
+          Back to insights
+        </Group>
+      </Anchor>
+      {insights.isLoading ? <PageLoader label="Loading the insight" /> : null}
+      {insights.isError ? (
+        <ErrorAlert error={insights.error} title="The insight could not be loaded" />
+      ) : null}
+      {insights.data && !insight ? (
+        <Empty title="This insight does not exist" description="It may have been removed or renumbered." />
+      ) : null}
+      {insight && insights.data ? <InsightReading test={test} insight={insight} all={insights.data} /> : null}
+    </Stack>
+  );
+}
+
+function InsightReading({ test, insight, all }: { test: TestDetail; insight: Insight; all: Insight[] }) {
+  const [isTranslated, setTranslated] = useState(false);
+  const highlight = highlightOf(insight);
+  return (
+    <Stack gap="lg">
+      <InsightHeading test={test} insight={insight} all={all} />
+      {hasTranslations(insight.significant_points) ? (
+        <SegmentedControl
+          aria-label="Comments"
+          style={{ alignSelf: 'flex-start' }}
+          value={isTranslated ? 'translated' : 'original'}
+          onChange={(value) => setTranslated(value === 'translated')}
+          data={[
+            { value: 'original', label: 'Original' },
+            { value: 'translated', label: 'Translated' },
+          ]}
+        />
+      ) : null}
+      {highlight ? <HighlightedMoment test={test} point={highlight} translated={isTranslated} /> : null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <DataSection insight={insight} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <TextSection title="Explanation" html={insight.explanation} />
+        </Grid.Col>
+      </Grid>
+      <SuggestionsSection testId={test.id} insightId={insight.id} />
+      <SupportingData test={test} points={insight.significant_points} translated={isTranslated} />
+    </Stack>
+  );
+}
+
+function InsightHeading({ test, insight, all }: { test: TestDetail; insight: Insight; all: Insight[] }) {
+  const { previous, next } = insightNeighbours(all, insight);
+  const facts = insightFacts(insight);
+  const summary = richTextToPlain(writtenInsightText(insight.summary));
+  const step = (target: Insight | null, label: string, icon: React.ReactNode) =>
+    target ? (
+      <ActionIcon
+        component={Link}
+        to={`/test/${test.id}/insights/${target.id}`}
+        variant="default"
+        size="lg"
+        aria-label={label}
+      >
+        {icon}
+      </ActionIcon>
+    ) : (
+      <ActionIcon variant="default" size="lg" aria-label={label} disabled>
+        {icon}
+      </ActionIcon>
+    );
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            Insight {insight.assigned_id} of {all.length} · {counted(facts.dataPoints, 'data point')} ·{' '}
+            {counted(facts.participants, 'participant')}
+          </Text>
+          <Title order={1} fz={{ base: 24, sm: 30 }} style={{ color: insightColor(insight) }}>
+            {insight.title}
+          </Title>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          {step(previous, 'Previous insight', <IconChevronLeft size={18} aria-hidden />)}
+          {step(next, 'Next insight', <IconChevronRight size={18} aria-hidden />)}
+        </Group>
+      </Group>
+      {summary ? <Text maw={820}>{summary}</Text> : null}
+    </Stack>
+  );
+}
+
+function HighlightedMoment({
+  test,
+  point,
+  translated,
+}: {
+  test: TestDetail;
+  point: SignificantPoint;
+  translated: boolean;
+}) {
+  const comment = pointComment(point, translated).trim();
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Highlighted moment">
+      <Grid gap="lg" align="center">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Blockquote
+            color={EMOTION_COLORS[point.emotion]}
+            icon={<IconQuote size={20} aria-hidden />}
+            cite={`Participant ${point.participant_id} · ${EMOTION_NAMES[point.emotion]}`}
+          >
+            {comment || 'No words at this moment: the emotion peak speaks for itself.'}
+          </Blockquote>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <InsightClip
+            testId={test.id}
+            participantId={point.participant_id}
+            pointAtMs={point.timestamp_top}
+          />
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <Stack gap={6}>
+      {text.split(/\n+/).map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+        <Text key={index} size="sm">
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function DataSection({ insight }: { insight: Insight }) {
+  const written = DATA_COMMENTS.map(
+    ([field, label]) => [label, writtenInsightText(insight[field]).trim()] as const,
+  ).filter(([, text]) => text !== '');
+  return (
+    <Card withBorder padding="lg" h="100%" component="section" aria-labelledby="insight-data">
+      <Title order={2} fz="lg" mb="sm" id="insight-data">
+        Data
+      </Title>
+      {written.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No further consultant input
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {written.map(([label, text]) => (
+            <div key={label}>
+              <Text fw={600} size="sm">
+                {label}
+              </Text>
+              <Paragraphs text={text} />
+            </div>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function TextSection({ title, html }: { title: string; html: string }) {
+  const text = richTextToPlain(writtenInsightText(html));
+  const id = `insight-${title.toLowerCase()}`;
+  return (
+    <Card withBorder padding="lg" h="100%" component="section" aria-labelledby={id}>
+      <Title order={2} fz="lg" mb="sm" id={id}>
+        {title}
+      </Title>
+      {text ? (
+        <Paragraphs text={text} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          No further consultant input
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function SuggestionsSection({ testId, insightId }: { testId: number; insightId: number }) {
+  const suggestions = useSuggestions(testId);
+  const linked = (suggestions.data ?? []).filter((suggestion) => suggestion.insight_id === insightId);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="insight-suggestions">
+      <Title order={2} fz="lg" mb="sm" id="insight-suggestions">
+        Suggestions
+      </Title>
+      {suggestions.isLoading ? <PageLoader label="Loading the suggestions" /> : null}
+      {suggestions.isError ? (
+        <ErrorAlert error={suggestions.error} title="The suggestions could not be loaded" />
+      ) : null}
+      {suggestions.data && linked.length === 0 ? (
+        <Anchor component={Link} to={`/test/${testId}/suggestions`} size="sm">
+          {INSIGHT_NO_SUGGESTIONS}
+        </Anchor>
+      ) : null}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {linked.map((suggestion) => (
+          <li key={suggestion.id}>
+            <Anchor component={Link} to={`/test/${testId}/suggestions/${suggestion.id}`}>
+              {suggestion.rank}. {suggestion.title}
+            </Anchor>
+          </li>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function SupportingData({
+  test,
+  points,
+  translated,
+}: {
+  test: TestDetail;
+  points: SignificantPoint[];
+  translated: boolean;
+}) {
+  const startOf = new Map(test.participants.map((participant) => [participant.id, participant.started_at]));
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="insight-supporting-data">
+      <Title order={2} fz="lg" id="insight-supporting-data">
+        Supporting data
+      </Title>
+      {points.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No data points linked to this insight yet.
+        </Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        {points.map((point) => {
+          const at = offsetOf(point, startOf.get(point.participant_id) ?? null);
+          const comment = pointComment(point, translated).trim();
+          return (
+            <Card
+              key={point.id}
+              withBorder
+              padding="md"
+              style={{ borderLeft: `4px solid ${EMOTION_COLORS[point.emotion]}` }}
+            >
+              <Group justify="space-between" mb={4}>
+                <Badge variant="light" color="gray">
+                  {EMOTION_NAMES[point.emotion]}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  Participant {point.participant_id}
+                  {at ? ` · at ${at}` : ''}
+                </Text>
+              </Group>
+              <Text size="sm">{comment ? `“${comment}”` : 'No comment at this peak.'}</Text>
+              <Anchor
+                component={Link}
+                to={pointRecordingHref(test.id, point, startOf.get(point.participant_id))}
+                size="sm"
+                mt={6}
+                display="inline-block"
+                aria-label={`Watch the recording of participant ${point.participant_id} at this ${EMOTION_NAMES[point.emotion].toLowerCase()} point`}
+              >
+                Watch in the recording
+              </Anchor>
+              {point.tags.length > 0 ? (
+                <Group gap={4} mt="xs">
+                  {point.tags.map((tag) => (
+                    <Badge key={tag.id} size="xs" variant="outline">
+                      {tag.name}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : null}
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

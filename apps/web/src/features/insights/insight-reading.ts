@@ -1,0 +1,50 @@
+import { INSIGHT_CLIP, type Insight, type SignificantPoint } from '@limbus/contract';
+import { EMOTION_TEXT_COLORS } from '../../app/theme';
+import { insightFacts } from './insight-facts';
+
+type Numbered = Pick<Insight, 'assigned_id'>;
+
+/** The insights numbered one below and one above, or null at the first and the last (spec 3 §2). */
+export function insightNeighbours<T extends Numbered>(
+  insights: readonly T[],
+  current: Numbered,
+): { previous: T | null; next: T | null } {
+  const numbered = (number: number) => insights.find((insight) => insight.assigned_id === number) ?? null;
+  return { previous: numbered(current.assigned_id - 1), next: numbered(current.assigned_id + 1) };
+}
+
+/** The colour of an insight's title: that of the emotion most of its points peak in, as text. */
+export function insightColor(insight: Pick<Insight, 'significant_points'>): string {
+  return EMOTION_TEXT_COLORS[insightFacts(insight).mainEmotion];
+}
+
+/** The point that illustrates the insight: its highlight, else its first commented point, else its first. */
+export function highlightOf(
+  insight: Pick<Insight, 'highlight_id' | 'significant_points'>,
+): SignificantPoint | null {
+  const points = insight.significant_points;
+  return (
+    points.find((point) => point.id === insight.highlight_id) ??
+    points.find((point) => point.comment.trim() !== '') ??
+    points[0] ??
+    null
+  );
+}
+
+/**
+ * The clip of a point in its participant's recording, in seconds of the video (which starts at
+ * the participant's start): from 3 s before the point, 7 s long (spec 3 §9).
+ */
+export function clipWindow(pointAtMs: number, startedAtSeconds: number): { start: number; end: number } {
+  const start = Math.max(0, (pointAtMs - INSIGHT_CLIP.leadMs) / 1000 - startedAtSeconds);
+  return { start, end: start + INSIGHT_CLIP.lengthMs / 1000 };
+}
+
+/** A participant's words as the toggle asks: the translation when there is one, else the original. */
+export function pointComment(point: Pick<SignificantPoint, 'comment' | 'translation'>, translated: boolean) {
+  return translated && point.translation.trim() !== '' ? point.translation : point.comment;
+}
+
+/** Whether any point of these has a translation, so that the original/translated toggle means something. */
+export const hasTranslations = (points: readonly Pick<SignificantPoint, 'translation'>[]) =>
+  points.some((point) => point.translation.trim() !== '');

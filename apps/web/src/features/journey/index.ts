@@ -1,0 +1,1 @@
+export { JourneyScreen } from './components/journey-screen';

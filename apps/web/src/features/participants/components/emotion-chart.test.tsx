@@ -1,0 +1,96 @@
+import type { EmotionSamples } from '@limbus/analytics';
+import type { SignificantPoint } from '@limbus/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { EmotionChart } from './emotion-chart';
+
+// jsdom draws nothing: uPlot gets a canvas context and Path2D that accept every call
+beforeAll(() => {
+  const context = new Proxy<Record<string | symbol, unknown>>(
+    {},
+    {
+      get: (target, key) => (key in target ? target[key] : () => ({ width: 0 })),
+      set: (target, key, value) => {
+        target[key] = value;
+        return true;
+      },
+    },
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    context as unknown as CanvasRenderingContext2D,
+  );
+  class Path2DStub {
+    moveTo() {}
+    lineTo() {}
+    rect() {}
+    arc() {}
+    bezierCurveTo() {}
+    closePath() {}
+    addPath() {}
+  }
+  vi.stubGlobal('Path2D', Path2DStub);
+});
+
+const START = 1_700_000_000_000;
+
+/** Ten seconds at 10 Hz: frustration 10 %, attention 50 %, joy 20 % with a peak of 80 % at 5 s. */
+function makeSamples(): EmotionSamples {
+  const count = 100;
+  const joy = Float32Array.from({ length: count }, (_, index) => (index === 50 ? 0.8 : 0.2));
+  return {
+    timestamp: Float64Array.from({ length: count }, (_, index) => START + index * 100),
+    joy,
+    attention: new Float32Array(count).fill(0.5),
+    frustration: new Float32Array(count).fill(0.1),
+  };
+}
+
+function point(change: Partial<SignificantPoint>): SignificantPoint {
+  return {
+    id: 1,
+    emotion: 'joy',
+    timestamp_top: START + 5000,
+    comment: 'Likes the price',
+    translation: '',
+    false_positive: false,
+    tags: [],
+    ranking: 1,
+    score: 0.8,
+    participant_id: 3,
+    ...change,
+  };
+}
+
+describe('EmotionChart', () => {
+  it('says what the scores at the playhead mean, against the recording mean', () => {
+    renderWithProviders(
+      <EmotionChart samples={makeSamples()} startMs={START} seconds={2} onSeek={() => {}} />,
+    );
+    expect(screen.getByText('At 0:02')).toBeTruthy();
+    expect(screen.getByText('Joy 20 %')).toBeTruthy();
+    expect(screen.getByText('(recording mean 21 %)')).toBeTruthy();
+    expect(screen.getByText('Frustration 10 %')).toBeTruthy();
+    expect(screen.getByText('Attention 50 %')).toBeTruthy();
+    expect(screen.queryByText(/0\.\d{3}/)).toBeNull();
+  });
+
+  it('marks the significant points on their curves and plays from one when it is chosen', async () => {
+    const onSeek = vi.fn();
+    renderWithProviders(
+      <EmotionChart
+        samples={makeSamples()}
+        startMs={START}
+        seconds={0}
+        points={[point({}), point({ id: 2, emotion: 'frustration', false_positive: true })]}
+        onSeek={onSeek}
+      />,
+    );
+    const marker = await screen.findByRole('button', { name: 'Joy point at 0:05: play from here' });
+    expect(marker.style.background).toBe('rgb(47, 179, 68)');
+    expect(screen.getAllByRole('button', { name: /point at/ })).toHaveLength(1);
+    await userEvent.setup().click(marker);
+    expect(onSeek).toHaveBeenCalledWith(5);
+  });
+});

@@ -1,0 +1,87 @@
+import type { ParticipantDetail, TestDetail } from '@limbus/contract';
+import { ActionIcon, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { AppTooltip, openConfirmDelete } from '../../../ui';
+import { useDeleteParticipant, useParticipants } from '../api';
+import { formatMinutesSeconds } from '../format';
+import { CONFIRM_REMOVE_PARTICIPANT } from './participants-list';
+import { VideoUpload } from './video-upload';
+
+/** The participant dropdown (changing it replaces the route) and the delete icon. */
+function ParticipantPicker({ test, participant }: { test: TestDetail; participant: ParticipantDetail }) {
+  const navigate = useNavigate();
+  const participants = useParticipants(test.id);
+  const remove = useDeleteParticipant(test.id);
+  const listUrl = `/research/test/${test.id}/participants`;
+  const handleDelete = () =>
+    openConfirmDelete({
+      message: CONFIRM_REMOVE_PARTICIPANT,
+      onConfirm: () =>
+        remove.mutate(participant.id, { onSuccess: () => navigate(listUrl, { replace: true }) }),
+    });
+  return (
+    <Group align="end" gap="sm">
+      <Select
+        label="Participant"
+        data={(participants.data ?? []).map((row) => ({ value: String(row.id), label: row.real_id }))}
+        value={String(participant.id)}
+        onChange={(value) => value && navigate(`${listUrl}/${value}`, { replace: true })}
+        allowDeselect={false}
+        searchable
+        w={260}
+      />
+      <AppTooltip label="Delete participant">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label="Delete participant"
+          onClick={handleDelete}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </AppTooltip>
+    </Group>
+  );
+}
+
+function Stats({ participant }: { participant: ParticipantDetail }) {
+  const stats = [
+    ['Time to complete', formatMinutesSeconds(participant.time_to_complete_ms)],
+    ['Age', participant.demographic.age ?? '–'],
+    ['Education', participant.demographic.education ?? '–'],
+    ['Gender', participant.demographic.gender ?? '–'],
+  ] as const;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      {stats.map(([label, value]) => (
+        <Paper key={label} withBorder p="sm">
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700}>{value}</Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Who the participant is, the way to another participant, and the recording's upload: above every tab. */
+export function ParticipantHeader({
+  test,
+  participant,
+}: {
+  test: TestDetail;
+  participant: ParticipantDetail;
+}) {
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="end">
+        <ParticipantPicker test={test} participant={participant} />
+        <VideoUpload testId={test.id} participantId={participant.id} hasVideo={Boolean(participant.video)} />
+      </Group>
+      <Stats participant={participant} />
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+export { usePrediction, useProject } from './api';
+export { HeatmapCompare } from './components/heatmap-compare';
+export { HeatmapViewer } from './components/heatmap-viewer';
+export { HeatmapsList } from './components/heatmaps-list';
+export { NewProjectModal } from './components/new-project-modal';
+export { PredictionsLanding } from './components/predictions-landing';
+export { ProjectView } from './components/project-view';
+export { ProjectsList } from './components/projects-list';
+export { UploadPredictions } from './components/upload-predictions';
+export { canWritePredictions } from './permissions';

@@ -1,0 +1,44 @@
+import { qualityRoutes } from '@limbus/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bindRoutes } from '../../api';
+import { participantKeys } from '../participants/api';
+
+const qualityApi = bindRoutes(qualityRoutes);
+
+export const qualityKeys = {
+  all: (testId: number) => ['quality', testId] as const,
+  test: (testId: number) => [...qualityKeys.all(testId), 'test'] as const,
+  participant: (testId: number, id: number) => [...qualityKeys.all(testId), 'participant', id] as const,
+};
+
+/** Every participant's data quality with the test's summary (research area; computed on the server when asked). */
+export function useTestQuality(testId: number) {
+  return useQuery({
+    queryKey: qualityKeys.test(testId),
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => (await qualityApi.test({ id: testId, signal })).data,
+  });
+}
+
+export function useParticipantQuality(testId: number, id: number) {
+  return useQuery({
+    queryKey: qualityKeys.participant(testId, id),
+    queryFn: ({ signal }) => qualityApi.participant({ id: testId, pid: id, signal }),
+  });
+}
+
+/**
+ * Leaves a participant out of the metrics or takes them back in. The server recomputes the page
+ * and tag metrics in a job, so the pages are fetched again once it has had a moment.
+ */
+export function useSetExcludedFromMetrics(testId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, excluded }: { id: number; excluded: boolean }) =>
+      (await qualityApi.update({ id: testId, pid: id, body: { excluded_from_metrics: excluded } })).data,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: qualityKeys.all(testId) });
+      void queryClient.invalidateQueries({ queryKey: participantKeys.labels(testId) });
+    },
+  });
+}

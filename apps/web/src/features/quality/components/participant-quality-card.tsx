@@ -1,0 +1,116 @@
+import type { ParticipantQuality, QualityProblem, QualityThresholds } from '@limbus/contract';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ErrorAlert, TableSkeleton } from '../../../ui';
+import { useParticipantQuality } from '../api';
+import { formatDegrees, formatShare, problemsText, thresholdText } from '../quality-format';
+import { ExclusionSwitch } from './exclusion-switch';
+
+type Measure = { label: string; value: string; detail: string; problem: QualityProblem };
+
+function measures(quality: ParticipantQuality): Measure[] {
+  return [
+    {
+      label: 'Tracking ratio',
+      value: formatShare(quality.tracking_ratio),
+      detail: `of ${quality.gaze_samples.toLocaleString('en-GB')} gaze samples have a position`,
+      problem: 'tracking',
+    },
+    {
+      label: 'Precision (RMS-S2S)',
+      value: formatDegrees(quality.precision_rms_s2s_deg),
+      detail: `SD ${formatDegrees(quality.precision_sd_deg)}`,
+      problem: 'precision',
+    },
+    {
+      label: 'Accuracy',
+      value: formatDegrees(quality.accuracy_deg),
+      detail:
+        quality.validation_targets > 0
+          ? `on ${quality.validation_targets} validation target${quality.validation_targets === 1 ? '' : 's'}`
+          : 'No validation targets in this recording',
+      problem: 'accuracy',
+    },
+    {
+      label: 'EEG signal',
+      value: formatShare(quality.eeg_quality),
+      detail:
+        quality.eeg_quality === null ? 'The lab sent no EEG quality' : 'of the recording with good contact',
+      problem: 'eeg',
+    },
+  ];
+}
+
+function Measures({ quality, thresholds }: { quality: ParticipantQuality; thresholds: QualityThresholds }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }}>
+      {measures(quality).map((measure) => {
+        const isLow = quality.problems.includes(measure.problem);
+        return (
+          <div key={measure.label}>
+            <Text size="xs" c="dimmed">
+              {measure.label}
+            </Text>
+            <Text fw={700} c={isLow ? 'red.8' : undefined}>
+              {measure.value}
+              {isLow ? ` (${thresholdText(measure.problem, thresholds)})` : ''}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {measure.detail}
+            </Text>
+          </div>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The research participant page's data quality: the four measures, each marked when it misses its
+ * threshold (docs/gaze-analytics.md), and whether the participant counts in the metrics.
+ */
+export function ParticipantQualityCard({ testId, participantId }: { testId: number; participantId: number }) {
+  const answer = useParticipantQuality(testId, participantId);
+  const quality = answer.data?.data;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="participant-quality-title">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} fz="md" id="participant-quality-title">
+            Data quality
+          </Title>
+          <Group gap="xs">
+            {quality && quality.problems.length > 0 ? (
+              <Badge color="red" variant="light">
+                Low quality
+              </Badge>
+            ) : null}
+            {quality?.excluded_from_metrics ? (
+              <Badge color="gray" variant="light">
+                Left out of the metrics
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        {answer.isLoading ? <TableSkeleton rows={1} /> : null}
+        {answer.isError ? (
+          <ErrorAlert error={answer.error} title="The data quality could not be measured" />
+        ) : null}
+        {quality && answer.data ? (
+          <>
+            {quality.problems.length > 0 ? (
+              <Text size="sm" c="red.8">
+                {problemsText(quality)}
+              </Text>
+            ) : null}
+            <Measures quality={quality} thresholds={answer.data.thresholds} />
+            <ExclusionSwitch
+              testId={testId}
+              quality={quality}
+              label="Count this participant in the metrics"
+            />
+          </>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,59 @@
+import type { TestDetail } from '@limbus/contract';
+import { Alert, Anchor, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
+import { useVideoKeys } from '../../participants';
+import { useRecordingParticipant } from '../api';
+
+/** /test/{id}/participant/{participantId}/video: the screen recording alone, nothing drawn over it. */
+export function PlainRecording({ test, participantId }: { test: TestDetail; participantId: number }) {
+  const participant = useRecordingParticipant(test.id, participantId);
+  const video = useRef<HTMLVideoElement>(null);
+  useVideoKeys(video);
+  if (participant.isPending) return <PageLoader label="Loading the recording" />;
+  if (participant.isError) return <ErrorAlert error={participant.error} />;
+  const { real_id: realId, video: src, video_pending: isPending } = participant.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="end">
+        <Stack gap={4}>
+          <Anchor component={Link} to={`/test/${test.id}/participants`} size="sm">
+            <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+            Back to participants
+          </Anchor>
+          <PageTitle>{`Screen recording of participant ${realId}`}</PageTitle>
+        </Stack>
+        <Anchor component={Link} to={`/test/${test.id}/participant/${participantId}/recording`}>
+          Replay with gaze, clicks and emotions
+        </Anchor>
+      </Group>
+      {src ? (
+        // biome-ignore lint/a11y/useMediaCaption: a screen recording has no speech to caption
+        <video
+          ref={video}
+          src={src}
+          controls
+          preload="metadata"
+          style={{ width: '100%', maxHeight: '75vh', background: '#000', display: 'block' }}
+        >
+          Your browser does not support the video tag.
+        </video>
+      ) : isPending ? (
+        <Paper withBorder p="xl" bg="gray.0">
+          <Group gap="sm" justify="center">
+            <Loader size="sm" />
+            <Text>
+              The screen recording is being made from the participant's data; it appears here in a moment.
+            </Text>
+          </Group>
+        </Paper>
+      ) : (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+          There is no recording of this participant yet.
+        </Alert>
+      )}
+    </Stack>
+  );
+}

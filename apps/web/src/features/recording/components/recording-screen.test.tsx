@@ -1,0 +1,122 @@
+import type { ParticipantDetail, ParticipantSummary } from '@limbus/contract';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../../../api';
+import { makeUser, useFakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { makeTestDetail } from '../../../test/test-detail';
+import { RECORDING_LENGTH_HINT } from '../../participants';
+import { RecordingScreen } from './recording-screen';
+
+const client = makeUser({ role: 'admin' });
+const START = 1_700_000_000;
+
+function participant(overrides: Partial<ParticipantDetail> = {}): ParticipantDetail {
+  return {
+    id: 25,
+    real_id: 'P0002',
+    type: 'default',
+    demographic: { age: 47, gender: 'male', education: 'HBO' },
+    started_at: START,
+    ended_at: START + 107,
+    time_to_complete_ms: 107_000,
+    total_clicks: 12,
+    favourite: false,
+    test_id: 7,
+    state: 'finished',
+    video: '/api/v1/tests/7/participants/25/video?expires=1&signature=x',
+    sections: [],
+    significant_points: [
+      {
+        id: 90,
+        emotion: 'frustration',
+        timestamp_top: START * 1000 + 30_000,
+        comment: 'The size guide hides the sizes',
+        translation: '',
+        false_positive: false,
+        tags: [{ id: 3, name: 'Size guide' }],
+        ranking: 1,
+        score: 1,
+        participant_id: 25,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const row = (id: number, realId: string): ParticipantSummary => ({
+  id,
+  real_id: realId,
+  type: 'default',
+  demographic: { age: null, gender: null, education: null },
+  started_at: START,
+  ended_at: START + 100,
+  time_to_complete_ms: 100_000,
+  total_clicks: 0,
+  favourite: false,
+  video: null,
+});
+
+function useRenderedScreen(
+  detail: ParticipantDetail,
+  search: { timestamp: string | null; pointId: number | null },
+) {
+  storeSession('jwt', client);
+  useFakeApi({
+    'GET /users/me': { body: client },
+    'GET /tests/7/participants/25': { body: detail },
+    'GET /tests/7/participants': { body: [row(11, 'P0001'), row(25, 'P0002'), row(31, 'P0003')] },
+  });
+  renderWithProviders(
+    <RecordingScreen test={makeTestDetail({ id: 7, state: 'done' })} participantId={25} {...search} />,
+    { path: '/test/7/participant/25/recording' },
+  );
+}
+
+beforeEach(() => {
+  // the sample streams are bytes fetched without the API client: none here
+  vi.stubGlobal('fetch', async () => new Response(null, { status: 404 }));
+});
+
+describe('RecordingScreen', () => {
+  it('shows the facts, the player with its fallback text and overlay, and neighbours that wrap', async () => {
+    useRenderedScreen(participant(), { timestamp: '30', pointId: 90 });
+    expect(
+      await screen.findByRole('heading', { name: 'Recording of participant P0002' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const facts: [string, string][] = [
+      ['Time to complete', '01:47'],
+      ['Clicks', '12'],
+      ['Age', '47'],
+      ['Education', 'HBO'],
+    ];
+    for (const [label, value] of facts)
+      expect(screen.getByText(label).nextElementSibling?.textContent).toBe(value);
+    const video = document.querySelector('video');
+    expect(video?.textContent).toBe('Your browser does not support the video tag.');
+    expect(screen.getByTestId('recording-overlay')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Previous participant, P0001' }).getAttribute('href')).toBe(
+      '/test/7/participant/11/recording',
+    );
+    expect(screen.getByRole('link', { name: 'Next participant, P0003' }).getAttribute('href')).toBe(
+      '/test/7/participant/31/recording',
+    );
+    expect(screen.getByRole('region', { name: 'Neurofeedback' })).toBeTruthy();
+  });
+
+  it('says that the recording is being made, and marks the point of sp_id at its time', async () => {
+    useRenderedScreen(participant({ video: null, video_pending: true }), { timestamp: '30', pointId: 90 });
+    expect(await screen.findByText(/The screen recording is being made/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(document.querySelector('video')).toBeNull();
+    const card = await within(screen.getByRole('region', { name: 'Neurofeedback' })).findByText(
+      'The size guide hides the sizes',
+    );
+    expect(card.closest('[aria-current="true"]')).toBeTruthy();
+  });
+
+  it('keeps the recording-length hint verbatim', () => {
+    expect(RECORDING_LENGTH_HINT).toBe(
+      'Recording length can differ from time to complete because video and mouse data are captured by separate processes. Minor differences are expected.',
+    );
+  });
+});

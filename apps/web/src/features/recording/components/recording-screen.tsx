@@ -1,0 +1,300 @@
+import type { ParticipantDetail, ParticipantSummary, SignificantPoint, TestDetail } from '@limbus/contract';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AppTooltip, ErrorAlert, PageLoader, PageTitle } from '../../../ui';
+import {
+  EmotionChart,
+  formatMinutesSeconds,
+  Neurofeedback,
+  RECORDING_LENGTH_HINT,
+  recordingLengthDiffers,
+  useParticipants,
+  useStreamSamples,
+  useVideoKeys,
+  useVideoTime,
+} from '../../participants';
+import { useRecordingParticipant } from '../api';
+import { neighbours, startSeconds } from '../navigation';
+import { RecordingPlayer } from './recording-player';
+
+const recordingPath = (testId: number, participantId: number) =>
+  `/test/${testId}/participant/${participantId}/recording`;
+
+/** Participant selector, and back and next links that wrap around the list (spec 3 §2). */
+function ParticipantNavigation({
+  testId,
+  participantId,
+  list,
+}: {
+  testId: number;
+  participantId: number;
+  list: readonly ParticipantSummary[];
+}) {
+  const navigate = useNavigate();
+  const { previous, next } = neighbours(list, participantId);
+  return (
+    <Group gap="xs" align="end" wrap="nowrap">
+      <Button
+        component={Link}
+        to={previous ? recordingPath(testId, previous.id) : '#'}
+        variant="default"
+        disabled={!previous}
+        leftSection={<IconChevronLeft size={16} aria-hidden />}
+        aria-label={previous ? `Previous participant, ${previous.real_id}` : 'Previous participant'}
+      >
+        Back
+      </Button>
+      <Select
+        label="Participant"
+        data={list.map((row) => ({ value: String(row.id), label: row.real_id }))}
+        value={String(participantId)}
+        onChange={(value) => value && navigate(recordingPath(testId, Number(value)))}
+        allowDeselect={false}
+        searchable
+        w={{ base: 150, sm: 220 }}
+      />
+      <Button
+        component={Link}
+        to={next ? recordingPath(testId, next.id) : '#'}
+        variant="default"
+        disabled={!next}
+        rightSection={<IconChevronRight size={16} aria-hidden />}
+        aria-label={next ? `Next participant, ${next.real_id}` : 'Next participant'}
+      >
+        Next
+      </Button>
+    </Group>
+  );
+}
+
+function Stats({ participant }: { participant: ParticipantDetail }) {
+  const stats = [
+    ['Time to complete', formatMinutesSeconds(participant.time_to_complete_ms)],
+    ['Clicks', String(participant.total_clicks)],
+    ['Age', participant.demographic.age ?? '–'],
+    ['Education', participant.demographic.education ?? '–'],
+    ['Gender', participant.demographic.gender ?? '–'],
+  ] as const;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} component="dl" m={0}>
+      {stats.map(([label, value]) => (
+        <Paper key={label} withBorder p="sm">
+          <Text component="dt" size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text component="dd" m={0} fw={700} tt={label === 'Gender' ? 'capitalize' : undefined}>
+            {value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The hint of spec 3 §2, verbatim, when the recording and the time to complete differ by 1 s or more. */
+function LengthHint({
+  durationMs,
+  timeToCompleteMs,
+}: {
+  durationMs: number | null;
+  timeToCompleteMs: number | null;
+}) {
+  if (!recordingLengthDiffers(durationMs, timeToCompleteMs)) return null;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <AppTooltip label={RECORDING_LENGTH_HINT}>
+        <IconInfoCircle size={16} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+      </AppTooltip>
+      <Text size="xs" c="dimmed">
+        Recording {formatMinutesSeconds(durationMs)} · time to complete{' '}
+        {formatMinutesSeconds(timeToCompleteMs)}. {RECORDING_LENGTH_HINT}
+      </Text>
+    </Group>
+  );
+}
+
+function VideoPlaceholder({ isPending }: { isPending: boolean }) {
+  if (isPending)
+    return (
+      <Paper withBorder p="xl" bg="gray.0">
+        <Group gap="sm" justify="center">
+          <Loader size="sm" />
+          <Text>
+            The screen recording is being made from the participant's data; it appears here in a moment.
+          </Text>
+        </Group>
+      </Paper>
+    );
+  return (
+    <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+      There is no recording of this participant yet. The emotions and neurofeedback below still follow the
+      timeline.
+    </Alert>
+  );
+}
+
+/** Seeks once to the address's moment: as soon as the video can seek, or at once without one. */
+function useInitialSeek(
+  video: React.RefObject<HTMLVideoElement | null>,
+  src: string | null | undefined,
+  seconds: number | null,
+  seek: (seconds: number) => void,
+) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (seconds === null || done.current) return;
+    const element = video.current;
+    if (!element) {
+      if (!src) seek(seconds);
+      return;
+    }
+    const apply = () => {
+      done.current = true;
+      element.currentTime = seconds;
+    };
+    if (element.readyState >= 1) apply();
+    else element.addEventListener('loadedmetadata', apply, { once: true });
+    return () => element.removeEventListener('loadedmetadata', apply);
+  }, [video, src, seconds, seek]);
+}
+
+function RecordingContent({
+  test,
+  participant,
+  list,
+  timestamp,
+  pointId,
+}: {
+  test: TestDetail;
+  participant: ParticipantDetail;
+  list: readonly ParticipantSummary[];
+  timestamp: string | null;
+  pointId: number | null;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const { seconds, durationMs, seek } = useVideoTime(video, participant.video);
+  useVideoKeys(video);
+  const [showHeatmap, setShowHeatmap] = useState(false);
+  const emotions = useStreamSamples(test.id, participant.id, 'emotions');
+  const eyes = useStreamSamples(test.id, participant.id, 'eyes');
+  const mice = useStreamSamples(test.id, participant.id, 'mice');
+  const samples = useMemo(
+    () => ({ eyes: eyes.data ?? null, mice: mice.data ?? null }),
+    [eyes.data, mice.data],
+  );
+  const startMs = (participant.started_at ?? 0) * 1000;
+  const points = participant.significant_points ?? [];
+  useInitialSeek(video, participant.video, startSeconds(timestamp, pointId, points, startMs), seek);
+  const openPoint = (point: SignificantPoint) => seek(Math.max(0, (point.timestamp_top - startMs) / 1000));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="end" wrap="wrap">
+        <Stack gap={4}>
+          <Anchor component={Link} to={`/test/${test.id}/participants`} size="sm">
+            <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+            Back to participants
+          </Anchor>
+          <PageTitle>{`Recording of participant ${participant.real_id}`}</PageTitle>
+        </Stack>
+        <ParticipantNavigation testId={test.id} participantId={participant.id} list={list} />
+      </Group>
+      <Stats participant={participant} />
+      {participant.video ? (
+        <Stack gap={6}>
+          <RecordingPlayer
+            video={video}
+            src={participant.video}
+            platform={test.platform}
+            startMs={startMs}
+            samples={samples}
+            showHeatmap={showHeatmap}
+          />
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="xs" c="dimmed">
+              Pink: where the participant looked in the last second. Black dot: the pointer; blue rings:
+              clicks. Space plays and pauses.
+            </Text>
+            <Switch
+              label="Heatmap of this page visit"
+              checked={showHeatmap}
+              onChange={(event) => setShowHeatmap(event.currentTarget.checked)}
+              disabled={!eyes.data}
+            />
+          </Group>
+          <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
+        </Stack>
+      ) : (
+        <VideoPlaceholder isPending={participant.video_pending === true} />
+      )}
+      {emotions.data ? (
+        <EmotionChart
+          samples={emotions.data}
+          startMs={startMs}
+          seconds={seconds}
+          points={points}
+          onSeek={seek}
+        />
+      ) : emotions.isPending ? (
+        <Loader size="sm" aria-label="Loading the emotions" />
+      ) : null}
+      <Neurofeedback
+        testId={test.id}
+        participantId={participant.id}
+        points={points}
+        sections={participant.sections ?? []}
+        startMs={startMs}
+        nowMs={startMs + seconds * 1000}
+        highlightId={pointId}
+        onOpen={openPoint}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * /test/{id}/participant/{participantId}/recording (spec 3 §2): the screen recording with gaze,
+ * pointer and clicks over it, the emotions with a cursor that follows the video, neurofeedback
+ * around the playhead, the participant's facts and the way to the others.
+ */
+export function RecordingScreen({
+  test,
+  participantId,
+  timestamp,
+  pointId,
+}: {
+  test: TestDetail;
+  participantId: number;
+  timestamp: string | null;
+  pointId: number | null;
+}) {
+  const participant = useRecordingParticipant(test.id, participantId);
+  const list = useParticipants(test.id);
+  if (participant.isPending || list.isPending) return <PageLoader label="Loading the recording" />;
+  if (participant.isError) return <ErrorAlert error={participant.error} />;
+  return (
+    <RecordingContent
+      // a new participant starts from its own beginning (and its own seek)
+      key={participant.data.id}
+      test={test}
+      participant={participant.data}
+      list={list.data ?? []}
+      timestamp={timestamp}
+      pointId={pointId}
+    />
+  );
+}

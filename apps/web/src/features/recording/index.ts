@@ -1,0 +1,3 @@
+export { PlainRecording } from './components/plain-recording';
+export { RecordingScreen } from './components/recording-screen';
+export { SectionVideoScreen } from './components/section-video-screen';

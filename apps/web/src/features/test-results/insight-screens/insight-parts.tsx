@@ -1,0 +1,159 @@
+import { EMOTION_NAMES, EMOTIONS, type Emotion, type SignificantPoint } from '@limbus/contract';
+import { Anchor, Badge, Box, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Link, Navigate } from 'react-router';
+import { isApiError } from '../../../api';
+import { EMOTION_COLORS, EMOTION_TEXT_COLORS } from '../../../app/theme';
+import { ErrorAlert } from '../../../ui';
+import { pointRecordingHref } from '../../recording/links';
+import { useLoadedTest } from '../test-layout';
+import { withComments } from './page-ranking';
+
+export type InfoTab = 'ranking' | 'compare' | 'feedback';
+
+const INFO_TABS = [
+  { value: 'ranking', label: 'Ranking' },
+  { value: 'compare', label: 'Compare' },
+  { value: 'feedback', label: 'Feedback' },
+];
+
+/** The Info selector of Pages and Tags: Ranking, Compare, Feedback. */
+export function InfoSelector({ value, onChange }: { value: InfoTab; onChange: (tab: InfoTab) => void }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="info-selector">
+        Info
+      </Text>
+      <SegmentedControl
+        aria-labelledby="info-selector"
+        data={INFO_TABS}
+        value={value}
+        onChange={(tab) => onChange(tab as InfoTab)}
+      />
+    </Stack>
+  );
+}
+
+export const EmotionDot = ({ emotion, size = 10 }: { emotion: Emotion; size?: number }) => (
+  <Box
+    w={size}
+    h={size}
+    bg={EMOTION_COLORS[emotion]}
+    style={{ borderRadius: '50%', flex: 'none', boxShadow: '0 0 0 1.5px white' }}
+    aria-hidden
+  />
+);
+
+/** The emotion buttons, each in its colour. */
+export function EmotionSelector({
+  value,
+  onChange,
+}: {
+  value: Emotion;
+  onChange: (emotion: Emotion) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="emotion-selector">
+        Emotion
+      </Text>
+      <SegmentedControl
+        aria-labelledby="emotion-selector"
+        color={EMOTION_TEXT_COLORS[value]}
+        data={EMOTIONS.map((emotion) => ({
+          value: emotion,
+          label: (
+            <Group gap={6} wrap="nowrap" justify="center">
+              <EmotionDot emotion={emotion} />
+              {EMOTION_NAMES[emotion]}
+            </Group>
+          ),
+        }))}
+        value={value}
+        onChange={(emotion) => onChange(emotion as Emotion)}
+      />
+    </Stack>
+  );
+}
+
+/** A horizontal bar of a width in px (the spec's ranking bars), with what it measures for readers. */
+export function MeasureBar({ width, emotion, label }: { width: number; emotion: Emotion; label: string }) {
+  return (
+    <Box
+      role="meter"
+      aria-label={label}
+      aria-valuenow={width}
+      h={8}
+      w={width}
+      maw="100%"
+      bg={EMOTION_COLORS[emotion]}
+      style={{ borderRadius: 4 }}
+    />
+  );
+}
+
+/** Participants' comments on points, as cards, their tags linking to the tag; `empty` when none has a comment. */
+export function FeedbackList({
+  points,
+  empty,
+  label,
+}: {
+  points: readonly SignificantPoint[];
+  empty: string;
+  label: string;
+}) {
+  const test = useLoadedTest();
+  const startOf = new Map(test.participants.map((participant) => [participant.id, participant.started_at]));
+  const commented = withComments(points);
+  if (commented.length === 0)
+    return (
+      <Text c="dimmed" py="md">
+        {empty}
+      </Text>
+    );
+  return (
+    <Stack gap="sm" component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+      {commented.map((point) => (
+        <Card key={point.id} component="li" p="md">
+          <Group gap="xs" mb={6}>
+            <EmotionDot emotion={point.emotion} />
+            <Text size="sm" fw={600}>
+              {EMOTION_NAMES[point.emotion]}
+            </Text>
+            <Anchor
+              component={Link}
+              to={pointRecordingHref(test.id, point, startOf.get(point.participant_id))}
+              size="sm"
+              aria-label={`Watch the recording of participant ${point.participant_id} at this point`}
+            >
+              Participant {point.participant_id} · watch
+            </Anchor>
+            {point.tags.map((tag) => (
+              <Badge
+                key={tag.id}
+                variant="light"
+                size="sm"
+                component={Link}
+                to={`/test/${test.id}/tags?tag=${tag.id}`}
+                style={{ cursor: 'pointer' }}
+              >
+                {tag.name}
+              </Badge>
+            ))}
+          </Group>
+          <Text>{point.comment}</Text>
+          {point.translation && (
+            <Text size="sm" c="dimmed" mt={4}>
+              Translation: {point.translation}
+            </Text>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** A Professional data call's failure: Essential tests go to the locked screen, others see the error. */
+export function ResultsDataError({ error, testId }: { error: unknown; testId: number }) {
+  if (isApiError(error) && error.status === 403) return <Navigate to={`/test/${testId}/locked`} replace />;
+  return <ErrorAlert error={error} title="The results could not be loaded" />;
+}

@@ -1,0 +1,331 @@
+import { DEFAULT_PAGE_FILTER, PAGE_MIN_PARTICIPANT_OPTIONS } from '@limbus/analytics';
+import { EMOTION_NAMES, type Emotion, type LabelWithMetrics } from '@limbus/contract';
+import {
+  Anchor,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EMOTION_COLORS } from '../../../app/theme';
+import { BlockSkeleton, EChart, formatClock, formatIndexAgainstMean } from '../../../ui';
+import { useLabels } from '../../participants/api';
+import { indexCertainty } from '../mean-interval';
+import { useLoadedTest } from '../test-layout';
+import {
+  EmotionSelector,
+  FeedbackList,
+  InfoSelector,
+  type InfoTab,
+  MeasureBar,
+  ResultsDataError,
+} from './insight-parts';
+import {
+  type CompareMode,
+  compareValues,
+  type PageFilter,
+  pagePeaks,
+  type RankedPage,
+  rankingCards,
+  rankPages,
+  shownPages,
+} from './page-ranking';
+
+export const NO_PAGE_DATA = 'No data to be shown. Adjust the filters first or add pages to participants.';
+const NO_FEEDBACK = 'No feedback found on this page!';
+
+const formatTime = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
+
+/** /test/{id}/page-insights (spec 3 §2 Pages): ranking, compare and feedback of the test's pages. */
+export function PageInsightsScreen() {
+  const test = useLoadedTest();
+  const labels = useLabels(test.id);
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<InfoTab>('ranking');
+  const [emotion, setEmotion] = useState<Emotion>('frustration');
+  const [filter, setFilter] = useState<PageFilter>({ ...DEFAULT_PAGE_FILTER });
+  const [feedbackPageId, setFeedbackPageId] = useState<number | null>(null);
+
+  const pages = useMemo(() => shownPages(labels.data ?? [], filter), [labels.data, filter]);
+  const ranked = useMemo(() => rankPages(pages, emotion), [pages, emotion]);
+  const selectedId = Number(params.get('page')) || null;
+
+  if (labels.isError) return <ResultsDataError error={labels.error} testId={test.id} />;
+
+  const selectPage = (id: number) => setParams({ page: String(id) }, { replace: true });
+  const changeTab = (next: InfoTab) => {
+    if (next === 'feedback') setFeedbackPageId(pages[0]?.id ?? null);
+    setTab(next);
+  };
+  const top = ranked[0];
+  const explainTop = () => {
+    if (top) selectPage(top.page.id);
+    setTab('ranking');
+  };
+
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="pages-title">
+      <Title order={2} id="pages-title">
+        Pages
+      </Title>
+      <Group align="flex-end" gap="lg" wrap="wrap">
+        <InfoSelector value={tab} onChange={changeTab} />
+        {tab !== 'feedback' && <EmotionSelector value={emotion} onChange={setEmotion} />}
+        <PageFilters filter={filter} onChange={setFilter} />
+      </Group>
+      {top && tab !== 'ranking' && (
+        <Anchor component="button" type="button" onClick={explainTop} ta="left">
+          Find out why {top.page.name} scores relatively high on {EMOTION_NAMES[emotion].toLowerCase()}
+        </Anchor>
+      )}
+      {labels.isPending ? (
+        <BlockSkeleton height={240} />
+      ) : pages.length === 0 ? (
+        <Text c="dimmed" py="lg">
+          {NO_PAGE_DATA}
+        </Text>
+      ) : tab === 'ranking' ? (
+        <PageRanking
+          ranked={ranked}
+          emotion={emotion}
+          selectedId={selectedId ?? top?.page.id ?? null}
+          onSelect={selectPage}
+        />
+      ) : tab === 'compare' ? (
+        <PageCompare pages={pages} emotion={emotion} />
+      ) : (
+        <PageFeedback
+          pages={pages}
+          pageId={feedbackPageId ?? pages[0]?.id ?? null}
+          onPage={setFeedbackPageId}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function PageFilters({ filter, onChange }: { filter: PageFilter; onChange: (filter: PageFilter) => void }) {
+  return (
+    <Group gap="sm" align="flex-end">
+      <Select
+        label="Minimum participants"
+        w={180}
+        data={PAGE_MIN_PARTICIPANT_OPTIONS.map(String)}
+        value={String(filter.minParticipants)}
+        onChange={(value) => onChange({ ...filter, minParticipants: Number(value) })}
+      />
+      <NumberInput
+        label="Minimum seconds"
+        description="Average time on the page"
+        w={220}
+        min={0}
+        max={3600}
+        allowDecimal={false}
+        value={filter.minSeconds}
+        onChange={(value) => onChange({ ...filter, minSeconds: typeof value === 'number' ? value : 0 })}
+      />
+    </Group>
+  );
+}
+
+function PageRanking({
+  ranked,
+  emotion,
+  selectedId,
+  onSelect,
+}: {
+  ranked: RankedPage[];
+  emotion: Emotion;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const cards = rankingCards(ranked, selectedId);
+  const selected = cards.find((card) => card.page.id === selectedId) ?? cards[0];
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: cards.length }} spacing="md" role="list" aria-label="Ranking">
+        {cards.map((card) => (
+          <RankingCard
+            key={card.page.id}
+            card={card}
+            emotion={emotion}
+            isSelected={card === selected}
+            onSelect={() => onSelect(card.page.id)}
+          />
+        ))}
+      </SimpleGrid>
+      {selected && (
+        <Stack gap="sm">
+          <Title order={3} fz="lg">
+            Why {selected.page.name} scores on {EMOTION_NAMES[emotion].toLowerCase()}
+          </Title>
+          <FeedbackList
+            points={pagePeaks(selected.page, emotion)}
+            empty={NO_FEEDBACK}
+            label={`Feedback on ${selected.page.name}`}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function RankingCard({
+  card,
+  emotion,
+  isSelected,
+  onSelect,
+}: {
+  card: RankedPage;
+  emotion: Emotion;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
+  const name = EMOTION_NAMES[emotion];
+  return (
+    <Card
+      role="listitem"
+      p={0}
+      style={{
+        borderColor: isSelected ? EMOTION_COLORS[emotion] : undefined,
+        borderWidth: isSelected ? 2 : 1,
+      }}
+    >
+      <UnstyledButton onClick={onSelect} aria-pressed={isSelected} p="md" w="100%" h="100%">
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed">
+            #{card.rank}
+          </Text>
+          <Text fw={700} fz="lg">
+            {card.page.name}
+          </Text>
+          <Text size="sm">
+            {name} index {Number.isFinite(card.index) ? card.index : '–'}
+            {Number.isFinite(card.index) && ` (${formatIndexAgainstMean(card.index)})`}
+          </Text>
+          {Number.isFinite(card.index) ? (
+            <Text size="xs" c="dimmed">
+              {indexCertainty(card.page.emotion_participants, card.indexInterval)}
+            </Text>
+          ) : null}
+          <MeasureBar width={card.indexBarWidth} emotion={emotion} label={`${name} above the mean`} />
+          <Text size="sm">
+            {card.peaks} {card.peaks === 1 ? 'peak' : 'peaks'} of {name.toLowerCase()}
+          </Text>
+          <MeasureBar width={card.peakBarWidth} emotion={emotion} label={`${name} peaks`} />
+          <Text size="sm" c="dimmed">
+            {card.page.total_participants} participants · {formatTime(card.page.average_time)} on average
+          </Text>
+        </Stack>
+      </UnstyledButton>
+    </Card>
+  );
+}
+
+const COMPARE_MODES = [
+  { value: 'emotion', label: 'Emotion' },
+  { value: 'time', label: 'Time' },
+  { value: 'visits', label: 'Visits' },
+];
+
+function PageCompare({ pages, emotion }: { pages: LabelWithMetrics[]; emotion: Emotion }) {
+  const [mode, setMode] = useState<CompareMode>('emotion');
+  const values = compareValues(pages, mode, emotion);
+  const what =
+    mode === 'time'
+      ? 'Average time on the page (mm:ss)'
+      : mode === 'visits'
+        ? 'Participants who visited the page'
+        : `${EMOTION_NAMES[emotion]} index (100 = mean of the pages)`;
+  const option = useMemo(
+    () => ({
+      grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (value: number) =>
+          mode === 'time' ? formatClock(value, { padMinutes: true }) : String(value),
+      },
+      xAxis: {
+        type: 'category',
+        data: pages.map((page) => page.name),
+        axisLabel: { interval: 0, rotate: 30 },
+      },
+      yAxis: {
+        type: 'value',
+        name: what,
+        nameTextStyle: { align: 'left' },
+        axisLabel:
+          mode === 'time' ? { formatter: (value: number) => formatClock(value, { padMinutes: true }) } : {},
+      },
+      series: [
+        {
+          type: 'bar',
+          name: what,
+          data: values,
+          itemStyle: {
+            color: mode === 'emotion' ? EMOTION_COLORS[emotion] : '#4c3bcf',
+            borderRadius: [4, 4, 0, 0],
+          },
+          markLine:
+            mode === 'emotion'
+              ? {
+                  symbol: 'none',
+                  data: [{ yAxis: 100 }],
+                  label: { formatter: 'mean', position: 'insideEndTop' },
+                }
+              : undefined,
+        },
+      ],
+    }),
+    [pages, values, mode, emotion, what],
+  );
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <Text size="sm" fw={500} id="compare-mode">
+          Compare by
+        </Text>
+        <SegmentedControl
+          aria-labelledby="compare-mode"
+          data={COMPARE_MODES}
+          value={mode}
+          onChange={(value) => setMode(value as CompareMode)}
+        />
+      </Group>
+      <EChart option={option} height={360} label={`Pages compared: ${what}`} />
+    </Stack>
+  );
+}
+
+function PageFeedback({
+  pages,
+  pageId,
+  onPage,
+}: {
+  pages: LabelWithMetrics[];
+  pageId: number | null;
+  onPage: (id: number) => void;
+}) {
+  const page = pages.find((p) => p.id === pageId) ?? pages[0];
+  if (!page) return null;
+  return (
+    <Stack gap="md">
+      <Select
+        label="Page"
+        w={320}
+        data={pages.map((p) => ({ value: String(p.id), label: p.name }))}
+        value={String(page.id)}
+        onChange={(value) => onPage(Number(value))}
+      />
+      <FeedbackList points={page.significant_points} empty={NO_FEEDBACK} label={`Feedback on ${page.name}`} />
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { EMOTION_NAMES, EMOTIONS, type Emotion } from '@limbus/contract';
+import { Anchor, Chip, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EMOTION_COLORS } from '../../../app/theme';
+import { BlockSkeleton, type ChartClick, EChart } from '../../../ui';
+import { useLabels } from '../../participants/api';
+import { useLoadedTest } from '../test-layout';
+import { EmotionDot, ResultsDataError } from './insight-parts';
+import { activeEmotions, type SectionGroup, sectionGroups, toggleEmotion } from './sections';
+
+const pageInsightsOf = (testId: number, sectionId: number) =>
+  `/test/${testId}/page-insights?page=${sectionId}`;
+
+/** /test/{id}/sections (spec 3 §2 Sections): the top ten sections and their average emotions. */
+export function SectionsScreen() {
+  const test = useLoadedTest();
+  const labels = useLabels(test.id);
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<Emotion[]>([]);
+  const groups = useMemo(() => sectionGroups(labels.data ?? []), [labels.data]);
+  const shown = activeEmotions(selected);
+  const openSection = useCallback(
+    (click: ChartClick) => {
+      const group = groups[click.dataIndex];
+      if (group) navigate(pageInsightsOf(test.id, group.id));
+    },
+    [groups, navigate, test.id],
+  );
+
+  if (labels.isError) return <ResultsDataError error={labels.error} testId={test.id} />;
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="sections-title">
+      <Title order={2} id="sections-title">
+        Sections
+      </Title>
+      <Text c="dimmed" maw={720}>
+        The average emotion of participants in each section of the recordings (the page titles researchers
+        gave them), for the first ten sections with measured joy. Choose emotions to compare; none chosen
+        shows all.
+      </Text>
+      <Group gap="xs" role="group" aria-label="Emotions">
+        {EMOTIONS.map((emotion) => (
+          <Chip
+            key={emotion}
+            checked={selected.includes(emotion)}
+            onChange={() => setSelected((current) => toggleEmotion(current, emotion))}
+            color={EMOTION_COLORS[emotion]}
+            variant="light"
+          >
+            {EMOTION_NAMES[emotion]}
+          </Chip>
+        ))}
+      </Group>
+      {labels.isPending ? (
+        <BlockSkeleton height={320} />
+      ) : groups.length === 0 ? (
+        <Text c="dimmed" py="lg">
+          No sections with measured emotions yet.
+        </Text>
+      ) : (
+        <>
+          <SectionsChart groups={groups} emotions={shown} onClick={openSection} />
+          <SectionsTable groups={groups} emotions={shown} testId={test.id} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function SectionsChart({
+  groups,
+  emotions,
+  onClick,
+}: {
+  groups: SectionGroup[];
+  emotions: readonly Emotion[];
+  onClick: (click: ChartClick) => void;
+}) {
+  const option = useMemo(
+    () => ({
+      // the axis name sits under the legend, not beside it (they overlapped at phone width)
+      grid: { left: 8, right: 16, top: 64, bottom: 8, containLabel: true },
+      legend: { top: 0, itemGap: 24 },
+      tooltip: { trigger: 'axis', valueFormatter: (value: number) => `${value} %` },
+      xAxis: { type: 'category', data: groups.map((g) => g.name), axisLabel: { interval: 0, rotate: 30 } },
+      yAxis: {
+        type: 'value',
+        name: 'Average emotion (%)',
+        nameTextStyle: { align: 'left' },
+        min: 0,
+        max: 100,
+      },
+      series: emotions.map((emotion) => ({
+        type: 'line',
+        name: EMOTION_NAMES[emotion],
+        data: groups.map((g) => g[emotion]),
+        symbolSize: 10,
+        cursor: 'pointer',
+        itemStyle: { color: EMOTION_COLORS[emotion] },
+        lineStyle: { color: EMOTION_COLORS[emotion], width: 3 },
+      })),
+    }),
+    [groups, emotions],
+  );
+  return (
+    <EChart option={option} height={360} label="Average emotion percent per section" onClick={onClick} />
+  );
+}
+
+function SectionsTable({
+  groups,
+  emotions,
+  testId,
+}: {
+  groups: SectionGroup[];
+  emotions: readonly Emotion[];
+  testId: number;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped highlightOnHover aria-label="Top ten sections">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Section</Table.Th>
+            {emotions.map((emotion) => (
+              <Table.Th key={emotion} ta="right">
+                <Group gap={6} justify="flex-end" wrap="nowrap">
+                  <EmotionDot emotion={emotion} />
+                  {EMOTION_NAMES[emotion]} (average %)
+                </Group>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {groups.map((group) => (
+            <Table.Tr key={group.id}>
+              <Table.Td>
+                <Anchor component={Link} to={pageInsightsOf(testId, group.id)}>
+                  {group.name}
+                </Anchor>
+              </Table.Td>
+              {emotions.map((emotion) => (
+                <Table.Td key={emotion} ta="right">
+                  {group[emotion].toFixed(1)} %
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,234 @@
+import { compareChartTags, type TagMetrics, tagMetrics, tagPointBarWidth, topTags } from '@limbus/analytics';
+import {
+  EMOTION_NAMES,
+  EMOTIONS,
+  type Emotion,
+  type SignificantPoint,
+  type TagWithPoints,
+} from '@limbus/contract';
+import { Card, Group, Select, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { EMOTION_COLORS } from '../../../app/theme';
+import { BlockSkeleton, EChart } from '../../../ui';
+import { useLoadedTest } from '../test-layout';
+import {
+  EmotionSelector,
+  FeedbackList,
+  InfoSelector,
+  type InfoTab,
+  MeasureBar,
+  ResultsDataError,
+} from './insight-parts';
+import { withComments } from './page-ranking';
+import { useTags } from './tags-api';
+
+const NO_FEEDBACK = 'No feedback found on this page!';
+
+/** The tag an address selects: /tags/{tagId} or ?tag={tagId} (neurofeedback cards link with the latter). */
+function useSelectedTagId(): [number | null, (id: number) => void] {
+  const { tagId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const selected = Number(params.get('tag') ?? tagId) || null;
+  return [selected, (id) => setParams({ tag: String(id) }, { replace: true })];
+}
+
+/** /test/{id}/tags and /tags/{tagId} (spec 3 §2 Tags): ranking, compare and feedback of the test's tags. */
+export function TagsScreen() {
+  const test = useLoadedTest();
+  const tags = useTags(test.id);
+  const [selectedId, selectTag] = useSelectedTagId();
+  const [tab, setTab] = useState<InfoTab>(selectedId ? 'feedback' : 'ranking');
+  const [emotion, setEmotion] = useState<Emotion>('frustration');
+  const metrics = useMemo(() => tagMetrics(tags.data ?? []), [tags.data]);
+
+  if (tags.isError) return <ResultsDataError error={tags.error} testId={test.id} />;
+
+  const changeTab = (next: InfoTab) => {
+    // the spec: choosing a tab other than Compare resets the emotion to frustration
+    if (next !== 'compare') setEmotion('frustration');
+    setTab(next);
+  };
+
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="tags-title">
+      <Title order={2} id="tags-title">
+        Tags
+      </Title>
+      <Group align="flex-end" gap="lg" wrap="wrap">
+        <InfoSelector value={tab} onChange={changeTab} />
+        {tab === 'feedback' && tags.data && (
+          <Select
+            label="Tag"
+            w={260}
+            data={tags.data.map((tag) => ({ value: String(tag.id), label: tag.name }))}
+            value={String(selectedId ?? tags.data[0]?.id ?? '')}
+            onChange={(value) => selectTag(Number(value))}
+          />
+        )}
+        <EmotionSelector value={emotion} onChange={setEmotion} />
+      </Group>
+      {tags.isPending ? (
+        <BlockSkeleton height={240} />
+      ) : tags.data.length === 0 ? (
+        <Text c="dimmed" py="lg">
+          No tags yet: researchers tag the participants' peaks.
+        </Text>
+      ) : tab === 'ranking' ? (
+        <TagRanking
+          tags={tags.data}
+          metrics={metrics}
+          emotion={emotion}
+          selectedId={selectedId}
+          onSelect={selectTag}
+        />
+      ) : tab === 'compare' ? (
+        <TagCompare metrics={metrics} emotion={emotion} />
+      ) : (
+        <TagFeedback tag={tags.data.find((tag) => tag.id === selectedId) ?? tags.data[0]} emotion={emotion} />
+      )}
+    </Stack>
+  );
+}
+
+const pointsOf = (metrics: TagMetrics<SignificantPoint>, emotion: Emotion) => metrics.byEmotion[emotion].sps;
+
+function TagRanking({
+  tags,
+  metrics,
+  emotion,
+  selectedId,
+  onSelect,
+}: {
+  tags: TagWithPoints[];
+  metrics: TagMetrics<SignificantPoint>[];
+  emotion: Emotion;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const top = topTags(metrics, emotion);
+  if (top.length === 0)
+    return (
+      <Text c="dimmed" py="lg">
+        No tagged peaks of {EMOTION_NAMES[emotion].toLowerCase()} yet.
+      </Text>
+    );
+  const selected = top.find((tag) => tag.id === selectedId) ?? top[0];
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: top.length }} role="list" aria-label="Ranking">
+        {top.map((tag, i) => (
+          <TagCard
+            key={tag.id}
+            rank={i + 1}
+            tag={tag}
+            description={tags.find((t) => t.id === tag.id)?.description ?? ''}
+            emotion={emotion}
+            isSelected={tag === selected}
+            onSelect={() => onSelect(tag.id)}
+          />
+        ))}
+      </SimpleGrid>
+      {selected && (
+        <Stack gap="sm">
+          <Title order={3} fz="lg">
+            Why: {selected.name}
+          </Title>
+          <FeedbackList
+            points={pointsOf(selected, emotion)}
+            empty={NO_FEEDBACK}
+            label={`Feedback on ${selected.name}`}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function TagCard({
+  rank,
+  tag,
+  description,
+  emotion,
+  isSelected,
+  onSelect,
+}: {
+  rank: number;
+  tag: TagMetrics<SignificantPoint>;
+  description: string;
+  emotion: Emotion;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
+  const { count, participants, sps } = tag.byEmotion[emotion];
+  const feedback = withComments(sps).length;
+  return (
+    <Card
+      role="listitem"
+      p={0}
+      style={{
+        borderColor: isSelected ? EMOTION_COLORS[emotion] : undefined,
+        borderWidth: isSelected ? 2 : 1,
+      }}
+    >
+      <UnstyledButton onClick={onSelect} aria-pressed={isSelected} p="md" w="100%" h="100%">
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed">
+            #{rank}
+          </Text>
+          <Text fw={700} fz="lg">
+            {tag.name}
+          </Text>
+          {description && (
+            <Text size="sm" c="dimmed" lineClamp={3}>
+              {description}
+            </Text>
+          )}
+          <Text size="sm">
+            {count} {count === 1 ? 'peak' : 'peaks'} of {EMOTION_NAMES[emotion].toLowerCase()}
+          </Text>
+          <MeasureBar
+            width={tagPointBarWidth(count)}
+            emotion={emotion}
+            label={`${EMOTION_NAMES[emotion]} peaks`}
+          />
+          <Text size="sm" c="dimmed">
+            {participants} participants · {feedback} feedback
+          </Text>
+        </Stack>
+      </UnstyledButton>
+    </Card>
+  );
+}
+
+function TagCompare({ metrics, emotion }: { metrics: TagMetrics<SignificantPoint>[]; emotion: Emotion }) {
+  const option = useMemo(() => {
+    const rows = compareChartTags(metrics);
+    return {
+      grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+      legend: { top: 0, itemGap: 24 },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: rows.map((row) => row.name), axisLabel: { interval: 0, rotate: 30 } },
+      yAxis: { type: 'value', name: 'Peaks', minInterval: 1 },
+      series: EMOTIONS.map((e) => ({
+        type: 'bar',
+        stack: 'peaks',
+        name: EMOTION_NAMES[e],
+        data: rows.map((row) => row.counts[e]),
+        itemStyle: { color: EMOTION_COLORS[e], opacity: e === emotion ? 1 : 0.55 },
+      })),
+    };
+  }, [metrics, emotion]);
+  return <EChart option={option} height={380} label="Peaks per emotion of the first nine tags" />;
+}
+
+function TagFeedback({ tag, emotion }: { tag: TagWithPoints | undefined; emotion: Emotion }) {
+  if (!tag) return null;
+  const points = tag.significant_points.filter((point) => point.emotion === emotion);
+  return (
+    <Stack gap="sm">
+      {tag.description && <Text c="dimmed">{tag.description}</Text>}
+      <FeedbackList points={points} empty={NO_FEEDBACK} label={`Feedback on ${tag.name}`} />
+    </Stack>
+  );
+}

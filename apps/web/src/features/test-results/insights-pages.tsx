@@ -1,0 +1,18 @@
+import { Navigate, useParams } from 'react-router';
+import { InsightDetail } from '../insights/components/insight-detail';
+import { InsightsScreen } from '../insights/components/insights-screen';
+import { useLoadedTest } from './test-layout';
+
+/** /test/{id}/insights */
+export function InsightsPage() {
+  return <InsightsScreen test={useLoadedTest()} />;
+}
+
+/** /test/{id}/insights/{insightId}; an address that is not a number goes to the list. */
+export function InsightPage() {
+  const test = useLoadedTest();
+  const insightId = Number(useParams().insightId);
+  if (!Number.isInteger(insightId) || insightId <= 0)
+    return <Navigate to={`/test/${test.id}/insights`} replace />;
+  return <InsightDetail key={insightId} test={test} insightId={insightId} />;
+}

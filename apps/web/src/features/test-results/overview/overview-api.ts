@@ -1,0 +1,16 @@
+import { annotationRoutes } from '@limbus/contract';
+import { useQuery } from '@tanstack/react-query';
+import { bindRoutes } from '../../../api';
+
+const annotationApi = bindRoutes(annotationRoutes);
+
+export const tagKeys = { list: (testId: number) => ['tags', testId, 'list'] as const };
+
+/** The test's tags with their counts (Professional data: not asked for on an Essential test). */
+export function useTestTags(testId: number, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: tagKeys.list(testId),
+    queryFn: async ({ signal }) => (await annotationApi.listTags({ id: testId, signal })).tags,
+    enabled: options.enabled,
+  });
+}

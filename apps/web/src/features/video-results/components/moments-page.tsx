@@ -1,0 +1,126 @@
+import type { VideoMoment, VideoResults } from '@limbus/contract';
+import { Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { EMOTION_COLORS } from '../../../app/theme';
+import { EChart, formatClock } from '../../../ui';
+import { pointsBetween } from '../video-time';
+import { PointCards } from './point-cards';
+import { ResultsGate } from './results-gate';
+import { useVideoStage, VideoStage } from './video-stage';
+
+/** The rows of the bubble chart: the emotions and the two eye-movement measures. */
+const KINDS: { kind: VideoMoment['emotion']; name: string; colour: string }[] = [
+  { kind: 'frustration', name: 'Frustration', colour: EMOTION_COLORS.frustration },
+  { kind: 'joy', name: 'Joy', colour: EMOTION_COLORS.joy },
+  { kind: 'attention', name: 'Attention', colour: EMOTION_COLORS.attention },
+  { kind: 'spread', name: 'Spread (eye movements)', colour: '#4c6ef5' },
+  { kind: 'fluency', name: 'Fluency (eye movements)', colour: '#15aabf' },
+];
+const clock = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
+
+function bubbleChart(moments: readonly VideoMoment[], durationMs: number) {
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}' },
+    grid: { left: 170, right: 24, top: 16, bottom: 32 },
+    xAxis: {
+      type: 'value',
+      min: 0,
+      max: durationMs / 1000,
+      name: 's',
+      axisLabel: { formatter: (s: number) => clock(s * 1000) },
+    },
+    yAxis: { type: 'category', data: KINDS.map((kind) => kind.name), inverse: true },
+    series: KINDS.map((kind) => ({
+      name: kind.name,
+      type: 'scatter',
+      color: kind.colour,
+      data: moments
+        .filter((moment) => moment.emotion === kind.kind)
+        .map((moment) => ({
+          name: `${kind.name} ${clock(moment.start_ms)} - ${clock(moment.end_ms)}: play`,
+          value: [moment.start_ms / 1000, kind.name, moment.id],
+          symbolSize: Math.min(48, 12 + (moment.end_ms - moment.start_ms) / 250),
+        })),
+    })),
+  };
+}
+
+function Moments({ results }: { results: VideoResults }) {
+  const stage = useVideoStage(results);
+  const [selected, setSelected] = useState<VideoMoment | null>(null);
+  const [isPlayingMoment, setPlayingMoment] = useState(false);
+  const option = useMemo(() => bubbleChart(results.moments, results.duration_ms), [results]);
+  const nowMs = stage.seconds * 1000;
+
+  // A moment plays from its start and pauses after its duration.
+  useEffect(() => {
+    if (!isPlayingMoment || !selected || nowMs < selected.end_ms) return;
+    stage.videoRef.current?.pause();
+    setPlayingMoment(false);
+  }, [isPlayingMoment, selected, nowMs, stage.videoRef]);
+
+  const playMoment = (id: number) => {
+    const moment = results.moments.find((candidate) => candidate.id === id);
+    if (!moment) return;
+    setSelected(moment);
+    stage.seek(moment.start_ms / 1000);
+    setPlayingMoment(true);
+    void stage.videoRef.current?.play().catch(() => setPlayingMoment(false));
+  };
+
+  return (
+    <Stack gap="lg">
+      <VideoStage results={results} stage={stage} withChart={false} />
+      <Paper withBorder p="md" component="section" aria-labelledby="moments-title">
+        <Title order={3} fz="lg" id="moments-title" mb="xs">
+          Moments
+        </Title>
+        {results.moments.length === 0 ? (
+          <Text c="dimmed">No moments were found in this video.</Text>
+        ) : (
+          <>
+            <EChart
+              option={option}
+              height={280}
+              label="Moments of the viewers over the video"
+              onClick={(click) => playMoment((click.value as [number, string, number])[2])}
+            />
+            <Select
+              mt="sm"
+              maw={420}
+              label="Play a moment"
+              placeholder="Choose a moment"
+              value={selected ? String(selected.id) : null}
+              onChange={(value) => value && playMoment(Number(value))}
+              data={results.moments.map((moment) => ({
+                value: String(moment.id),
+                label: `${KINDS.find((kind) => kind.kind === moment.emotion)?.name} ${clock(moment.start_ms)} - ${clock(moment.end_ms)}`,
+              }))}
+            />
+          </>
+        )}
+      </Paper>
+      <Stack gap="sm" component="section" aria-labelledby="moment-neurofeedback">
+        <Title order={3} fz="lg" id="moment-neurofeedback">
+          Neurofeedback{selected ? ` ${clock(selected.start_ms)} - ${clock(selected.end_ms)}` : ''}
+        </Title>
+        <PointCards
+          points={selected ? pointsBetween(results.points, selected.start_ms, selected.end_ms) : []}
+          onSeek={stage.seek}
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** /video-test/{id}/moments (and the research area's). */
+export function VideoMomentsPage() {
+  return (
+    <Stack gap="lg">
+      <Title order={2} fz={24}>
+        Moments
+      </Title>
+      <ResultsGate>{(results) => <Moments results={results} />}</ResultsGate>
+    </Stack>
+  );
+}

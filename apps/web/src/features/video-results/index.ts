@@ -1,0 +1,7 @@
+export { VideoDynamicAnalysisPage } from './components/dynamic-analysis-page';
+export { VideoMomentsPage } from './components/moments-page';
+export { VideoParticipantPage } from './components/participant-page';
+export { VideoParticipantsPage } from './components/participants-page';
+export { VideoQualitativeFeedbackPage } from './components/qualitative-feedback-page';
+export { VideoScenesPage } from './components/scenes-page';
+export { VideoSummaryPage } from './components/summary-page';

@@ -1,0 +1,59 @@
+import type { VideoNorms, VideoResults } from '@limbus/contract';
+import { describe, expect, it } from 'vitest';
+import { summaryReport } from './summary-report';
+
+const results = {
+  stats: {
+    participants: 3,
+    male: 1,
+    female: 2,
+    average_age: null,
+    target_group: 'custom',
+    custom_target: 'Runners in Utrecht',
+  },
+  duration_ms: 4000,
+  scores: [{ t: 0, joy: 0.5, attention: 0.5, frustration: 0.1 }],
+  scenes: [
+    { section_id: 1, label_id: 1, name: 'Start', start_ms: 0, end_ms: 1999, notes: [] },
+    { section_id: 2, label_id: 2, name: 'End', start_ms: 2000, end_ms: 3999, notes: [] },
+  ],
+} as unknown as VideoResults;
+const ranks = { joy: 90, attention: 40, frustration: 10 };
+const meta = { name: 'Spot', companyName: 'Acme Retail', date: '25 Nov 2026' };
+
+describe('summaryReport', () => {
+  it('writes the custom target group out and a missing average age as a dash', () => {
+    const stats = summaryReport(results, undefined, meta).stats;
+    expect(stats).toContainEqual({ label: 'Target group', value: 'Runners in Utrecht' });
+    expect(stats).toContainEqual({ label: 'Average age', value: '–' });
+  });
+
+  it("takes the category's norms when the company has too few tests; a scene without percentiles has none", () => {
+    const norms: VideoNorms = {
+      minimum_tests: 5,
+      company: { tests: 1, video: null, scenes: [] },
+      category: {
+        name: 'Sports',
+        tests: 8,
+        video: ranks,
+        scenes: [
+          { section_id: 1, percentiles: ranks },
+          { section_id: 2, percentiles: null },
+        ],
+      },
+    };
+    expect(summaryReport(results, norms, meta).norms).toEqual({
+      against: '8 other video tests in Sports',
+      ranks: ['10th / 90th / 40th', null],
+    });
+  });
+
+  it('has no norms when neither group gives them', () => {
+    const none: VideoNorms = {
+      minimum_tests: 5,
+      company: { tests: 4, video: null, scenes: [] },
+      category: { name: null, tests: 0, video: null, scenes: [] },
+    };
+    expect(summaryReport(results, none, meta).norms).toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+import type { TestDetail, VideoResults } from '@limbus/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatDate } from '../../ui/format';
+import { videoNormsQuery } from './api';
+import { downloadFile, fileNameOf } from './download-file';
+import { summaryReport } from './summary-report';
+
+/** Renders the summary PDF in the browser (the PDF library loads on the first click) and downloads it. */
+export function useSummaryPdf(test: Pick<TestDetail, 'id' | 'name' | 'company'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (results: VideoResults) => {
+      const [{ renderSummaryPdf }, norms] = await Promise.all([
+        import('./pdf/render-summary-pdf'),
+        queryClient.fetchQuery(videoNormsQuery(test.id)),
+      ]);
+      const report = summaryReport(results, norms, {
+        name: test.name,
+        companyName: test.company.name,
+        date: formatDate(new Date()),
+      });
+      downloadFile(await renderSummaryPdf(report), fileNameOf(test.name, 'summary', 'pdf'));
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { HeatmapViewer } from '../features/heatmaps';
+import { useLoadedTest } from '../features/test-results';
+import { PageTitle } from '../ui';
+
+const EMPTY_HINT = 'The researchers have not set up heatmap pages for this test yet.';
+
+/** /test/{id}/heatmaps: where participants looked or clicked, page by page (full width, padded here). */
+export function HeatmapsPage() {
+  const test = useLoadedTest();
+  return (
+    <Stack gap="md" mt="md" px="md" pb="xl">
+      <PageTitle>Heatmaps</PageTitle>
+      <HeatmapViewer testId={test.id} emptyHint={EMPTY_HINT} />
+    </Stack>
+  );
+}
+
+/** /test/{id}/participant/{participantId}/heatmap: one participant's gaze or clicks. */
+export function ParticipantHeatmapPage() {
+  const test = useLoadedTest();
+  const participantId = Number(useParams().participantId);
+  return (
+    <Stack gap="md" mt="md" px="md">
+      <PageTitle>{`Heatmap of participant ${participantId}`}</PageTitle>
+      <HeatmapViewer testId={test.id} participantId={participantId} emptyHint={EMPTY_HINT} />
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatIndexAgainstMean,
+  formatMoney,
+  formatShareFloor,
+  formatSurcharge,
+} from './format';
+
+describe('formats', () => {
+  it('writes every kind of date one way', () => {
+    expect(formatDate('2026-11-24')).toBe('24 Nov 2026');
+    expect(formatDate(Date.UTC(2026, 10, 24, 12) / 1000)).toBe('24 Nov 2026');
+    expect(formatDate(new Date(2026, 0, 5))).toBe('5 Jan 2026');
+    expect(formatDate(0)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it('writes a moment as the date and the time of day', () => {
+    expect(formatDateTime(new Date(2026, 10, 24, 14, 5))).toBe('24 Nov 2026, 14:05');
+    expect(formatDateTime(new Date(2026, 10, 24, 9, 7).getTime() / 1000)).toBe('24 Nov 2026, 09:07');
+    expect(formatDateTime(0)).toBe('');
+  });
+
+  it('writes money in euros with thousands separators', () => {
+    expect(formatMoney(2500)).toBe('€2,500');
+    expect(formatMoney(900)).toBe('€900');
+    expect(formatSurcharge(2500)).toBe('+€2,500');
+  });
+
+  it('says how far an index lies from the mean', () => {
+    expect(formatIndexAgainstMean(133)).toBe('33 % above the mean');
+    expect(formatIndexAgainstMean(80)).toBe('20 % below the mean');
+    expect(formatIndexAgainstMean(100)).toBe('at the mean');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows bytes, then KB, MB and GB of 1,024', () => {
+    expect(formatFileSize(0)).toBe('0 bytes');
+    expect(formatFileSize(980)).toBe('980 bytes');
+    expect(formatFileSize(2048)).toBe('2 KB');
+    expect(formatFileSize(2.46 * 1024 * 1024)).toBe('2.5 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3 GB');
+  });
+});
+
+describe('formatShareFloor', () => {
+  it('rounds a share down to a whole percent', () => {
+    expect(formatShareFloor(0.129)).toBe('12 %');
+    expect(formatShareFloor(0.29)).toBe('29 %');
+    expect(formatShareFloor(1)).toBe('100 %');
+    expect(formatShareFloor(0)).toBe('0 %');
+  });
+});

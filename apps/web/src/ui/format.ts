@@ -1,0 +1,101 @@
+import dayjs from 'dayjs';
+
+/**
+ * One date format and one money format for the whole app (docs/decisions.md 'Formats'): dates as
+ * '24 Nov 2026' (unambiguous in every locale, unlike 24/11/26 and 11/24/2026), money as '€2,500'.
+ */
+
+/** The dayjs tokens of the one date format, for date pickers that display a chosen date. */
+export const DATE_FORMAT = 'D MMM YYYY';
+const TIME_FORMAT = 'HH:mm';
+const money = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+});
+
+/**
+ * A date: a calendar date (YYYY-MM-DD), a record time in unix seconds, or a Date; '' when missing,
+ * invalid or 0 (never).
+ */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '' || value === 0) return '';
+  const date = typeof value === 'number' ? dayjs.unix(value) : dayjs(value);
+  return date.isValid() ? date.format(DATE_FORMAT) : '';
+}
+
+/** A moment (a message, a heartbeat): '24 Nov 2026, 14:05'; '' like formatDate. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = formatDate(value);
+  if (!date) return '';
+  const moment = typeof value === 'number' ? dayjs.unix(value) : dayjs(value ?? undefined);
+  return `${date}, ${moment.format(TIME_FORMAT)}`;
+}
+
+/** An amount in whole euros: '€2,500' (the spec's '+2500' and '900,-' are renderings of amounts). */
+export function formatMoney(euros: number): string {
+  return money.format(euros);
+}
+
+/** A price added to an order: '+€2,500'. */
+export function formatSurcharge(euros: number): string {
+  return `+${formatMoney(euros)}`;
+}
+
+/**
+ * How far a value lies from a mean, in words: 'Joy 33 % above this test's mean'. `index` is the
+ * spec's page index (value ÷ mean × 100, rounded down), so 100 is the mean itself.
+ */
+export function formatIndexAgainstMean(index: number): string {
+  const difference = index - 100;
+  if (difference === 0) return 'at the mean';
+  return `${Math.abs(difference)} % ${difference > 0 ? 'above' : 'below'} the mean`;
+}
+
+const fileSize = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const SIZE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A file's size in the largest unit that keeps it at 1 or more (1 KB = 1,024 bytes): '2.4 MB'. */
+export function formatFileSize(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${fileSize.format(unit === 0 ? Math.round(value) : value)} ${SIZE_UNITS[unit]}`;
+}
+
+/** A share (0–1) as a whole percent rounded down (spec 3 §9: attention in a box): 0.129 → '12 %'. */
+export function formatShareFloor(share: number): string {
+  return `${Math.floor(share * 100 + 1e-9)} %`;
+}
+
+const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const wholeNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+/** A duration in milliseconds as seconds with one decimal: 1420 → '1.4 s'. */
+export function formatSeconds(ms: number): string {
+  return `${oneDecimal.format(ms / 1000)} s`;
+}
+
+/** A share (0–1) as a rounded whole percent: 0.625 → '63 %'. */
+export function formatPercent(share: number): string {
+  return `${wholeNumber.format(share * 100)} %`;
+}
+
+/** A count with thousands separators: 1234567 → '1,234,567'. */
+export function formatCount(value: number): string {
+  return wholeNumber.format(value);
+}
+
+/** A month as 'YYYY-MM' (the AI budget's month) in words: '2026-11' → 'November 2026'. */
+export function formatMonth(month: string): string {
+  const date = dayjs(`${month}-01`);
+  return date.isValid() ? date.format('MMMM YYYY') : month;
+}
+
+/** A number with one decimal: 0.5 → '0.5'. */
+export function formatOneDecimal(value: number): string {
+  return oneDecimal.format(value);
+}

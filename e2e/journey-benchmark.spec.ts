@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/accounts';
+import { testIdFromList } from './support/tests';
+
+test('[RESULTS] a client admin follows the journey to a page’s insights and reads the benchmark', async ({
+  page,
+}) => {
+  await signIn(page, 'client.admin@limbus.test');
+  const id = await testIdFromList(page, 'Acme Running webshop (desktop)');
+  await page.goto(`/test/${id}/overview`);
+
+  const nav = page.getByRole('navigation', { name: 'Test results' });
+  await nav.getByRole('link', { name: 'Journey' }).click();
+  await expect(page).toHaveURL(new RegExp(`/test/${id}/journey$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Journey' })).toBeVisible();
+  await expect(page.getByText(/^12 participants, \d+ pages visited$/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /Journey of 12 participants/ })).toBeVisible();
+  await page.getByText('Joy', { exact: true }).click();
+  await expect(page.getByRole('columnheader', { name: 'Mean joy' })).toBeVisible();
+
+  const pages = page.getByRole('table');
+  const firstPage = pages.getByRole('link').first();
+  const name = (await firstPage.textContent()) ?? '';
+  await firstPage.click();
+  await expect(page).toHaveURL(new RegExp(`/test/${id}/page-insights\\?page=\\d+`));
+  await expect(page.getByRole('heading', { name: 'Pages', level: 2 })).toBeVisible();
+  expect(name).not.toBe('');
+
+  await page.goto(`/test/${id}/overview`);
+  await nav.getByRole('link', { name: 'Benchmark' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Benchmark' })).toBeVisible();
+  const company = page.getByRole('region', { name: "Against your company's other tests" });
+  await expect(company.getByText(/Your company has 1 other done test; .* 4 more are needed\./)).toBeVisible();
+  const category = page.getByRole('region', { name: 'Against E-commerce tests of all companies' });
+  await expect(
+    category.getByText(/The category E-commerce has 3 other done tests; .* 2 more are needed\./),
+  ).toBeVisible();
+});
+
+test('[RESULTS] an Essential test shows the journey and the benchmark locked', async ({ page }) => {
+  await signIn(page, 'client.admin@limbus.test');
+  const id = await testIdFromList(page, 'Acme Running webshop (mobile)');
+  await page.goto(`/test/${id}/journey`);
+  await expect(page).toHaveURL(new RegExp(`/test/${id}/locked$`));
+  await page.goto(`/test/${id}/benchmark`);
+  await expect(page).toHaveURL(new RegExp(`/test/${id}/locked$`));
+});

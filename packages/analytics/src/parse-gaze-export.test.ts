@@ -1,0 +1,211 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { detectGazeFormat, GazeImportError, type ImportedRecording } from './gaze-import.js';
+import { parseEyelinkAsc } from './parse-eyelink-asc.js';
+import { parseGazeExport } from './parse-gaze-export.js';
+import { parsePupilGaze } from './parse-pupil-gaze.js';
+import { parseTobiiProLab } from './parse-tobii-pro-lab.js';
+import { decodeStream, encodeStream } from './stream-codec.js';
+import { findStreamProblems } from './stream-validation.js';
+
+/** The sample files written by scripts/make-gaze-import-samples.ts. */
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/gaze-import/${name}`, import.meta.url), 'utf8');
+const TOBII = fixture('tobii-pro-lab.tsv');
+const PUPIL_CLOUD = fixture('pupil-cloud-gaze.csv');
+const PUPIL_CORE = fixture('pupil-core-surface-gaze.csv');
+const EYELINK = fixture('eyelink.asc');
+const START = Date.UTC(2026, 0, 12, 9, 30, 0);
+
+/** The path all sample files hold, in px of 1920×1080 (see the script): [from ms, to ms, x, y]. */
+const STILL: [number, number, number, number][] = [
+  [0, 600, 576, 432],
+  [640, 1200, 1344, 378],
+  [1320, 1800, 1382.4, 388.8],
+  [1840, 3000, 960, 810],
+];
+
+/** Checks a recording follows the sample path: positions within noise, lost in the blink. */
+function expectSamplePath(r: ImportedRecording, hz: number) {
+  expect(r.timestamp[0]).toBe(0);
+  expect(r.timestamp.length).toBe(3 * hz);
+  // Files round their times (µs, ns read as doubles, Pupil's seconds to 6 places).
+  expect(r.timestamp[1]).toBeCloseTo(1000 / hz, 2);
+  for (let i = 0; i < r.timestamp.length; i++) {
+    const t = r.timestamp[i] as number;
+    const x = r.x[i] as number;
+    const y = r.y[i] as number;
+    if (t >= 1200 && t < 1320) {
+      expect(Number.isNaN(x) && Number.isNaN(y), `lost at ${t} ms`).toBe(true);
+      continue;
+    }
+    const still = STILL.find(([from, to]) => t >= from && t < to);
+    if (!still) continue;
+    // ±0.002 of the screen of noise, plus rounding to whole pixels (Tobii) and the eyes' mean.
+    expect(Math.abs(x - still[2]), `x at ${t} ms`).toBeLessThan(5);
+    expect(Math.abs(y - still[3]), `y at ${t} ms`).toBeLessThan(3.5);
+  }
+}
+
+describe('detectGazeFormat', () => {
+  it('tells each export by its first lines, and nothing else', () => {
+    expect(detectGazeFormat(TOBII)).toBe('tobii');
+    expect(detectGazeFormat(PUPIL_CLOUD)).toBe('pupil');
+    expect(detectGazeFormat(PUPIL_CORE)).toBe('pupil');
+    expect(detectGazeFormat(EYELINK)).toBe('eyelink');
+    expect(detectGazeFormat('timestamp,x,y\n1,2,3\n')).toBeNull();
+    expect(detectGazeFormat('')).toBeNull();
+  });
+});
+
+describe('parseTobiiProLab', () => {
+  it('reads each recording of a Pro Lab export: µs to ms from the start, lost samples, events and mouse rows skipped', () => {
+    const recordings = parseTobiiProLab(TOBII);
+    expect(recordings.map((r) => [r.name, r.startedAt])).toEqual([
+      ['P01/Recording1', START],
+      ['P02/Recording2', START + 65_000],
+    ]);
+    for (const r of recordings) {
+      expect(r.format).toBe('tobii');
+      expectSamplePath(r, 120);
+    }
+  });
+
+  it('scales from the recording resolution to the screen asked for', () => {
+    const [half] = parseTobiiProLab(TOBII, { screen: { widthPx: 960, heightPx: 540 } });
+    const [full] = parseTobiiProLab(TOBII);
+    expect(half?.x[10]).toBeCloseTo((full?.x[10] as number) / 2, 3);
+    expect(half?.y[10]).toBeCloseTo((full?.y[10] as number) / 2, 3);
+  });
+
+  it('reads decimal commas, millisecond timestamps and millimetre gaze with the screen size', () => {
+    const text = [
+      'Recording timestamp\tGaze point X [DACS mm]\tGaze point Y [DACS mm]\tValidity left\tValidity right',
+      '0\t265,5\t149,5\tValid\tValid',
+      '8,333\t\t\tInvalid\tInvalid',
+      '16,667\t132,75\t74,75\tValid\tInvalid',
+    ].join('\n');
+    expect(() => parseTobiiProLab(text)).toThrow(/mm only/);
+    const [r] = parseTobiiProLab(text, { screenMm: { widthMm: 531, heightMm: 299 } });
+    expect(Array.from(r?.timestamp ?? [])).toEqual([0, 8.333, 16.667]);
+    expect(r?.x[0]).toBeCloseTo(960, 3);
+    expect(r?.y[0]).toBeCloseTo(540, 3);
+    expect(r?.x[1]).toBeNaN();
+    expect(r?.x[2]).toBeCloseTo(480, 3);
+    expect(r?.startedAt).toBeNull();
+    expect(r?.name).toBeNull();
+  });
+
+  it('names the line of a bad row and answers nothing', () => {
+    const lines = TOBII.split('\n');
+    lines[40] = lines[40]?.replace(/^\d+/, 'soon') ?? '';
+    expect(() => parseTobiiProLab(lines.join('\n'))).toThrow(
+      /^line 41: Recording timestamp \[μs\] is not a number \("soon"\)/,
+    );
+    const back = TOBII.split('\n');
+    const [a, b] = [back[30] ?? '', back[31] ?? ''];
+    back[30] = b;
+    back[31] = a;
+    const error = (() => {
+      try {
+        parseTobiiProLab(back.join('\n'));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(GazeImportError);
+    expect((error as GazeImportError).line).toBe(32);
+    expect((error as GazeImportError).format).toBe('tobii');
+    expect(() => parseTobiiProLab('Participant name\tGaze point X\n')).toThrow(
+      /no "Recording timestamp" column/,
+    );
+    expect(() => parseTobiiProLab('Recording timestamp\tGaze point X\tGaze point Y\n5\tleft\t3\n')).toThrow(
+      /^line 2: the gaze point/,
+    );
+  });
+});
+
+describe('parsePupilGaze', () => {
+  it('reads a Pupil Cloud Marker Mapper gaze.csv: UTC ns to a start and ms, the blink lost', () => {
+    const [r, ...rest] = parsePupilGaze(PUPIL_CLOUD);
+    expect(rest).toEqual([]);
+    expect(r?.name).toBe('b8d3a6f2-71c4-4e09-8a1d-5c2f9e3b7d10');
+    expect(r?.startedAt).toBe(START);
+    expectSamplePath(r as ImportedRecording, 200);
+  });
+
+  it('reads a Pupil Core surface export: bottom-left origin, low confidence lost, repeated data once', () => {
+    const [r] = parsePupilGaze(PUPIL_CORE);
+    expect(r?.startedAt).toBeNull();
+    expectSamplePath(r as ImportedRecording, 120);
+  });
+
+  it('refuses scene-camera gaze and names the line of a bad row', () => {
+    expect(() => parsePupilGaze('section id,recording id,timestamp [ns],gaze x [px],gaze y [px]\n')).toThrow(
+      /^line 1: this is gaze in scene-camera pixels/,
+    );
+    const lines = PUPIL_CLOUD.split('\n');
+    lines[9] = lines[9]?.replace(',0.3', ',abc') ?? '';
+    expect(() => parsePupilGaze(lines.join('\n'))).toThrow(/^line 10: the gaze position \("abc/);
+    const short = PUPIL_CLOUD.split('\n');
+    short[5] = 'x,y';
+    expect(() => parsePupilGaze(short.join('\n'))).toThrow(/^line 6: expected 8 fields, found 2/);
+  });
+});
+
+describe('parseEyelinkAsc', () => {
+  it('reads binocular 250 Hz samples on a 1280×1024 display: mean of the eyes, ms from START, the blink lost', () => {
+    const [r] = parseEyelinkAsc(EYELINK);
+    expect(r?.startedAt).toBeNull();
+    expectSamplePath(r as ImportedRecording, 250);
+  });
+
+  it('reads one eye, and keeps positions as they are without DISPLAY_COORDS', () => {
+    const text = [
+      'START\t1000 \tRIGHT\tSAMPLES',
+      'SAMPLES\tGAZE\tRIGHT\tRATE\t500.00',
+      '1000\t 10.0\t 20.0\t 900.0\t...',
+      '1002\t   .\t   .\t   0.0\t...',
+      '1004\t 12.5\t 21.0\t 901.0\t...',
+    ].join('\n');
+    const [r] = parseEyelinkAsc(text);
+    expect(Array.from(r?.timestamp ?? [])).toEqual([0, 2, 4]);
+    expect(Array.from(r?.x ?? [])).toEqual([10, Number.NaN, 12.5]);
+  });
+
+  it('refuses HREF samples and names the line of a bad sample', () => {
+    expect(() => parseEyelinkAsc('START\t1 \tLEFT\nSAMPLES\tHREF\tLEFT\tRATE\t500\n')).toThrow(
+      /^line 2: samples are HREF/,
+    );
+    const lines = EYELINK.split('\n');
+    const at = lines.findIndex((line) => /^\d/.test(line)) + 3;
+    lines[at] = lines[at]?.replace(/\t\s*[\d.]+\t/, '\tNaNa\t') ?? '';
+    expect(() => parseEyelinkAsc(lines.join('\n'))).toThrow(
+      new RegExp(`^line ${at + 1}: "NaNa" is not a gaze coordinate`),
+    );
+    expect(() => parseEyelinkAsc('** DATE: today\n')).toThrow(/no gaze samples/);
+  });
+});
+
+describe('parseGazeExport', () => {
+  it('detects the format, or refuses a file of none', () => {
+    expect(parseGazeExport(EYELINK)[0]?.format).toBe('eyelink');
+    expect(parseGazeExport(TOBII, { format: 'tobii' })).toHaveLength(2);
+    expect(() => parseGazeExport('a,b\n1,2\n')).toThrow(GazeImportError);
+  });
+
+  it('answers what the ingestion API takes: a valid eye stream once given its start', () => {
+    for (const text of [TOBII, PUPIL_CLOUD, PUPIL_CORE, EYELINK]) {
+      for (const r of parseGazeExport(text)) {
+        const start = r.startedAt ?? START;
+        const stream = {
+          kind: 'eyes' as const,
+          samples: { timestamp: r.timestamp.map((t) => start + t), x: r.x, y: r.y },
+        };
+        expect(findStreamProblems(stream)).toEqual([]);
+        const decoded = decodeStream(encodeStream(stream));
+        expect(decoded.samples.timestamp.length).toBe(r.timestamp.length);
+      }
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { aiRoutes } from './ai.js';
+import { annotationRoutes } from './annotations.js';
+import { answerRoutes } from './answers.js';
+import { authRoutes } from './auth.js';
+import { benchmarkRoutes } from './benchmark.js';
+import { companyRoutes } from './companies.js';
+import { contractRoutes } from './contracts.js';
+import { exportRoutes } from './exports.js';
+import { heatmapRoutes } from './heatmaps.js';
+import { ingestionRoutes } from './ingestion.js';
+import { insightRoutes } from './insights.js';
+import { journeyRoutes } from './journey.js';
+import { participantRoutes } from './participants.js';
+import { predictionRoutes } from './predictions.js';
+import { qualityRoutes } from './quality.js';
+import { resourceRoutes } from './resources.js';
+import { suggestionRoutes } from './suggestions.js';
+import { supportRoutes } from './support.js';
+import { testSetupRoutes } from './test-setups.js';
+import { testRoutes } from './tests.js';
+import { userRoutes } from './users.js';
+import { videoResultRoutes } from './video-results.js';
+import { videoTestRoutes } from './video-tests.js';
+
+/** Every group of the route table of /api/v1, by domain. */
+export const apiRoutes = {
+  ai: aiRoutes,
+  annotations: annotationRoutes,
+  answers: answerRoutes,
+  auth: authRoutes,
+  benchmark: benchmarkRoutes,
+  companies: companyRoutes,
+  contracts: contractRoutes,
+  exports: exportRoutes,
+  heatmaps: heatmapRoutes,
+  ingestion: ingestionRoutes,
+  insights: insightRoutes,
+  journey: journeyRoutes,
+  participants: participantRoutes,
+  predictions: predictionRoutes,
+  quality: qualityRoutes,
+  resources: resourceRoutes,
+  suggestions: suggestionRoutes,
+  support: supportRoutes,
+  tests: testRoutes,
+  testSetups: testSetupRoutes,
+  users: userRoutes,
+  videoTests: videoTestRoutes,
+  videoResults: videoResultRoutes,
+};
+
+/** What each group holds: the API reference's sections. */
+export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
+  ai: 'AI text written by the server: insight fields and free-text prompts, limited per user',
+  annotations: "What researchers add to a test's recordings: tags, page titles, sections, notes on points",
+  answers: "Participants' answers to the test's questions",
+  auth: 'Sign-in, sign-out, token refresh, sign-up, activation and password reset',
+  benchmark:
+    "A web test's emotions as percentiles among the company's and the category's done tests, anonymised",
+  companies: 'Client companies with their licences and contracts; countries',
+  contracts: 'Contracts of a company and the bundles of tests they hold',
+  exports:
+    "Streamed exports of a test's recordings for other tools: raw samples, events, page and tag metrics (CSV or JSON)",
+  heatmaps:
+    "A test's heatmap pages (name, URL, match type, screenshot), their gaze and click points, server-side captures",
+  ingestion: 'The lab recorders’ upload API: heartbeat, participants, sample batches, resumable videos',
+  insights: "A test's insights, numbered 1..n: significant points grouped and explained by researchers",
+  journey: "How a web test's participants moved from page to page, with drop-offs and each page's emotions",
+  participants: "A test's participants with their recordings, sample streams and favourites",
+  predictions:
+    "A company's predicted attention heatmaps: uploaded screenshots, the model's images and boxes with their shares",
+  quality:
+    "Data quality of a test's recordings (tracking ratio, precision, accuracy, EEG) and participants left out of the metrics: research area only",
+  resources: 'The resources library: articles for every user, drafts and authoring for the provider',
+  suggestions:
+    'Suggestions of a test, ranked from 1: read by whoever reads the test, written by staff and its company',
+  support: 'The support chat: conversations of users with the provider’s staff',
+  tests: 'Tests: ordering, the whole Test entity, its video; categories and flows',
+  testSetups: 'The lab recorders (test setups) of the research area and their keys',
+  users: 'Users, their roles and profiles; the members of a company; who may be a researcher',
+  videoTests: 'Processing a video test and its aggregated result',
+  videoResults:
+    "A video test's results for its screens: summary data, consultant notes on scenes, qualitative feedback, generated viewers",
+};

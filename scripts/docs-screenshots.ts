@@ -1,0 +1,159 @@
+/**
+ * The screenshots of docs/images: signs in as the demo roles in Debian's Chromium against a running
+ * product with the demo seed, opens each documented screen at desktop width and writes its PNG.
+ * Usage: npm start (in another shell), then
+ *   npx tsx scripts/docs-screenshots.ts [--base http://127.0.0.1:3000] [--only results-journey,…]
+ */
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const PASSWORD = 'limbus-demo';
+const OUT = path.resolve(import.meta.dirname, '../docs/images');
+const WIDTH = 1440;
+const MAX_HEIGHT = 2400;
+const DESKTOP_TEST = 'Acme Running webshop (desktop)';
+const MOBILE_TEST = 'Acme Running webshop (mobile)';
+const VIDEO_TEST = 'Runner 2: feel lighter (commercial)';
+
+type Ids = { desktop: string; mobile: string; video: string };
+type Shot = {
+  name: string;
+  role: 'client.admin' | 'researcher' | 'demo';
+  path: (ids: Ids) => string;
+  /** What to do on the screen before the picture (a tab to open, say). */
+  prepare?: (page: Page) => Promise<void>;
+};
+
+const tab = (name: string) => async (page: Page) => {
+  await page.getByRole('tab', { name, exact: true }).first().click();
+};
+const firstRow = async (page: Page) => {
+  await page.getByRole('row').nth(1).click();
+  await page.waitForURL(/\/recording/);
+};
+
+const SHOTS: Shot[] = [
+  { name: 'results-insights', role: 'client.admin', path: (t) => `/test/${t.desktop}/insights` },
+  { name: 'results-locked', role: 'client.admin', path: (t) => `/test/${t.mobile}/locked` },
+  {
+    name: 'results-pages-feedback',
+    role: 'client.admin',
+    path: (t) => `/test/${t.desktop}/page-insights`,
+    prepare: tab('Feedback'),
+  },
+  {
+    name: 'results-tags-feedback',
+    role: 'client.admin',
+    path: (t) => `/test/${t.desktop}/tags`,
+    prepare: tab('Feedback'),
+  },
+  { name: 'results-heatmaps', role: 'client.admin', path: (t) => `/test/${t.desktop}/heatmaps` },
+  {
+    name: 'results-recording',
+    role: 'client.admin',
+    path: (t) => `/test/${t.desktop}/participants`,
+    prepare: firstRow,
+  },
+  { name: 'results-journey', role: 'client.admin', path: (t) => `/test/${t.desktop}/journey` },
+  { name: 'results-benchmark', role: 'client.admin', path: (t) => `/test/${t.desktop}/benchmark` },
+  { name: 'results-section-video', role: 'client.admin', path: (t) => `/test/${t.desktop}/section-video` },
+  { name: 'video-summary', role: 'client.admin', path: (t) => `/video-test/${t.video}/summary` },
+  { name: 'video-scenes', role: 'client.admin', path: (t) => `/video-test/${t.video}/scenes` },
+  {
+    name: 'video-dynamic-analysis',
+    role: 'client.admin',
+    path: (t) => `/video-test/${t.video}/dynamic-analysis`,
+  },
+  { name: 'video-moments', role: 'client.admin', path: (t) => `/video-test/${t.video}/moments` },
+  {
+    name: 'video-qualitative-feedback',
+    role: 'client.admin',
+    path: (t) => `/video-test/${t.video}/qualitative-feedback`,
+  },
+  { name: 'predictions-heatmaps', role: 'client.admin', path: () => '/predictions/heatmaps' },
+  {
+    name: 'research-suggestions',
+    role: 'researcher',
+    path: (t) => `/research/test/${t.desktop}/suggestions`,
+  },
+  { name: 'research-heatmaps', role: 'researcher', path: (t) => `/research/test/${t.desktop}/heatmaps` },
+  { name: 'results-introduction', role: 'demo', path: (t) => `/test/${t.desktop}/demo` },
+];
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const base = option('base') ?? 'http://127.0.0.1:3000';
+const only = option('only')?.split(',');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  const wanted = SHOTS.filter((shot) => !only || only.includes(shot.name));
+  for (const role of ['client.admin', 'researcher', 'demo'] as const) {
+    const shots = wanted.filter((shot) => shot.role === role);
+    if (shots.length > 0) await takeShots(browser, role, shots);
+  }
+} finally {
+  await browser.close();
+}
+
+async function takeShots(browser: Browser, role: Shot['role'], shots: Shot[]) {
+  const page = await browser.newPage({ viewport: { width: WIDTH, height: 900 } });
+  await signIn(page, `${role}@limbus.test`);
+  const ids = await testIds(page, role);
+  for (const shot of shots) {
+    await page.goto(`${base}${shot.path(ids)}`);
+    await page.waitForLoadState('networkidle');
+    await shot.prepare?.(page);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500); // charts animate in
+    const height = await page.evaluate('document.documentElement.scrollHeight');
+    const file = path.join(OUT, `${shot.name}.png`);
+    await page.screenshot({
+      path: file,
+      fullPage: true,
+      clip: { x: 0, y: 0, width: WIDTH, height: Math.min(Number(height), MAX_HEIGHT) },
+    });
+    console.log(`${file} (${page.url().replace(base, '')})`);
+  }
+  await page.close();
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${base}/signup`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/(home|demo)$/);
+}
+
+/** The seeded tests' ids, read from their links on /tests (or the research list for researchers). */
+async function testIds(page: Page, role: Shot['role']): Promise<Ids> {
+  await page.goto(`${base}${role === 'researcher' ? '/research' : '/tests'}`);
+  const idOf = async (name: string) => {
+    const link = page.getByRole('link', { name, exact: true }).first();
+    await link.waitFor();
+    const id = (await link.getAttribute('href'))?.match(/\/(\d+)(\/|$)/)?.[1];
+    if (!id) throw new Error(`no id in the link of ${name}`);
+    return id;
+  };
+  if (role === 'demo') {
+    const [desktop] = await page
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.map((link) => link.getAttribute('href')?.match(/^\/test\/(\d+)\//)?.[1]).filter(Boolean),
+      );
+    return { desktop: String(desktop), mobile: '', video: '' };
+  }
+  return {
+    desktop: await idOf(DESKTOP_TEST),
+    mobile: await idOf(MOBILE_TEST),
+    video: await idOf(VIDEO_TEST),
+  };
+}
