@@ -46,24 +46,28 @@ const postgres = [
 ];
 const journeys = ['browser journeys', 'npm', ['run', 'test:e2e']];
 
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s since the start`;
+
 for (const [name, command, args, env = {}] of sequential) {
-  console.log(`\n== ${name}`);
+  console.log(`\n== ${name} (${elapsed()})`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: withEnv(env) });
   if (result.status !== 0) fail(name, result.status);
 }
 
 const beside = withPostgres ? runToLog(postgres) : null;
 if (beside) console.log(`\n== ${postgres[0]} (beside the journeys; output in ${beside.log})`);
-console.log(`\n== ${journeys[0]}`);
+console.log(`\n== ${journeys[0]} (${elapsed()})`);
 const journeysResult = spawnSync(journeys[1], journeys[2], { cwd: root, stdio: 'inherit', env: withEnv() });
+console.log(`\n== ${journeys[0]} ended (${elapsed()})`);
 if (beside) {
   const status = await beside.done;
-  console.log(`\n== ${postgres[0]}: output`);
+  console.log(`\n== ${postgres[0]}: output (ended ${elapsed()})`);
   process.stdout.write(fs.readFileSync(beside.log, 'utf8'));
   if (status !== 0) fail(postgres[0], status);
 }
 if (journeysResult.status !== 0) fail(journeys[0], journeysResult.status);
-console.log('\nAll checks passed.');
+console.log(`\nAll checks passed (${elapsed()}).`);
 
 function withEnv(env = {}) {
   return { ...process.env, ...env };
