@@ -117,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         logger: app.log,
         logLinks: config.env !== 'production',
       }),
-    files: options.files ?? createFileStore(config),
+    files: options.files ?? (await createFileStore(config)),
     log: app.log,
   };
 

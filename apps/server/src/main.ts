@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await seedReferenceData(database.db);
-  const files = createFileStore(config);
+  const files = await createFileStore(config);
   const app = await buildApp({
     config,
     db: database.db,

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     throw new Error('Invalid configuration:\n  DATABASE_URL: a worker needs PostgreSQL, shared with the API');
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, name: 'worker' });
   const database = await openDatabase(config);
-  const files = createFileStore(config);
+  const files = await createFileStore(config);
   const runner = createJobRunner(
     {
       db: database.db,

@@ -21,14 +21,14 @@ afterAll(async () => {
 describe('createFileStore', () => {
   it('keeps files in DATA_DIR/files without S3 settings', async () => {
     const config = { dataDir, s3: undefined };
-    await createFileStore(config).put('streams/1/eyes.lmbs', Uint8Array.of(1, 2));
+    await (await createFileStore(config)).put('streams/1/eyes.lmbs', Uint8Array.of(1, 2));
     expect([...fs.readFileSync(path.join(dataDir, 'files', 'streams/1/eyes.lmbs'))]).toEqual([1, 2]);
     expect(fileStoreLocation(config)).toBe(`${dataDir}/files`);
   });
 
   it('keeps files in the S3 bucket under the prefix when S3 is configured', async () => {
     const config = { dataDir, s3: { ...server.settings, prefix: 'install-1' } };
-    await createFileStore(config).put('streams/1/eyes.lmbs', Uint8Array.of(1, 2));
+    await (await createFileStore(config)).put('streams/1/eyes.lmbs', Uint8Array.of(1, 2));
     const client = createS3Client(server.settings);
     const listed = await client.send(new ListObjectsV2Command({ Bucket: server.settings.bucket }));
     client.destroy();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { HEATMAP_SCREENSHOT_MAX_BYTES } from '@limbus/contract';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { CaptureSettings } from '../../config.js';
 import { CaptureError, checkCaptureUrl, type Resolve, resolveHost } from './capture-address.js';
 
@@ -160,6 +160,8 @@ export async function capturePage(
   let browser: Browser | null = null;
   let refusal: CaptureError | null = null;
   try {
+    // loaded here: half a second at every start (and in every test file) for a rare job
+    const { chromium } = await import('playwright-core');
     browser = await chromium.launch({
       executablePath: settings.chromiumPath,
       args: ['--disable-features=IsolateOrigins,site-per-process', ...(settings.browserArgs ?? [])],
