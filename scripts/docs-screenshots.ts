@@ -24,12 +24,16 @@ type Shot = {
   prepare?: (page: Page) => Promise<void>;
 };
 
-const tab = (name: string) => async (page: Page) => {
-  await page.getByRole('tab', { name, exact: true }).first().click();
+/** A choice of a segmented control (the Info selector of Pages and Tags). */
+const choice = (name: string) => async (page: Page) => {
+  await page.locator('label', { hasText: new RegExp(`^${name}$`) }).first().click();
 };
-const firstRow = async (page: Page) => {
-  await page.getByRole('row').nth(1).click();
-  await page.waitForURL(/\/recording/);
+/** The first participant's replay, through its link in the participants list. */
+const firstRecording = async (page: Page) => {
+  await page.locator('a[href$="/recording"]').first().click();
+  await page.waitForURL(/\/recording$/);
+  // a demo participant's screen recording is made on its first view
+  await page.locator('video').first().waitFor({ timeout: 180_000 });
 };
 
 const SHOTS: Shot[] = [
@@ -39,20 +43,20 @@ const SHOTS: Shot[] = [
     name: 'results-pages-feedback',
     role: 'client.admin',
     path: (t) => `/test/${t.desktop}/page-insights`,
-    prepare: tab('Feedback'),
+    prepare: choice('Feedback'),
   },
   {
     name: 'results-tags-feedback',
     role: 'client.admin',
     path: (t) => `/test/${t.desktop}/tags`,
-    prepare: tab('Feedback'),
+    prepare: choice('Feedback'),
   },
   { name: 'results-heatmaps', role: 'client.admin', path: (t) => `/test/${t.desktop}/heatmaps` },
   {
     name: 'results-recording',
     role: 'client.admin',
     path: (t) => `/test/${t.desktop}/participants`,
-    prepare: firstRow,
+    prepare: firstRecording,
   },
   { name: 'results-journey', role: 'client.admin', path: (t) => `/test/${t.desktop}/journey` },
   { name: 'results-benchmark', role: 'client.admin', path: (t) => `/test/${t.desktop}/benchmark` },
@@ -87,6 +91,8 @@ const option = (name: string) => {
 };
 const base = option('base') ?? 'http://127.0.0.1:3000';
 const only = option('only')?.split(',');
+/** The client admin's test ids, read first (its shots come first) and reused for the researcher. */
+let clientIds: Ids | undefined;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -105,7 +111,9 @@ try {
 async function takeShots(browser: Browser, role: Shot['role'], shots: Shot[]) {
   const page = await browser.newPage({ viewport: { width: WIDTH, height: 900 } });
   await signIn(page, `${role}@limbus.test`);
-  const ids = await testIds(page, role);
+  // researchers see the client's tests under the same ids; the demo user has tests of its own
+  const ids = role === 'researcher' && clientIds ? clientIds : await testIds(page, role);
+  if (role === 'client.admin') clientIds = ids;
   for (const shot of shots) {
     await page.goto(`${base}${shot.path(ids)}`);
     await page.waitForLoadState('networkidle');
@@ -133,9 +141,9 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL(/\/(home|demo)$/);
 }
 
-/** The seeded tests' ids, read from their links on /tests (or the research list for researchers). */
+/** The seeded tests' ids, read from their links on /tests. */
 async function testIds(page: Page, role: Shot['role']): Promise<Ids> {
-  await page.goto(`${base}${role === 'researcher' ? '/research' : '/tests'}`);
+  await page.goto(`${base}/tests`);
   const idOf = async (name: string) => {
     const link = page.getByRole('link', { name, exact: true }).first();
     await link.waitFor();
@@ -144,10 +152,11 @@ async function testIds(page: Page, role: Shot['role']): Promise<Ids> {
     return id;
   };
   if (role === 'demo') {
+    await page.locator('a[href^="/test/"]').first().waitFor();
     const [desktop] = await page
       .getByRole('link')
       .evaluateAll((links) =>
-        links.map((link) => link.getAttribute('href')?.match(/^\/test\/(\d+)\//)?.[1]).filter(Boolean),
+        links.map((link) => link.getAttribute('href')?.match(/^\/test\/(\d+)(\/|$)/)?.[1]).filter(Boolean),
       );
     return { desktop: String(desktop), mobile: '', video: '' };
   }
