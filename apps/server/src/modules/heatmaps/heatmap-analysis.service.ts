@@ -21,7 +21,7 @@ import {
   type HeatmapRecording,
   participantIdsOf,
   platformOf,
-  recordingOf,
+  recordingReader,
 } from './heatmap-recordings.js';
 import type { HeatmapRow } from './heatmaps.repository.js';
 import { type HeatmapDeps, heatmapOf } from './heatmaps.service.js';
@@ -71,8 +71,10 @@ export async function heatmapAreas(
   const { test, page } = await pageAndTest(deps, actor, testId, id);
   const firstSeconds = firstSecondsOf(query.first_seconds);
   const visitors: AreaParticipant[] = [];
-  for (const participantId of await participantIdsOf(deps, testId)) {
-    const recording = await recordingOf(deps, participantId, true);
+  const ids = await participantIdsOf(deps, testId);
+  const recordingOf = await recordingReader(deps, ids, true);
+  for (const participantId of ids) {
+    const recording = await recordingOf(participantId);
     const { visited, fixations } = fixationsOn(page, recording, platformOf(test), firstSeconds);
     if (visited) visitors.push({ fixations, emotions: recording.emotions });
   }
@@ -105,8 +107,10 @@ export async function heatmapFixations(
   const { test, page } = await pageAndTest(deps, actor, testId, id);
   const firstSeconds = firstSecondsOf(query.first_seconds);
   const participants = [];
-  for (const participantId of await participantIdsOf(deps, testId, query.participant_ids)) {
-    const recording = await recordingOf(deps, participantId);
+  const ids = await participantIdsOf(deps, testId, query.participant_ids);
+  const recordingOf = await recordingReader(deps, ids);
+  for (const participantId of ids) {
+    const recording = await recordingOf(participantId);
     const { fixations } = fixationsOn(page, recording, platformOf(test), firstSeconds);
     participants.push({
       participant_id: participantId,
@@ -130,8 +134,10 @@ export async function heatmapScrollReach(
 ): Promise<HeatmapScrollReach> {
   const { test, page } = await pageAndTest(deps, actor, testId, id);
   const visitors = [];
-  for (const participantId of await participantIdsOf(deps, testId)) {
-    const recording = await recordingOf(deps, participantId);
+  const ids = await participantIdsOf(deps, testId);
+  const recordingOf = await recordingReader(deps, ids);
+  for (const participantId of ids) {
+    const recording = await recordingOf(participantId);
     const visits = visitsOn(page, recording);
     if (recording.mice && visits.length > 0) visitors.push({ mouse: recording.mice, visits });
   }

@@ -12,7 +12,7 @@ import type { Actor } from '../../http/policy.js';
 import { resultsTestFor, testFor } from '../tests/test-access.js';
 import { CaptureError, checkCaptureUrl } from './capture-address.js';
 import { enqueueCapture } from './heatmap-capture-job.js';
-import { firstSecondsOf, participantIdsOf, platformOf, recordingOf } from './heatmap-recordings.js';
+import { firstSecondsOf, participantIdsOf, platformOf, recordingReader } from './heatmap-recordings.js';
 import { removeScreenshot, screenshotKey, storeScreenshot } from './heatmap-screenshots.js';
 import { toHeatmapAnswer } from './heatmaps.mappers.js';
 import {
@@ -151,9 +151,10 @@ export async function heatmapPoints(
   const ids = await participantIdsOf(deps, testId, only);
   const peaks = query.peaks ? await peakTimesByParticipant(deps.db, ids, query.peaks) : null;
   // Read together: decompressing the streams runs on the thread pool, so the cores share it.
+  const recordingOf = await recordingReader(deps, ids);
   const recordings: PageHeatmapRecording[] = await Promise.all(
     ids.map(async (participantId) => ({
-      ...(await recordingOf(deps, participantId)),
+      ...(await recordingOf(participantId)),
       moments: peaks?.get(participantId) ?? [],
     })),
   );

@@ -1,7 +1,7 @@
 import type { DecodedStream, StreamKind } from '@limbus/analytics';
 import type { Deps } from '../../deps.js';
-import { loadStream } from '../participants/participant-streams.js';
-import { findStreamRow } from '../participants/participants.repository.js';
+import { readStream } from '../participants/participant-streams.js';
+import { findStreamRow, type StreamRow } from '../participants/participants.repository.js';
 
 /** Decoded streams kept between heatmap calls (LRU): 30 participants' eyes, mice and emotions twice over. */
 const MAX_ENTRIES = 180;
@@ -21,7 +21,11 @@ export async function cachedStream(
   kind: StreamKind,
 ): Promise<DecodedStream | null> {
   const row = await findStreamRow(deps.db, participantId, kind);
-  if (!row) return null;
+  return row ? cachedStreamOf(deps, row) : null;
+}
+
+/** cachedStream for a stream row already read (heatmap calls read the rows of all participants at once). */
+export async function cachedStreamOf(deps: Pick<Deps, 'files'>, row: StreamRow): Promise<DecodedStream> {
   const key = [
     row.fileKey,
     row.byteSize,
@@ -41,8 +45,7 @@ export async function cachedStream(
     cache.set(key, hit);
     return hit;
   }
-  const stream = await loadStream(deps, participantId, kind);
-  if (!stream) return null;
+  const stream = await readStream(deps, row);
   cache.set(key, stream);
   for (const oldest of cache.keys()) {
     if (cache.size <= MAX_ENTRIES) break;

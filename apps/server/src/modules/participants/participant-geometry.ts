@@ -1,6 +1,6 @@
 import { DEFAULT_SCREEN_GEOMETRY, type ScreenGeometry } from '@limbus/analytics';
 import type { ScreenGeometryInput } from '@limbus/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { participants, type ScreenGeometryRecord, testSetups } from '../../db/schema.js';
 
@@ -33,4 +33,18 @@ export async function participantGeometry(db: Executor, participantId: number): 
     .leftJoin(testSetups, eq(testSetups.id, participants.setupId))
     .where(eq(participants.id, participantId));
   return row?.own ?? row?.setup ?? DEFAULT_SCREEN_GEOMETRY;
+}
+
+/** participantGeometry of several participants in one query; ids without a participant are left out. */
+export async function participantGeometries(
+  db: Executor,
+  participantIds: readonly number[],
+): Promise<Map<number, ScreenGeometry>> {
+  if (participantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: participants.id, own: participants.geometry, setup: testSetups.geometry })
+    .from(participants)
+    .leftJoin(testSetups, eq(testSetups.id, participants.setupId))
+    .where(inArray(participants.id, [...participantIds]));
+  return new Map(rows.map((row) => [row.id, row.own ?? row.setup ?? DEFAULT_SCREEN_GEOMETRY]));
 }

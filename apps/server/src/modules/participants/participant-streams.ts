@@ -127,9 +127,16 @@ export async function loadStream(
   participantId: number,
   kind: StreamKind,
 ): Promise<DecodedStream | null> {
-  const stored = await loadStreamBytes(deps, participantId, kind);
-  if (!stored) return null;
-  return decodeStream(await brotliDecompress(stored.bytes));
+  const row = await findStreamRow(deps.db, participantId, kind);
+  return row ? readStream(deps, row) : null;
+}
+
+/** The decoded stream that a participant_streams row names. */
+export async function readStream(deps: Pick<Deps, 'files'>, row: StreamRow): Promise<DecodedStream> {
+  const bytes = await deps.files.get(row.fileKey);
+  // The row is written after the file, so a row without its file is a fault of the store.
+  if (!bytes) throw new Error(`The stream file ${row.fileKey} is missing`);
+  return decodeStream(await brotliDecompress(bytes));
 }
 
 /** The raw codec bytes of stored brotli bytes (for clients that do not accept brotli). */

@@ -158,6 +158,24 @@ export async function findStreamRow(
   return row ?? null;
 }
 
+/** The stream rows of `kinds` of several participants in one query. */
+export async function findStreamRows(
+  db: Executor,
+  participantIds: readonly number[],
+  kinds: readonly StreamKindName[],
+): Promise<StreamRow[]> {
+  if (participantIds.length === 0 || kinds.length === 0) return [];
+  return db
+    .select()
+    .from(participantStreams)
+    .where(
+      and(
+        inArray(participantStreams.participantId, [...participantIds]),
+        inArray(participantStreams.kind, [...kinds]),
+      ),
+    );
+}
+
 export async function upsertStreamRow(
   db: Executor,
   values: Omit<typeof participantStreams.$inferInsert, 'updatedAt'>,
