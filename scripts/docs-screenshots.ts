@@ -26,7 +26,10 @@ type Shot = {
 
 /** A choice of a segmented control (the Info selector of Pages and Tags). */
 const choice = (name: string) => async (page: Page) => {
-  await page.locator('label', { hasText: new RegExp(`^${name}$`) }).first().click();
+  await page
+    .locator('label', { hasText: new RegExp(`^${name}$`) })
+    .first()
+    .click();
 };
 /** The first participant's replay, through its link in the participants list. */
 const firstRecording = async (page: Page) => {
