@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
 
+const SCRIPT = `console.log(${JSON.stringify('a long line of the app '.repeat(100))})`;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-web-'));
 let t: TestApp;
 beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Limbus</title>');
-  fs.writeFileSync(path.join(webDist, 'assets', 'index-3f2a9c1b.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-3f2a9c1b.js'), SCRIPT);
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-3f2a9c1b.js.br'), zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-3f2a9c1b.js.gz'), zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
   t = await createTestApp({ WEB_DIST: webDist });
 });
@@ -34,6 +38,21 @@ describe('the web app', () => {
     const response = await get('/assets/index-3f2a9c1b.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the file itself otherwise", async () => {
+    const url = '/assets/index-3f2a9c1b.js';
+    const asked = (encoding: string) => t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+    const gzip = await asked('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 
   it('sends a Permissions-Policy that turns off what the product does not use', async () => {

@@ -12,7 +12,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
     // Files are answered by the route below only, with their caching (serve: false).
-    await app.register(fastifyStatic, { root: webDist, serve: false, index: false, cacheControl: false });
+    // preCompressed: the build's .br and .gz copies go to browsers that accept them (vite.config.ts).
+    await app.register(fastifyStatic, {
+      root: webDist,
+      serve: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+    });
   }
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const file = path.join(webDist, path.normalize(request.url.split('?')[0] ?? '/'));
