@@ -1,8 +1,14 @@
 import type { TestDetail } from '@limbus/contract';
 import { Stack, Title } from '@mantine/core';
-import { useState } from 'react';
-import { InsightEditor } from './insight-editor';
+import { lazy, Suspense, useState } from 'react';
+import { PageLoader } from '../../../ui';
 import { InsightList } from './insight-list';
+
+// Loaded when an insight is opened: its rich-text fields (tiptap, ~470 KB) would otherwise come
+// with every screen that shows the panel's module, a client's recording replay among them.
+const InsightEditor = lazy(() =>
+  import('./insight-editor').then((module) => ({ default: module.InsightEditor })),
+);
 
 type InsightsPanelProps = {
   /** The test: the Insights PDF carries its name and its company's. */
@@ -29,13 +35,15 @@ export function InsightsPanel({ test, participantId, initialOpenId = null }: Ins
       {openId === null ? (
         <InsightList test={test} onOpen={setOpenId} />
       ) : (
-        <InsightEditor
-          key={openId}
-          testId={test.id}
-          insightId={openId}
-          participantId={participantId}
-          onBack={() => setOpenId(null)}
-        />
+        <Suspense fallback={<PageLoader />}>
+          <InsightEditor
+            key={openId}
+            testId={test.id}
+            insightId={openId}
+            participantId={participantId}
+            onBack={() => setOpenId(null)}
+          />
+        </Suspense>
       )}
     </Stack>
   );
