@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
 import { buildCompany, buildContract, buildUser, signIn } from '../../test/factories.js';
 import { users } from '../db/schema.js';
-import { updateUserRow } from '../modules/users/users.repository.js';
+import { updateProfile, updateUserRow } from '../modules/users/users.repository.js';
 import { createActorCache } from './actor-cache.js';
 
 let t: TestApp;
@@ -69,6 +69,28 @@ describe('the actor cache', { timeout: 60_000 }, () => {
     expect((await getMe(t, session.authorization)).json().role).toBe('company_admin');
     await updateUserRow(t.db, user.id, { role: 'company_member' });
     expect((await getMe(t, session.authorization)).json().role).toBe('company_member');
+  });
+
+  it('answers GET /users/me with a name or e-mail another process changed, once the database says so', async () => {
+    const { user, session } = await signedInMember(t);
+    expect((await getMe(t, session.authorization)).statusCode).toBe(200);
+    await t.db.execute(sql`UPDATE profiles SET first_name = 'Renamed' WHERE user_id = ${user.id}`);
+    await t.db.execute(
+      sql`UPDATE users SET email = ${`moved-${user.id}@example.test`} WHERE id = ${user.id}`,
+    );
+    expect(
+      await eventually(async () => {
+        const me = (await getMe(t, session.authorization)).json();
+        return me.profile?.first_name === 'Renamed' && me.email === `moved-${user.id}@example.test`;
+      }),
+    ).toBe(true);
+  });
+
+  it('sees a profile change of this process on the very next request', async () => {
+    const { user, session } = await signedInMember(t);
+    expect((await getMe(t, session.authorization)).statusCode).toBe(200);
+    await updateProfile(t.db, user.id, { lastName: 'Newname' });
+    expect((await getMe(t, session.authorization)).json().profile?.last_name).toBe('Newname');
   });
 
   it('forgets the users of a company whose licences change', async () => {

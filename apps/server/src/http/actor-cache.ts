@@ -1,30 +1,29 @@
 import pg from 'pg';
 import type { Database } from '../db/client.js';
 import { type ActorChange, onActorChange } from '../modules/users/actor-changes.js';
-import { findActor } from '../modules/users/users.repository.js';
-import type { Actor } from './policy.js';
+import { findUserById, type UserRow } from '../modules/users/users.repository.js';
 
 /** The channel that migration 0012's triggers notify when a user's actor or its company changes. */
 export const ACTOR_CHANGED_CHANNEL = 'limbus_actor_changed';
 
-/** How long an actor may be served from memory at most, should a change notice ever be lost. */
+/** How long a user may be served from memory at most, should a change notice ever be lost. */
 const TIME_TO_LIVE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-type ActorWithVersion = Actor & { tokenVersion: number };
-type Entry = { actor: ActorWithVersion | null; loadedAt: number };
+type Entry = { user: UserRow | null; loadedAt: number };
 
 export type ActorCache = {
-  /** The user's actor with its token version; null for no such user. */
-  get: (userId: number) => Promise<ActorWithVersion | null>;
+  /** The user's row (role, company, token version, profile); null for no such user. */
+  get: (userId: number) => Promise<UserRow | null>;
   close: () => Promise<void>;
 };
 
 /**
- * The actor of each signed-in request (DESIGN §3: a removed user, a changed role or a raised token
- * version takes effect at once) without a query per request: actors are kept in memory and
- * forgotten when the database says they changed. Triggers on `users` and `companies` NOTIFY after
- * the commit, on PostgreSQL to every API process (one LISTEN connection each) and on the embedded
+ * The user of each signed-in request (DESIGN §3: a removed user, a changed role or a raised token
+ * version takes effect at once) without a query per request: users' rows are kept in memory and
+ * forgotten when the database says they changed, so that the actor and GET /users/me come from
+ * memory. Triggers on `users`, `profiles` and `companies` NOTIFY after the commit (migrations
+ * 0017 and 0020), on PostgreSQL to every API process (one LISTEN connection each) and on the embedded
  * database within this process. While the notices cannot be received (the LISTEN connection is
  * down), nothing is kept. A load that overlaps a change is not kept either (the generation test),
  * so an old row read before the commit never outlives the notice.
@@ -42,7 +41,7 @@ export async function createActorCache(db: Database, now = () => performance.now
     if ('userId' in change) entries.delete(change.userId);
     else
       for (const [userId, entry] of entries)
-        if (entry.actor?.companyId === change.companyId) entries.delete(userId);
+        if (entry.user?.companyId === change.companyId) entries.delete(userId);
   };
   const stopHearing = onActorChange(forget);
   const onNotice = (payload: string | undefined) => {
@@ -58,14 +57,14 @@ export async function createActorCache(db: Database, now = () => performance.now
   return {
     async get(userId) {
       const entry = entries.get(userId);
-      if (entry && now() - entry.loadedAt < TIME_TO_LIVE_MS) return entry.actor;
+      if (entry && now() - entry.loadedAt < TIME_TO_LIVE_MS) return entry.user;
       const startedAt = generation;
-      const actor = await findActor(db, userId);
+      const user = await findUserById(db, userId);
       if (isListening && generation === startedAt) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as number);
-        entries.set(userId, { actor, loadedAt: now() });
+        entries.set(userId, { user, loadedAt: now() });
       }
-      return actor;
+      return user;
     },
     async close() {
       stopHearing();

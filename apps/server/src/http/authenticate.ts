@@ -4,7 +4,7 @@ import { hashOpaqueToken } from '../auth/opaque-tokens.js';
 import type { Database } from '../db/client.js';
 import { findTestSetupByKeyHash } from '../modules/test-setups/test-setups.repository.js';
 import type { SetupIdentity } from '../modules/test-setups/test-setups.service.js';
-import { findActor } from '../modules/users/users.repository.js';
+import { findUserById, type UserRow } from '../modules/users/users.repository.js';
 import type { ActorCache } from './actor-cache.js';
 import { forbidden, unauthenticated } from './app-error.js';
 import { type Actor, isResearcher, isStaff } from './policy.js';
@@ -39,6 +39,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** The signed-in user's row as the actor was made from it (GET /users/me answers it). */
+    signedInUser: UserRow | null;
     /** The test setup of a recorder route. */
     setup: SetupIdentity | null;
   }
@@ -56,6 +58,7 @@ export function registerAuthentication(
   },
 ): void {
   app.decorateRequest('actor', null);
+  app.decorateRequest('signedInUser', null);
   app.decorateRequest('setup', null);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -83,11 +86,13 @@ export function registerAuthentication(
         throw unauthenticated('This needs the key of a test setup (Authorization: Setup <key>)');
       return;
     }
-    const actor = await actorFromHeader(request, deps);
-    if (!actor) throw unauthenticated();
+    const user = await userFromHeader(request, deps);
+    if (!user) throw unauthenticated();
+    const actor: Actor = { id: user.id, role: user.role, companyId: user.companyId, company: user.company };
     if (access === 'staff' && !isStaff(actor)) throw forbidden('This needs the analysis licence');
     if (access === 'researcher' && !isResearcher(actor)) throw forbidden('This needs the research licence');
     request.actor = actor;
+    request.signedInUser = user;
   });
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.access !== 'signed') return;
@@ -97,18 +102,16 @@ export function registerAuthentication(
   });
 }
 
-async function actorFromHeader(
+async function userFromHeader(
   request: FastifyRequest,
   deps: { db: Database; accessTokens: AccessTokens; clock: () => Date; actors?: ActorCache },
-): Promise<Actor | null> {
+): Promise<UserRow | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const subject = await deps.accessTokens.verify(header.slice('Bearer '.length).trim(), deps.clock());
   if (!subject) return null;
-  const found = await (deps.actors ? deps.actors.get(subject.userId) : findActor(deps.db, subject.userId));
-  if (!found || found.tokenVersion !== subject.version) return null;
-  const { tokenVersion: _version, ...actor } = found;
-  return actor;
+  const found = await (deps.actors ? deps.actors.get(subject.userId) : findUserById(deps.db, subject.userId));
+  return found && found.tokenVersion === subject.version ? found : null;
 }
 
 /** A key is looked up by its SHA-256, as stored; a wrong, rotated or removed key finds nothing. */
@@ -132,4 +135,10 @@ export function setupOf(request: FastifyRequest): SetupIdentity {
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthenticated();
   return request.actor;
+}
+
+/** The signed-in user's row (cached with the actor) of a route whose access is not public. */
+export function signedInUserOf(request: FastifyRequest): UserRow {
+  if (!request.signedInUser) throw unauthenticated();
+  return request.signedInUser;
 }

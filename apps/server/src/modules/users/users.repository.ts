@@ -211,7 +211,7 @@ export async function updateUserRow(
     .update(users)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(users.id, id));
-  if ('role' in changes || 'companyId' in changes) announceActorChange({ userId: id });
+  announceActorChange({ userId: id });
 }
 
 export async function updateProfile(
@@ -224,6 +224,7 @@ export async function updateProfile(
     .insert(profiles)
     .values({ userId, ...changes })
     .onConflictDoUpdate({ target: profiles.userId, set: changes });
+  announceActorChange({ userId });
 }
 
 export async function deleteUserRow(db: Executor, id: number): Promise<void> {

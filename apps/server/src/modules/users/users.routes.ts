@@ -1,8 +1,9 @@
 import { userRoutes } from '@limbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { actorOf } from '../../http/authenticate.js';
+import { actorOf, signedInUserOf } from '../../http/authenticate.js';
 import { serveRoute } from '../../http/serve-route.js';
+import { toUserAnswer } from './users.mappers.js';
 import {
   deleteUser,
   getAllUsers,
@@ -18,7 +19,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps): void {
 
   serveRoute(app, userRoutes.researchers, () => getResearchers(deps));
 
-  serveRoute(app, userRoutes.me, (request) => getUser(deps, actorOf(request), actorOf(request).id));
+  // the row the request was authenticated with: no query (http/actor-cache.ts)
+  serveRoute(app, userRoutes.me, async (request) => toUserAnswer(signedInUserOf(request)));
 
   serveRoute(app, userRoutes.get, (request) => getUser(deps, actorOf(request), request.params.id));
 
