@@ -62,6 +62,15 @@ test('[HEATMAPS] a researcher creates a heatmap page with an uploaded screenshot
 
 /** Drags a box on the heatmap from one point to another, given as shares of the drawn screenshot. */
 async function drawBox(page: Page, from: [number, number], to: [number, number]) {
+  // The canvas takes the screenshot's height once the image has loaded: a drag before that would
+  // land on a sliver (CI drew its first box so, and got one box of two).
+  await expect
+    .poll(() =>
+      page
+        .getByAltText('Screenshot of the page')
+        .evaluate((image: HTMLImageElement) => (image.complete ? image.naturalHeight : 0)),
+    )
+    .toBeGreaterThan(0);
   const box = await page.getByTestId('heatmap-canvas').boundingBox();
   if (!box) throw new Error('no heatmap drawn');
   await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
