@@ -65,7 +65,7 @@ test('[RESULTS] a client opens a recording at a point of an insight, sees the vi
   await page.goto(last);
   await page.getByRole('link', { name: /^Next participant/ }).click();
   await expect(page).toHaveURL(first);
-  await page.getByRole('link', { name: /^Previous participant/ }).click();
+  await page.getByRole('link', { name: /^Back: previous participant/ }).click();
   await expect(page).toHaveURL(last);
   expect(pointId).toMatch(/^\d+$/);
 });

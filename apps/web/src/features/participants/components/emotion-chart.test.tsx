@@ -88,7 +88,7 @@ describe('EmotionChart', () => {
       />,
     );
     const marker = await screen.findByRole('button', { name: 'Joy point at 0:05: play from here' });
-    expect(marker.style.background).toBe('rgb(47, 179, 68)');
+    expect((marker.firstElementChild as HTMLElement).style.background).toBe('rgb(47, 179, 68)');
     expect(screen.getAllByRole('button', { name: /point at/ })).toHaveLength(1);
     await userEvent.setup().click(marker);
     expect(onSeek).toHaveBeenCalledWith(5);

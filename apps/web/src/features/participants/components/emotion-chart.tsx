@@ -11,6 +11,8 @@ import { EmotionReadout } from './emotion-readout';
 
 const HEIGHT = 160;
 const MARKER_SIZE = 12;
+/** The marker's button is larger than its dot: 24 px is the smallest target a finger or a shaky hand should have to hit (WCAG 2.5.8). */
+const MARKER_TARGET_SIZE = 24;
 
 /** The series of uPlot: seconds from the recording's start, and each emotion. */
 function toPlotData(samples: EmotionSamples, startMs: number): uPlot.AlignedData {
@@ -62,15 +64,25 @@ function PointMarker({ marker, onSeek }: { marker: Marker; onSeek: (seconds: num
           position: 'absolute',
           left: marker.x,
           top: marker.y,
-          width: MARKER_SIZE,
-          height: MARKER_SIZE,
+          width: MARKER_TARGET_SIZE,
+          height: MARKER_TARGET_SIZE,
           transform: 'translate(-50%, -50%)',
-          borderRadius: '50%',
-          background: EMOTION_COLORS[point.emotion],
-          border: '2px solid #fff',
-          boxShadow: '0 0 0 1px rgba(0, 0, 0, 0.35)',
+          display: 'grid',
+          placeItems: 'center',
         }}
-      />
+      >
+        <Box
+          component="span"
+          style={{
+            width: MARKER_SIZE,
+            height: MARKER_SIZE,
+            borderRadius: '50%',
+            background: EMOTION_COLORS[point.emotion],
+            border: '2px solid #fff',
+            boxShadow: '0 0 0 1px rgba(0, 0, 0, 0.35)',
+          }}
+        />
+      </UnstyledButton>
     </AppTooltip>
   );
 }

@@ -95,7 +95,7 @@ describe('RecordingScreen', () => {
     const video = document.querySelector('video');
     expect(video?.textContent).toBe('Your browser does not support the video tag.');
     expect(screen.getByTestId('recording-overlay')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Previous participant, P0001' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Back: previous participant, P0001' }).getAttribute('href')).toBe(
       '/test/7/participant/11/recording',
     );
     expect(screen.getByRole('link', { name: 'Next participant, P0003' }).getAttribute('href')).toBe(

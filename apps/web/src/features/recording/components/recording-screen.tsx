@@ -54,7 +54,9 @@ function ParticipantNavigation({
         variant="default"
         disabled={!previous}
         leftSection={<IconChevronLeft size={16} aria-hidden />}
-        aria-label={previous ? `Previous participant, ${previous.real_id}` : 'Previous participant'}
+        aria-label={
+          previous ? `Back: previous participant, ${previous.real_id}` : 'Back: previous participant'
+        }
       >
         Back
       </Button>
