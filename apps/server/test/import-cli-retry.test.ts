@@ -149,10 +149,15 @@ describe('import CLI retries (scripts/import.ts behind a faulty network)', () =>
         faults.some((fault) => expected.test(fault)),
         `${expected} in ${faults.join(', ')}`,
       ).toBe(true);
-    // The cut part (the first of the first video) was resumed from where the server held it, inside the part.
-    const resumedAt = Number(/video: (\d+) of \d+ bytes/.exec(result.out)?.[1]);
-    expect(resumedAt).toBeGreaterThan(0);
-    expect(resumedAt).toBeLessThan(PART_BYTES);
+    // The cut part (the first of the first video) was resumed from where the server held it, inside
+    // the part. Not necessarily at the first offset the CLI logs: on a loaded machine its first ask
+    // can come before the server has stored what arrived of the cut part (CI saw 0 first); it then
+    // asks again, and the part goes on from inside.
+    const offsets = [...result.out.matchAll(/video: (\d+) of \d+ bytes/g)].map((match) => Number(match[1]));
+    expect(
+      offsets.some((offset) => offset > 0 && offset < PART_BYTES),
+      `offsets ${offsets.join(', ')}`,
+    ).toBe(true);
     await expectImported();
   });
 
