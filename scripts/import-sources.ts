@@ -13,6 +13,7 @@ import {
   type ImportedRecording,
   parseGazeExport,
   type ScreenSize,
+  splitCsvLine,
 } from '@limbus/analytics';
 
 export const KINDS = ['emotions', 'eyes', 'mice'] as const;
@@ -34,27 +35,6 @@ export type Columns = {
   numbers: Record<string, (number | null)[]>;
   url: string[];
 };
-
-/** Splits one CSV line; fields may be quoted ("a,b", "" for a quote). */
-export function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let isQuoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (isQuoted) {
-      if (char === '"' && line[i + 1] === '"') field += line[i++];
-      else if (char === '"') isQuoted = false;
-      else field += char;
-    } else if (char === '"') isQuoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields;
-}
 
 /** Reads a stream's CSV, checking the header, every row's fields and that time never goes back. */
 export function parseStreamCsv(kind: Kind, text: string, fileName = `${kind}.csv`): Columns {

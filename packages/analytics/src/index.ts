@@ -5,6 +5,7 @@ export * from './benchmark.js';
 export * from './box-blur.js';
 export * from './cell-features.js';
 export * from './confidence-interval.js';
+export * from './csv-line.js';
 export * from './fixations.js';
 export * from './fixations-idt.js';
 export * from './fixations-ivt.js';

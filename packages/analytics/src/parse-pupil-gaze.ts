@@ -1,3 +1,4 @@
+import { splitCsvLine } from './csv-line.js';
 import {
   DEFAULT_GAZE_IMPORT_OPTIONS,
   forEachLine,
@@ -39,7 +40,7 @@ export function parsePupilGaze(text: string, options: Partial<GazeImportOptions>
     }
     if (line.trim() === '') return true;
     const c: PupilColumns = columns;
-    const fields = splitCsv(line);
+    const fields = splitCsvLine(line);
     if (fields.length < c.width)
       throw new GazeImportError(`expected ${c.width} fields, found ${fields.length}`, number, 'pupil');
     const field = (index: number) => (index >= 0 ? (fields[index] ?? '') : '');
@@ -96,7 +97,7 @@ type PupilColumns = {
 };
 
 function pupilColumns(line: string): PupilColumns {
-  const names = splitCsv(line).map((name) => name.trim());
+  const names = splitCsvLine(line).map((name) => name.trim());
   const find = (name: string) => names.indexOf(name);
   if (find('gaze position on surface x [normalized]') >= 0 && find('timestamp [ns]') >= 0)
     return {
@@ -135,26 +136,4 @@ function pupilColumns(line: string): PupilColumns {
     1,
     'pupil',
   );
-}
-
-/** Splits one CSV line; fields may be quoted ("a,b", "" for a quote). */
-function splitCsv(line: string): string[] {
-  if (!line.includes('"')) return line.split(',');
-  const fields: string[] = [];
-  let field = '';
-  let isQuoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (isQuoted) {
-      if (char === '"' && line[i + 1] === '"') field += line[i++];
-      else if (char === '"') isQuoted = false;
-      else field += char;
-    } else if (char === '"') isQuoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields;
 }
