@@ -4,6 +4,7 @@ import { hashOpaqueToken } from '../auth/opaque-tokens.js';
 import type { Database } from '../db/client.js';
 import { findTestSetupByKeyHash } from '../modules/test-setups/test-setups.repository.js';
 import type { SetupIdentity } from '../modules/test-setups/test-setups.service.js';
+import { toActor } from '../modules/users/users.mappers.js';
 import { findUserById, type UserRow } from '../modules/users/users.repository.js';
 import type { ActorCache } from './actor-cache.js';
 import { forbidden, unauthenticated } from './app-error.js';
@@ -88,7 +89,7 @@ export function registerAuthentication(
     }
     const user = await userFromHeader(request, deps);
     if (!user) throw unauthenticated();
-    const actor: Actor = { id: user.id, role: user.role, companyId: user.companyId, company: user.company };
+    const actor = toActor(user);
     if (access === 'staff' && !isStaff(actor)) throw forbidden('This needs the analysis licence');
     if (access === 'researcher' && !isResearcher(actor)) throw forbidden('This needs the research licence');
     request.actor = actor;

@@ -66,8 +66,7 @@ export async function signIn(deps: Deps, email: string, password: string): Promi
 
 /** Client users need an active contract; Super Admins, provider staff and demo users do not. */
 async function ensureContractAllowsSignIn(deps: Deps, user: UserRow): Promise<void> {
-  const actor = { id: user.id, role: user.role, companyId: user.companyId, company: user.company };
-  if (user.role === 'demo' || isStaff(actor) || isResearcher(actor)) return;
+  if (user.role === 'demo' || isStaff(user) || isResearcher(user)) return;
   const today = toIsoDate(deps.clock());
   if (user.companyId !== null && (await hasActiveContract(deps.db, user.companyId, today))) return;
   throw AppError.fieldError('forbidden', 'contract', MESSAGES.noActiveContract);

@@ -1,5 +1,14 @@
 import type { User } from '@limbus/contract';
+import type { Actor } from '../../http/policy.js';
 import type { UserRow } from './users.repository.js';
+
+/** What access checks need of a user (no password hash, no profile). */
+export const toActor = (row: UserRow): Actor => ({
+  id: row.id,
+  role: row.role,
+  companyId: row.companyId,
+  company: row.company,
+});
 
 export const toUnixSeconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 0);
 
