@@ -14,7 +14,7 @@ import {
   findStreamRows,
   listMetricsParticipantRows,
 } from '../participants/participants.repository.js';
-import { cachedStreamOf } from './stream-cache.js';
+import { cachedStream } from './stream-cache.js';
 
 type RecordingDeps = Pick<Deps, 'db' | 'files'>;
 
@@ -56,7 +56,7 @@ export async function recordingReader(
   const rowOf = new Map(rows.map((row) => [`${row.participantId}:${row.kind}`, row]));
   const streamOf = (participantId: number, kind: (typeof kinds)[number]) => {
     const row = rowOf.get(`${participantId}:${kind}`);
-    return row ? cachedStreamOf(deps, row) : null;
+    return row ? cachedStream(deps, row) : null;
   };
   return async (participantId) => {
     const [eyes, mice, emotions] = await Promise.all([

@@ -1,7 +1,7 @@
-import type { DecodedStream, StreamKind } from '@limbus/analytics';
+import type { DecodedStream } from '@limbus/analytics';
 import type { Deps } from '../../deps.js';
 import { readStream } from '../participants/participant-streams.js';
-import { findStreamRow, type StreamRow } from '../participants/participants.repository.js';
+import type { StreamRow } from '../participants/participants.repository.js';
 
 /** Decoded streams kept between heatmap calls (LRU): 30 participants' eyes, mice and emotions twice over. */
 const MAX_ENTRIES = 180;
@@ -9,23 +9,13 @@ const MAX_ENTRIES = 180;
 const caches = new WeakMap<object, Map<string, DecodedStream>>();
 
 /**
- * A participant's decoded stream, as `loadStream`, reusing the one decoded last time while its row
- * is unchanged: the key holds the file, its size, sample count, first and last time and the row's
- * update time, so a re-uploaded stream (also by another process on the same database) is read anew.
- * The heatmap views read the same participants again and again (each view, area or 'first x
- * seconds' is a call); decompressing their streams was most of a call's time.
+ * The decoded stream a participant_streams row names, reusing the one decoded last time while the
+ * row is unchanged: the key holds the file, its size, sample count, first and last time and the
+ * row's update time, so a re-uploaded stream (also by another process on the same database) is
+ * read anew. The heatmap views read the same participants again and again (each view, area or
+ * 'first x seconds' is a call); decompressing their streams was most of a call's time.
  */
-export async function cachedStream(
-  deps: Pick<Deps, 'db' | 'files'>,
-  participantId: number,
-  kind: StreamKind,
-): Promise<DecodedStream | null> {
-  const row = await findStreamRow(deps.db, participantId, kind);
-  return row ? cachedStreamOf(deps, row) : null;
-}
-
-/** cachedStream for a stream row already read (heatmap calls read the rows of all participants at once). */
-export async function cachedStreamOf(deps: Pick<Deps, 'files'>, row: StreamRow): Promise<DecodedStream> {
+export async function cachedStream(deps: Pick<Deps, 'files'>, row: StreamRow): Promise<DecodedStream> {
   const key = [
     row.fileKey,
     row.byteSize,
