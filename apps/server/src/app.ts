@@ -16,6 +16,7 @@ import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { createActorCache } from './http/actor-cache.js';
 import { registerAuthentication } from './http/authenticate.js';
+import { createChangeListener } from './http/change-listener.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { createSignedUrls } from './http/signed-urls.js';
@@ -40,6 +41,7 @@ import { registerResourceRoutes } from './modules/resources/resources.routes.js'
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
+import { createTestListCache } from './modules/tests/test-list-cache.js';
 import { registerTestRoutes } from './modules/tests/tests.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerVideoTestRoutes } from './modules/video-tests/video-tests.routes.js';
@@ -152,8 +154,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const actors = await createActorCache(options.db);
-  app.addHook('onClose', () => actors.close());
+  const changes = await createChangeListener(options.db);
+  app.addHook('onClose', () => changes.close());
+  const actors = createActorCache(options.db, changes);
+  const testLists = createTestListCache(options.db, changes);
   registerAuthentication(app, { ...deps, actors });
   await app.register(
     async (api) => {
@@ -161,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerUserRoutes(api, deps);
       registerCompanyRoutes(api, deps);
       registerContractRoutes(api, deps);
-      registerTestRoutes(api, deps);
+      registerTestRoutes(api, { ...deps, testLists });
       registerParticipantRoutes(api, deps);
       registerVideoTestRoutes(api, deps);
       registerTestSetupRoutes(api, deps);

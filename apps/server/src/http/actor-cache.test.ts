@@ -5,12 +5,18 @@ import { buildCompany, buildContract, buildUser, signIn } from '../../test/facto
 import { users } from '../db/schema.js';
 import { updateProfile, updateUserRow } from '../modules/users/users.repository.js';
 import { createActorCache } from './actor-cache.js';
+import { type ChangeListener, createChangeListener } from './change-listener.js';
 
 let t: TestApp;
+let changes: ChangeListener;
 beforeAll(async () => {
   t = await createTestApp();
+  changes = await createChangeListener(t.db);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await changes.close();
+  await t.close();
+});
 
 let companies = 0;
 async function signedInMember(app: TestApp) {
@@ -38,7 +44,7 @@ describe('the actor cache', { timeout: 60_000 }, () => {
   it('keeps an actor between requests: a change that announces nothing is not seen before the time to live', async () => {
     const { user } = await signedInMember(t);
     let now = 0;
-    const cache = await createActorCache(t.db, () => now);
+    const cache = createActorCache(t.db, changes, () => now);
     try {
       expect((await cache.get(user.id))?.role).toBe('company_admin');
       // a write the triggers do not see (they are off), as a lost notice would be
@@ -49,7 +55,7 @@ describe('the actor cache', { timeout: 60_000 }, () => {
       now += 5_001;
       expect((await cache.get(user.id))?.role).toBe('company_member');
     } finally {
-      await cache.close();
+      cache.close();
     }
   });
 
@@ -96,7 +102,7 @@ describe('the actor cache', { timeout: 60_000 }, () => {
   it('forgets the users of a company whose licences change', async () => {
     const app = t;
     const { company, user } = await signedInMember(app);
-    const cache = await createActorCache(app.db);
+    const cache = createActorCache(app.db, changes);
     try {
       expect((await cache.get(user.id))?.company?.licenceAnalysis).toBe(false);
       await app.db.execute(sql`UPDATE companies SET licence_analysis = true WHERE id = ${company.id}`);
@@ -104,7 +110,7 @@ describe('the actor cache', { timeout: 60_000 }, () => {
         await eventually(async () => (await cache.get(user.id))?.company?.licenceAnalysis === true),
       ).toBe(true);
     } finally {
-      await cache.close();
+      cache.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { announceChange } from '../../db/changes.js';
 import type { Executor } from '../../db/client.js';
 import { companies, countries } from '../../db/schema.js';
-import { announceActorChange } from '../users/actor-changes.js';
 
 export type CompanyRow = typeof companies.$inferSelect & { countryName: string | null };
 
@@ -68,7 +68,7 @@ export async function clearCompanyAdmin(
 
 export async function deleteCompanyRow(db: Executor, id: number): Promise<void> {
   await db.delete(companies).where(eq(companies.id, id));
-  announceActorChange({ companyId: id });
+  announceChange({ companyId: id });
 }
 
 export async function countryExists(db: Executor, id: number): Promise<boolean> {

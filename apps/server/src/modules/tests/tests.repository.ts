@@ -1,6 +1,7 @@
 import type { Platform, TestState, TestType } from '@limbus/contract';
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { announceChange } from '../../db/changes.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import {
@@ -46,33 +47,30 @@ const summaryColumns = {
 };
 
 /**
- * The test list's query, one per shape (a company or all; the home page's few or all), prepared
- * once per database: the list is the most read call and drizzle would build its SQL each time.
+ * The test list's query, one per shape (a company or all), prepared once per database: the list
+ * is the most read call and drizzle would build its SQL each time.
  */
-function prepareTestList(db: Executor, forCompany: boolean, isLimited: boolean) {
-  const query = db
+function prepareTestList(db: Executor, forCompany: boolean) {
+  return db
     .select(summaryColumns)
     .from(tests)
     .innerJoin(companies, eq(companies.id, tests.companyId))
     .leftJoin(requesters, eq(requesters.id, tests.requesterId))
     .leftJoin(requesterProfiles, eq(requesterProfiles.userId, tests.requesterId))
     .where(forCompany ? eq(tests.companyId, sql.placeholder('companyId')) : undefined)
-    .orderBy(desc(tests.updatedAt), desc(tests.id));
-  const name = `list_tests_${forCompany ? 'company' : 'all'}_${isLimited ? 'limited' : 'whole'}`;
-  return (isLimited ? query.limit(sql.placeholder('limit')) : query).prepare(name);
+    .orderBy(desc(tests.updatedAt), desc(tests.id))
+    .prepare(`list_tests_${forCompany ? 'company' : 'all'}`);
 }
-const testListQueries = new WeakMap<Executor, Map<string, ReturnType<typeof prepareTestList>>>();
+const testListQueries = new WeakMap<Executor, Map<boolean, ReturnType<typeof prepareTestList>>>();
 
 /** Tests newest first; all companies when `companyId` is null. */
-export async function listTestRows(db: Executor, options: { companyId: number | null; limit?: number }) {
+export async function listTestRows(db: Executor, options: { companyId: number | null }) {
   const forCompany = options.companyId !== null;
-  const isLimited = options.limit !== undefined;
-  const shape = `${forCompany}:${isLimited}`;
-  const queries = testListQueries.get(db) ?? new Map<string, ReturnType<typeof prepareTestList>>();
+  const queries = testListQueries.get(db) ?? new Map<boolean, ReturnType<typeof prepareTestList>>();
   testListQueries.set(db, queries);
-  const query = queries.get(shape) ?? prepareTestList(db, forCompany, isLimited);
-  queries.set(shape, query);
-  return query.execute({ companyId: options.companyId, limit: options.limit });
+  const query = queries.get(forCompany) ?? prepareTestList(db, forCompany);
+  queries.set(forCompany, query);
+  return query.execute({ companyId: options.companyId });
 }
 
 /** The test's owner company, for access checks; null when there is no such test. */
@@ -138,15 +136,23 @@ export async function findTestVideoKey(db: Executor, id: number): Promise<string
 export async function insertTestRow(db: Executor, values: TestInsert): Promise<number> {
   const [row] = await db.insert(tests).values(values).returning({ id: tests.id });
   if (!row) throw new Error('insert into tests returned no row');
+  announceChange({ testsOfCompanyId: values.companyId });
   return row.id;
 }
 
 export async function updateTestRow(db: Executor, id: number, changes: Partial<TestInsert>): Promise<void> {
-  await db.update(tests).set(changes).where(eq(tests.id, id));
+  announceTestsChanged(await db.update(tests).set(changes).where(eq(tests.id, id)).returning(companyOfTest));
 }
 
 export async function deleteTestRow(db: Executor, id: number): Promise<void> {
-  await db.delete(tests).where(eq(tests.id, id));
+  announceTestsChanged(await db.delete(tests).where(eq(tests.id, id)).returning(companyOfTest));
+}
+
+const companyOfTest = { companyId: tests.companyId };
+
+/** Tells this process's test lists at once (db/changes.ts); other processes hear the trigger. */
+function announceTestsChanged(changed: { companyId: number }[]): void {
+  for (const { companyId } of changed) announceChange({ testsOfCompanyId: companyId });
 }
 
 /** Stored files of a test's participants, to remove after the test is gone. */

@@ -7,6 +7,7 @@ import { sendStoredFile } from '../../http/send-stored-file.js';
 import { assertSomethingToChange, serveRoute } from '../../http/serve-route.js';
 import { listTestFiles } from './test-files.service.js';
 import { type MultipartForm, readMultipartForm } from './test-form.js';
+import type { TestListCache } from './test-list-cache.js';
 import {
   assertMayOrderAny,
   createTest,
@@ -17,9 +18,11 @@ import {
 import { maxTestVideoBytes } from './test-video.js';
 import { getTest, listCategories, listFlows, listTests, testVideoKey } from './tests.service.js';
 
-export function registerTestRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerTestRoutes(app: FastifyInstance, deps: Deps & { testLists: TestListCache }): void {
   serveRoute(app, testRoutes.list, async (request) =>
-    listTests(deps, actorOf(request), { homepage: ['1', 'true'].includes(request.query.homepage ?? '') }),
+    listTests(deps.testLists, actorOf(request), {
+      homepage: ['1', 'true'].includes(request.query.homepage ?? ''),
+    }),
   );
 
   serveRoute(app, testRoutes.get, async (request) => getTest(deps, actorOf(request), request.params.id));

@@ -5,7 +5,8 @@ import { loadFor } from '../../http/load-for.js';
 import { type Actor, seesEveryTest } from '../../http/policy.js';
 import { toHeatmapAnswer } from '../heatmaps/heatmaps.mappers.js';
 import { listHeatmapRows } from '../heatmaps/heatmaps.repository.js';
-import { toTestDetail, toTestSummary } from './tests.mappers.js';
+import type { TestListCache } from './test-list-cache.js';
+import { toTestDetail } from './tests.mappers.js';
 import {
   findTestDetailRow,
   findTestVideoKey,
@@ -15,23 +16,19 @@ import {
   listFlowRows,
   listQuestionRows,
   listTagRefs,
-  listTestRows,
   type TestDetailRow,
 } from './tests.repository.js';
 
 /** Client users see their company's tests; provider staff see every company's. */
 export async function listTests(
-  deps: Deps,
+  testLists: TestListCache,
   actor: Actor,
   options: { homepage: boolean },
 ): Promise<TestSummary[]> {
   const seesAll = seesEveryTest(actor);
   if (!seesAll && actor.companyId === null) return [];
-  const rows = await listTestRows(deps.db, {
-    companyId: seesAll ? null : actor.companyId,
-    limit: options.homepage ? RECENT_TESTS_ON_HOME : undefined,
-  });
-  return rows.map(toTestSummary);
+  const list = await testLists.get(seesAll ? null : actor.companyId);
+  return options.homepage ? list.slice(0, RECENT_TESTS_ON_HOME) : list;
 }
 
 /** One test: 404 when there is none, 403 when it belongs to a company the actor may not read. */

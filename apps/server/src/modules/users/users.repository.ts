@@ -1,10 +1,10 @@
 import type { Role } from '@limbus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { announceChange } from '../../db/changes.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { companies, profiles, users } from '../../db/schema.js';
 import type { Actor, CompanyFlags } from '../../http/policy.js';
-import { announceActorChange } from './actor-changes.js';
 
 /** The company of a user with the flags access depends on (null columns without a company). */
 const companyFlagColumns = {
@@ -158,7 +158,7 @@ export async function raiseTokenVersion(db: Executor, id: number): Promise<void>
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, id));
-  announceActorChange({ userId: id });
+  announceChange({ userId: id });
 }
 
 export async function insertUser(
@@ -211,7 +211,7 @@ export async function updateUserRow(
     .update(users)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(users.id, id));
-  announceActorChange({ userId: id });
+  announceChange({ userId: id });
 }
 
 export async function updateProfile(
@@ -224,12 +224,12 @@ export async function updateProfile(
     .insert(profiles)
     .values({ userId, ...changes })
     .onConflictDoUpdate({ target: profiles.userId, set: changes });
-  announceActorChange({ userId });
+  announceChange({ userId });
 }
 
 export async function deleteUserRow(db: Executor, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
-  announceActorChange({ userId: id });
+  announceChange({ userId: id });
 }
 
 export async function emailExists(db: Executor, email: string): Promise<boolean> {

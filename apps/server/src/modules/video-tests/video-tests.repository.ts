@@ -2,6 +2,7 @@ import type { VideoSeriesKind } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { participants, tests, videoSeries } from '../../db/schema.js';
+import { updateTestRow } from '../tests/tests.repository.js';
 
 export type ProcessingTestRow = NonNullable<Awaited<ReturnType<typeof findProcessingTest>>>;
 
@@ -21,7 +22,7 @@ export async function findProcessingTest(db: Executor, id: number) {
 }
 
 export async function setInternalState(db: Executor, testId: number, state: 'video_processing' | null) {
-  await db.update(tests).set({ internalState: state }).where(eq(tests.id, testId));
+  await updateTestRow(db, testId, { internalState: state });
 }
 
 export async function setParticipantState(
