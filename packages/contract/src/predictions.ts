@@ -184,6 +184,12 @@ export type PredictionCapture = z.infer<typeof capturePredictionBody>['predictio
 
 /** A heatmap page of a test (measured against predicted). */
 export const pagePredictionParams = z.strictObject({ id: idParam, hid: idParam });
+/**
+ * A heatmap page's newest prediction, or null while it has none: not having been predicted yet is
+ * a state of the page, answered 200 (a 404 would be logged by browsers as a failed request).
+ */
+export const pagePredictionAnswer = z.object({ prediction: predictionSchema.nullable() });
+export type PagePrediction = z.infer<typeof pagePredictionAnswer>;
 export const PAGE_WITHOUT_SCREENSHOT = 'This heatmap page has no screenshot yet; upload or capture one first';
 
 export const predictionListQuery = z.strictObject({ project_id: idParam.optional() });
@@ -268,9 +274,9 @@ export const predictionRoutes = defineRoutes('predictions', {
     path: '/tests/:id/heatmaps/:hid/prediction',
     access: 'user',
     summary:
-      "The newest prediction of a heatmap page's screenshot, for the readers of the test's results (measured against predicted)",
+      "The newest prediction of a heatmap page's screenshot, for the readers of the test's results (measured against predicted), as `prediction`; null while the page has none",
     params: pagePredictionParams,
-    responses: { 200: predictionSchema },
+    responses: { 200: pagePredictionAnswer },
     errors: [403],
   },
   predictPage: {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   PAGE_WITHOUT_SCREENSHOT,
+  type PagePrediction,
   type Prediction,
+  pagePredictionAnswer,
   predictionListAnswer,
   predictionSchema,
 } from '@limbus/contract';
@@ -35,14 +37,17 @@ async function pageOf(companyId: number, withScreenshot = true): Promise<string>
 describe('measured against predicted: a heatmap page’s prediction', () => {
   it('is made by the company’s user, read by its members, listed among its predictions', async () => {
     const url = await pageOf(ctx.world.client.id);
-    expectError(await as.clientMember.get(url), 'not_found');
+    // Not predicted yet: a state of the page, not a missing resource.
+    expect(pagePredictionAnswer.parse(expectOk(await as.clientMember.get(url)))).toEqual({
+      prediction: null,
+    });
     const made = predictionSchema.parse(expectOk(await as.clientAdmin.post(url, {}), 201));
     expect(made).toMatchObject({ width: 160, height: 120, requester: ctx.world.clientAdmin.email });
     expect(made.title).toMatch(/^Basket \(/);
     expect(made.heatmap).not.toBeNull();
     expect(made.image_mask).not.toBeNull();
-    const read = expectOk<Prediction>(await as.clientMember.get(url));
-    expect(read.id).toBe(made.id);
+    const read = pagePredictionAnswer.parse(expectOk(await as.clientMember.get(url))).prediction;
+    expect(read?.id).toBe(made.id);
     const listed = predictionListAnswer.parse(expectOk(await as.clientMember.get('/predictions')));
     expect(listed.map((prediction) => prediction.id)).toContain(made.id);
   });
@@ -51,11 +56,21 @@ describe('measured against predicted: a heatmap page’s prediction', () => {
     const url = await pageOf(ctx.world.client.id);
     const first = expectOk<Prediction>(await as.clientAdmin.post(url, {}), 201);
     const second = expectOk<Prediction>(await as.staff.post(url, {}), 201);
-    expect(expectOk<Prediction>(await as.clientAdmin.get(url)).id).toBe(second.id);
+    expect(expectOk<PagePrediction>(await as.clientAdmin.get(url)).prediction?.id).toBe(second.id);
     expect(second.id).toBeGreaterThan(first.id);
     expect(expectOk<Prediction>(await as.clientMember.get(`/predictions/${second.id}`)).requester).toBe(
       ctx.world.staff.email,
     );
+  });
+
+  it('answers 404 for a missing heatmap page or test, whatever the predictions', async () => {
+    const url = await pageOf(ctx.world.client.id);
+    const [, , testId, , heatmapId] = url.split('/');
+    expectError(
+      await as.clientAdmin.get(`/tests/${testId}/heatmaps/${Number(heatmapId) + 1000}/prediction`),
+      'not_found',
+    );
+    expectError(await as.clientAdmin.get(`/tests/999999/heatmaps/${heatmapId}/prediction`), 'not_found');
   });
 
   it('is refused to another company, to demo users and for a page without a screenshot', async () => {

@@ -1,4 +1,9 @@
-import { PAGE_WITHOUT_SCREENSHOT, type Prediction, predictsPages } from '@limbus/contract';
+import {
+  PAGE_WITHOUT_SCREENSHOT,
+  type PagePrediction,
+  type Prediction,
+  predictsPages,
+} from '@limbus/contract';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { tests } from '../../db/schema.js';
@@ -22,17 +27,20 @@ async function pageOf(deps: Deps, actor: Actor, testId: number, heatmapId: numbe
   return { test, page };
 }
 
-/** The newest prediction of a heatmap page's screenshot, answered to whoever reads the test's results. */
+/**
+ * The newest prediction of a heatmap page's screenshot, answered to whoever reads the test's
+ * results; null while the page has none (a missing test or page is still not found).
+ */
 export async function getPagePrediction(
   deps: Deps,
   actor: Actor,
   testId: number,
   heatmapId: number,
-): Promise<Prediction> {
+): Promise<PagePrediction> {
   const { test } = await pageOf(deps, actor, testId, heatmapId);
   const row = await findPagePredictionRow(deps.db, heatmapId, test.companyId);
-  if (!row) throw new AppError('not_found', 'This page has not been predicted yet');
-  return toPredictionAnswer(deps, row, await listAreaRows(deps.db, [row.id]));
+  if (!row) return { prediction: null };
+  return { prediction: toPredictionAnswer(deps, row, await listAreaRows(deps.db, [row.id])) };
 }
 
 /** PNG or JPEG as they are; a GIF or WebP screenshot (heatmap pages take those too) as PNG. */

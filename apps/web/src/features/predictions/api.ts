@@ -8,7 +8,7 @@ import {
   predictionRoutes,
 } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bindRoutes, isApiError, type UploadOptions } from '../../api';
+import { bindRoutes, type UploadOptions } from '../../api';
 
 export const predictionKeys = {
   all: ['predictions'] as const,
@@ -241,14 +241,8 @@ export function filterPredictions(predictions: Prediction[], search: string): Pr
 export function usePagePrediction(testId: number, heatmapId: number) {
   return useQuery({
     queryKey: predictionKeys.page(testId, heatmapId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.pagePrediction({ id: testId, hid: heatmapId, signal });
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }) =>
+      (await api.pagePrediction({ id: testId, hid: heatmapId, signal })).prediction,
   });
 }
 
