@@ -372,6 +372,9 @@ export const heatmaps = pgTable(
     url: text('url').notNull().default(''),
     matchType: labelMatchTypeEnum('match_type').notNull().default('exact'),
     screenshot: text('screenshot'),
+    /** The screenshot's size in px, read from its header when stored (null for rows from before 0022 until read). */
+    screenshotWidth: integer('screenshot_width'),
+    screenshotHeight: integer('screenshot_height'),
     captureState: text('capture_state', { enum: CAPTURE_STATES }),
     captureProgress: integer('capture_progress').notNull().default(0),
     captureMessage: text('capture_message'),
