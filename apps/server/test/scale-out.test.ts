@@ -4,20 +4,29 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { encodeStream } from '@limbus/analytics';
+import { STREAM_MEDIA_TYPE } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../src/db/client.js';
 import { jobs } from '../src/db/schema.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
-import { enqueueJob } from '../src/jobs/job-runner.js';
-import { RECOMPUTE_TEST_METRICS } from '../src/modules/ingestion/analysis.js';
+import { createS3Client, type S3Settings } from '../src/files/s3-file-store.js';
+import { ANALYSE_PARTICIPANT } from '../src/modules/ingestion/analysis.js';
+import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
 import { buildTest, buildWorld, PASSWORD } from './factories.js';
+import { sliceStream } from './recorder.js';
+import { type S3TestServer, startS3TestServer } from './s3-test-server.js';
+import { syntheticRecording } from './synthetic-streams.js';
 import { adminQuery } from './test-database.js';
+
+const RECORDING_START = Date.UTC(2026, 0, 12, 9, 30);
 
 /**
  * Several processes on one PostgreSQL database, as deployed (docs/deployment.md): two API
  * processes (RATE_LIMIT_STORE=postgres, RUN_JOBS=off) and a worker (`npm run worker`), each a real
- * `node` process started as npm would. Only with TEST_DATABASE_URL.
+ * `node` process started as npm would, keeping files on one S3-compatible store (s3rver). Only with TEST_DATABASE_URL.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -75,7 +84,10 @@ describe.skipIf(!serverUrl)(
     let apiA = '';
     let apiB = '';
     let clientEmail = '';
-    let testId = 0;
+    let staffEmail = '';
+    let recordedTestId = 0;
+    let dataDir = '';
+    let s3: S3TestServer;
 
     beforeAll(async () => {
       if (!serverUrl) return;
@@ -86,8 +98,10 @@ describe.skipIf(!serverUrl)(
       await seedReferenceData(database.db);
       const world = await buildWorld(database.db);
       clientEmail = world.clientAdmin.email;
-      testId = (await buildTest(database.db, world.client.id, { state: 'done' })).id;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-scale-'));
+      staffEmail = world.staff.email;
+      recordedTestId = (await buildTest(database.db, world.client.id)).id;
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-scale-'));
+      s3 = await startS3TestServer();
       const [portA, portB] = [await freePort(), await freePort()];
       const shared = {
         NODE_ENV: 'production',
@@ -99,6 +113,10 @@ describe.skipIf(!serverUrl)(
         AUTH_RATE_LIMIT: '4',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
+        S3_BUCKET: s3.settings.bucket,
+        S3_ENDPOINT: s3.settings.endpoint ?? '',
+        S3_ACCESS_KEY_ID: s3.settings.credentials?.accessKeyId ?? '',
+        S3_SECRET_ACCESS_KEY: s3.settings.credentials?.secretAccessKey ?? '',
       };
       apiA = `http://127.0.0.1:${portA}`;
       apiB = `http://127.0.0.1:${portB}`;
@@ -127,14 +145,15 @@ describe.skipIf(!serverUrl)(
         ),
       );
       await database?.close();
+      await s3?.close();
       if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     }, 60_000);
 
-    const signIn = (base: string, password = PASSWORD) =>
+    const signIn = (base: string, password = PASSWORD, email = clientEmail) =>
       fetch(`${base}/api/v1/tokens`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: clientEmail, password }),
+        body: JSON.stringify({ email, password }),
       });
     const refresh = (base: string, cookie: string) =>
       fetch(`${base}/api/v1/refresh_token`, {
@@ -143,6 +162,73 @@ describe.skipIf(!serverUrl)(
       });
     const cookieOf = (answer: Response) =>
       /limbus_refresh=([^;]*)/.exec(answer.headers.get('set-cookie') ?? '')?.[1] ?? '';
+
+    it('analyses on the worker a participant recorded through one API process and finished on the other, its files on S3', async () => {
+      const { key } = await createTestSetup(
+        { db: database.db, clock: () => new Date() },
+        { name: 'Lab 1', ip: '10.0.0.5' },
+      );
+      const recorder = (base: string, method: string, url: string, body?: Uint8Array | object) => {
+        const headers: Record<string, string> = { authorization: `Setup ${key}` };
+        if (body)
+          headers['content-type'] = body instanceof Uint8Array ? STREAM_MEDIA_TYPE : 'application/json';
+        return fetch(`${base}/api/v1${url}`, {
+          method,
+          headers,
+          body: body instanceof Uint8Array ? body : body && JSON.stringify(body),
+        });
+      };
+      const created = await recorder(apiA, 'POST', '/ingest/participants', {
+        test_id: recordedTestId,
+        real_id: 'scale-1',
+        started_at: RECORDING_START / 1000,
+      });
+      expect(created.status).toBe(201);
+      const pid = ((await created.json()) as { id: number }).id;
+      // each stream's two batches go to different processes: the store is all they share
+      const recording = syntheticRecording({ startMs: RECORDING_START, durationMs: 30_000, seed: 5 });
+      for (const stream of [recording.emotions, recording.eyes, recording.mice]) {
+        const count = stream.samples.timestamp.length;
+        const half = Math.floor(count / 2);
+        const batches = [sliceStream(stream, 0, half), sliceStream(stream, half, count)];
+        for (const [seq, base] of [apiA, apiB].entries()) {
+          const url = `/ingest/participants/${pid}/streams/${stream.kind}/batches/${seq}`;
+          const put = await recorder(base, 'PUT', url, encodeStream(batches[seq] as typeof stream));
+          expect(put.status, await put.text()).toBe(200);
+        }
+      }
+      const finished = await recorder(apiB, 'POST', `/ingest/participants/${pid}/finish`, {});
+      expect(finished.status, await finished.text()).toBe(200);
+
+      // only the worker runs jobs (RUN_JOBS=off on both API processes)
+      let state = 'queued';
+      const deadline = Date.now() + 90_000;
+      while (state !== 'done' && state !== 'failed' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const analysis = (
+          await database.db.select().from(jobs).where(eq(jobs.kind, ANALYSE_PARTICIPANT))
+        ).find((job) => job.payload.participant_id === pid);
+        state = analysis?.state ?? 'missing';
+      }
+      expect(state).toBe('done');
+
+      const staffSession = (await (await signIn(apiA, PASSWORD, staffEmail)).json()) as {
+        access_token: string;
+      };
+      const detail = await fetch(
+        `${apiA}/api/v1/tests/${recordedTestId}/participants/${pid}?associations=emotions,eyes`,
+        { headers: { authorization: `Bearer ${staffSession.access_token}` } },
+      );
+      expect(detail.status).toBe(200);
+      const body = (await detail.json()) as { emotions: unknown[]; eyes: unknown[] };
+      expect(body.emotions).toHaveLength(recording.emotions.samples.timestamp.length);
+      expect(body.eyes.length).toBeGreaterThan(0);
+      const stored = await listBucket(s3.settings);
+      expect(stored).toEqual(
+        expect.arrayContaining([`streams/${pid}/emotions.lmbs.br`, `streams/${pid}/eyes.lmbs.br`]),
+      );
+      expect(fs.readdirSync(dataDir).includes('files')).toBe(false);
+    });
 
     it('refreshes on one process a session started on the other; two refreshes at once on both answer the same pair', async () => {
       const session = await signIn(apiA);
@@ -184,26 +270,25 @@ describe.skipIf(!serverUrl)(
     });
 
     it('counts the sign-in rate limit of an address across both processes', async () => {
-      // the test before signed in once on A; the limit is 4 a minute for the address
+      // the tests before signed in twice on A (staff, then the client); the limit is 4 a minute for the address
       const statuses: number[] = [];
       for (const base of [apiB, apiA, apiB, apiA])
         statuses.push((await signIn(base, 'wrong-password')).status);
-      expect(statuses).toEqual([401, 401, 401, 429]);
-    });
-
-    it('runs a job that an API process queued on the worker, not on the API processes', async () => {
-      const jobId = await enqueueJob(database.db, RECOMPUTE_TEST_METRICS, { test_id: testId }, new Date());
-      let state = 'queued';
-      const deadline = Date.now() + 60_000;
-      while (state !== 'done' && state !== 'failed' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const [row] = await database.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.id, jobId));
-        state = row?.state ?? 'missing';
-      }
-      expect(state).toBe('done');
+      expect(statuses).toEqual([401, 401, 429, 429]);
     });
   },
 );
+
+/** Every key of the bucket. */
+async function listBucket(settings: S3Settings): Promise<string[]> {
+  const client = createS3Client(settings);
+  try {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket }));
+    return (listed.Contents ?? []).map((object) => object.Key ?? '');
+  } finally {
+    client.destroy();
+  }
+}
 
 describe.skipIf(!serverUrl)('processes starting together on a new PostgreSQL database', () => {
   it('migrate it once: the others wait for the first and find nothing left to do', async () => {
