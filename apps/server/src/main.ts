@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     log: app.log,
     clock: () => new Date(),
     capture: config.capture,
+    ai: config.ai,
     attentionModelPath: config.attentionModelPath,
   };
   const isEmpty = await isDatabaseEmpty(database.db);

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
       log,
       clock: () => new Date(),
       capture: config.capture,
+      ai: config.ai,
       attentionModelPath: config.attentionModelPath,
     },
     JOB_HANDLERS,

@@ -15,6 +15,7 @@ import {
   type JobHandlers,
   runJobsUntilIdle,
   runNextJob,
+  wakeJobRunners,
 } from './job-runner.js';
 import { claimJob, findJob, nextDueJobId, releaseRunningJobs } from './jobs.repository.js';
 
@@ -161,6 +162,41 @@ describe('job runner', () => {
     await runner.stop();
     expect(ran).toEqual([1, 2]);
     for (const id of ids) expect((await job(id)).state).toBe('done');
+  });
+
+  it('a woken runner claims at once instead of at its next poll, also when woken mid-tick', async () => {
+    await clearJobs();
+    const ran: number[] = [];
+    let release: () => void = () => {};
+    const handlers: JobHandlers = {
+      quick: async (_deps, payload) => {
+        ran.push(payload.n as number);
+        if (payload.n === 1)
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+      },
+    };
+    const runner = createJobRunner(deps, handlers, 60 * 60_000); // next poll in an hour
+    runner.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the first look found nothing
+      await enqueue('quick', { n: 1 });
+      wakeJobRunners();
+      await expect.poll(() => ran, { timeout: 2000 }).toEqual([1]);
+      // Queued and woken while the runner is busy: it runs before the runner sleeps.
+      await enqueue('quick', { n: 2 });
+      wakeJobRunners();
+      release();
+      await expect.poll(() => ran, { timeout: 2000 }).toEqual([1, 2]);
+    } finally {
+      await runner.stop();
+    }
+    // A stopped runner is not woken.
+    await enqueue('quick', { n: 3 });
+    wakeJobRunners();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual([1, 2]);
   });
 
   it('two runners side by side never run one job twice', async () => {

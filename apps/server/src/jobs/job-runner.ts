@@ -1,4 +1,4 @@
-import type { AttentionModelSetting, CaptureSettings } from '../config.js';
+import type { AiSettings, AttentionModelSetting, CaptureSettings } from '../config.js';
 import type { Executor } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.repository.js';
@@ -15,6 +15,8 @@ export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'> &
   AttentionModelSetting & {
     /** Settings of screenshot captures; without them captures refuse private addresses. */
     capture?: CaptureSettings;
+    /** Who writes AI text (AI_PROVIDER…); without it the local provider. */
+    ai?: AiSettings;
   };
 export type JobHandler = {
   (deps: JobDeps, payload: Record<string, unknown>): Promise<void>;
@@ -90,11 +92,28 @@ export async function runJobsUntilIdle(deps: JobDeps, handlers: JobHandlers, lim
 
 export type JobRunner = { start: () => void; stop: () => Promise<void> };
 
-/** Polls for due jobs every `pollMs` while started; `stop` waits for the job in hand (drain). */
+const wakeListeners = new Set<() => void>();
+
+/**
+ * Tells the runners started in this process that a job is due now, so that it starts at once
+ * instead of at their next poll: call it after the transaction that queued the job committed
+ * (before, the runner would not see the job yet). Runners of other processes (workers) find the
+ * job at their next poll.
+ */
+export function wakeJobRunners(): void {
+  for (const wake of wakeListeners) wake();
+}
+
+/**
+ * Polls for due jobs every `pollMs` while started, and at once when woken (wakeJobRunners); `stop`
+ * waits for the job in hand (drain).
+ */
 export function createJobRunner(deps: JobDeps, handlers: JobHandlers, pollMs = 1000): JobRunner {
   let isRunning = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
+  /** Woken while claiming or running: look again before sleeping. */
+  let isWoken = false;
   const tick = async () => {
     try {
       while (isRunning && (await runNextJob(deps, handlers))) {
@@ -104,21 +123,40 @@ export function createJobRunner(deps: JobDeps, handlers: JobHandlers, pollMs = 1
       deps.log.error({ err: error }, 'the job runner could not claim a job');
     }
   };
+  const run = () => {
+    isWoken = false;
+    current = tick().finally(schedule);
+  };
   const schedule = () => {
     if (!isRunning) return;
+    if (isWoken) return run();
     timer = setTimeout(() => {
-      current = tick().finally(schedule);
+      timer = undefined;
+      run();
     }, pollMs);
+  };
+  const wake = () => {
+    if (!isRunning) return;
+    if (timer === undefined) {
+      isWoken = true; // a tick is under way
+      return;
+    }
+    clearTimeout(timer);
+    timer = undefined;
+    run();
   };
   return {
     start() {
       if (isRunning) return;
       isRunning = true;
-      current = tick().finally(schedule);
+      wakeListeners.add(wake);
+      run();
     },
     async stop() {
       isRunning = false;
+      wakeListeners.delete(wake);
       if (timer) clearTimeout(timer);
+      timer = undefined;
       await current;
     },
   };
