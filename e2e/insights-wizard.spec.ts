@@ -57,7 +57,19 @@ test('[RESEARCH] the insights wizard writes an insight per tag with the local pr
   await expect(generate).toBeDisabled();
   for (const tag of tags) await page.getByRole('checkbox', { name: tag.name, exact: true }).check();
   await page.getByLabel('Focus point (optional)').fill('de knop');
+  // Each tag is queued as a job (202) and its state polled until the proposal is there.
+  const queued = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && response.url().endsWith(`/tests/${testId}/ai/insights`),
+  );
+  const polled = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' &&
+      new RegExp(`/tests/${testId}/ai/insights/\\d+$`).test(response.url()),
+  );
   await generate.click();
+  expect((await queued).status()).toBe(202);
+  expect((await polled).ok()).toBe(true);
 
   await expect(page.getByText('2 of 2 tags done')).toBeVisible({ timeout: 30_000 });
   for (const tag of tags) await expect(page.getByTestId(`run-${tag.id}`)).toHaveText('Ready to review');

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './errors.js';
 import { idField, idParam, idParams, optionalText, requiredText } from './fields.js';
+import { CAPTURE_STATES } from './heatmaps.js';
 import { significantPointSchema } from './participants.js';
 import { defineRoutes } from './route.js';
 
@@ -139,6 +141,40 @@ export const insightProposalAnswer = z.object({
 });
 export type InsightProposal = z.infer<typeof insightProposalAnswer>;
 
+/** How often the wizard asks how a queued generation is getting on. */
+export const AI_GENERATION_POLL_MS = 1000;
+
+/**
+ * An insight generation, which runs as a job (the durable queue): queued, running, done with the
+ * proposal, or failed with the reason a screen shows (`error`: the code and message the call
+ * answered when it ran inside the request: ai_failed, ai_unavailable, rate_limited for the budget,
+ * validation for a tag that lost its points, internal for a job whose runners kept stopping).
+ */
+export const insightGenerationAnswer = z.object({
+  id: z.number(),
+  test_id: z.number(),
+  /** Null once the tag was removed. */
+  tag_id: z.number().nullable(),
+  focus_point: z.string(),
+  state: z.enum(CAPTURE_STATES),
+  /** Runs started on it: more than 1 after a runner stopped mid-way and another took it up again. */
+  attempts: z.number(),
+  /** Unix seconds. */
+  created_at: z.number(),
+  updated_at: z.number(),
+  /** The proposal once done, else null. */
+  result: insightProposalAnswer.nullable(),
+  error: z
+    .object({
+      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+    })
+    .nullable(),
+});
+export type InsightGeneration = z.infer<typeof insightGenerationAnswer>;
+
+const generationParams = z.strictObject({ id: idParam, gid: idParam });
+
 export const translateCommentsAnswer = z.object({
   /** Comments given a translation now. */
   translated: z.number(),
@@ -190,11 +226,22 @@ export const aiRoutes = defineRoutes('ai', {
     path: '/tests/:id/ai/insights',
     access: 'researcher',
     summary:
-      "A proposed insight for one of the test's tags, each claim citing the tag's significant points; nothing is saved (research area)",
+      "Queue a proposed insight for one of the test's tags, each claim citing the tag's significant points; answers the generation, queued; nothing is saved (research area)",
+    description:
+      'The model is asked by a job (the durable queue, which a worker may run): poll GET /tests/{id}/ai/insights/{gid} until it is done or failed. Refused up front (429) when the per-user rate limit or the company’s monthly token budget is used up; the tokens are counted when the job runs.',
     params: idParams,
     body: generateInsightBody,
-    responses: { 200: insightProposalAnswer },
-    errors: [429, 502, 503],
+    responses: { 202: insightGenerationAnswer },
+    errors: [429],
+  },
+  insightGeneration: {
+    method: 'GET',
+    path: '/tests/:id/ai/insights/:gid',
+    access: 'researcher',
+    summary:
+      'An insight generation of the test: queued, running, done with the proposal, or failed with the reason; for the user who asked it and provider staff (research area)',
+    params: generationParams,
+    responses: { 200: insightGenerationAnswer },
   },
   translateComments: {
     method: 'POST',

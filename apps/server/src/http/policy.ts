@@ -91,6 +91,9 @@ const rules = {
   'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
   /** Write, link and remove the insights of a test: the research area, which sees every test. */
   'insight.manage': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
+  /** Read an AI insight generation (the wizard's poll): the user who asked it, and provider staff. */
+  'insight_generation.read': (actor: Actor, generation: { requesterId: number }) =>
+    actor.id === generation.requesterId || isStaff(actor),
   /**
    * Write, rank, mark done and remove the suggestions of a test: staff, and the users of the test's
    * company, whose work list it is (owners are their colleagues). Demo users only read: the demo

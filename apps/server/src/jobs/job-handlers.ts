@@ -1,4 +1,5 @@
 import { makeDemoScreenRecording } from '../db/seed/demo-screen-recordings.js';
+import { GENERATE_INSIGHT, generateInsightJob } from '../modules/ai/insight-generation-job.js';
 import { CAPTURE_HEATMAP, captureHeatmapJob } from '../modules/heatmaps/heatmap-capture-job.js';
 import { ingestionJobHandlers } from '../modules/ingestion/analysis.js';
 import { MAKE_SCREEN_RECORDING } from '../modules/participants/screen-recording-jobs.js';
@@ -16,4 +17,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [CAPTURE_HEATMAP]: captureHeatmapJob,
   [MAKE_SCREEN_RECORDING]: makeDemoScreenRecording,
   [GENERATE_PREDICTION]: generatePredictionJob,
+  [GENERATE_INSIGHT]: generateInsightJob,
 };

@@ -9,9 +9,11 @@ import {
   staffOnAnyCompany,
   staffOnly,
 } from '../../../test/route-policy-matrix.js';
+import type { Database } from '../../db/client.js';
 import { tags, tests } from '../../db/schema.js';
 import { annotatedOf } from '../annotations/annotations.route-cases.js';
 import { insightOf, newInsight } from '../insights/insights.route-cases.js';
+import { insertGeneration } from './insight-generations.repository.js';
 
 /** A test of the target company with a tagged point, its comments translated into German. */
 async function translatedOf(ctx: Ctx) {
@@ -28,6 +30,28 @@ async function recordedTag(w: InputWorld): Promise<number> {
     .where(and(eq(tags.testId, w.recordedTestId), eq(tags.name, 'Tagged')));
   if (!tag) throw new Error('no tag');
   return tag.id;
+}
+
+/** A queued insight generation of a tagged test, asked by `requesterId`. */
+async function generationOf(
+  db: Database,
+  testId: number,
+  tagId: number,
+  requesterId: number,
+): Promise<number> {
+  const row = await insertGeneration(db, { testId, requesterId, tagId, focusPoint: '', at: new Date() });
+  return row.id;
+}
+
+/**
+ * A generation on a test of the target company, asked by the actor when they may generate (a
+ * researcher reads their own), else by provider staff (the others are refused by the route).
+ */
+async function generationUrlOf(ctx: Ctx): Promise<string> {
+  const { testId, tagId } = await annotatedOf(ctx);
+  const asker = ctx.role === 'superAdmin' || ctx.role === 'staff' ? ctx.actor : null;
+  const id = await generationOf(ctx.t.db, testId, tagId, (asker ?? ctx.world.staff).id);
+  return `/api/v1/tests/${testId}/ai/insights/${id}`;
 }
 
 /** AI text: the research area asks the model (the local provider here); nothing is saved. */
@@ -56,6 +80,12 @@ export const aiPolicyCases: RouteCases = {
     },
     expect: staffOnAnyCompany,
   },
+  ...GET_AND_HEAD('/api/v1/tests/:id/ai/insights/:gid', {
+    access: 'researcher',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: await generationUrlOf(ctx) }),
+    expect: staffOnAnyCompany,
+  }),
   'POST /api/v1/tests/:id/ai/translations': {
     access: 'researcher',
     targets: ['own', 'other'],
@@ -109,6 +139,17 @@ export const aiInputCases: InputCase[] = [
     sample: async (w) => ({
       id: w.recordedTestId,
       body: { tag_id: await recordedTag(w), focus_point: 'The menu' },
+    }),
+  },
+  {
+    key: 'GET /api/v1/tests/:id/ai/insights/:gid',
+    isPublic: false,
+    parts: ['params'],
+    sample: async (w) => ({
+      id: w.recordedTestId,
+      params: {
+        gid: await generationOf(w.t.db, w.recordedTestId, await recordedTag(w), w.world.superAdmin.id),
+      },
     }),
   },
   {

@@ -11,7 +11,7 @@ import {
   writeFreeText,
   writeInsightField,
 } from './ai.service.js';
-import { generateInsight } from './insight-generation.service.js';
+import { readInsightGeneration, requestInsightGeneration } from './insight-generation.service.js';
 import { translateComments } from './translation.service.js';
 
 /** AI text for the research area: the server asks the model, so keys never reach the browser (DESIGN §4). */
@@ -46,11 +46,17 @@ export function registerAiRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
+  // The model is asked by the generate_insight job (insight-generation-job.ts), which a worker may run.
   serveRoute(
     app,
     aiRoutes.generateInsight,
-    async (request) => generateInsight(deps, provider, actorOf(request), request.params.id, request.body),
+    async (request) => requestInsightGeneration(deps, actorOf(request), request.params.id, request.body),
     { rateLimit },
+  );
+
+  // Polled every second by the wizard: not counted against the AI rate limit.
+  serveRoute(app, aiRoutes.insightGeneration, async (request) =>
+    readInsightGeneration(deps, actorOf(request), request.params.id, request.params.gid),
   );
 
   serveRoute(

@@ -4,11 +4,12 @@ import {
   AI_SUGGESTIONS_MAX,
   type GeneratedInsight,
   type GenerateInsightRequest,
+  type InsightGeneration,
   type InsightProposal,
 } from '@limbus/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, notFound } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import type { Actor } from '../../http/policy.js';
 import { findTagRow, listTestPointRows } from '../annotations/annotations.repository.js';
@@ -17,8 +18,10 @@ import type { SignificantPointRow } from '../participants/participants.repositor
 import type { AiProvider, InsightInput } from './ai.provider.js';
 import { countRecordedParticipants, findPagesOfPoints, findTestAbout } from './ai.repository.js';
 import { unfenced } from './ai.service.js';
-import { completeWithin, readUsage } from './ai-budget.js';
+import { checkBudget, completeWithin, readUsage } from './ai-budget.js';
 import { plainText } from './html-text.js';
+import { enqueueInsightGeneration } from './insight-generation-job.js';
+import { findGeneration, toInsightGeneration } from './insight-generations.repository.js';
 
 type GenerationDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -161,29 +164,73 @@ async function askForInsight(
   );
 }
 
-/** A proposed insight for one tag (spec 3 §7) with its evidence; nothing is saved. */
-export async function generateInsight(
+/**
+ * A proposed insight for one tag (spec 3 §7) with its evidence, written by the model; nothing is
+ * saved. Run by the generation job for a request that was checked when it was made; the tag and
+ * its points are read again now (they may have changed meanwhile), and the budget is counted now.
+ */
+export async function writeProposal(
   deps: GenerationDeps,
   provider: AiProvider,
-  actor: Actor,
-  testId: number,
-  request: GenerateInsightRequest,
+  request: { testId: number; tagId: number | null; focusPoint: string },
 ): Promise<InsightProposal> {
-  const test = await loadFor(actor, 'insight.manage', 'The test', findTestAbout(deps.db, testId));
-  const { tag, points } = await tagWithPoints(deps, testId, request.tag_id);
+  const test = await findTestAbout(deps.db, request.testId);
+  if (!test) throw notFound('The test');
+  if (request.tagId === null)
+    throw AppError.fieldError('validation', 'tag_id', 'The tag was removed meanwhile: choose another one');
+  const { tag, points } = await tagWithPoints(deps, request.testId, request.tagId);
   const { insight_language: language } = await readUsage(deps.db, test.companyId, deps.clock());
-  const focusPoint = request.focus_point ?? '';
-  const input = await inputOf(deps, test, tag, points, focusPoint);
+  const input = await inputOf(deps, test, tag, points, request.focusPoint);
   const answer = await askForInsight(deps, provider, test.companyId, { input, language });
   const { proposal, dropped } = withEvidence(answer, new Set(points.map((point) => point.id)));
   return {
     tag: { id: tag.id, name: tag.name, description: tag.description },
-    focus_point: focusPoint,
+    focus_point: request.focusPoint,
     language,
     proposal,
     points: points.map(toSignificantPoint),
-    participants_total: await countRecordedParticipants(deps.db, testId),
+    participants_total: await countRecordedParticipants(deps.db, request.testId),
     dropped_claims: dropped,
     usage: await readUsage(deps.db, test.companyId, deps.clock()),
   };
+}
+
+/**
+ * Queues the generation of a proposal for one tag (the generate_insight job) and answers it,
+ * queued. What can be refused now is refused now, as when the model was asked inside the request:
+ * the test's access, a tag of another test or without points (400), a used-up budget (429).
+ */
+export async function requestInsightGeneration(
+  deps: GenerationDeps,
+  actor: Actor,
+  testId: number,
+  request: GenerateInsightRequest,
+): Promise<InsightGeneration> {
+  const test = await loadFor(actor, 'insight.manage', 'The test', findTestAbout(deps.db, testId));
+  const { tag } = await tagWithPoints(deps, testId, request.tag_id);
+  await checkBudget(deps.db, test.companyId, deps.clock());
+  const row = await enqueueInsightGeneration(deps, {
+    testId,
+    requesterId: actor.id,
+    tagId: tag.id,
+    focusPoint: request.focus_point ?? '',
+  });
+  return toInsightGeneration(row);
+}
+
+/** A generation of the test, for the user who asked it and provider staff (404 under another test). */
+export async function readInsightGeneration(
+  deps: GenerationDeps,
+  actor: Actor,
+  testId: number,
+  generationId: number,
+): Promise<InsightGeneration> {
+  await loadFor(actor, 'insight.manage', 'The test', findTestAbout(deps.db, testId));
+  const row = await loadFor(
+    actor,
+    'insight_generation.read',
+    'The insight generation',
+    findGeneration(deps.db, testId, generationId),
+  );
+  return toInsightGeneration(row);
 }

@@ -1,12 +1,38 @@
 import { Button, Group, List, Loader, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 
 export type TagRun = {
   tagId: number;
   name: string;
   status: 'waiting' | 'writing' | 'ready' | 'failed';
-  error?: string;
+  /** While writing: the server's job is waiting for a runner, or asking the model. */
+  phase?: 'queued' | 'running' | undefined;
+  /** When the wizard asked for it (ms since the epoch), for the elapsed time. */
+  startedAt?: number | undefined;
+  /** Runs the server started on it: more than 1 after an interruption. */
+  attempts?: number | undefined;
+  error?: string | undefined;
 };
+
+/** Seconds since `since`, counted up every second. */
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.floor((now - since) / 1000));
+  return <> · {seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`}</>;
+}
+
+/** What a tag being written says: queued, writing, or writing again after an interruption. */
+function writingText(run: TagRun): string {
+  if (run.phase !== 'running') return 'Queued…';
+  return (run.attempts ?? 1) > 1
+    ? 'Writing the insight again after an interruption…'
+    : 'Writing the insight…';
+}
 
 function StatusIcon({ status }: { status: TagRun['status'] }) {
   if (status === 'writing') return <Loader size={18} aria-hidden />;
@@ -22,9 +48,8 @@ function StatusIcon({ status }: { status: TagRun['status'] }) {
   );
 }
 
-const STATUS_TEXT: Record<TagRun['status'], string> = {
+const STATUS_TEXT: Record<Exclude<TagRun['status'], 'writing'>, string> = {
   waiting: 'Waiting',
-  writing: 'Writing…',
   ready: 'Ready to review',
   failed: 'Failed',
 };
@@ -56,7 +81,8 @@ export function GenerationProgress({ runs, onRetry, onReview }: ProgressProps) {
                 c={run.status === 'failed' ? 'red.8' : 'dimmed'}
                 data-testid={`run-${run.tagId}`}
               >
-                {STATUS_TEXT[run.status]}
+                {run.status === 'writing' ? writingText(run) : STATUS_TEXT[run.status]}
+                {run.status === 'writing' && run.startedAt ? <Elapsed since={run.startedAt} /> : null}
                 {run.error ? `: ${run.error}` : ''}
               </Text>
               {run.status === 'failed' && !isBusy ? (

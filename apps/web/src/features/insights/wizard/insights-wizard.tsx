@@ -11,25 +11,41 @@ import { TagChoice } from './tag-choice';
 import { type ReviewedProposal, useGenerateProposal, useSaveProposals } from './wizard-api';
 
 const errorText = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The proposal could not be written.';
+  error instanceof Error && error.message
+    ? error.message
+    : 'The proposal could not be written. Try again, or write the insight yourself.';
 
-/** Writes the proposals of the chosen tags one after the other, reporting each tag's state. */
+/**
+ * Writes the proposals of the chosen tags one after the other, reporting each tag's state: the
+ * server queues each as a job and the wizard follows it (queued, writing, ready or failed).
+ */
 function useGeneration(testId: number) {
   const generate = useGenerateProposal(testId);
   const [runs, setRuns] = useState<TagRun[]>([]);
   const [proposals, setProposals] = useState<Record<number, ReviewedProposal>>({});
+  const stopped = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    stopped.current = controller;
+    return () => controller.abort();
+  }, []);
   const mark = (tagId: number, change: Partial<TagRun>) =>
     setRuns((list) => list.map((run) => (run.tagId === tagId ? { ...run, ...change } : run)));
   const runOne = async (tagId: number, focusPoint: string) => {
-    mark(tagId, { status: 'writing', error: undefined });
+    mark(tagId, { status: 'writing', phase: 'queued', startedAt: Date.now(), attempts: 0, error: undefined });
     try {
-      const answer = await generate.mutateAsync({
-        tag_id: tagId,
-        ...(focusPoint.trim() ? { focus_point: focusPoint.trim() } : {}),
-      });
+      const answer = await generate(
+        { tag_id: tagId, ...(focusPoint.trim() ? { focus_point: focusPoint.trim() } : {}) },
+        (generation) => {
+          if (generation.state === 'queued' || generation.state === 'running')
+            mark(tagId, { phase: generation.state, attempts: generation.attempts });
+        },
+        stopped.current.signal,
+      );
       setProposals((all) => ({ ...all, [tagId]: { proposal: answer.proposal, context: answer } }));
       mark(tagId, { status: 'ready' });
     } catch (error) {
+      if (stopped.current.signal.aborted) return; // the wizard was left
       mark(tagId, { status: 'failed', error: errorText(error) });
     }
   };
