@@ -10,12 +10,13 @@ import { STREAM_MEDIA_TYPE } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../src/db/client.js';
-import { jobs } from '../src/db/schema.js';
+import { jobs, tags } from '../src/db/schema.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
+import { createDataFileStore } from '../src/files/file-store.js';
 import { createS3Client, type S3Settings } from '../src/files/s3-file-store.js';
 import { ANALYSE_PARTICIPANT } from '../src/modules/ingestion/analysis.js';
 import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
-import { buildTest, buildWorld, PASSWORD } from './factories.js';
+import { buildParticipant, buildTest, buildWorld, PASSWORD } from './factories.js';
 import { sliceStream } from './recorder.js';
 import { type S3TestServer, startS3TestServer } from './s3-test-server.js';
 import { syntheticRecording } from './synthetic-streams.js';
@@ -86,6 +87,9 @@ describe.skipIf(!serverUrl)(
     let clientEmail = '';
     let staffEmail = '';
     let recordedTestId = 0;
+    let taggedTest = { testId: 0, tagId: 0 };
+    /** The staff's access token of the first test's sign-in (more sign-ins would change the rate-limit count). */
+    let staffToken = '';
     let dataDir = '';
     let s3: S3TestServer;
 
@@ -101,6 +105,7 @@ describe.skipIf(!serverUrl)(
       staffEmail = world.staff.email;
       recordedTestId = (await buildTest(database.db, world.client.id)).id;
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-scale-'));
+      taggedTest = await buildTaggedTest(database.db, world.client.id, path.join(dataDir, 'fixtures'));
       s3 = await startS3TestServer();
       const [portA, portB] = [await freePort(), await freePort()];
       const shared = {
@@ -215,6 +220,7 @@ describe.skipIf(!serverUrl)(
       const staffSession = (await (await signIn(apiA, PASSWORD, staffEmail)).json()) as {
         access_token: string;
       };
+      staffToken = staffSession.access_token;
       const detail = await fetch(
         `${apiA}/api/v1/tests/${recordedTestId}/participants/${pid}?associations=emotions,eyes`,
         { headers: { authorization: `Bearer ${staffSession.access_token}` } },
@@ -228,6 +234,32 @@ describe.skipIf(!serverUrl)(
         expect.arrayContaining([`streams/${pid}/emotions.lmbs.br`, `streams/${pid}/eyes.lmbs.br`]),
       );
       expect(fs.readdirSync(dataDir).includes('files')).toBe(false);
+    });
+
+    it('writes on the worker an AI insight generation queued through one API process, read on the other', async () => {
+      const call = (base: string, method: string, url: string, body?: object) =>
+        fetch(`${base}/api/v1${url}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${staffToken}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body && JSON.stringify(body),
+        });
+      const { testId, tagId } = taggedTest;
+      const queued = await call(apiA, 'POST', `/tests/${testId}/ai/insights`, { tag_id: tagId });
+      expect(queued.status, await queued.clone().text()).toBe(202);
+      const { id } = (await queued.json()) as { id: number };
+      let generation = { state: 'queued', result: null as { proposal: { title: string } } | null };
+      const deadline = Date.now() + 30_000;
+      while ((generation.state === 'queued' || generation.state === 'running') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const polled = await call(apiB, 'GET', `/tests/${testId}/ai/insights/${id}`);
+        expect(polled.status).toBe(200);
+        generation = (await polled.json()) as typeof generation;
+      }
+      expect(generation.state).toBe('done');
+      expect(generation.result?.proposal.title).toBe('Checkout: vooral frustratie');
     });
 
     it('refreshes on one process a session started on the other; two refreshes at once on both answer the same pair', async () => {
@@ -278,6 +310,24 @@ describe.skipIf(!serverUrl)(
     });
   },
 );
+
+/** A test of the company whose participant's point is tagged 'Checkout' (its streams in a local folder). */
+async function buildTaggedTest(db: DatabaseHandle['db'], companyId: number, filesDir: string) {
+  const test = await buildTest(db, companyId);
+  await buildParticipant({ db, files: createDataFileStore(filesDir) }, test.id, {
+    significantPoints: [
+      {
+        emotion: 'frustration',
+        comment: 'Waar betaal ik?',
+        timestampTop: RECORDING_START + 1000,
+        tags: ['Checkout'],
+      },
+    ],
+  });
+  const [tag] = await db.select().from(tags).where(eq(tags.testId, test.id));
+  if (!tag) throw new Error('no tag');
+  return { testId: test.id, tagId: tag.id };
+}
 
 /** Every key of the bucket. */
 async function listBucket(settings: S3Settings): Promise<string[]> {
