@@ -1,5 +1,5 @@
 import { type BodyInputOf, type User, userRoutes } from '@limbus/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes, getSession, storeUser, useSession } from '../../api';
 import { companyKeys } from '../organisation/api';
 
@@ -19,17 +19,20 @@ const api = bindRoutes(userRoutes);
  */
 export function useCurrentUser(): { user: User | null; isLoading: boolean } {
   const { token, user } = useSession();
-  const me = useQuery({
+  const me = useQuery({ ...currentUserQuery(), enabled: token !== null });
+  return { user: user ?? me.data ?? null, isLoading: user === null && me.isLoading };
+}
+
+export function currentUserQuery() {
+  return queryOptions({
     queryKey: userKeys.me(),
     queryFn: async ({ signal }) => {
       const fresh = await api.me({ signal });
       if (getSession().token) storeUser(fresh);
       return fresh;
     },
-    enabled: token !== null,
     staleTime: 60_000,
   });
-  return { user: user ?? me.data ?? null, isLoading: user === null && me.isLoading };
 }
 
 /** The profile form's names (the route's profile also takes the newsletter choice). */

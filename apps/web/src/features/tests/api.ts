@@ -1,5 +1,5 @@
 import { testRoutes } from '@limbus/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
 
 export const testKeys = {
@@ -29,7 +29,11 @@ export function useRecentTests() {
 
 /** One test (the results shell); `id` is the raw route parameter, the server refuses a bad one. */
 export function useTest(id: string) {
-  return useQuery({
+  return useQuery(testQuery(id));
+}
+
+export function testQuery(id: string) {
+  return queryOptions({
     queryKey: testKeys.detail(id),
     queryFn: ({ signal }) => api.get({ id, signal }),
   });

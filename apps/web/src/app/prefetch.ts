@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getSession } from '../api';
+import { currentUserQuery } from '../features/account/api';
+import { testQuery } from '../features/tests/api';
+
+/** The addresses of a test's screens, which all wait for the test (the results layout, research). */
+const TEST_ADDRESS = /^\/(?:research\/)?(?:video-)?test\/([^/]+)(?:\/|$)/;
+
+/**
+ * Asks for the data the shell and the results layout wait for while their code still loads: on a
+ * phone the screen otherwise asked for the signed-in user and the test only after the chunks that
+ * render them had arrived (one round trip after another).
+ */
+export function prefetchDataOf(queryClient: QueryClient, pathname: string): void {
+  if (!getSession().token) return;
+  void queryClient.prefetchQuery(currentUserQuery());
+  const testId = TEST_ADDRESS.exec(pathname)?.[1];
+  if (testId) void queryClient.prefetchQuery(testQuery(testId));
+}
