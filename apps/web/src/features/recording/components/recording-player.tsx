@@ -82,10 +82,13 @@ export function RecordingPlayer({
     if (!element || !target || !context) return;
     let handle = 0;
     let isFollowing = false;
+    // the video's size as the resize observer last saw it: reading clientWidth here forced a
+    // layout on every draw, several while the screen was still being built
+    let width = 0;
+    let height = 0;
     const draw = () => {
+      if (width === 0 || height === 0) return;
       const ratio = window.devicePixelRatio || 1;
-      const width = element.clientWidth;
-      const height = element.clientHeight;
       if (target.width !== Math.round(width * ratio) || target.height !== Math.round(height * ratio)) {
         target.width = Math.round(width * ratio);
         target.height = Math.round(height * ratio);
@@ -131,13 +134,18 @@ export function RecordingPlayer({
       if (element.cancelVideoFrameCallback) element.cancelVideoFrameCallback(handle);
       else cancelAnimationFrame(handle);
     };
-    const resize = new ResizeObserver(draw);
+    // it also reports the first size, which draws the first overlay
+    const resize = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      width = entry.contentRect.width;
+      height = entry.contentRect.height;
+      draw();
+    });
     resize.observe(element);
     element.addEventListener('play', start);
     element.addEventListener('seeked', draw);
     element.addEventListener('loadeddata', draw);
     element.addEventListener('pause', draw);
-    draw();
     if (!element.paused) start();
     return () => {
       cancel();
