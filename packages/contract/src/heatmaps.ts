@@ -46,6 +46,12 @@ export const heatmapPageSchema = z.object({
   match_type: z.enum(LABEL_MATCH_TYPES),
   /** Signed URL of the screenshot, or null. */
   screenshot: z.string().nullable(),
+  /**
+   * The screenshot's size in px (beyond the spec, so that the viewer reserves its place before it
+   * loads); null without a screenshot or when its size could not be read.
+   */
+  screenshot_width: z.number().nullable(),
+  screenshot_height: z.number().nullable(),
   /** The latest capture, or null when none was asked for. */
   capture: captureSchema.nullable(),
   created_at: z.number(),
@@ -169,12 +175,20 @@ export const heatmapScrollReachSchema = z.object({
 export type HeatmapScrollReach = z.infer<typeof heatmapScrollReachSchema>;
 export const heatmapScrollReachAnswer = z.object({ data: heatmapScrollReachSchema });
 
-/** Points in page px (whole pixels), packed as [x0, y0, x1, y1, …]. */
+/**
+ * The points binned into the density engine's cells (heatmap-cells.ts: packPointCells, and
+ * unpackPointCells to read them), a sixth of the JSON of the points themselves on the demo.
+ */
 export const heatmapPointsSchema = z.object({
   kind: z.enum(HEATMAP_KINDS),
   /** Participants whose visits matched the page. */
   participants: z.number(),
-  points: z.array(z.number()),
+  /** Gaze samples or clicks in all (the counts of the cells added up). */
+  samples: z.number(),
+  /** Side of a cell in page px. */
+  cell_px: z.number(),
+  /** The occupied cells in row-major order, packed as [row step, column, count, …]. */
+  cells: z.array(z.number()),
 });
 export type HeatmapPoints = z.infer<typeof heatmapPointsSchema>;
 export const heatmapPointsAnswer = z.object({ data: heatmapPointsSchema });

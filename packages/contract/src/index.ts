@@ -10,6 +10,7 @@ export * from './contracts.js';
 export * from './errors.js';
 export * from './exports.js';
 export * from './fields.js';
+export * from './heatmap-cells.js';
 export * from './heatmaps.js';
 export * from './ingestion.js';
 export * from './insights.js';

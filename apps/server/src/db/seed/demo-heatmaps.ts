@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { demoPageLabel, type Platform, siteLayout, siteScreenshotPath } from '@limbus/demo-data';
 import type { JobDeps } from '../../jobs/job-runner.js';
-import { storeScreenshot } from '../../modules/heatmaps/heatmap-screenshots.js';
+import { screenshotValues, storeScreenshot } from '../../modules/heatmaps/heatmap-screenshots.js';
 import { insertHeatmapRow } from '../../modules/heatmaps/heatmaps.repository.js';
 
 /**
@@ -16,12 +16,12 @@ export async function seedDemoHeatmaps(
 ) {
   for (const page of siteLayout(platform).pages) {
     const bytes = await fs.readFile(siteScreenshotPath(platform, page.screenshot));
-    const screenshot = await storeScreenshot(deps, testId, bytes);
+    const stored = await storeScreenshot(deps, testId, bytes);
     await insertHeatmapRow(deps.db, testId, {
       name: demoPageLabel(page),
       url: page.url,
       matchType: 'exact',
-      screenshot,
+      ...screenshotValues(stored),
     });
   }
 }

@@ -6,6 +6,7 @@ import {
   participantDetailSchema,
   qualitativeFeedbackSchema,
   testDetailSchema,
+  unpackPointCells,
   videoResultsSchema,
 } from '@limbus/contract';
 import { DEMO_TAG_DESCRIPTIONS, DEMO_VIDEO_SCENES, VIDEO_QUESTIONNAIRE } from '@limbus/demo-data';
@@ -191,16 +192,19 @@ describe('demo heatmaps', () => {
       expect(image.headers['content-type']).toBe('image/png');
       const width = image.rawPayload.readUInt32BE(16);
       const height = image.rawPayload.readUInt32BE(20);
+      // The seed stores each screenshot's size with it, as an upload does.
+      expect([home.screenshot_width, home.screenshot_height]).toEqual([width, height]);
       const { data } = heatmapPointsAnswer.parse(
         (await client.get(`/tests/${test.id}/heatmaps/${home.id}/points`)).json(),
       );
       expect(data.participants).toBe(5);
+      const points = unpackPointCells(data.cells, data.cell_px);
       let inside = 0;
-      for (let i = 0; i < data.points.length; i += 2) {
-        const [x = -1, y = -1] = data.points.slice(i, i + 2);
+      for (let i = 0; i < points.x.length; i++) {
+        const [x = -1, y = -1] = [points.x[i], points.y[i]];
         if (x >= 0 && x < width && y >= 0 && y < height) inside++;
       }
-      expect(inside / (data.points.length / 2)).toBeGreaterThan(0.95);
+      expect(inside / data.samples).toBeGreaterThan(0.95);
     }
   });
 });

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { enqueueJob, type JobDeps, type JobHandler } from '../../jobs/job-runner.js';
 import { CaptureError } from './capture-address.js';
 import { capturePage } from './heatmap-capture.js';
-import { removeScreenshot, storeScreenshot } from './heatmap-screenshots.js';
+import { removeScreenshot, screenshotValues, storeScreenshot } from './heatmap-screenshots.js';
 import { findHeatmapById, type HeatmapRow, updateHeatmapRow } from './heatmaps.repository.js';
 
 export const CAPTURE_HEATMAP = 'capture_heatmap';
@@ -44,9 +44,9 @@ export const captureHeatmapJob: JobHandler = Object.assign(
     await progress(5);
     try {
       const bytes = await capturePage(row.url, deps.capture ?? DEFAULT_SETTINGS, progress);
-      const name = await storeScreenshot(deps, row.testId, bytes);
+      const stored = await storeScreenshot(deps, row.testId, bytes);
       await updateHeatmapRow(deps.db, row.id, {
-        screenshot: name,
+        ...screenshotValues(stored),
         captureState: 'done',
         captureProgress: 100,
         captureMessage: null,

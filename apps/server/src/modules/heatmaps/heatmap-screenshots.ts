@@ -3,6 +3,7 @@ import { HEATMAP_SCREENSHOT_REFUSED } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { detectImageFormat } from '../resources/resource-images.js';
+import { imageDimensions } from './image-dimensions.js';
 
 /** Screenshots of heatmap pages live in the file store, one folder per test, under random names. */
 export const screenshotKey = (testId: number, name: string) => `heatmap-screenshots/${testId}/${name}`;
@@ -12,18 +13,41 @@ export const screenshotPath = (testId: number, name: string) =>
 export const signedScreenshotUrl = (deps: Pick<Deps, 'signedUrls' | 'clock'>, testId: number, name: string) =>
   deps.signedUrls.sign(screenshotPath(testId, name), deps.clock());
 
+/** A stored screenshot: its name and its size in px (null when its header could not be read). */
+export type StoredScreenshot = { name: string; width: number | null; height: number | null };
+
+/** The row's values of a screenshot: its name and size. */
+export const screenshotValues = (stored: StoredScreenshot) => ({
+  screenshot: stored.name,
+  screenshotWidth: stored.width,
+  screenshotHeight: stored.height,
+});
+
 /** Stores an image under a random name; refuses what is not a PNG, JPEG, GIF or WebP by its bytes. */
 export async function storeScreenshot(
   deps: Pick<Deps, 'files'>,
   testId: number,
   bytes: Buffer,
   field = 'file',
-): Promise<string> {
+): Promise<StoredScreenshot> {
   const format = detectImageFormat(bytes);
   if (!format) throw AppError.fieldError('validation', field, HEATMAP_SCREENSHOT_REFUSED);
   const name = `${randomBytes(16).toString('hex')}.${format}`;
   await deps.files.put(screenshotKey(testId, name), bytes);
-  return name;
+  const size = imageDimensions(bytes);
+  return { name, width: size?.width ?? null, height: size?.height ?? null };
+}
+
+/** A stored screenshot's name and size, or null when the file store has no such file. */
+export async function readStoredScreenshot(
+  deps: Pick<Deps, 'files'>,
+  testId: number,
+  name: string,
+): Promise<StoredScreenshot | null> {
+  const bytes = await deps.files.get(screenshotKey(testId, name));
+  if (!bytes) return null;
+  const size = imageDimensions(bytes);
+  return { name, width: size?.width ?? null, height: size?.height ?? null };
 }
 
 /** Removes a screenshot no page uses any more; a failure leaves a file behind, logged, not thrown. */

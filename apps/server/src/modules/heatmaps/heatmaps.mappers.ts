@@ -12,6 +12,8 @@ export function toHeatmapAnswer(deps: Pick<Deps, 'signedUrls' | 'clock'>, row: H
     url: row.url,
     match_type: row.matchType,
     screenshot: row.screenshot ? signedScreenshotUrl(deps, row.testId, row.screenshot) : null,
+    screenshot_width: row.screenshot ? row.screenshotWidth : null,
+    screenshot_height: row.screenshot ? row.screenshotHeight : null,
     capture: row.captureState
       ? { state: row.captureState, progress: row.captureProgress, message: row.captureMessage }
       : null,

@@ -40,6 +40,18 @@ export async function updateHeatmapRow(db: Executor, id: number, values: Heatmap
   return row ?? null;
 }
 
+/** Records the size of the row's screenshot if it is still that one; the page's change time stays. */
+export async function setScreenshotSize(
+  db: Executor,
+  id: number,
+  screenshot: { name: string; width: number | null; height: number | null },
+): Promise<void> {
+  await db
+    .update(heatmaps)
+    .set({ screenshotWidth: screenshot.width, screenshotHeight: screenshot.height })
+    .where(and(eq(heatmaps.id, id), eq(heatmaps.screenshot, screenshot.name)));
+}
+
 export async function deleteHeatmapRow(db: Executor, id: number): Promise<void> {
   await db.delete(heatmaps).where(eq(heatmaps.id, id));
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  HEATMAP_CELL_PX,
   type HeatmapPage,
   heatmapAnswer,
   heatmapAreasAnswer,
@@ -9,14 +10,16 @@ import {
   heatmapPointsAnswer,
   heatmapScrollReachAnswer,
   testDetailSchema,
+  unpackPointCells,
 } from '@limbus/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import type { TestApp } from '../../../test/create-test-app.js';
 import { buildParticipant, buildTest, signIn } from '../../../test/factories.js';
 import { IMAGES, multipartFile } from '../../../test/images.js';
 import type { CaptureSettings } from '../../config.js';
-import { significantPoints } from '../../db/schema.js';
+import { heatmaps, significantPoints } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { screenshotKey } from './heatmap-screenshots.js';
@@ -54,7 +57,15 @@ describe('heatmap pages', () => {
   it('creates permissively, lists, changes and deletes a page with its screenshot', async () => {
     const testId = await clientTest();
     const blank = await create(testId, {});
-    expect(blank).toMatchObject({ name: '', url: '', match_type: 'exact', screenshot: null, capture: null });
+    expect(blank).toMatchObject({
+      name: '',
+      url: '',
+      match_type: 'exact',
+      screenshot: null,
+      screenshot_width: null,
+      screenshot_height: null,
+      capture: null,
+    });
 
     const uploaded = await upload(testId, IMAGES.jpg, 'looks-like-text.txt');
     expect(uploaded.statusCode).toBe(201);
@@ -67,6 +78,8 @@ describe('heatmap pages', () => {
       screenshot: name,
     });
     expect(home.screenshot).toContain(`/api/v1/tests/${testId}/heatmap_screenshots/${name}?expires=`);
+    // Its size, read from the JPEG's header, so that the viewer reserves its place.
+    expect(home).toMatchObject({ screenshot_width: 8, screenshot_height: 8 });
     const image = await ctx.t.app.inject({ method: 'GET', url: home.screenshot ?? '' });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
@@ -85,11 +98,49 @@ describe('heatmap pages', () => {
       ),
     ).data;
     expect(changed.screenshot).toContain(second.name);
+    expect(changed).toMatchObject({ screenshot_width: 1, screenshot_height: 1 });
     expect(await ctx.t.files.size(screenshotKey(testId, name))).toBeNull(); // the replaced file went
 
-    expect((await as.staff.delete(`/tests/${testId}/heatmaps/${home.id}`)).statusCode).toBe(204);
+    const removed = heatmapAnswer.parse(
+      expectOk(
+        await as.staff.patch(`/tests/${testId}/heatmaps/${home.id}`, { heatmap: { screenshot: null } }),
+      ),
+    ).data;
+    expect(removed).toMatchObject({ screenshot: null, screenshot_width: null, screenshot_height: null });
     expect(await ctx.t.files.size(screenshotKey(testId, second.name))).toBeNull();
+
+    expect((await as.staff.delete(`/tests/${testId}/heatmaps/${home.id}`)).statusCode).toBe(204);
     expectError(await as.staff.get(`/tests/${testId}/heatmaps/${home.id}`), 'not_found');
+  });
+
+  it('fills the size of a screenshot stored before sizes were kept from its file, once', async () => {
+    const testId = await clientTest();
+    const named = `${'b'.repeat(32)}.jpg`;
+    await ctx.t.files.put(screenshotKey(testId, named), IMAGES.jpg);
+    const [old] = await ctx.t.db
+      .insert(heatmaps)
+      .values([
+        { testId, name: 'Old', screenshot: named },
+        { testId, name: 'Lost file', screenshot: `${'c'.repeat(32)}.png` },
+      ])
+      .returning();
+    const { data } = heatmapListAnswer.parse(
+      expectOk(await as.clientMember.get(`/tests/${testId}/heatmaps`)),
+    );
+    expect(data.heatmaps.map((page) => [page.name, page.screenshot_width, page.screenshot_height])).toEqual([
+      ['Old', 8, 8],
+      ['Lost file', null, null],
+    ]);
+    const [stored] = await ctx.t.db
+      .select()
+      .from(heatmaps)
+      .where(eq(heatmaps.id, old?.id ?? 0));
+    expect(stored).toMatchObject({ screenshotWidth: 8, screenshotHeight: 8 });
+    expect(stored?.updatedAt).toEqual(old?.updatedAt); // a back-fill is no change of the page
+    const one = heatmapAnswer.parse(
+      expectOk(await as.clientMember.get(`/tests/${testId}/heatmaps/${old?.id}`)),
+    );
+    expect(one.data).toMatchObject({ screenshot_width: 8, screenshot_height: 8 });
   });
 
   it('refuses wrong types, unknown screenshots and files that are not images by their bytes', async () => {
@@ -245,6 +296,7 @@ describe('capture jobs through POST /tests/{id}/heatmaps/{hid}/capture', { timeo
         expectOk(await staff.get(`/tests/${testId}/heatmaps/${page.id}`)),
       ).data;
       expect(after.capture).toEqual({ state: 'done', progress: 100, message: null });
+      expect(after).toMatchObject({ screenshot_width: 1920, screenshot_height: 1500 });
       const name = /heatmap_screenshots\/([0-9a-f]{32}\.png)\?/.exec(after.screenshot ?? '')?.[1];
       expect(name).toBeDefined();
       expect(name).not.toBe(old);
@@ -274,13 +326,25 @@ describe('GET /tests/{id}/heatmaps/{hid}/points', () => {
       ).data;
 
     const gaze = await points(exact.id);
-    expect(gaze).toMatchObject({ kind: 'gaze', participants: 2 });
-    expect(gaze.points.length).toBeGreaterThan(100);
-    expect(gaze.points.every(Number.isInteger)).toBe(true);
-    expect((await points(prefix.id)).points.length).toBeGreaterThan(gaze.points.length);
-    expect((await points(exact.id, '?first_seconds=1')).points.length).toBeLessThan(gaze.points.length);
-    expect((await points(exact.id, `?participant_id=${first.id}`)).participants).toBe(1);
-    expect(await points(nowhere.id, '?kind=clicks')).toEqual({ kind: 'clicks', participants: 0, points: [] });
+    expect(gaze).toMatchObject({ kind: 'gaze', participants: 2, cell_px: HEATMAP_CELL_PX });
+    expect(gaze.samples).toBeGreaterThan(100);
+    expect(gaze.cells.every(Number.isInteger)).toBe(true);
+    // Binned: fewer cells than samples, the counts adding up to them.
+    const unpacked = unpackPointCells(gaze.cells, gaze.cell_px);
+    expect(unpacked.x.length).toBe(gaze.samples);
+    expect(gaze.cells.length / 3).toBeLessThan(gaze.samples);
+    expect((await points(prefix.id)).samples).toBeGreaterThan(gaze.samples);
+    expect((await points(exact.id, '?first_seconds=1')).samples).toBeLessThan(gaze.samples);
+    const one = await points(exact.id, `?participant_id=${first.id}`);
+    expect(one.participants).toBe(1);
+    expect(one.samples).toBeLessThan(gaze.samples);
+    expect(await points(nowhere.id, '?kind=clicks')).toEqual({
+      kind: 'clicks',
+      participants: 0,
+      samples: 0,
+      cell_px: HEATMAP_CELL_PX,
+      cells: [],
+    });
     expectError(
       await as.clientMember.get(`/tests/${testId}/heatmaps/${exact.id}/points?first_seconds=3`),
       'validation',
@@ -337,9 +401,9 @@ describe('heatmap analysis: areas, gaze plot, scroll reach, emotion peaks', () =
     const points = async (query: string) =>
       heatmapPointsAnswer.parse(
         expectOk(await as.clientMember.get(`/tests/${testId}/heatmaps/${page.id}/points${query}`)),
-      ).data.points;
+      ).data.samples;
     const all = await points('');
-    expect(await points('?peaks=frustration')).toEqual([]); // no peaks recorded yet
+    expect(await points('?peaks=frustration')).toBe(0); // no peaks recorded yet
     const middle = participant.recording.eyes.samples.timestamp[300] as number;
     await ctx.t.db.insert(significantPoints).values({
       participantId: participant.id,
@@ -349,9 +413,9 @@ describe('heatmap analysis: areas, gaze plot, scroll reach, emotion peaks', () =
       ranking: 1,
     });
     const around = await points('?peaks=frustration');
-    expect(around.length).toBeGreaterThan(0);
-    expect(around.length).toBeLessThan(all.length);
-    expect(await points('?peaks=joy')).toEqual([]);
+    expect(around).toBeGreaterThan(0);
+    expect(around).toBeLessThan(all);
+    expect(await points('?peaks=joy')).toBe(0);
   });
 
   it('refuses bad areas and participants of other tests', async () => {

@@ -1,10 +1,12 @@
 import { type PageHeatmapRecording, pageHeatmapPoints } from '@limbus/analytics';
-import type {
-  HeatmapInput,
-  HeatmapKind,
-  HeatmapPage,
-  HeatmapPeakEmotion,
-  HeatmapPoints,
+import {
+  HEATMAP_CELL_PX,
+  type HeatmapInput,
+  type HeatmapKind,
+  type HeatmapPage,
+  type HeatmapPeakEmotion,
+  type HeatmapPoints,
+  packPointCells,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
@@ -13,7 +15,12 @@ import { resultsTestFor, testFor } from '../tests/test-access.js';
 import { CaptureError, checkCaptureUrl } from './capture-address.js';
 import { enqueueCapture } from './heatmap-capture-job.js';
 import { firstSecondsOf, participantIdsOf, platformOf, recordingReader } from './heatmap-recordings.js';
-import { removeScreenshot, screenshotKey, storeScreenshot } from './heatmap-screenshots.js';
+import {
+  readStoredScreenshot,
+  removeScreenshot,
+  screenshotValues,
+  storeScreenshot,
+} from './heatmap-screenshots.js';
 import { toHeatmapAnswer } from './heatmaps.mappers.js';
 import {
   deleteHeatmapRow,
@@ -23,6 +30,7 @@ import {
   insertHeatmapRow,
   listHeatmapRows,
   peakTimesByParticipant,
+  setScreenshotSize,
   updateHeatmapRow,
 } from './heatmaps.repository.js';
 
@@ -34,9 +42,10 @@ export async function heatmapOf(deps: HeatmapDeps, testId: number, id: number): 
   return row;
 }
 
-/** The values to store; a screenshot name must be one uploaded for this test. */
+/** The values to store; a screenshot name must be one uploaded for this test (its size is read from it). */
 async function toValues(deps: HeatmapDeps, testId: number, input: HeatmapInput): Promise<HeatmapValues> {
-  if (input.screenshot && (await deps.files.size(screenshotKey(testId, input.screenshot))) === null)
+  const stored = input.screenshot ? await readStoredScreenshot(deps, testId, input.screenshot) : null;
+  if (input.screenshot && !stored)
     throw AppError.fieldError(
       'validation',
       'screenshot',
@@ -46,19 +55,38 @@ async function toValues(deps: HeatmapDeps, testId: number, input: HeatmapInput):
     name: input.name,
     url: input.url,
     matchType: input.match_type,
-    screenshot: input.screenshot,
+    ...(stored
+      ? screenshotValues(stored)
+      : input.screenshot === null
+        ? { screenshot: null, screenshotWidth: null, screenshotHeight: null }
+        : {}),
   };
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
+/**
+ * A row whose screenshot was stored before its size was kept (migration 0022) gets it from the
+ * file, once: read here and written back. A missing or unreadable file leaves it null.
+ */
+async function withScreenshotSize(deps: HeatmapDeps, row: HeatmapRow): Promise<HeatmapRow> {
+  if (!row.screenshot || row.screenshotWidth !== null) return row;
+  const stored = await readStoredScreenshot(deps, row.testId, row.screenshot);
+  if (!stored || stored.width === null || stored.height === null) return row;
+  await setScreenshotSize(deps.db, row.id, stored);
+  return { ...row, screenshotWidth: stored.width, screenshotHeight: stored.height };
+}
+
 export async function listHeatmaps(deps: HeatmapDeps, actor: Actor, testId: number): Promise<HeatmapPage[]> {
   await resultsTestFor(deps, actor, testId);
-  return (await listHeatmapRows(deps.db, testId)).map((row) => toHeatmapAnswer(deps, row));
+  const rows = await listHeatmapRows(deps.db, testId);
+  return (await Promise.all(rows.map((row) => withScreenshotSize(deps, row)))).map((row) =>
+    toHeatmapAnswer(deps, row),
+  );
 }
 
 export async function getHeatmap(deps: HeatmapDeps, actor: Actor, testId: number, id: number) {
   await resultsTestFor(deps, actor, testId);
-  return toHeatmapAnswer(deps, await heatmapOf(deps, testId, id));
+  return toHeatmapAnswer(deps, await withScreenshotSize(deps, await heatmapOf(deps, testId, id)));
 }
 
 /** Permissive (spec 3 §2: nothing is validated before creation): every field may be missing. */
@@ -104,7 +132,7 @@ export async function uploadHeatmapScreenshot(
   read: () => Promise<Buffer>,
 ): Promise<string> {
   await testFor(deps, actor, testId, 'test.annotate');
-  return storeScreenshot(deps, testId, await read());
+  return (await storeScreenshot(deps, testId, await read())).name;
 }
 
 /**
@@ -134,8 +162,9 @@ export async function captureHeatmap(
 
 /**
  * The gaze or click points of a page (pageHeatmapPoints) over the finished participants, or one
- * of them, rounded to whole pixels and packed as [x0, y0, x1, y1, …]; lost gaze is left out. With
- * `peaks`, only the gaze around each participant's peaks of that emotion (the emotion map).
+ * of them, binned into the density engine's cells and packed (contract packPointCells); lost gaze
+ * is left out. With `peaks`, only the gaze around each participant's peaks of that emotion (the
+ * emotion map).
  */
 export async function heatmapPoints(
   deps: HeatmapDeps,
@@ -166,11 +195,6 @@ export async function heatmapPoints(
     firstSecondsOf(query.first_seconds),
     peaks !== null,
   );
-  const points: number[] = [];
-  for (let i = 0; i < x.length; i++) {
-    const px = x[i] as number;
-    const py = y[i] as number;
-    if (Number.isFinite(px) && Number.isFinite(py)) points.push(Math.round(px), Math.round(py));
-  }
-  return { kind, participants, points };
+  const { cells, samples } = packPointCells(x, y, HEATMAP_CELL_PX);
+  return { kind, participants, samples, cell_px: HEATMAP_CELL_PX, cells };
 }

@@ -1,24 +1,18 @@
-import { colorizeDensity, colorTable, type DensityGrid, densityGrid } from '@limbus/analytics';
+import { colorizeDensity, colorTable, type DensityGrid } from '@limbus/analytics';
 import type { HeatmapScrollReach } from '@limbus/contract';
 import { EMOTION_COLORS } from '../../app/theme';
+import type { Density } from './density/density-of-cells';
 
 /** Draws an overlay onto a canvas of the page's size (page px). */
 export type Painter = (context: CanvasRenderingContext2D, width: number, height: number) => void;
 
 /**
- * Colours a density grid at its own resolution (a quarter of the page's in each direction) and
- * draws it stretched over the page with the canvas's smoothing: the density holds no finer
- * detail, and colouring every page pixel (a 1440 × 3000 page: 4.3 million) is 16 times the work
- * on the main thread.
+ * Draws a density's colours, computed at the grid's own resolution (a quarter of the page's in
+ * each direction), stretched over the page with the canvas's smoothing: the density holds no finer
+ * detail, and colouring every page pixel (a 1440 × 3000 page: 4.3 million) is 16 times the work.
  */
-function drawGrid(
-  context: CanvasRenderingContext2D,
-  grid: DensityGrid,
-  table?: Uint8ClampedArray,
-  maxValue?: number,
-) {
+function drawPixels(context: CanvasRenderingContext2D, grid: DensityGrid, pixels: Uint8ClampedArray) {
   const { cols, rows, cellPx } = grid;
-  const pixels = colorizeDensity({ ...grid, width: cols, height: rows, cellPx: 1 }, table, maxValue);
   const layer = document.createElement('canvas');
   layer.width = cols;
   layer.height = rows;
@@ -34,11 +28,26 @@ function drawGrid(
   context.drawImage(layer, 0, 0, cols * cellPx, rows * cellPx);
 }
 
-/** The density in the heat colours (the spec's heatmap). */
+/** Colours a density grid with a table at the grid's resolution and draws it over the page. */
+function drawGrid(
+  context: CanvasRenderingContext2D,
+  grid: DensityGrid,
+  table?: Uint8ClampedArray,
+  maxValue?: number,
+) {
+  const { cols, rows } = grid;
+  drawPixels(
+    context,
+    grid,
+    colorizeDensity({ ...grid, width: cols, height: rows, cellPx: 1 }, table, maxValue),
+  );
+}
+
+/** The density in the heat colours (the spec's heatmap), coloured already (by the density worker). */
 export const densityPainter =
-  (grid: DensityGrid): Painter =>
+  ({ grid, pixels }: Density): Painter =>
   (context) =>
-    drawGrid(context, grid);
+    drawPixels(context, grid, pixels);
 
 const rgbOf = (hex: string): [number, number, number] => [
   Number.parseInt(hex.slice(1, 3), 16),
@@ -149,18 +158,3 @@ export const scrollReachPainter =
       context.fillText(label, 26, depth - 13);
     }
   };
-
-/** Packed [x0, y0, x1, y1, …] page px → the density over a page of `size`. */
-export function gridOf(
-  packed: readonly number[] | undefined,
-  size: { width: number; height: number } | null,
-) {
-  if (!packed || !size) return null;
-  const x = new Float32Array(packed.length / 2);
-  const y = new Float32Array(packed.length / 2);
-  for (let i = 0; i < x.length; i++) {
-    x[i] = packed[2 * i] as number;
-    y[i] = packed[2 * i + 1] as number;
-  }
-  return densityGrid({ x, y }, size.width, size.height);
-}

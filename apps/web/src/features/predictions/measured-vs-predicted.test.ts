@@ -1,5 +1,6 @@
+import { packPointCells, unpackPointCells } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { compareMeasured, unpackPoints } from './measured-vs-predicted';
+import { compareMeasured } from './measured-vs-predicted';
 
 const WIDTH = 160;
 const HEIGHT = 120;
@@ -15,14 +16,17 @@ function maskHotAtTopLeft() {
   return { width: WIDTH, height: HEIGHT, data };
 }
 
-/** `n` gaze points around (cx, cy), packed as the points call answers them. */
-const gazeAround = (cx: number, cy: number, n = 40) =>
-  Array.from({ length: n }, (_, i) => [cx + (i % 5) * 3, cy + Math.floor(i / 5) * 3]).flat();
+/** `n` gaze points around (cx, cy), binned into cells as the points call answers them, and read back. */
+function gazeAround(cx: number, cy: number, n = 40) {
+  const x = Array.from({ length: n }, (_, i) => cx + (i % 5) * 3);
+  const y = Array.from({ length: n }, (_, i) => cy + Math.floor(i / 5) * 3);
+  return unpackPointCells(packPointCells(x, y).cells);
+}
 
 describe('compareMeasured', () => {
   it('scores a prediction that matches the gaze high, and one that misses it low', () => {
-    const hit = compareMeasured(unpackPoints(gazeAround(15, 10)), maskHotAtTopLeft());
-    const miss = compareMeasured(unpackPoints(gazeAround(120, 90)), maskHotAtTopLeft());
+    const hit = compareMeasured(gazeAround(15, 10), maskHotAtTopLeft());
+    const miss = compareMeasured(gazeAround(120, 90), maskHotAtTopLeft());
     expect(hit.auc).toBeGreaterThan(0.9);
     expect(miss.auc).toBeLessThan(0.5);
     expect(hit.nss).toBeGreaterThan(0);
@@ -31,7 +35,7 @@ describe('compareMeasured', () => {
   });
 
   it('gives a difference of shares: positive where people looked more than predicted, summing to 0', () => {
-    const result = compareMeasured(unpackPoints(gazeAround(120, 90)), maskHotAtTopLeft());
+    const result = compareMeasured(gazeAround(120, 90), maskHotAtTopLeft());
     const { cols, cellPx } = result.predicted;
     const cell = (x: number, y: number) =>
       result.difference[Math.floor(y / cellPx) * cols + Math.floor(x / cellPx)] ?? 0;

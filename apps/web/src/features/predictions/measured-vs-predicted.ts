@@ -24,17 +24,6 @@ export type Comparison = {
   cc: number;
 };
 
-/** Packed [x0, y0, x1, y1, …] page px as points. */
-export function unpackPoints(packed: readonly number[]): Points {
-  const x = new Float32Array(packed.length / 2);
-  const y = new Float32Array(packed.length / 2);
-  for (let i = 0; i < x.length; i++) {
-    x[i] = packed[2 * i] as number;
-    y[i] = packed[2 * i + 1] as number;
-  }
-  return { x, y };
-}
-
 /**
  * The measured gaze against the predicted mask (same image, same cells): AUC-Judd, NSS and CC as
  * the evaluation command computes them (docs/attention-model.md), and the difference of shares.

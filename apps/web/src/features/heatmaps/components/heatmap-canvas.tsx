@@ -1,11 +1,13 @@
 import type { Box } from '@limbus/analytics';
 import { Box as MantineBox } from '@mantine/core';
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { memo, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { type AreaOfInterest, boxName, normalized } from '../boxes';
 import type { Painter } from '../overlays';
 
 type Props = {
   screenshotUrl: string;
+  /** The screenshot's size as stored: its place is kept while it loads (no layout shift). */
+  screenshotSize: { width: number; height: number } | null;
   /** Draws the overlay (heatmap, emotion map, gaze plot, scroll reach) in page px; null while it loads. */
   paint: Painter | null;
   /** What the overlay shows, for screen readers. */
@@ -15,24 +17,65 @@ type Props = {
   onImageSize: (size: { width: number; height: number }) => void;
 };
 
+/** Canvas widths are rounded up to this many device px, so that small resizes draw nothing again. */
+const WIDTH_STEP = 128;
+
 /**
- * The screenshot with the heatmap over it on a canvas of the page's size (page px, scaled down by
- * CSS), and the areas of interest; dragging on it draws a new area.
+ * The device px width the element is shown at, rounded up to WIDTH_STEP; null until measured,
+ * 0 where it cannot be (no ResizeObserver: draw at the page's size).
  */
-export function HeatmapCanvas({ screenshotUrl, paint, overlayLabel, boxes, onDrawBox, onImageSize }: Props) {
+function useShownWidth(element: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof ResizeObserver === 'undefined') {
+      setWidth(0);
+      return;
+    }
+    const observer = new ResizeObserver(([entry]) => {
+      const device = (entry?.contentRect.width ?? 0) * (window.devicePixelRatio || 1);
+      setWidth(device > 0 ? Math.ceil(device / WIDTH_STEP) * WIDTH_STEP : 0);
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/**
+ * The screenshot with the heatmap over it on a canvas laid over it (painted in page px, held at
+ * the resolution it is shown at), and the areas of interest; dragging on it draws a new area.
+ */
+export const HeatmapCanvas = memo(function HeatmapCanvas({
+  screenshotUrl,
+  screenshotSize,
+  paint,
+  overlayLabel,
+  boxes,
+  onDrawBox,
+  onImageSize,
+}: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [loadedSize, setLoadedSize] = useState<{ width: number; height: number } | null>(null);
+  const size = loadedSize ?? screenshotSize;
   const [drawing, setDrawing] = useState<{ from: [number, number]; to: [number, number] } | null>(null);
+
+  const shownWidth = useShownWidth(canvas);
 
   useEffect(() => {
     const target = canvas.current;
     const context = target?.getContext('2d');
-    if (!target || !context || !size) return;
-    target.width = size.width;
-    target.height = size.height;
+    if (!target || !context || !size || shownWidth === null) return;
+    // The canvas holds the pixels shown, not the page's: a 1920 × 2210 page on a phone is drawn
+    // on some 660 × 760, a ninth of the pixels to fill and hand to the compositor. The painters
+    // still draw in page px.
+    const scale = shownWidth > 0 ? Math.min(1, shownWidth / size.width) : 1;
+    target.width = Math.max(1, Math.round(size.width * scale));
+    target.height = Math.max(1, Math.round(size.height * scale));
+    context.setTransform(scale, 0, 0, scale, 0, 0);
     context.clearRect(0, 0, size.width, size.height);
     paint?.(context, size.width, size.height);
-  }, [paint, size]);
+  }, [paint, size, shownWidth]);
 
   const toPage = (event: PointerEvent<HTMLElement>): [number, number] => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -80,11 +123,15 @@ export function HeatmapCanvas({ screenshotUrl, paint, overlayLabel, boxes, onDra
         src={screenshotUrl}
         alt="Screenshot of the page"
         draggable={false}
-        style={{ width: '100%', display: 'block' }}
+        width={screenshotSize?.width}
+        height={screenshotSize?.height}
+        style={{ width: '100%', height: 'auto', display: 'block' }}
         onLoad={(event) => {
           const image = event.currentTarget;
           const natural = { width: image.naturalWidth, height: image.naturalHeight };
-          setSize(natural);
+          const isStored =
+            natural.width === screenshotSize?.width && natural.height === screenshotSize.height;
+          setLoadedSize(isStored ? null : natural);
           onImageSize(natural);
         }}
       />
@@ -126,4 +173,4 @@ export function HeatmapCanvas({ screenshotUrl, paint, overlayLabel, boxes, onDra
       ) : null}
     </MantineBox>
   );
-}
+});

@@ -13,6 +13,8 @@ const page = (overrides: Partial<HeatmapPage>): HeatmapPage => ({
   url: 'https://shop.test/',
   match_type: 'exact',
   screenshot: null,
+  screenshot_width: null,
+  screenshot_height: null,
   capture: null,
   created_at: 0,
   updated_at: 0,

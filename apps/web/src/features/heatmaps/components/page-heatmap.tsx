@@ -1,3 +1,4 @@
+import type { Box } from '@limbus/analytics';
 import {
   HEATMAP_UNTITLED,
   type HeatmapKind,
@@ -5,9 +6,9 @@ import {
   predictsPages,
   readerOfUser,
 } from '@limbus/contract';
-import { Button, Card, Grid, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Grid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Empty, ErrorAlert, formatCount } from '../../../ui';
 import { useCurrentUser } from '../../account/api';
 import { useParticipants } from '../../participants/api';
@@ -15,19 +16,15 @@ import { MeasuredVsPredicted } from '../../predictions/components/measured-vs-pr
 import { useTest } from '../../tests/api';
 import { type FirstSecondsChoice, useAreaMetrics, useHeatmapPoints } from '../api';
 import { type AreaOfInterest, addBox } from '../boxes';
+import { useDensity } from '../density/use-density';
 import { fileSlug, gazeBoxLabels, heatmapPng, saveBlob } from '../export-png';
-import { densityPainter, gridOf, type Painter } from '../overlays';
+import { densityPainter, type Painter } from '../overlays';
 import { AreasOfInterest } from './areas-of-interest';
 import { HeatmapCanvas } from './heatmap-canvas';
+import { HeatmapControls } from './heatmap-controls';
 import { HeatmapLegend } from './heatmap-legend';
 import { type HeatmapView, useOverlay, VIEW_NAMES } from './use-overlay';
 import { EmotionMapLegend, GazePlotPanel, ScrollReachPanel } from './view-panels';
-
-/** Spec 3 §2: 'First x seconds' of each visit. */
-const FIRST_SECONDS: { value: FirstSecondsChoice; label: string }[] = [
-  { value: 'all', label: 'All' },
-  ...(['1', '2', '5', '10', '20', '30', '60'] as const).map((value) => ({ value, label: `${value} s` })),
-];
 
 export const pageTitle = (page: Pick<HeatmapPage, 'name'>) => page.name.trim() || HEATMAP_UNTITLED;
 
@@ -39,12 +36,29 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
   const [kind, setKind] = useState<HeatmapKind>('gaze');
   const [firstSeconds, setFirstSeconds] = useState<FirstSecondsChoice>('all');
   const [boxes, setBoxes] = useState<AreaOfInterest[]>([]);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const storedSize = useMemo(
+    () =>
+      page.screenshot_width && page.screenshot_height
+        ? { width: page.screenshot_width, height: page.screenshot_height }
+        : null,
+    [page.screenshot_width, page.screenshot_height],
+  );
+  // The stored size first, so that the density is computed while the screenshot loads; the
+  // image's own size once it has (the same, unless the size could not be stored).
+  const [loadedSize, setLoadedSize] = useState<{ width: number; height: number } | null>(null);
+  const size = loadedSize ?? storedSize;
   const [plotIds, setPlotIds] = useState<number[] | null>(null);
   const points = useHeatmapPoints(testId, page.id, { kind, firstSeconds, participantId });
-  const gazePoints = useHeatmapPoints(testId, page.id, { kind: 'gaze', firstSeconds, participantId });
-  const grid = useMemo(() => gridOf(points.data?.points, size), [points.data, size]);
-  const gazeGrid = useMemo(() => gridOf(gazePoints.data?.points, size), [gazePoints.data, size]);
+  // The boxes' shares of gaze under the other views.
+  const gazePoints = useHeatmapPoints(
+    testId,
+    page.id,
+    { kind: 'gaze', firstSeconds, participantId },
+    view !== 'heatmap',
+  );
+  const density = useDensity(points.data, size);
+  const grid = density?.grid ?? null;
+  const gazeGrid = useDensity(view === 'heatmap' ? undefined : gazePoints.data, size)?.grid ?? null;
   const participants = useParticipants(testId);
   const chosenIds =
     plotIds ?? (participantId ? [participantId] : (participants.data?.slice(0, 1).map((p) => p.id) ?? []));
@@ -54,6 +68,18 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
   // The test is loaded already on the results screens; its company decides who predicts.
   const { data: test } = useTest(String(testId));
 
+  // Kept between renders: a new painter draws the canvas again.
+  const heatPaint = useMemo(() => (density ? densityPainter(density) : null), [density]);
+  const paint: Painter | null = view === 'heatmap' ? heatPaint : overlay.paint;
+  const handleDrawBox = useCallback((box: Box) => setBoxes((current) => addBox(current, box)), []);
+  const handleImageSize = useCallback(
+    (natural: { width: number; height: number }) =>
+      setLoadedSize(
+        natural.width === storedSize?.width && natural.height === storedSize.height ? null : natural,
+      ),
+    [storedSize],
+  );
+
   if (!page.screenshot)
     return (
       <Empty
@@ -61,9 +87,8 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
         description="A researcher uploads or captures one under Manage."
       />
     );
-  const paint: Painter | null = view === 'heatmap' ? (grid ? densityPainter(grid) : null) : overlay.paint;
   const visited = points.data?.participants ?? 0;
-  const samples = (points.data?.points.length ?? 0) / 2;
+  const samples = points.data?.samples ?? 0;
   const span = firstSeconds === 'all' ? 'whole visits' : `first ${firstSeconds} s`;
   const caption =
     view === 'heatmap'
@@ -88,44 +113,25 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
           <Card withBorder padding={0} radius="md" style={{ overflow: 'hidden' }}>
             <HeatmapCanvas
               screenshotUrl={page.screenshot}
+              screenshotSize={storedSize}
               paint={paint}
               overlayLabel={caption}
               boxes={boxes}
-              onDrawBox={(box) => setBoxes((current) => addBox(current, box))}
-              onImageSize={setSize}
+              onDrawBox={handleDrawBox}
+              onImageSize={handleImageSize}
             />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>
           <Stack gap="md">
-            <Select
-              label="View"
-              data={Object.entries(VIEW_NAMES).map(([value, label]) => ({ value, label }))}
-              value={view}
-              onChange={(value) => setView((value as HeatmapView | null) ?? 'heatmap')}
-              allowDeselect={false}
+            <HeatmapControls
+              view={view}
+              kind={kind}
+              firstSeconds={firstSeconds}
+              onView={setView}
+              onKind={setKind}
+              onFirstSeconds={setFirstSeconds}
             />
-            {view === 'heatmap' ? (
-              <SegmentedControl
-                aria-label="What to show"
-                value={kind}
-                onChange={(value) => setKind(value as HeatmapKind)}
-                data={[
-                  { value: 'gaze', label: 'Gaze' },
-                  { value: 'clicks', label: 'Clicks' },
-                ]}
-              />
-            ) : null}
-            {view !== 'scroll' ? (
-              <Select
-                label="First x seconds"
-                description="Counted from the start of each visit"
-                data={FIRST_SECONDS}
-                value={firstSeconds}
-                onChange={(value) => setFirstSeconds((value as FirstSecondsChoice | null) ?? 'all')}
-                allowDeselect={false}
-              />
-            ) : null}
             {points.isError ? (
               <ErrorAlert error={points.error} title="The heatmap could not be loaded" />
             ) : null}

@@ -2,14 +2,8 @@ import type { HeatmapPage } from '@limbus/contract';
 import { useMemo } from 'react';
 import { formatCount } from '../../../ui';
 import { type FirstSecondsChoice, useFixations, useHeatmapPoints, useScrollReach } from '../api';
-import {
-  emotionPainter,
-  gazePlotPainter,
-  gridOf,
-  type Painter,
-  PLOT_COLORS,
-  scrollReachPainter,
-} from '../overlays';
+import { useDensity } from '../density/use-density';
+import { emotionPainter, gazePlotPainter, type Painter, PLOT_COLORS, scrollReachPainter } from '../overlays';
 
 export type HeatmapView = 'heatmap' | 'emotions' | 'plot' | 'scroll';
 export const VIEW_NAMES: Record<HeatmapView, string> = {
@@ -43,8 +37,8 @@ export function useOverlay({ testId, page, view, firstSeconds, participantId, si
   const fixations = useFixations(testId, page.id, view === 'plot' ? plotIds : [], firstSeconds);
   const reach = useScrollReach(testId, page.id, view === 'scroll');
 
-  const frustrationGrid = useMemo(() => gridOf(frustration.data?.points, size), [frustration.data, size]);
-  const joyGrid = useMemo(() => gridOf(joy.data?.points, size), [joy.data, size]);
+  const frustrationGrid = useDensity(frustration.data, size)?.grid ?? null;
+  const joyGrid = useDensity(joy.data, size)?.grid ?? null;
   const plotted = useMemo(
     () =>
       plotIds.map((id, i) => ({
@@ -56,11 +50,11 @@ export function useOverlay({ testId, page, view, firstSeconds, participantId, si
   );
   const paint = useMemo((): Painter | null => {
     if (view === 'emotions')
-      return frustration.data && joy.data ? emotionPainter(frustrationGrid, joyGrid) : null;
+      return frustrationGrid && joyGrid ? emotionPainter(frustrationGrid, joyGrid) : null;
     if (view === 'plot') return fixations.data ? gazePlotPainter(plotted) : null;
     if (view === 'scroll') return reach.data ? scrollReachPainter(reach.data) : null;
     return null;
-  }, [view, frustration.data, joy.data, frustrationGrid, joyGrid, fixations.data, plotted, reach.data]);
+  }, [view, frustrationGrid, joyGrid, fixations.data, plotted, reach.data]);
 
   const plotSummaries = new Map(
     fixations.data
@@ -70,8 +64,8 @@ export function useOverlay({ testId, page, view, firstSeconds, participantId, si
         ])
       : [],
   );
-  const frustrationSamples = (frustration.data?.points.length ?? 0) / 2;
-  const joySamples = (joy.data?.points.length ?? 0) / 2;
+  const frustrationSamples = frustration.data?.samples ?? 0;
+  const joySamples = joy.data?.samples ?? 0;
   const caption =
     view === 'emotions'
       ? `gaze before frustration peaks (pink, ${formatCount(frustrationSamples)} samples) and joy peaks (green, ${formatCount(joySamples)} samples)`

@@ -1,16 +1,10 @@
-import type { HeatmapPage, Prediction } from '@limbus/contract';
+import { type HeatmapPage, type Prediction, unpackPointCells } from '@limbus/contract';
 import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../ui';
 import { useHeatmapPoints } from '../../heatmaps/api';
 import { usePagePrediction, usePredictPage } from '../api';
-import {
-  type Comparison,
-  compareMeasured,
-  differencePixels,
-  heatPixels,
-  unpackPoints,
-} from '../measured-vs-predicted';
+import { type Comparison, compareMeasured, differencePixels, heatPixels } from '../measured-vs-predicted';
 
 /** The first seconds the model predicts (docs/attention-model.md), of the measured gaze too. */
 const FIRST_SECONDS = '5';
@@ -110,7 +104,11 @@ function Comparisons({
     if (!points.data || !prediction.image_mask) return;
     let live = true;
     maskPixels(prediction.image_mask)
-      .then((mask) => live && setComparison(compareMeasured(unpackPoints(points.data.points), mask)))
+      .then(
+        (mask) =>
+          live &&
+          setComparison(compareMeasured(unpackPointCells(points.data.cells, points.data.cell_px), mask)),
+      )
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
@@ -121,7 +119,7 @@ function Comparisons({
     return <ErrorAlert error={points.error} title="The measured gaze could not be loaded" />;
   if (failed) return <Alert color="red">The predicted mask could not be read.</Alert>;
   if (!comparison || !points.data || !page.screenshot) return <Text size="sm">Comparing…</Text>;
-  if (points.data.points.length === 0)
+  if (points.data.samples === 0)
     return (
       <Text size="sm">
         No gaze was recorded on this page in the first {FIRST_SECONDS} s, so there is nothing to compare.
