@@ -196,6 +196,18 @@ export const heatmapPointsAnswer = z.object({ data: heatmapPointsSchema });
 const heatmapParams = z.strictObject({ id: idParam, hid: idParam });
 const screenshotParams = z.strictObject({ id: idParam, name: heatmapScreenshotName });
 
+/**
+ * Widths (px) of the smaller copies of a screenshot the viewer may ask for with `width`: a phone
+ * shows a 1920 px page some 700 device px wide and loads a sixth of the bytes (WebP, made on the
+ * first request and kept beside the screenshot).
+ */
+export const HEATMAP_SCREENSHOT_WIDTHS = [480, 960] as const;
+const screenshotQuery = signedUrlQuery.extend({
+  width: z
+    .enum(HEATMAP_SCREENSHOT_WIDTHS.map(String) as ['480', '960'], { error: 'Choose a width of 480 or 960' })
+    .optional(),
+});
+
 /** Read by whoever reads the test's results (every tier); written by the research area. */
 export const heatmapRoutes = defineRoutes('heatmaps', {
   list: {
@@ -301,9 +313,10 @@ export const heatmapRoutes = defineRoutes('heatmaps', {
     method: 'GET',
     path: '/tests/:id/heatmap_screenshots/:name',
     access: 'signed',
-    summary: 'A stored screenshot, by the signed URL a heatmap page or an upload answered',
+    summary:
+      'A stored screenshot, by the signed URL a heatmap page or an upload answered; with `width`, a copy that wide (WebP) when the screenshot is wider',
     params: screenshotParams,
-    query: signedUrlQuery,
+    query: screenshotQuery,
     responses: { 200: { file: 'image/*' } },
   },
 });

@@ -1,6 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
-import { HeatmapViewer } from '../features/heatmaps';
+// The viewer's own file: the feature's index also holds the research area's manager, whose code a
+// client's screen does not need.
+import { HeatmapViewer } from '../features/heatmaps/components/heatmap-viewer';
 import { useLoadedTest } from '../features/test-results';
 import { PageTitle } from '../ui';
 

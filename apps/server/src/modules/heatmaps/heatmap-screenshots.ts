@@ -59,6 +59,8 @@ export async function removeScreenshot(
   if (!name) return;
   try {
     await deps.files.delete(screenshotKey(testId, name));
+    // The smaller copies the viewer asked for (screenshot-variants.ts).
+    await deps.files.deletePrefix(`${screenshotKey(testId, name)}.variants`);
   } catch (error) {
     deps.log.warn({ err: error, testId, name }, 'a heatmap screenshot remains');
   }

@@ -12,6 +12,7 @@ import {
   testDetailSchema,
   unpackPointCells,
 } from '@limbus/contract';
+import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
@@ -23,6 +24,7 @@ import { heatmaps, significantPoints } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { screenshotKey } from './heatmap-screenshots.js';
+import { imageDimensions } from './image-dimensions.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -111,6 +113,39 @@ describe('heatmap pages', () => {
 
     expect((await as.staff.delete(`/tests/${testId}/heatmaps/${home.id}`)).statusCode).toBe(204);
     expectError(await as.staff.get(`/tests/${testId}/heatmaps/${home.id}`), 'not_found');
+  });
+
+  it('answers a smaller WebP copy of a wide screenshot for `width`, kept, and removed with it', async () => {
+    const testId = await clientTest();
+    const canvas = createCanvas(1200, 900);
+    canvas.getContext('2d').fillRect(100, 100, 400, 300);
+    const wide = (await upload(testId, await canvas.encode('png'))).json<{ name: string }>().name;
+    const page = await create(testId, { name: 'Wide', screenshot: wide });
+    expect(page).toMatchObject({ screenshot_width: 1200, screenshot_height: 900 });
+    const get = (url: string) => ctx.t.app.inject({ method: 'GET', url });
+    const copy = await get(`${page.screenshot}&width=480`);
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('image/webp');
+    expect(imageDimensions(copy.rawPayload)).toEqual({ width: 480, height: 360 });
+    const again = await get(`${page.screenshot}&width=480`);
+    expect(again.rawPayload.equals(copy.rawPayload)).toBe(true);
+    expect(imageDimensions((await get(`${page.screenshot}&width=960`)).rawPayload)?.width).toBe(960);
+    const original = await get(page.screenshot ?? '');
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(imageDimensions(original.rawPayload)?.width).toBe(1200);
+    expect((await get(`${page.screenshot}&width=500`)).statusCode).toBe(400);
+    const unsigned = (page.screenshot ?? '').replace(/signature=[^&]+/, 'signature=forged');
+    expect((await get(`${unsigned}&width=480`)).statusCode).toBe(401);
+
+    // A screenshot no wider than the width asked for is answered as it is.
+    const small = await create(testId, {
+      screenshot: (await upload(testId, IMAGES.png)).json<{ name: string }>().name,
+    });
+    const same = await get(`${small.screenshot}&width=480`);
+    expect(same.headers['content-type']).toBe('image/png');
+
+    expect((await as.staff.delete(`/tests/${testId}/heatmaps/${page.id}`)).statusCode).toBe(204);
+    expect(await ctx.t.files.size(`${screenshotKey(testId, wide)}.variants/480.webp`)).toBeNull();
   });
 
   it('fills the size of a screenshot stored before sizes were kept from its file, once', async () => {

@@ -1,14 +1,12 @@
 import multipart from '@fastify/multipart';
-import { HEATMAP_SCREENSHOT_MAX_BYTES, heatmapRoutes, type ResourceImageFormat } from '@limbus/contract';
+import { HEATMAP_SCREENSHOT_MAX_BYTES, heatmapRoutes } from '@limbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../http/app-error.js';
 import { actorOf } from '../../http/authenticate.js';
 import { readUploadedImage } from '../../http/image-upload.js';
 import { serveRoute } from '../../http/serve-route.js';
-import { CONTENT_TYPES } from '../resources/resource-images.js';
 import { heatmapAreas, heatmapFixations, heatmapScrollReach } from './heatmap-analysis.service.js';
-import { screenshotKey, signedScreenshotUrl } from './heatmap-screenshots.js';
+import { signedScreenshotUrl } from './heatmap-screenshots.js';
 import {
   captureHeatmap,
   createHeatmap,
@@ -19,6 +17,7 @@ import {
   updateHeatmap,
   uploadHeatmapScreenshot,
 } from './heatmaps.service.js';
+import { readScreenshot } from './screenshot-variants.js';
 
 const SCREENSHOT_UPLOAD = { noun: 'A screenshot', maxBytes: HEATMAP_SCREENSHOT_MAX_BYTES } as const;
 
@@ -77,10 +76,9 @@ export function registerHeatmapRoutes(app: FastifyInstance, deps: Deps): void {
 
   serveRoute(app, heatmapRoutes.screenshot, async (request, reply) => {
     const { id, name } = request.params;
-    const bytes = await deps.files.get(screenshotKey(id, name));
-    if (!bytes) throw notFound('The screenshot');
-    const format = name.split('.').pop() as ResourceImageFormat;
-    return reply.type(CONTENT_TYPES[format]).header('cache-control', 'private, max-age=3600').send(bytes);
+    const width = request.query.width === undefined ? undefined : Number(request.query.width);
+    const { bytes, type } = await readScreenshot(deps, id, name, width);
+    return reply.type(type).header('cache-control', 'private, max-age=3600').send(bytes);
   });
 
   // Uploads are multipart, in a scope of their own.

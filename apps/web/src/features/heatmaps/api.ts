@@ -5,9 +5,11 @@ import {
   type HeatmapPage,
   type HeatmapPeakEmotion,
   heatmapRoutes,
+  type TestDetail,
 } from '@limbus/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
+import { testKeys } from '../tests/api';
 
 export const heatmapKeys = {
   all: ['heatmaps'] as const,
@@ -32,11 +34,17 @@ export type PointsQuery = {
 const isCapturing = (page: HeatmapPage) =>
   page.capture?.state === 'queued' || page.capture?.state === 'running';
 
-/** The test's heatmap pages; polled every 2 s while a capture runs, so that its progress shows. */
+/**
+ * The test's heatmap pages; polled every 2 s while a capture runs, so that its progress shows.
+ * Until they arrive, the pages the test's detail holds (asked for when the app starts) stand in:
+ * the screenshot is then asked for one round trip sooner.
+ */
 export function useHeatmaps(testId: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: heatmapKeys.list(testId),
     queryFn: async ({ signal }) => (await api.list({ id: testId, signal })).data.heatmaps,
+    placeholderData: queryClient.getQueryData<TestDetail>(testKeys.detail(String(testId)))?.heatmaps,
     refetchInterval: (query) => (query.state.data?.some(isCapturing) ? 2000 : false),
   });
 }
