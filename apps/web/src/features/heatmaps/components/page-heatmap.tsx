@@ -8,25 +8,35 @@ import {
 } from '@limbus/contract';
 import { Button, Card, Grid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Empty, ErrorAlert, formatCount } from '../../../ui';
 import { useCurrentUser } from '../../account/api';
 import { useParticipants } from '../../participants/api';
-import { MeasuredVsPredicted } from '../../predictions/components/measured-vs-predicted';
 import { useTest } from '../../tests/api';
 import { type FirstSecondsChoice, useAreaMetrics, useHeatmapPoints } from '../api';
 import { type AreaOfInterest, addBox } from '../boxes';
 import { useDensity } from '../density/use-density';
-import { fileSlug, gazeBoxLabels, heatmapPng, saveBlob } from '../export-png';
 import { densityPainter, type Painter } from '../overlays';
 import { AreasOfInterest } from './areas-of-interest';
 import { HeatmapCanvas } from './heatmap-canvas';
 import { HeatmapControls } from './heatmap-controls';
 import { HeatmapLegend } from './heatmap-legend';
 import { type HeatmapView, useOverlay, VIEW_NAMES } from './use-overlay';
-import { EmotionMapLegend, GazePlotPanel, ScrollReachPanel } from './view-panels';
 
 export const pageTitle = (page: Pick<HeatmapPage, 'name'>) => page.name.trim() || HEATMAP_UNTITLED;
+
+/** The other views' panels (the gaze plot's participant picker…): loaded when one is chosen. */
+const viewPanels = () => import('./view-panels');
+const EmotionMapLegend = lazy(() => viewPanels().then((module) => ({ default: module.EmotionMapLegend })));
+const GazePlotPanel = lazy(() => viewPanels().then((module) => ({ default: module.GazePlotPanel })));
+const ScrollReachPanel = lazy(() => viewPanels().then((module) => ({ default: module.ScrollReachPanel })));
+
+/** Below the heatmap, with the predictions' code: loaded after the screen has shown. */
+const MeasuredVsPredicted = lazy(() =>
+  import('../../predictions/components/measured-vs-predicted').then((module) => ({
+    default: module.MeasuredVsPredicted,
+  })),
+);
 
 type Props = { testId: number; page: HeatmapPage; participantId?: number };
 
@@ -96,6 +106,8 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
       : `${VIEW_NAMES[view]} of ${pageTitle(page)}, ${span}: ${overlay.caption}`;
   const handleExport = async () => {
     if (!paint || !page.screenshot || !size) return;
+    // Loaded on the click: the export is not needed to show the heatmap.
+    const { fileSlug, gazeBoxLabels, heatmapPng, saveBlob } = await import('../export-png');
     const blob = await heatmapPng({
       screenshotUrl: page.screenshot,
       size,
@@ -148,18 +160,20 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
                 <HeatmapLegend kind={kind} />
               </>
             ) : null}
-            {view === 'emotions' ? (
-              <EmotionMapLegend frustration={overlay.frustrationSamples} joy={overlay.joySamples} />
-            ) : null}
-            {view === 'plot' ? (
-              <GazePlotPanel
-                participants={participants.data ?? []}
-                chosen={chosenIds}
-                onChange={setPlotIds}
-                summaries={overlay.plotSummaries}
-              />
-            ) : null}
-            {view === 'scroll' ? <ScrollReachPanel reach={overlay.reach} /> : null}
+            <Suspense fallback={null}>
+              {view === 'emotions' ? (
+                <EmotionMapLegend frustration={overlay.frustrationSamples} joy={overlay.joySamples} />
+              ) : null}
+              {view === 'plot' ? (
+                <GazePlotPanel
+                  participants={participants.data ?? []}
+                  chosen={chosenIds}
+                  onChange={setPlotIds}
+                  summaries={overlay.plotSummaries}
+                />
+              ) : null}
+              {view === 'scroll' ? <ScrollReachPanel reach={overlay.reach} /> : null}
+            </Suspense>
             <Text size="xs" c="dimmed">
               Matches {page.match_type === 'exact' ? 'exactly' : 'addresses starting with'}{' '}
               {page.url || 'no URL'}
@@ -183,15 +197,17 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
         </Grid.Col>
       </Grid>
       {participantId === undefined ? (
-        <MeasuredVsPredicted
-          testId={testId}
-          page={page}
-          canPredict={
-            user !== null &&
-            test !== undefined &&
-            predictsPages(readerOfUser(user), { companyId: test.company_id })
-          }
-        />
+        <Suspense fallback={null}>
+          <MeasuredVsPredicted
+            testId={testId}
+            page={page}
+            canPredict={
+              user !== null &&
+              test !== undefined &&
+              predictsPages(readerOfUser(user), { companyId: test.company_id })
+            }
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );
