@@ -19,6 +19,20 @@ describe('resultsRedirect', () => {
     expect(resultsRedirect(requested, staff, '/test/7/overview')).toBeNull();
   });
 
+  it('sends a video screen of a test that is not a video test to the test’s own screens', () => {
+    for (const reader of [client, staff]) {
+      expect(resultsRedirect(professional, reader, '/video-test/7/summary')).toBe('/test/7/overview');
+      expect(resultsRedirect(professional, reader, '/video-test/7/participant/3')).toBe('/test/7/overview');
+      for (const page of ['scenes', 'qualitative-feedback', 'dynamic-analysis', 'moments'])
+        expect(resultsRedirect(professional, reader, `/research/test/7/${page}`)).toBe(
+          '/research/test/7/participants',
+        );
+    }
+    const video = { ...professional, platform: 'video' };
+    expect(resultsRedirect(video, client, '/video-test/7/summary')).toBeNull();
+    expect(resultsRedirect(video, staff, '/research/test/7/scenes')).toBeNull();
+  });
+
   it('locks the Professional pages of an Essential test, for everyone', () => {
     for (const page of [
       'page-insights',

@@ -107,6 +107,9 @@ export const introductionPath = (test: Pick<ResultsTest, 'id' | 'platform'>) =>
  * - a test the reader may not open yet (a client's test that is not done) → /tests;
  * - role demo: the introduction first (until 'Continue to test' in this tab), then only the
  *   read-only screens; anything else → the introduction;
+ * - a video test's screen (/video-test/{id}/…, the research area's scenes, moments, dynamic
+ *   analysis and qualitative feedback) of a test that is not a video test → that test's overview
+ *   (the research area: its participants), as only a video test has these results;
  * - an Essential test on a Professional page → /test/{id}/locked (staff too: they see what the
  *   client sees; the research area has its own screens).
  */
@@ -117,9 +120,28 @@ export function resultsRedirect(
   introductionSeen = false,
 ): string | null {
   if (!mayOpenResults(reader, test)) return '/tests';
+  const elsewhere = videoScreenOfOtherTest(test, pathname);
+  if (elsewhere) return elsewhere;
   const { page } = resultsPageOf(pathname);
   if (reader.role === 'demo' && page !== 'demo' && (!introductionSeen || !isDemoReadable(pathname)))
     return introductionPath(test);
   if (test.test_type === 'essential' && isProfessionalPage(pathname)) return `/test/${test.id}/locked`;
+  return null;
+}
+
+/** The research area's screens of a video test (its twins of /video-test/{id}/…). */
+const VIDEO_RESEARCH_PAGES = [
+  'scenes',
+  'qualitative-feedback',
+  'dynamic-analysis',
+  'moments',
+] as const;
+
+function videoScreenOfOtherTest(test: Pick<ResultsTest, 'id' | 'platform'>, pathname: string): string | null {
+  if (test.platform === 'video') return null;
+  const [area, , , page = ''] = pathname.split('/').filter(Boolean);
+  if (area === 'video-test') return `/test/${test.id}/overview`;
+  if (area === 'research' && (VIDEO_RESEARCH_PAGES as readonly string[]).includes(page))
+    return `/research/test/${test.id}/participants`;
   return null;
 }
