@@ -1,9 +1,9 @@
 import type { Box } from '@limbus/analytics';
-import { HEATMAP_SCREENSHOT_WIDTHS } from '@limbus/contract';
 import { Box as MantineBox } from '@mantine/core';
 import { memo, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { type AreaOfInterest, boxName, normalized } from '../boxes';
 import type { Painter } from '../overlays';
+import { shownSource, viewportDeviceWidth } from '../screenshot-source';
 
 type Props = {
   screenshotUrl: string;
@@ -41,23 +41,6 @@ function useShownWidth(element: RefObject<HTMLElement | null>): number | null {
     return () => observer.disconnect();
   }, [element]);
   return width;
-}
-
-/** A copy must have this many pixels per pixel shown at least, so that the page's text stays sharp. */
-const SHARPNESS = 1.25;
-
-/**
- * The screenshot's address for the device px it may be shown at (the viewport's width: it is
- * never wider, and known before anything is laid out, so the image is asked for at once): the
- * smallest copy the server makes (HEATMAP_SCREENSHOT_WIDTHS) sharp enough for it, else the
- * screenshot itself.
- */
-export function shownSource(url: string, stored: { width: number } | null, shownWidth: number): string {
-  if (!stored) return url;
-  const width = HEATMAP_SCREENSHOT_WIDTHS.find(
-    (candidate) => shownWidth > 0 && candidate >= shownWidth * SHARPNESS && candidate < stored.width,
-  );
-  return width === undefined ? url : `${url}${url.includes('?') ? '&' : '?'}width=${width}`;
 }
 
 /**
@@ -138,7 +121,7 @@ export const HeatmapCanvas = memo(function HeatmapCanvas({
       }}
     >
       <img
-        src={shownSource(screenshotUrl, screenshotSize, window.innerWidth * (window.devicePixelRatio || 1))}
+        src={shownSource(screenshotUrl, screenshotSize, viewportDeviceWidth())}
         alt="Screenshot of the page"
         draggable={false}
         width={screenshotSize?.width}
