@@ -3,6 +3,7 @@ import { demoPageLabel, type Platform, siteLayout, siteScreenshotPath } from '@l
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { screenshotValues, storeScreenshot } from '../../modules/heatmaps/heatmap-screenshots.js';
 import { insertHeatmapRow } from '../../modules/heatmaps/heatmaps.repository.js';
+import { storeScreenshotVariants } from '../../modules/heatmaps/screenshot-variants.js';
 
 /**
  * A heatmap page per page of the demo shop, with the shop's captured full-page screenshot (the
@@ -10,13 +11,14 @@ import { insertHeatmapRow } from '../../modules/heatmaps/heatmaps.repository.js'
  * checked by its bytes and put in the file store. Exact URL matches, like the page titles.
  */
 export async function seedDemoHeatmaps(
-  deps: Pick<JobDeps, 'db' | 'files'>,
+  deps: Pick<JobDeps, 'db' | 'files' | 'log'>,
   testId: number,
   platform: Platform,
 ) {
   for (const page of siteLayout(platform).pages) {
     const bytes = await fs.readFile(siteScreenshotPath(platform, page.screenshot));
     const stored = await storeScreenshot(deps, testId, bytes);
+    await storeScreenshotVariants(deps, testId, stored.name, bytes);
     await insertHeatmapRow(deps.db, testId, {
       name: demoPageLabel(page),
       url: page.url,

@@ -5,6 +5,7 @@ import { CaptureError } from './capture-address.js';
 import { capturePage } from './heatmap-capture.js';
 import { removeScreenshot, screenshotValues, storeScreenshot } from './heatmap-screenshots.js';
 import { findHeatmapById, type HeatmapRow, updateHeatmapRow } from './heatmaps.repository.js';
+import { storeScreenshotVariants } from './screenshot-variants.js';
 
 export const CAPTURE_HEATMAP = 'capture_heatmap';
 
@@ -45,6 +46,7 @@ export const captureHeatmapJob: JobHandler = Object.assign(
     try {
       const bytes = await capturePage(row.url, deps.capture ?? DEFAULT_SETTINGS, progress);
       const stored = await storeScreenshot(deps, row.testId, bytes);
+      await storeScreenshotVariants(deps, row.testId, stored.name, bytes);
       await updateHeatmapRow(deps.db, row.id, {
         ...screenshotValues(stored),
         captureState: 'done',

@@ -120,6 +120,10 @@ describe('heatmap pages', () => {
     const canvas = createCanvas(1200, 900);
     canvas.getContext('2d').fillRect(100, 100, 400, 300);
     const wide = (await upload(testId, await canvas.encode('png'))).json<{ name: string }>().name;
+    // Made with the upload, so that reading one is a file read.
+    const copyKey = (name: string, width: number) => `${screenshotKey(testId, name)}.variants/${width}.webp`;
+    expect(await ctx.t.files.size(copyKey(wide, 480))).not.toBeNull();
+    expect(await ctx.t.files.size(copyKey(wide, 960))).not.toBeNull();
     const page = await create(testId, { name: 'Wide', screenshot: wide });
     expect(page).toMatchObject({ screenshot_width: 1200, screenshot_height: 900 });
     const get = (url: string) => ctx.t.app.inject({ method: 'GET', url });
@@ -145,7 +149,16 @@ describe('heatmap pages', () => {
     expect(same.headers['content-type']).toBe('image/png');
 
     expect((await as.staff.delete(`/tests/${testId}/heatmaps/${page.id}`)).statusCode).toBe(204);
-    expect(await ctx.t.files.size(`${screenshotKey(testId, wide)}.variants/480.webp`)).toBeNull();
+    expect(await ctx.t.files.size(copyKey(wide, 480))).toBeNull();
+
+    // A screenshot stored before copies were made gets its copy on the first read, kept.
+    const older = `${'d'.repeat(32)}.png`;
+    await ctx.t.files.put(screenshotKey(testId, older), await canvas.encode('png'));
+    const legacy = await create(testId, { screenshot: older });
+    expect(await ctx.t.files.size(copyKey(older, 960))).toBeNull();
+    const made = await get(`${legacy.screenshot}&width=960`);
+    expect(imageDimensions(made.rawPayload)).toEqual({ width: 960, height: 720 });
+    expect(await ctx.t.files.size(copyKey(older, 960))).not.toBeNull();
   });
 
   it('fills the size of a screenshot stored before sizes were kept from its file, once', async () => {
@@ -332,6 +345,8 @@ describe('capture jobs through POST /tests/{id}/heatmaps/{hid}/capture', { timeo
       ).data;
       expect(after.capture).toEqual({ state: 'done', progress: 100, message: null });
       expect(after).toMatchObject({ screenshot_width: 1920, screenshot_height: 1500 });
+      const copy = `${screenshotKey(testId, /heatmap_screenshots\/([^?]+)/.exec(after.screenshot ?? '')?.[1] ?? '')}.variants/960.webp`;
+      expect(await lab.t.files.size(copy)).not.toBeNull();
       const name = /heatmap_screenshots\/([0-9a-f]{32}\.png)\?/.exec(after.screenshot ?? '')?.[1];
       expect(name).toBeDefined();
       expect(name).not.toBe(old);

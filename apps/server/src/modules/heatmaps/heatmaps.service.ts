@@ -33,6 +33,7 @@ import {
   setScreenshotSize,
   updateHeatmapRow,
 } from './heatmaps.repository.js';
+import { storeScreenshotVariants } from './screenshot-variants.js';
 
 export type HeatmapDeps = Pick<Deps, 'db' | 'files' | 'log' | 'signedUrls' | 'clock'>;
 
@@ -132,7 +133,10 @@ export async function uploadHeatmapScreenshot(
   read: () => Promise<Buffer>,
 ): Promise<string> {
   await testFor(deps, actor, testId, 'test.annotate');
-  return (await storeScreenshot(deps, testId, await read())).name;
+  const bytes = await read();
+  const { name } = await storeScreenshot(deps, testId, bytes);
+  await storeScreenshotVariants(deps, testId, name, bytes);
+  return name;
 }
 
 /**
