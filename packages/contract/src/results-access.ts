@@ -130,12 +130,7 @@ export function resultsRedirect(
 }
 
 /** The research area's screens of a video test (its twins of /video-test/{id}/…). */
-const VIDEO_RESEARCH_PAGES = [
-  'scenes',
-  'qualitative-feedback',
-  'dynamic-analysis',
-  'moments',
-] as const;
+const VIDEO_RESEARCH_PAGES = ['scenes', 'qualitative-feedback', 'dynamic-analysis', 'moments'] as const;
 
 function videoScreenOfOtherTest(test: Pick<ResultsTest, 'id' | 'platform'>, pathname: string): string | null {
   if (test.platform === 'video') return null;
