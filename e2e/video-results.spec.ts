@@ -126,9 +126,13 @@ test('[VIDEO] a bubble of the moments chart plays its moment and pauses at its e
   await page.goto(`/video-test/${id}/moments`);
   const chart = page.getByRole('region', { name: 'Moments' });
   // The frustration bubble (the chart draws SVG: one circle per moment, in the emotion's colour).
-  await chart.locator('svg path[fill="#e8457c"]').first().click();
+  // The bubbles grow in when the chart first draws: a click during that animation can miss the
+  // bubble on a loaded machine (CI run 5), so it is clicked again until the moment opens.
   const heading = page.getByRole('heading', { name: /^Neurofeedback \d\d:\d\d - \d\d:\d\d$/ });
-  await expect(heading).toBeVisible();
+  await expect(async () => {
+    await chart.locator('svg path[fill="#e8457c"]').first().click();
+    await expect(heading).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const [, startText, endText] = /(\d\d:\d\d) - (\d\d:\d\d)/.exec((await heading.textContent()) ?? '') ?? [];
   const seconds = (clock = '') => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
   const [from, to] = [seconds(startText), seconds(endText)];
