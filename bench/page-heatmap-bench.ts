@@ -2,7 +2,8 @@
  * A heatmap page end to end (issue 11): 30 generated participants of the demo shop (desktop, the
  * demo seed's generator) are recorded on an in-memory database; then, timed together, the gaze
  * points of the product page are read through the API (GET …/heatmaps/{hid}/points via
- * app.inject: access, streams from the file store, page visits, gaze to page), turned into the
+ * app.inject: access, streams from the file store, page visits, gaze to page, binned into the
+ * density's cells), unpacked as the viewer does, turned into the
  * density grid at the screenshot's size, coloured and encoded as a PNG (@napi-rs/canvas) at the
  * grid's resolution (a quarter of the page's width and height: the density holds no finer detail,
  * and a browser or image viewer scales it up as smoothly as colorizeDensity's bilinear step would).
@@ -13,6 +14,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { type HeatmapPoints, unpackPointCells } from '@limbus/contract';
 import { createCanvas } from '@napi-rs/canvas';
 import { heatmaps } from '../apps/server/src/db/schema.js';
 import { recordDemoParticipant } from '../apps/server/src/db/seed/record-demo-participant.js';
@@ -83,14 +85,10 @@ export async function pageHeatmapBench(): Promise<BenchRow[]> {
         headers: { authorization },
       });
       if (response.statusCode !== 200) throw new Error(`points answered ${response.statusCode}`);
-      const packed = (response.json() as { data: { points: number[] } }).data.points;
+      const answer = (response.json() as { data: HeatmapPoints }).data;
       const queried = performance.now();
-      const x = new Float32Array(packed.length / 2);
-      const y = new Float32Array(packed.length / 2);
-      for (let i = 0; i < x.length; i++) {
-        x[i] = packed[2 * i] as number;
-        y[i] = packed[2 * i + 1] as number;
-      }
+      // the points come binned into cells (contract heatmap-cells.ts), read back as the viewer does
+      const { x, y } = unpackPointCells(answer.cells, answer.cell_px);
       const grid = densityGrid({ x, y }, width, height);
       const pixels = colorizeDensity({ ...grid, width: grid.cols, height: grid.rows, cellPx: 1 });
       const coloured = performance.now();
