@@ -74,7 +74,7 @@ export async function participantEndpointBench(): Promise<BenchRow[]> {
   const t = await createTestApp();
   try {
     const world = await buildWorld(t.db);
-    const test = await buildTest(t.db, world.client.id);
+    const test = await buildTest(t.db, world.client.id, { state: 'done' });
     const { authorization } = await signIn(t.app, world.clientMember.email);
     const startMs = Date.UTC(2026, 0, 12, 9, 30);
     const durationMs = 30 * 60 * 1000;
