@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/change-notices.js';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
 import { buildCompany, buildContract, buildUser, signIn } from '../../test/factories.js';
 import { users } from '../db/schema.js';
@@ -29,16 +30,6 @@ async function signedInMember(app: TestApp) {
 
 const getMe = (app: TestApp, authorization: string) =>
   app.app.inject({ url: '/api/v1/users/me', headers: { authorization } });
-
-/** The database's notice reaches the cache after the commit: at once on PGlite, within milliseconds on PostgreSQL. */
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + 2_000;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
 
 describe('the actor cache', { timeout: 60_000 }, () => {
   it('keeps an actor between requests: a change that announces nothing is not seen before the time to live', async () => {

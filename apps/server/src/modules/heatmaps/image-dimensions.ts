@@ -1,3 +1,5 @@
+import { detectImageFormat } from '../resources/resource-images.js';
+
 /** An image's size in pixels. */
 export type ImageDimensions = { width: number; height: number };
 
@@ -5,20 +7,28 @@ const ascii = (bytes: Uint8Array, at: number, text: string) =>
   bytes.length >= at + text.length && [...text].every((char, i) => bytes[at + i] === char.charCodeAt(0));
 
 /**
- * The pixel size of a PNG, JPEG, GIF or WebP, read from its header without decoding it (a
- * full-page screenshot is megabytes); null when the header cannot be read. JPEG: the first
- * start-of-frame marker (SOF0–SOF15 but DHT, JPG and DAC); WebP: VP8, VP8L or VP8X.
+ * The pixel size of a PNG, JPEG, GIF or WebP (by its content, as uploads are checked), read from
+ * its header without decoding it (a full-page screenshot is megabytes); null when the header
+ * cannot be read. JPEG: the first start-of-frame marker (SOF0–SOF15 but DHT, JPG and DAC); WebP:
+ * VP8, VP8L or VP8X.
  */
 export function imageDimensions(bytes: Uint8Array): ImageDimensions | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const size = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : null);
-  if (bytes.length >= 24 && bytes[0] === 0x89 && ascii(bytes, 1, 'PNG') && ascii(bytes, 12, 'IHDR'))
-    return size(view.getUint32(16), view.getUint32(20));
-  if (bytes.length >= 10 && (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')))
-    return size(view.getUint16(6, true), view.getUint16(8, true));
-  if (bytes.length >= 30 && ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return webpSize(bytes, view);
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return jpegSize(bytes, view);
-  return null;
+  switch (detectImageFormat(bytes)) {
+    case 'png':
+      return bytes.length >= 24 && ascii(bytes, 12, 'IHDR')
+        ? size(view.getUint32(16), view.getUint32(20))
+        : null;
+    case 'gif':
+      return bytes.length >= 10 ? size(view.getUint16(6, true), view.getUint16(8, true)) : null;
+    case 'webp':
+      return bytes.length >= 30 ? webpSize(bytes, view) : null;
+    case 'jpg':
+      return jpegSize(bytes, view);
+    default:
+      return null;
+  }
 }
 
 function webpSize(bytes: Uint8Array, view: DataView): ImageDimensions | null {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/change-notices.js';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { buildCompany, buildContract, buildTest, buildUser, signIn } from '../../../test/factories.js';
 import { tests } from '../../db/schema.js';
@@ -27,16 +28,6 @@ async function companyWithAdmin() {
       }[]
     ).map((test) => test.name);
   return { company, admin, names };
-}
-
-/** The database's notice reaches the cache after the commit: at once on PGlite, within milliseconds on PostgreSQL. */
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + 2_000;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
 }
 
 describe('the cached test list of GET /tests', { timeout: 60_000 }, () => {
