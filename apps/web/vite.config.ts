@@ -3,6 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { browserRouteTable } from './build/browser-route-table';
+import { firstScript } from './build/first-script';
+import { routePreloads } from './build/route-preloads';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -45,7 +48,13 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    browserRouteTable('../../packages/contract/src'),
+    firstScript('src/app/early-requests.ts'),
+    routePreloads(),
+    precompress(),
+  ],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

@@ -5,7 +5,7 @@ export default defineProject({
     name: 'web',
     root: './apps/web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // component tests drive real Mantine inputs; on a busy 2-core machine with two files at once
     // one test can take over 20 s (a hang guard, not a speed check)

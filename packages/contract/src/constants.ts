@@ -110,3 +110,7 @@ export const PARTICIPANT_ASSOCIATIONS = [
 export type ParticipantAssociation = (typeof PARTICIPANT_ASSOCIATIONS)[number];
 /** Media type of the compact columnar stream form (docs/recorded-data.md). */
 export const STREAM_MEDIA_TYPE = 'application/vnd.limbus.stream';
+
+/** Paid add-ons a test may be ordered with (spec 2 §2, §9); their prices are in ADDONS. */
+export const ADDON_KEYS = ['tagon', 'individual_participant'] as const;
+export type AddonKey = (typeof ADDON_KEYS)[number];

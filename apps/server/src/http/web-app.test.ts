@@ -7,10 +7,24 @@ import { createTestApp, type TestApp } from '../../test/create-test-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('a long line of the app '.repeat(100))})`;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-web-'));
+/** As the web build writes it: patterns in the router's ranking, each with its screens' files. */
+const ROUTE_PRELOADS = {
+  routes: [
+    {
+      pattern: '/test/:id/heatmaps',
+      files: ['/assets/heatmaps-1a.js', '/assets/results-2b.css', '/assets/results-2b.js'],
+    },
+    {
+      pattern: '/test/:id/*',
+      files: ['/assets/results-2b.js', 'https://elsewhere.example/x.js', '/assets/../x.js'],
+    },
+  ],
+};
 let t: TestApp;
 beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Limbus</title>');
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><head><title>Limbus</title></head>');
+  fs.writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
   fs.writeFileSync(path.join(webDist, 'assets', 'index-3f2a9c1b.js'), SCRIPT);
   fs.writeFileSync(path.join(webDist, 'assets', 'index-3f2a9c1b.js.br'), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(webDist, 'assets', 'index-3f2a9c1b.js.gz'), zlib.gzipSync(SCRIPT));
@@ -32,6 +46,30 @@ describe('the web app', () => {
       expect(response.body, url).toContain('<title>Limbus</title>');
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it("names the chunks and styles of the address's screens in the page, styles first", async () => {
+    const page = (await get('/test/7/heatmaps')).body;
+    expect(page).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/results-2b.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/heatmaps-1a.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/results-2b.js"></head>',
+    );
+    const other = (await get('/test/7/nothing-here?x=1')).body;
+    expect(other).toContain('<link rel="modulepreload" crossorigin href="/assets/results-2b.js"></head>');
+    expect(other).not.toContain('heatmaps-1a');
+    expect(other, 'only files of the build').not.toMatch(/elsewhere|\.\.\//);
+    expect((await get('/account')).body).toBe('<!doctype html><head><title>Limbus</title></head>');
+  });
+
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const response = await t.app.inject({
+      url: '/test/7/heatmaps',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('heatmaps-1a.js');
   });
 
   it('keeps hashed assets for a year, immutable', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { storeSession } from '../api';
 import { makeUser, useFakeApi } from '../test/fake-api';
 import { TestProviders } from '../test/render';
-import { routes, screenLoadsOf } from './router';
+import { routes } from './router';
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -18,18 +18,6 @@ function renderApp(path: string) {
 }
 
 describe('route table', () => {
-  it('knows every chunk an address needs, to load them side by side', async () => {
-    // the shell, the results layout and the recording screen, not one after the other
-    const loads = screenLoadsOf('/test/7/participant/25/recording');
-    expect(loads).toHaveLength(3);
-    const modules = (await Promise.all(loads.map((load) => load()))) as Record<string, unknown>[];
-    expect(
-      modules.map((module) => Object.keys(module).find((name) => /Layout|RecordingPage/.test(name))),
-    ).toEqual(['AppLayout', 'TestLayout', 'RecordingPage']);
-    expect(screenLoadsOf('/signup')).toHaveLength(1);
-    expect(screenLoadsOf('/no/such/address/at/all')).toHaveLength(2);
-  });
-
   it('sends / without a stored token to /signup', async () => {
     const router = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 })).toBeTruthy();

@@ -1,14 +1,15 @@
-import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { BlockDemoCompany, RequireAuth, RequireLicence } from '../shell/guards';
 import { PageLoader } from '../ui/states';
 
-type Preloadable = { preload?: () => Promise<unknown> };
-
-/** Every screen is its own chunk: the first load carries the framework, the guards and one page. */
+/**
+ * Every screen is its own chunk: the first load carries the framework, the guards and one page.
+ * The server names the chunks of an address's screens in the page it answers, read from this
+ * table at build time (build/route-preloads.ts): keep screens declared as `lazyPage` here.
+ */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  const page = lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
-  return Object.assign(page, { preload: load } satisfies Preloadable);
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
 }
 
 const AppLayout = lazyPage(() => import('../shell/app-layout'), 'AppLayout');
@@ -302,29 +303,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
-  preloadScreensOf(window.location.pathname);
   return createBrowserRouter(routes);
-}
-
-/**
- * Starts loading the chunks of every layout and screen the address matches at once: React loads a
- * lazy screen only when its layout renders, so a results screen opened directly waited for the
- * shell's chunk, then the results layout's, then its own (Lighthouse's LCP on a phone).
- */
-export function preloadScreensOf(pathname: string): void {
-  // a chunk that fails here fails again when its screen renders, which shows the error
-  for (const preload of screenLoadsOf(pathname)) preload().catch(() => undefined);
-}
-
-/** The chunk loads of the lazy layouts and screens (guards' children too) the address matches. */
-export function screenLoadsOf(pathname: string): (() => Promise<unknown>)[] {
-  const loads: (() => Promise<unknown>)[] = [];
-  const collect = (element: ReactNode): void => {
-    if (!isValidElement(element)) return;
-    const { preload } = element.type as Preloadable;
-    if (preload) loads.push(preload);
-    collect((element.props as { children?: ReactNode }).children);
-  };
-  for (const match of matchRoutes(routes, pathname) ?? []) collect(match.route.element);
-  return loads;
 }
