@@ -93,4 +93,23 @@ describe('EmotionChart', () => {
     await userEvent.setup().click(marker);
     expect(onSeek).toHaveBeenCalledWith(5);
   });
+
+  it('makes one target of points too close to tell apart, naming how many it stands for', async () => {
+    const onSeek = vi.fn();
+    renderWithProviders(
+      <EmotionChart
+        samples={makeSamples()}
+        startMs={START}
+        seconds={0}
+        points={[point({}), point({ id: 2, comment: '' })]}
+        onSeek={onSeek}
+      />,
+    );
+    const marker = await screen.findByRole('button', {
+      name: 'Joy point at 0:05 and 1 more nearby: play from here',
+    });
+    expect(screen.getAllByRole('button', { name: /point at/ })).toHaveLength(1);
+    await userEvent.setup().click(marker);
+    expect(onSeek).toHaveBeenCalledWith(5);
+  });
 });

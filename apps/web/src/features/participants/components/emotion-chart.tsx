@@ -26,7 +26,8 @@ const plotOffset = (chart: uPlot) => ({
   top: Number.parseFloat(chart.over.style.top) || chart.over.offsetTop,
 });
 
-type Marker = { point: SignificantPoint; seconds: number; x: number; y: number };
+/** A marker and how many points beside it it stands for (their targets would overlap). */
+type Marker = { point: SignificantPoint; seconds: number; x: number; y: number; nearby: number };
 
 /** Each significant point on its emotion's curve (false positives left out), in chart pixels. */
 function markersOf(
@@ -47,14 +48,32 @@ function markersOf(
     const x = chart.valToPos(seconds, 'x');
     const y = chart.valToPos(value, 'y');
     if (Number.isFinite(x) && Number.isFinite(y))
-      markers.push({ point, seconds, x: offset.left + x, y: offset.top + y });
+      markers.push({ point, seconds, x: offset.left + x, y: offset.top + y, nearby: 0 });
   }
-  return markers;
+  return withoutOverlaps(markers);
+}
+
+/**
+ * Markers closer than a target's size become one, the earliest, that names how many it stands
+ * for: overlapping buttons cannot be told apart by a finger (and fail WCAG 2.5.8 on a phone).
+ */
+function withoutOverlaps(markers: Marker[]): Marker[] {
+  const kept: Marker[] = [];
+  for (const marker of [...markers].sort((a, b) => a.seconds - b.seconds)) {
+    const near = kept.find(
+      (other) => Math.hypot(other.x - marker.x, other.y - marker.y) < MARKER_TARGET_SIZE,
+    );
+    if (near) near.nearby += 1;
+    else kept.push(marker);
+  }
+  return kept;
 }
 
 function PointMarker({ marker, onSeek }: { marker: Marker; onSeek: (seconds: number) => void }) {
   const { point } = marker;
-  const name = `${EMOTION_NAMES[point.emotion]} point at ${formatClock(Math.max(0, marker.seconds))}`;
+  const name =
+    `${EMOTION_NAMES[point.emotion]} point at ${formatClock(Math.max(0, marker.seconds))}` +
+    (marker.nearby ? ` and ${marker.nearby} more nearby` : '');
   return (
     <AppTooltip label={point.comment ? `${name}: ${point.comment}` : name}>
       <UnstyledButton

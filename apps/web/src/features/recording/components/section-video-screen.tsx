@@ -259,7 +259,7 @@ function SectionClips({ test, labelId }: { test: TestDetail; labelId: number }) 
           value={elapsed}
           onChange={setElapsed}
           label={(value) => formatClock(value)}
-          aria-label="Time into every visit"
+          thumbLabel="Time into every visit"
         />
         <Text size="sm" c="dimmed" w={110} ta="right">
           {formatClock(elapsed)} / {formatClock(longest)}
