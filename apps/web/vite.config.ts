@@ -4,7 +4,6 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { browserRouteTable } from './build/browser-route-table';
-import { firstScript } from './build/first-script';
 import { routePreloads } from './build/route-preloads';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
@@ -48,13 +47,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [
-    react(),
-    browserRouteTable('../../packages/contract/src'),
-    firstScript('src/app/early-requests.ts'),
-    routePreloads(),
-    precompress(),
-  ],
+  plugins: [react(), browserRouteTable('../../packages/contract/src'), routePreloads(), precompress()],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

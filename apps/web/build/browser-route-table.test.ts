@@ -10,7 +10,9 @@ const CONTRACT = path.join(import.meta.dirname, '../../../packages/contract/src'
 /** The syntax errors of a TypeScript source (the slim source must still compile). */
 function syntaxErrors(source: string): string[] {
   const output = ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { module: 99 } });
-  return (output.diagnostics ?? []).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
+  return (output.diagnostics ?? []).map((diagnostic) =>
+    ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+  );
 }
 
 describe('the route table as the browser builds it', () => {
@@ -39,14 +41,18 @@ export const thingRoutes = defineRoutes('things', {
   });
 
   it('marks every call of a module-level value pure, and leaves function bodies alone', () => {
-    expect(slim).toContain('/* @__PURE__ */ (/* @__PURE__ */ z.object({ id: (/* @__PURE__ */ z.string()) })).strict()');
+    expect(slim).toContain(
+      '/* @__PURE__ */ (/* @__PURE__ */ z.object({ id: (/* @__PURE__ */ z.string()) })).strict()',
+    );
     expect(slim).toContain('{ register(text); return z.string().max(LIMIT); }');
     expect(slim).toContain("/* @__PURE__ */ defineRoutes('things'");
     expect(syntaxErrors(slim)).toEqual([]);
   });
 
   it('slims every module of the contract into source that still compiles', () => {
-    const files = fs.readdirSync(CONTRACT).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+    const files = fs
+      .readdirSync(CONTRACT)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
     let routeTables = 0;
     for (const name of files) {
       const original = fs.readFileSync(path.join(CONTRACT, name), 'utf8');

@@ -48,15 +48,15 @@ describe('the web app', () => {
     }
   });
 
-  it("names the chunks and styles of the address's screens in the page, styles first", async () => {
+  it("names the chunks and styles of the address's screens in the page, styles first, chunks after the app's own", async () => {
     const page = (await get('/test/7/heatmaps')).body;
     expect(page).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/results-2b.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/heatmaps-1a.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/results-2b.js"></head>',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/heatmaps-1a.js">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/results-2b.js"></head>',
     );
     const other = (await get('/test/7/nothing-here?x=1')).body;
-    expect(other).toContain('<link rel="modulepreload" crossorigin href="/assets/results-2b.js"></head>');
+    expect(other).toContain('href="/assets/results-2b.js"></head>');
     expect(other).not.toContain('heatmaps-1a');
     expect(other, 'only files of the build').not.toMatch(/elsewhere|\.\.\//);
     expect((await get('/account')).body).toBe('<!doctype html><head><title>Limbus</title></head>');

@@ -1,10 +1,8 @@
 import { authRoutes, type ErrorBody, type HttpMethod } from '@limbus/contract';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
-import { takeEarlyAnswer } from './early-answers';
-import { API_BASE } from './paths';
 import { clearSession, readToken, storeAccessToken } from './session';
 
-export { API_BASE };
+export const API_BASE = '/api/v1';
 
 type Method = HttpMethod;
 type QueryValue = string | number | boolean | undefined | null;
@@ -67,14 +65,6 @@ export function createApiClient(initial: ApiClientConfig = {}) {
   const base = () => config.baseUrl ?? API_BASE;
 
   async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
-    const early = method === 'GET' && !options.query ? takeEarlyAnswer(path) : undefined;
-    if (early) {
-      try {
-        return await early;
-      } catch {
-        // asked again below, where a failure becomes an ApiError
-      }
-    }
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = readToken();
     if (token) headers.Authorization = token;

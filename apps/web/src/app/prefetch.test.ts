@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeSession } from '../api';
 import { makeUser, useFakeApi } from '../test/fake-api';
 import { prefetchDataOf } from './prefetch';
@@ -31,5 +31,28 @@ describe('prefetchDataOf', () => {
     prefetchDataOf(createQueryClient(), '/tests');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.map((call) => call.path)).toEqual(['/users/me']);
+  });
+
+  it('asks for the first heatmap page’s screenshot with the test on a heatmaps address only', async () => {
+    const screenshot = '/api/v1/tests/7/heatmap_screenshots/a.png?expires=1&signature=s';
+    useFakeApi({
+      'GET /users/me': { body: makeUser() },
+      'GET /tests/7': { body: { id: 7, heatmaps: [{ id: 1, screenshot, screenshot_width: null }] } },
+    });
+    const sources: string[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        set src(value: string) {
+          sources.push(value);
+        }
+      },
+    );
+    storeSession('jwt', makeUser());
+    prefetchDataOf(createQueryClient(), '/test/7/overview');
+    prefetchDataOf(createQueryClient(), '/test/7/heatmaps');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sources).toEqual([screenshot]);
+    vi.unstubAllGlobals();
   });
 });
