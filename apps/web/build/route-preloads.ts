@@ -22,7 +22,7 @@ export type RoutePreloads = { routes: { pattern: string; files: string[] }[] };
 
 export function routePreloads(routerFile = 'src/app/router.tsx'): Plugin {
   let routerId = '';
-  let screens: { pattern: string; score: number; moduleIds: string[] }[] = [];
+  let screens: { pattern: string; moduleIds: string[] }[] = [];
   return {
     name: 'limbus-route-preloads',
     apply: 'build',
@@ -41,7 +41,7 @@ export function routePreloads(routerFile = 'src/app/router.tsx'): Plugin {
           if (!resolved) this.error(`route-preloads: cannot resolve ${specifier} from the route table`);
           moduleIds.push(resolved.id);
         }
-        screens.push({ pattern: route.pattern, score: route.score, moduleIds });
+        screens.push({ pattern: route.pattern, moduleIds });
       }
       return null;
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from './accept-encoding.js';
 import { readRoutePreloads } from './route-preloads.js';
 
 /**
@@ -23,6 +24,30 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       preCompressed: true,
     });
   }
+  const preloadsOf = hasBuild ? readRoutePreloads(webDist) : () => '';
+  const pages = new Map<string, Page>();
+  /** index.html naming the chunks of the address's screens; one copy per set of screens. */
+  function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const tags = preloadsOf(request.url.split('?')[0] ?? '/');
+    let page = pages.get(tags);
+    if (!page) {
+      page = compressedPage(fs.readFileSync(indexFile, 'utf8').replace('</head>', `${tags}</head>`));
+      pages.set(tags, page);
+    }
+    const accepted = request.headers['accept-encoding'];
+    const encoding = acceptsEncoding(accepted, 'br')
+      ? 'br'
+      : acceptsEncoding(accepted, 'gzip')
+        ? 'gzip'
+        : undefined;
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+  }
+
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const file = path.join(webDist, path.normalize(request.url.split('?')[0] ?? '/'));
     if (
@@ -45,26 +70,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     }
     return sendPage(request, reply);
   });
-
-  const preloadsOf = hasBuild ? readRoutePreloads(webDist) : () => '';
-  const pages = new Map<string, Page>();
-  /** index.html naming the chunks of the address's screens; one copy per set of screens. */
-  function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const tags = preloadsOf(request.url.split('?')[0] ?? '/');
-    let page = pages.get(tags);
-    if (!page) {
-      page = compressedPage(fs.readFileSync(indexFile, 'utf8').replace('</head>', `${tags}</head>`));
-      pages.set(tags, page);
-    }
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-    reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
-    if (!encoding) return reply.send(page.html);
-    return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
-  }
 }
 
 type Page = { html: string; br: Buffer; gzip: Buffer };

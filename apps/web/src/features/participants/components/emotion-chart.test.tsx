@@ -63,6 +63,15 @@ function point(change: Partial<SignificantPoint>): SignificantPoint {
   };
 }
 
+/** The chart at its start with these significant points; answers the seek callback. */
+function renderWithPoints(points: SignificantPoint[]) {
+  const onSeek = vi.fn();
+  renderWithProviders(
+    <EmotionChart samples={makeSamples()} startMs={START} seconds={0} points={points} onSeek={onSeek} />,
+  );
+  return onSeek;
+}
+
 describe('EmotionChart', () => {
   it('says what the scores at the playhead mean, against the recording mean', () => {
     renderWithProviders(
@@ -77,16 +86,10 @@ describe('EmotionChart', () => {
   });
 
   it('marks the significant points on their curves and plays from one when it is chosen', async () => {
-    const onSeek = vi.fn();
-    renderWithProviders(
-      <EmotionChart
-        samples={makeSamples()}
-        startMs={START}
-        seconds={0}
-        points={[point({}), point({ id: 2, emotion: 'frustration', false_positive: true })]}
-        onSeek={onSeek}
-      />,
-    );
+    const onSeek = renderWithPoints([
+      point({}),
+      point({ id: 2, emotion: 'frustration', false_positive: true }),
+    ]);
     const marker = await screen.findByRole('button', { name: 'Joy point at 0:05: play from here' });
     expect((marker.firstElementChild as HTMLElement).style.background).toBe('rgb(47, 179, 68)');
     expect(screen.getAllByRole('button', { name: /point at/ })).toHaveLength(1);
@@ -95,16 +98,7 @@ describe('EmotionChart', () => {
   });
 
   it('makes one target of points too close to tell apart, naming how many it stands for', async () => {
-    const onSeek = vi.fn();
-    renderWithProviders(
-      <EmotionChart
-        samples={makeSamples()}
-        startMs={START}
-        seconds={0}
-        points={[point({}), point({ id: 2, comment: '' })]}
-        onSeek={onSeek}
-      />,
-    );
+    const onSeek = renderWithPoints([point({}), point({ id: 2, comment: '' })]);
     const marker = await screen.findByRole('button', {
       name: 'Joy point at 0:05 and 1 more nearby: play from here',
     });
