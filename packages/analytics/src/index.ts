@@ -23,6 +23,7 @@ export * from './heatmap-density.js';
 export * from './heatmap-samples.js';
 export * from './journey.js';
 export * from './merge-fixations.js';
+export * from './min-max-downsample.js';
 export * from './monotone-deque.js';
 export * from './neurofeedback.js';
 export * from './normalized-density.js';
