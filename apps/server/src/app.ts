@@ -38,6 +38,7 @@ import { registerParticipantRoutes } from './modules/participants/participants.r
 import { registerPredictionRoutes } from './modules/predictions/predictions.routes.js';
 import { registerQualityRoutes } from './modules/quality/quality.routes.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
+import { registerSectionClipsRoutes } from './modules/section-clips/section-clips.routes.js';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerExportRoutes(api, deps);
       registerJourneyRoutes(api, deps);
       registerBenchmarkRoutes(api, deps);
+      registerSectionClipsRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

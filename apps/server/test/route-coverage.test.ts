@@ -35,6 +35,10 @@ import {
 import { qualityInputCases, qualityPolicyCases } from '../src/modules/quality/quality.route-cases.js';
 import { resourcesInputCases, resourcesPolicyCases } from '../src/modules/resources/resources.route-cases.js';
 import {
+  sectionClipsInputCases,
+  sectionClipsPolicyCases,
+} from '../src/modules/section-clips/section-clips.route-cases.js';
+import {
   suggestionsInputCases,
   suggestionsPolicyCases,
 } from '../src/modules/suggestions/suggestions.route-cases.js';
@@ -71,6 +75,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'insights', policy: insightsPolicyCases, input: insightsInputCases },
   { name: 'journey', policy: journeyPolicyCases, input: journeyInputCases },
   { name: 'benchmark', policy: benchmarkPolicyCases, input: benchmarkInputCases },
+  { name: 'section-clips', policy: sectionClipsPolicyCases, input: sectionClipsInputCases },
   { name: 'ai', policy: aiPolicyCases, input: aiInputCases },
   { name: 'suggestions', policy: suggestionsPolicyCases, input: suggestionsInputCases },
   { name: 'resources', policy: resourcesPolicyCases, input: resourcesInputCases },

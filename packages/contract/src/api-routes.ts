@@ -14,6 +14,7 @@ import { participantRoutes } from './participants.js';
 import { predictionRoutes } from './predictions.js';
 import { qualityRoutes } from './quality.js';
 import { resourceRoutes } from './resources.js';
+import { sectionClipsRoutes } from './section-clips.js';
 import { suggestionRoutes } from './suggestions.js';
 import { supportRoutes } from './support.js';
 import { testSetupRoutes } from './test-setups.js';
@@ -40,6 +41,7 @@ export const apiRoutes = {
   predictions: predictionRoutes,
   quality: qualityRoutes,
   resources: resourceRoutes,
+  sectionClips: sectionClipsRoutes,
   suggestions: suggestionRoutes,
   support: supportRoutes,
   tests: testRoutes,
@@ -72,6 +74,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   quality:
     "Data quality of a test's recordings (tracking ratio, precision, accuracy, EEG) and participants left out of the metrics: research area only",
   resources: 'The resources library: articles for every user, drafts and authoring for the provider',
+  sectionClips:
+    "The section video of a web test: each participant's first visit of a page as a clip, with its video and emotions",
   suggestions:
     'Suggestions of a test, ranked from 1: read by whoever reads the test, written by staff and its company',
   support: 'The support chat: conversations of users with the provider’s staff',

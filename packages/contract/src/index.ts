@@ -24,6 +24,7 @@ export * from './quality.js';
 export * from './resources.js';
 export * from './results-access.js';
 export * from './route.js';
+export * from './section-clips.js';
 export * from './section-rules.js';
 export * from './suggestions.js';
 export * from './support.js';

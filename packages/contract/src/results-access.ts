@@ -28,7 +28,7 @@ export const PROFESSIONAL_PAGES = [
 ] as const;
 
 /** The Professional tier's data (page rankings are the pages data): the server answers 403 to client users of an Essential test. */
-export const PROFESSIONAL_DATA = ['pages', 'tags', 'journey', 'benchmark'] as const;
+export const PROFESSIONAL_DATA = ['pages', 'tags', 'journey', 'benchmark', 'section-video'] as const;
 export type ProfessionalData = (typeof PROFESSIONAL_DATA)[number];
 
 /**

@@ -4,6 +4,7 @@ import {
   type ParticipantAssociation,
   type ParticipantDetail,
   type ParticipantSummary,
+  type ProfessionalData,
   type StreamKindName,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
@@ -82,17 +83,30 @@ export async function participantSummaryOf(
   return toParticipantSummary(row, signedVideoUrl(deps));
 }
 
+/**
+ * The participants of type default of a test whose results the actor reads, as the participants
+ * list shows them (uncounted generated ones for the research area only); `data` names the
+ * Professional data asked for, refused to clients of an Essential test.
+ */
+export async function readableParticipantRows(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  data?: ProfessionalData,
+): Promise<ParticipantRow[]> {
+  assertIndividualParticipants(actor, await resultsTestFor(deps, actor, testId, data));
+  const rows = await listParticipantRows(deps.db, testId, 'default');
+  return rows.filter((row) => !hiddenFrom(actor, row));
+}
+
 /** The participants list of spec 2 §2: participants of type default only (uncounted generated ones for the research area only). */
 export async function listParticipants(
   deps: Deps,
   actor: Actor,
   testId: number,
 ): Promise<ParticipantSummary[]> {
-  assertIndividualParticipants(actor, await resultsTestFor(deps, actor, testId));
-  const rows = await listParticipantRows(deps.db, testId, 'default');
-  return rows
-    .filter((row) => !hiddenFrom(actor, row))
-    .map((row) => toParticipantSummary(row, signedVideoUrl(deps)));
+  const rows = await readableParticipantRows(deps, actor, testId);
+  return rows.map((row) => toParticipantSummary(row, signedVideoUrl(deps)));
 }
 
 export type DetailOptions = { associations: readonly ParticipantAssociation[]; withVideo: boolean };
@@ -106,9 +120,25 @@ export async function getParticipant(
 ): Promise<ParticipantDetail> {
   const { participant } = await readableParticipant(deps, actor, testId, participantId);
   const detail = await loadDetail(deps, participant, options);
-  if (options.withVideo && !participant.video && participant.type === 'default')
-    detail.video_pending = await wakeScreenRecording(deps.db, participant.id, deps.clock());
+  if (options.withVideo) {
+    const { video_pending } = await participantVideo(deps, participant);
+    if (video_pending !== undefined) detail.video_pending = video_pending;
+  }
   return detail;
+}
+
+/**
+ * The signed URL of a participant's screen recording (for a reader the caller has checked) and,
+ * when it has none yet, whether one is being made: asking wakes the demo's dormant recording job
+ * (a participant of type default only), so the screens say so and ask again.
+ */
+export async function participantVideo(
+  deps: Deps,
+  participant: ParticipantRow,
+): Promise<{ video: string | null; video_pending?: boolean }> {
+  const video = signedVideoUrl(deps)(participant);
+  if (video || participant.type !== 'default') return { video };
+  return { video, video_pending: await wakeScreenRecording(deps.db, participant.id, deps.clock()) };
 }
 
 /**

@@ -46,6 +46,7 @@ const PROFESSIONAL_DATA_NAMES: Record<ProfessionalData, string> = {
   tags: 'Tags',
   journey: 'The journey',
   benchmark: 'The benchmark',
+  'section-video': 'Section videos',
 };
 
 /**

@@ -1,0 +1,12 @@
+import { sectionClipsRoutes } from '@limbus/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { actorOf } from '../../http/authenticate.js';
+import { serveRoute } from '../../http/serve-route.js';
+import { sectionClipsOf } from './section-clips.service.js';
+
+export function registerSectionClipsRoutes(app: FastifyInstance, deps: Deps): void {
+  serveRoute(app, sectionClipsRoutes.get, async (request) => ({
+    data: await sectionClipsOf(deps, actorOf(request), request.params.id, request.query.label_id),
+  }));
+}
