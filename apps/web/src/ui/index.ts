@@ -24,3 +24,4 @@ export { PasswordField } from './password-field';
 export { RowActions } from './row-actions';
 export { BlockSkeleton, Empty, ErrorAlert, PageLoader, TableSkeleton } from './states';
 export { type FormErrors, pickFieldErrors, useForm, zodValidate } from './use-form';
+export { useNearViewport } from './use-near-viewport';

@@ -1,7 +1,8 @@
 import { TOOLTIP } from '@limbus/contract';
 import { Box, Skeleton } from '@mantine/core';
 import type { ECElementEvent, EChartsCoreOption, EChartsType } from 'echarts/core';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNearViewport } from '../use-near-viewport';
 
 /** A chart click: the series and data index of the bar, point or bubble under the pointer. */
 export type ChartClick = { seriesIndex: number; dataIndex: number; name: string; value: unknown };
@@ -24,29 +25,12 @@ const TOOLTIP_DEFAULTS = {
 
 const loadECharts = () => import('./echarts-core').then((module) => module.echarts);
 
-/** How far below the fold a chart starts loading, so that it is drawn before it scrolls into view. */
-const LOAD_MARGIN = '300px';
-
 /**
- * True once the element is within LOAD_MARGIN of the viewport. Charts below the fold then cost
- * nothing (no library, no drawing) while the page's first screen renders; their skeleton keeps
- * the space, so nothing moves when they appear.
+ * How far below the fold a chart starts loading, so that it is drawn before it scrolls into view.
+ * Charts below the fold then cost nothing (no library, no drawing) while the page's first screen
+ * renders; their skeleton keeps the space, so nothing moves when they appear.
  */
-function useNearViewport(element: RefObject<HTMLElement | null>): boolean {
-  const [isNear, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    if (isNear || !element.current) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: LOAD_MARGIN },
-    );
-    observer.observe(element.current);
-    return () => observer.disconnect();
-  }, [isNear, element]);
-  return isNear;
-}
+const LOAD_MARGIN = '300px';
 
 /**
  * A thin React wrapper around ECharts (bars, stacked bars, lines, radar, bubbles): loads the
@@ -56,7 +40,7 @@ export function EChart({ option, height, label, onClick }: EChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [isReady, setReady] = useState(false);
-  const isNear = useNearViewport(container);
+  const isNear = useNearViewport(container, LOAD_MARGIN);
 
   useEffect(() => {
     if (!isNear) return;
