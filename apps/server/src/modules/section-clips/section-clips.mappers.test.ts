@@ -22,6 +22,7 @@ describe('clipSpan', () => {
   it('never starts before the recording, and counts from started_at in whole seconds as the replay does', () => {
     expect(clipSpan({ startedAt }, visit(-2, 3))).toEqual({ start: 0, length: 5 });
     expect(clipSpan({ startedAt: new Date(START + 400) }, visit(10, 20))).toEqual({ start: 10, length: 10 });
+    expect(clipSpan({ startedAt }, visit(1.2345678, 2))).toEqual({ start: 1.235, length: 0.765 });
   });
 });
 

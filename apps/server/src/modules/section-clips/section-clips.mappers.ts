@@ -12,10 +12,14 @@ export type ClipSpan = { start: number; length: number };
  */
 const recordingZeroMs = (startedAt: Date) => Math.floor(startedAt.getTime() / 1000) * 1000;
 
+/** Seconds to the millisecond; scores to 1/10 000 (what a chart can show): short JSON, no float noise. */
+const seconds = (value: number) => Math.round(value * 1000) / 1000;
+const score = (value: number) => Math.round(value * 10_000) / 10_000;
+
 /**
  * A participant's first visit of the page as a clip of their recording: its start in seconds from
- * started_at (never before the recording) and its length; null for a participant without
- * started_at (no recording to place it in) or without a visit.
+ * started_at (never before the recording) and its length, to the millisecond; null for a
+ * participant without started_at (no recording to place it in) or without a visit.
  */
 export function clipSpan(
   participant: Pick<ParticipantRow, 'startedAt'>,
@@ -23,13 +27,10 @@ export function clipSpan(
 ): ClipSpan | null {
   if (!visit || !participant.startedAt) return null;
   return {
-    start: Math.max(0, (visit.timestampStart - recordingZeroMs(participant.startedAt)) / 1000),
-    length: Math.max(0, (visit.timestampEnd - visit.timestampStart) / 1000),
+    start: seconds(Math.max(0, (visit.timestampStart - recordingZeroMs(participant.startedAt)) / 1000)),
+    length: seconds(Math.max(0, (visit.timestampEnd - visit.timestampStart) / 1000)),
   };
 }
-
-const seconds = (value: number) => Math.round(value * 1000) / 1000;
-const score = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
  * The emotions of a clip's span only, as columns: seconds into the clip (ms precision) and the
