@@ -98,17 +98,24 @@ const NotFoundPage = lazyPage(() => import('../pages/not-found-page'), 'NotFound
 const ResourcesPage = lazyPage(() => import('../pages/resources-page'), 'ResourcesPage');
 const ResourcePage = lazyPage(() => import('../pages/resource-page'), 'ResourcePage');
 const ResourceEditorPage = lazyPage(() => import('../pages/resource-editor-page'), 'ResourceEditorPage');
-// the results shell and its screens are one chunk
-const loadResults = () => import('../features/test-results');
-const TestLayout = lazyPage(loadResults, 'TestLayout');
-const IntroductionPage = lazyPage(loadResults, 'IntroductionPage');
-const LockedPage = lazyPage(loadResults, 'LockedPage');
-const PageInsightsScreen = lazyPage(loadResults, 'PageInsightsScreen');
-const TagsScreen = lazyPage(loadResults, 'TagsScreen');
-const SectionsScreen = lazyPage(loadResults, 'SectionsScreen');
-const OverviewPage = lazyPage(loadResults, 'OverviewPage');
-const InsightsPage = lazyPage(loadResults, 'InsightsPage');
-const InsightPage = lazyPage(loadResults, 'InsightPage');
+// the results shell is a chunk of its own: a results screen's first load carries no other screen
+const TestLayout = lazyPage(() => import('../features/test-results/test-layout'), 'TestLayout');
+const IntroductionPage = lazyPage(
+  () => import('../features/test-results/introduction-page'),
+  'IntroductionPage',
+);
+const LockedPage = lazyPage(() => import('../features/test-results/locked-page'), 'LockedPage');
+const loadInsightScreens = () => import('../features/test-results/insight-screens');
+const PageInsightsScreen = lazyPage(loadInsightScreens, 'PageInsightsScreen');
+const TagsScreen = lazyPage(loadInsightScreens, 'TagsScreen');
+const SectionsScreen = lazyPage(loadInsightScreens, 'SectionsScreen');
+const OverviewPage = lazyPage(
+  () => import('../features/test-results/overview/overview-page'),
+  'OverviewPage',
+);
+const loadInsightsPages = () => import('../features/test-results/insights-pages');
+const InsightsPage = lazyPage(loadInsightsPages, 'InsightsPage');
+const InsightPage = lazyPage(loadInsightsPages, 'InsightPage');
 const ParticipantsPage = lazyPage(() => import('../pages/participants-page'), 'ParticipantsPage');
 const SuggestionsPage = lazyPage(() => import('../pages/suggestions-page'), 'SuggestionsPage');
 const loadVideoResults = () => import('../pages/video-results-pages');

@@ -1,5 +1,5 @@
 import { BenchmarkScreen } from '../features/benchmark';
-import { useLoadedTest } from '../features/test-results';
+import { useLoadedTest } from '../features/test-results/test-layout';
 
 /** /test/{id}/benchmark (Professional): the test among comparable done tests. */
 export function BenchmarkPage() {

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 // The viewer's own file: the feature's index also holds the research area's manager, whose code a
 // client's screen does not need.
 import { HeatmapViewer } from '../features/heatmaps/components/heatmap-viewer';
-import { useLoadedTest } from '../features/test-results';
+import { useLoadedTest } from '../features/test-results/test-layout';
 import { PageTitle } from '../ui';
 
 const EMPTY_HINT = 'The researchers have not set up heatmap pages for this test yet.';

@@ -1,5 +1,5 @@
 import { JourneyScreen } from '../features/journey';
-import { useLoadedTest } from '../features/test-results';
+import { useLoadedTest } from '../features/test-results/test-layout';
 
 /** /test/{id}/journey (Professional): the participants' paths through the pages. */
 export function JourneyPage() {

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../features/account/api';
 import { usesResearchArea } from '../features/auth/permissions';
 import { ExportPanel } from '../features/exports';
 import { ParticipantsList, useParticipants } from '../features/participants';
-import { useLoadedTest } from '../features/test-results';
+import { useLoadedTest } from '../features/test-results/test-layout';
 import { PageTitle } from '../ui';
 
 /**

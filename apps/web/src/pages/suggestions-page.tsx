@@ -1,6 +1,6 @@
 import { useCurrentUser } from '../features/account/api';
 import { canEditSuggestions, SuggestionList } from '../features/suggestions';
-import { useLoadedTest } from '../features/test-results';
+import { useLoadedTest } from '../features/test-results/test-layout';
 
 /** /test/{id}/suggestions */
 export function SuggestionsPage() {

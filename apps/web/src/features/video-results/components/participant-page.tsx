@@ -20,7 +20,7 @@ import { DetailList, ErrorAlert, PageLoader } from '../../../ui';
 import { useParticipant, useParticipants, useStreamSamples } from '../../participants/api';
 import { EmotionChart } from '../../participants/components/emotion-chart';
 import { useVideoTime } from '../../participants/use-video';
-import { useLoadedTest } from '../../test-results';
+import { useLoadedTest } from '../../test-results/test-layout';
 import { IndividualParticipantsLock, useSeesIndividualParticipants } from './individual-lock';
 import { FavouriteStar } from './participants-page';
 

@@ -8,7 +8,7 @@ import { Empty, ErrorAlert, TableSkeleton } from '../../../ui';
 import { useCurrentUser } from '../../account/api';
 import { useParticipants } from '../../participants/api';
 import { formatMinutesSeconds } from '../../participants/format';
-import { useLoadedTest } from '../../test-results';
+import { useLoadedTest } from '../../test-results/test-layout';
 import { useToggleFavourite } from '../api';
 import { IndividualParticipantsLock, useSeesIndividualParticipants } from './individual-lock';
 
