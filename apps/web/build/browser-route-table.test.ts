@@ -19,6 +19,7 @@ describe('the route table as the browser builds it', () => {
   const source = `
 import { z } from 'zod';
 const idParams = z.object({ id: z.string() }).strict();
+const kindParam = z.enum(KINDS, { error: \`One of \${KINDS.join(', ')}\` });
 export const LIMIT = 5;
 const label = (text: string) => { register(text); return z.string().max(LIMIT); };
 export const thingRoutes = defineRoutes('things', {
@@ -40,10 +41,12 @@ export const thingRoutes = defineRoutes('things', {
     expect(slim).not.toMatch(/summary|responses|access|errors|params:/);
   });
 
-  it('marks every call of a module-level value pure, and leaves function bodies alone', () => {
+  it('makes every module-level value that calls anything pure, and leaves function bodies alone', () => {
+    expect(slim).toContain('/* @__PURE__ */ (() => (z.object({ id: z.string() }).strict()))()');
     expect(slim).toContain(
-      '/* @__PURE__ */ (/* @__PURE__ */ z.object({ id: (/* @__PURE__ */ z.string()) })).strict()',
+      `/* @__PURE__ */ (() => (z.enum(KINDS, { error: \`One of \${KINDS.join(', ')}\` })))()`,
     );
+    expect(slim).toContain('export const LIMIT = 5;');
     expect(slim).toContain('{ register(text); return z.string().max(LIMIT); }');
     expect(slim).toContain("/* @__PURE__ */ defineRoutes('things'");
     expect(syntaxErrors(slim)).toEqual([]);

@@ -11,8 +11,9 @@ const KEPT_ROUTE_FIELDS = new Set(['method', 'path', 'multipart']);
  * and is typed from them at compile time. Building the table's schemas took some 50 ms of a
  * phone's first script task (Lighthouse's blocking time), so in the web build:
  * - each route of `defineRoutes(...)` keeps only its method, path and multipart flag;
- * - the module-level schema constants become side-effect free (`@__PURE__`), so those that nothing
- *   the browser runs refers to are dropped; those it does use (form fields) stay.
+ * - the module-level values that call anything (schemas) become side-effect free (`@__PURE__`),
+ *   so those that nothing the browser runs refers to are dropped, with the imports only they
+ *   needed (zod); those it does use (form fields) stay.
  * Types are checked on the sources as written (tsc), not on this output.
  */
 export function browserRouteTable(contractSources: string): Plugin {
@@ -41,7 +42,7 @@ export function slimRouteTable(source: string): string {
         edits.push({ start: value.getStart(file), end: value.getStart(file), text: '/* @__PURE__ */ ' });
         edits.push(...routeFieldCuts(value, file));
       } else {
-        edits.push(...pureCalls(value, file));
+        edits.push(...pureValue(value, file));
       }
     }
   }
@@ -53,22 +54,25 @@ export function slimRouteTable(source: string): string {
 }
 
 /**
- * Every call of a module-level value, marked pure one by one (`a().b()` holds two calls: the mark
- * on the outer one does not cover the inner one). Function bodies are left alone: their calls run
- * when called, and some are there for their effect.
+ * A module-level value that calls anything, wrapped in an immediately called arrow marked pure:
+ * the bundler drops it when the browser never reads it, arguments included. Marking each call
+ * pure was not enough: an argument such as `${KINDS.join(', ')}` inside a template stayed, and
+ * with it the import of zod. Function bodies are left alone: their calls run when called.
  */
-function pureCalls(value: ts.Expression, file: ts.SourceFile) {
-  const edits: { start: number; end: number; text: string }[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isFunctionLike(node)) return;
-    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-      edits.push({ start: node.getStart(file), end: node.getStart(file), text: '(/* @__PURE__ */ ' });
-      edits.push({ start: node.getEnd(), end: node.getEnd(), text: ')' });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(value);
-  return edits;
+function pureValue(value: ts.Expression, file: ts.SourceFile) {
+  if (!callsAtLoad(value)) return [];
+  return [
+    { start: value.getStart(file), end: value.getStart(file), text: '/* @__PURE__ */ (() => (' },
+    { start: value.getEnd(), end: value.getEnd(), text: '))()' },
+  ];
+}
+
+/** Whether evaluating the expression calls a function (calls inside function bodies wait). */
+function callsAtLoad(node: ts.Node): boolean {
+  if (ts.isFunctionLike(node)) return false;
+  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node))
+    return true;
+  return ts.forEachChild(node, callsAtLoad) ?? false;
 }
 
 function skipTypeAssertions(node: ts.Expression): ts.Expression {
