@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { browserRouteTable } from './build/browser-route-table';
+import { mantineStyles } from './build/mantine-styles';
 import { routePreloads } from './build/route-preloads';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
@@ -47,7 +48,13 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), browserRouteTable('../../packages/contract/src'), routePreloads(), precompress()],
+  plugins: [
+    react(),
+    browserRouteTable('../../packages/contract/src'),
+    mantineStyles(),
+    routePreloads(),
+    precompress(),
+  ],
   server: { proxy: api },
   preview: { proxy: api },
   build: {
