@@ -5,6 +5,7 @@ import {
   formatFileSize,
   formatIndexAgainstMean,
   formatMoney,
+  formatNumber,
   formatShareFloor,
   formatSurcharge,
 } from './format';
@@ -54,5 +55,41 @@ describe('formatShareFloor', () => {
     expect(formatShareFloor(0.29)).toBe('29 %');
     expect(formatShareFloor(1)).toBe('100 %');
     expect(formatShareFloor(0)).toBe('0 %');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes numbers as en-GB does: grouped thousands, rounded decimals, trailing zeros to a minimum', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(1234.56, 1)).toBe('1,234.6');
+    expect(formatNumber(2, 1)).toBe('2');
+    expect(formatNumber(2, 1, 1)).toBe('2.0');
+    expect(formatNumber(0.125, 2, 2)).toBe('0.13');
+    expect(formatNumber(-1234.4)).toBe('-1,234');
+    expect(formatNumber(-0.4)).toBe('0');
+    expect(formatMoney(-2500)).toBe('-€2,500');
+  });
+
+  it('agrees with Intl.NumberFormat en-GB on random values', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (const [max, min] of [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [2, 2],
+    ] as const) {
+      const intl = new Intl.NumberFormat('en-GB', { maximumFractionDigits: max, minimumFractionDigits: min });
+      for (let i = 0; i < 2000; i++) {
+        const value = (random() - 0.3) * 10 ** Math.floor(random() * 9);
+        // Intl writes a negative that rounds to zero as '-0'; a count of nothing has no sign
+        expect(formatNumber(value, max, min), `${value}`).toBe(
+          intl.format(value).replace(/^-(0(\.0+)?)$/, '$1'),
+        );
+      }
+    }
   });
 });

@@ -12,6 +12,7 @@ export {
   formatIndexAgainstMean,
   formatMoney,
   formatMonth,
+  formatNumber,
   formatOneDecimal,
   formatPercent,
   formatSeconds,

@@ -7,18 +7,18 @@ import {
   type QualityThresholds,
   type User,
 } from '@limbus/contract';
+import { formatNumber } from '../../ui/format';
 
 /** Data quality is the research area's (role admin or the research licence), as the server's access says. */
 export const readsDataQuality = (user: Pick<User, 'role' | 'company'> | null | undefined) =>
   user ? isResearcher(accessOfUser(user)) : false;
 
-const degrees = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** A share 0–1 as a whole percent: 0.934 → '93 %'; '–' when not measured. */
 export const formatShare = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)} %`);
 
 /** Degrees of visual angle with two decimals: '0.12°'; '–' when not measured. */
-export const formatDegrees = (value: number | null) => (value === null ? '–' : `${degrees.format(value)}°`);
+export const formatDegrees = (value: number | null) =>
+  value === null ? '–' : `${formatNumber(value, 2, 2)}°`;
 
 /** What each threshold says, in words a researcher reads beside the measure. */
 export function thresholdText(problem: QualityProblem, thresholds: QualityThresholds): string {

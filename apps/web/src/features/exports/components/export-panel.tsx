@@ -9,18 +9,18 @@ import { Button, Card, Group, Progress, SegmentedControl, Select, Stack, Text, T
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../api';
+import { formatCount } from '../../../ui';
 import { type ExportProgress, progressShare, readExport, saveFile } from '../download-export';
 
 const ALL = 'all';
-const rowCount = new Intl.NumberFormat('en-GB');
 
 function ProgressLine({ progress }: { progress: ExportProgress }) {
   const share = progressShare(progress);
   const rows = progress.total === null ? progress.rows : Math.min(progress.rows, progress.total);
   const text =
     progress.total === null
-      ? `${rowCount.format(rows)} rows received`
-      : `${rowCount.format(rows)} of ${rowCount.format(progress.total)} rows`;
+      ? `${formatCount(rows)} rows received`
+      : `${formatCount(rows)} of ${formatCount(progress.total)} rows`;
   return (
     <Stack gap={4}>
       <Progress

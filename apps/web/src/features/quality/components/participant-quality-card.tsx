@@ -1,6 +1,6 @@
 import type { ParticipantQuality, QualityProblem, QualityThresholds } from '@limbus/contract';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ErrorAlert, TableSkeleton } from '../../../ui';
+import { ErrorAlert, formatCount, TableSkeleton } from '../../../ui';
 import { useParticipantQuality } from '../api';
 import { formatDegrees, formatShare, problemsText, thresholdText } from '../quality-format';
 import { ExclusionSwitch } from './exclusion-switch';
@@ -12,7 +12,7 @@ function measures(quality: ParticipantQuality): Measure[] {
     {
       label: 'Tracking ratio',
       value: formatShare(quality.tracking_ratio),
-      detail: `of ${quality.gaze_samples.toLocaleString('en-GB')} gaze samples have a position`,
+      detail: `of ${formatCount(quality.gaze_samples)} gaze samples have a position`,
       problem: 'tracking',
     },
     {
