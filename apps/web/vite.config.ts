@@ -64,9 +64,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Each icon was a chunk of its own (about 1 KB): a results screen fetched 10–14 of them,
-          // request after request on a phone's connection. All icons the app uses are 8 KB gzipped.
-          groups: [{ name: 'icons', test: /@tabler[\\/]icons-react/ }],
+          groups: [
+            // Each icon was a chunk of its own (about 1 KB): a results screen fetched 10–14 of them,
+            // request after request on a phone's connection. All icons the app uses are 8 KB gzipped.
+            { name: 'icons', test: /@tabler[\\/]icons-react/ },
+            // Mantine's components were some 30 chunks of 1–10 KB for a results screen; each costs
+            // the page a request and its preload ~1–2 ms of the main thread. The components that
+            // eight or more screens share are one chunk (the shell stays under its 250 KB budget).
+            { name: 'mantine', test: /@mantine[\\/](core|hooks)|@floating-ui/, minShareCount: 8 },
+          ],
         },
       },
     },
