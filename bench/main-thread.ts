@@ -1,0 +1,147 @@
+/**
+ * What holds up a screen's main thread while it loads: every task over 10 ms in a real Chromium
+ * (unthrottled, cache off, signed in as a demo user), with the trace's own events in it and the
+ * functions its CPU samples fell in (self time, and the app's frames inclusive). Lighthouse counts
+ * each task four times over on its simulated phone (blocking time = 4 × task − 50 ms), so this is
+ * where a mobile score is lost. It found the page's first Intl object (40–90 ms) and a
+ * sessionStorage read that waits for the browser (20–100 ms). Run it against a running product,
+ * alone on the machine; positions are in the built chunks (build with --sourcemap to map them):
+ *
+ *   BASE=http://127.0.0.1:3000 npx tsx bench/main-thread.ts /test/7/heatmaps
+ */
+import { chromium } from 'playwright-core';
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: { name?: string; data?: Record<string, unknown> };
+};
+type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
+type ProfileNode = { id: number; parent?: number; callFrame: CallFrame };
+
+const base = (process.env.BASE ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const path = process.argv[2] ?? '/test/7/heatmaps';
+const who = process.env.WHO ?? 'client.admin@limbus.test';
+const MIN_TASK_US = 10_000;
+
+async function traceLoad(): Promise<TraceEvent[]> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${base}/signup`);
+    const answer = await page.request.post(`${base}/api/v1/tokens`, {
+      data: { email: who, password: 'limbus-demo' },
+    });
+    const session = (await answer.json()) as { access_token: string; user: unknown };
+    await page.evaluate(
+      `localStorage.setItem('token', ${JSON.stringify(`Bearer ${session.access_token}`)});` +
+        `localStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))});`,
+    );
+    await page.goto('about:blank');
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const events: TraceEvent[] = [];
+    devtools.on('Tracing.dataCollected', (chunk) => events.push(...(chunk.value as unknown as TraceEvent[])));
+    await devtools.send('Tracing.start', {
+      categories:
+        'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,disabled-by-default-v8.cpu_profiler',
+      transferMode: 'ReportEvents',
+    });
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1500);
+    const complete = new Promise((resolve) => devtools.once('Tracing.tracingComplete', resolve));
+    await devtools.send('Tracing.end');
+    await complete;
+    return events;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The renderer's main thread: its events and its CPU samples (time, innermost node). */
+function mainThread(events: TraceEvent[]) {
+  const threadNames = new Map<string, string>();
+  for (const event of events)
+    if (event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+  const isMain = (event: TraceEvent) => threadNames.get(`${event.pid}:${event.tid}`) === 'CrRendererMain';
+  const clocks = new Map<string, number>();
+  for (const event of events)
+    if (event.name === 'Profile' && isMain(event))
+      clocks.set(`${event.pid}:${event.id}`, Number(event.args?.data?.startTime ?? 0));
+  const nodes = new Map<number, ProfileNode>();
+  const samples: { ts: number; node: number }[] = [];
+  for (const event of events) {
+    const key = `${event.pid}:${event.id}`;
+    if (event.name !== 'ProfileChunk' || !clocks.has(key)) continue;
+    const data = event.args?.data as {
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+      timeDeltas?: number[];
+    };
+    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+    let clock = clocks.get(key) ?? 0;
+    (data.cpuProfile?.samples ?? []).forEach((node, index) => {
+      clock += data.timeDeltas?.[index] ?? 0;
+      samples.push({ ts: clock, node });
+    });
+    clocks.set(key, clock);
+  }
+  return { events: events.filter(isMain), nodes, samples };
+}
+
+const frameName = (frame: CallFrame) =>
+  `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}:${frame.columnNumber}`;
+
+function top(counts: Map<string, number>, msPerSample: number, count: number) {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, samples]) => `${(samples * msPerSample).toFixed(1).padStart(6)} ms  ${name}`);
+}
+
+const { events, nodes, samples } = mainThread(await traceLoad());
+const navigation = events.find(
+  (event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame,
+);
+const start = navigation?.ts ?? events[0]?.ts ?? 0;
+let blocking = 0;
+for (const task of events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > MIN_TASK_US)) {
+  if (task.ts < start) continue;
+  const end = task.ts + (task.dur ?? 0);
+  const ms = (task.dur ?? 0) / 1000;
+  blocking += Math.max(0, ms * 4 - 50);
+  const inner = events
+    .filter(
+      (e) => e.ph === 'X' && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3000 && e.name !== 'RunTask',
+    )
+    .slice(0, 4)
+    .map((e) => `${e.name} ${((e.dur ?? 0) / 1000).toFixed(0)}`);
+  console.log(
+    `\n${((task.ts - start) / 1000).toFixed(0).padStart(6)} ms  task ${ms.toFixed(1)} ms  ${inner.join(' | ')}`,
+  );
+  const within = samples.filter((sample) => sample.ts >= task.ts && sample.ts <= end);
+  if (within.length === 0 || ms < 20) continue;
+  const self = new Map<string, number>();
+  const app = new Map<string, number>();
+  for (const sample of within) {
+    let node = nodes.get(sample.node);
+    if (node) self.set(frameName(node.callFrame), (self.get(frameName(node.callFrame)) ?? 0) + 1);
+    const counted = new Set<string>();
+    for (; node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
+      const name = frameName(node.callFrame);
+      if (!node.callFrame.url.includes('/assets/') || counted.has(name)) continue;
+      counted.add(name);
+      app.set(name, (app.get(name) ?? 0) + 1);
+    }
+  }
+  const msPerSample = ms / within.length;
+  console.log(`  self:\n    ${top(self, msPerSample, 8).join('\n    ')}`);
+  console.log(`  app (inclusive):\n    ${top(app, msPerSample, 12).join('\n    ')}`);
+}
+console.log(`\nBlocking time if every task took 4× as long (Lighthouse's phone): ${Math.round(blocking)} ms`);
