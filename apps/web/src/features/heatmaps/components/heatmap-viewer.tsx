@@ -1,5 +1,5 @@
 import { Select, Stack } from '@mantine/core';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { BlockSkeleton, Empty, ErrorAlert } from '../../../ui';
 import { useHeatmaps } from '../api';
 import { PageHeatmap, pageTitle } from './page-heatmap';
@@ -15,20 +15,17 @@ type Props = {
 /** Gaze or clicks over a heatmap page's screenshot, with areas of interest. */
 export function HeatmapViewer({ testId, participantId, emptyHint }: Props) {
   const pages = useHeatmaps(testId);
-  // The page's heatmap is a large tree: React builds it in slices between the browser's own work
-  // (a deferred render) instead of in the one long task in which the pages arrive.
-  const loaded = useDeferredValue(pages.data);
   const [chosen, setChosen] = useState<number | null>(null);
-  const page = loaded?.find((candidate) => candidate.id === chosen) ?? loaded?.[0] ?? null;
+  const page = pages.data?.find((candidate) => candidate.id === chosen) ?? pages.data?.[0] ?? null;
 
-  if (pages.isLoading || (pages.data && !loaded)) return <BlockSkeleton height={400} />;
+  if (pages.isLoading) return <BlockSkeleton height={400} />;
   if (pages.isError) return <ErrorAlert error={pages.error} title="The heatmap pages could not be loaded" />;
   if (!page) return <Empty title="No heatmap pages yet" description={emptyHint} />;
   return (
     <Stack gap="md">
       <Select
         label="Heatmap page"
-        data={(loaded ?? []).map((candidate) => ({
+        data={(pages.data ?? []).map((candidate) => ({
           value: String(candidate.id),
           label: pageTitle(candidate),
         }))}
