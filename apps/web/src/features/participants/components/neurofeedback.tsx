@@ -1,6 +1,16 @@
 import { neurofeedbackPoints } from '@limbus/analytics';
 import type { Section, SignificantPoint } from '@limbus/contract';
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import { EMOTION_COLORS } from '../../../app/theme';
 import { formatMinutesSeconds } from '../format';
@@ -93,7 +103,6 @@ export function Neurofeedback({
                     ? onOpen(point)
                     : window.open(recordingUrl(testId, participantId, point, startMs), '_blank', 'noopener')
                 }
-                aria-label={`Open the ${point.emotion} point at ${formatMinutesSeconds(point.timestamp_top - startMs)} in the recording`}
               >
                 <Text size="sm" fw={600} tt="capitalize">
                   {point.emotion} · {formatMinutesSeconds(point.timestamp_top - startMs)}
@@ -101,6 +110,8 @@ export function Neurofeedback({
                 <Text size="sm" c={point.comment ? undefined : 'dimmed'}>
                   {point.comment || 'No comment yet'}
                 </Text>
+                {/* the name says what the button does and keeps the words shown (label in name) */}
+                <VisuallyHidden>: open this point in the recording</VisuallyHidden>
               </UnstyledButton>
               <Group gap={4} mt={6}>
                 {point.tags.map((tag) => (

@@ -107,10 +107,12 @@ describe('ParticipantDetailView', () => {
     useFakeApi(routesFor(makeParticipant({ significant_points: points })));
     renderScreen();
     const cards = await screen.findByRole('region', { name: 'Neurofeedback' });
-    expect(within(cards).queryByRole('button', { name: /frustration point/ })).toBeNull();
+    expect(within(cards).queryByRole('button', { name: /^frustration · / })).toBeNull();
     await userEvent
       .setup()
-      .click(within(cards).getByRole('button', { name: /^Open the joy point at 00:03 in the recording$/ }));
+      .click(
+        within(cards).getByRole('button', { name: /^joy · 00:03 .*: open this point in the recording$/ }),
+      );
     expect(open).toHaveBeenCalledExactlyOnceWith(
       '/test/7/participant/25/recording?timestamp=3.250&sp_id=61',
       '_blank',
