@@ -21,7 +21,7 @@ type TraceEvent = {
   id?: string;
   args?: { name?: string; data?: Record<string, unknown> };
 };
-type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
+type CallFrame = { functionName: string; url?: string; lineNumber: number; columnNumber: number };
 type ProfileNode = { id: number; parent?: number; callFrame: CallFrame };
 
 const base = (process.env.BASE ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -51,7 +51,7 @@ async function traceLoad(): Promise<TraceEvent[]> {
     devtools.on('Tracing.dataCollected', (chunk) => events.push(...(chunk.value as unknown as TraceEvent[])));
     await devtools.send('Tracing.start', {
       categories:
-        'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,disabled-by-default-v8.cpu_profiler',
+        'blink.user_timing,devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,disabled-by-default-v8.cpu_profiler',
       transferMode: 'ReportEvents',
     });
     await page.goto(base + path, { waitUntil: 'networkidle' });
@@ -96,7 +96,7 @@ function mainThread(events: TraceEvent[]) {
 }
 
 const frameName = (frame: CallFrame) =>
-  `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}:${frame.columnNumber}`;
+  `${frame.functionName || '(anonymous)'} ${(frame.url ?? '').split('/').pop()}:${frame.lineNumber}:${frame.columnNumber}`;
 
 function top(counts: Map<string, number>, msPerSample: number, count: number) {
   return [...counts]
@@ -135,7 +135,7 @@ for (const task of events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && 
     const counted = new Set<string>();
     for (; node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
       const name = frameName(node.callFrame);
-      if (!node.callFrame.url.includes('/assets/') || counted.has(name)) continue;
+      if (!node.callFrame.url?.includes('/assets/') || counted.has(name)) continue;
       counted.add(name);
       app.set(name, (app.get(name) ?? 0) + 1);
     }
