@@ -8,6 +8,7 @@
  *   BASE=http://127.0.0.1:3000 npx tsx bench/first-load.ts /test/7/heatmaps /account [--runs 5]
  */
 import { chromium } from 'playwright-core';
+import { signedInPhonePage } from './phone-page';
 
 type Load = { firstPaint: number; largestPaint: number; testAnswered: number; screenshot: number };
 
@@ -19,22 +20,7 @@ const paths = args.filter((arg, index) => !arg.startsWith('--') && index !== run
 const who = process.env.WHO ?? 'client.admin@limbus.test';
 
 async function loadOnce(browser: Awaited<ReturnType<typeof chromium.launch>>, path: string): Promise<Load> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  await page.goto(`${base}/signup`);
-  const answer = await page.request.post(`${base}/api/v1/tokens`, {
-    data: { email: who, password: 'limbus-demo' },
-  });
-  const session = (await answer.json()) as { access_token: string; user: unknown };
-  await page.evaluate(
-    `localStorage.setItem('token', ${JSON.stringify(`Bearer ${session.access_token}`)});` +
-      `localStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))});`,
-  );
+  const { context, page } = await signedInPhonePage(browser, base, who);
   const devtools = await context.newCDPSession(page);
   await devtools.send('Network.enable');
   await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });

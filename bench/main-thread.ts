@@ -10,6 +10,7 @@
  *   BASE=http://127.0.0.1:3000 npx tsx bench/main-thread.ts /test/7/heatmaps
  */
 import { chromium } from 'playwright-core';
+import { signedInPhonePage } from './phone-page';
 
 type TraceEvent = {
   name: string;
@@ -32,17 +33,7 @@ const MIN_TASK_US = 10_000;
 async function traceLoad(): Promise<TraceEvent[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
-    const page = await context.newPage();
-    await page.goto(`${base}/signup`);
-    const answer = await page.request.post(`${base}/api/v1/tokens`, {
-      data: { email: who, password: 'limbus-demo' },
-    });
-    const session = (await answer.json()) as { access_token: string; user: unknown };
-    await page.evaluate(
-      `localStorage.setItem('token', ${JSON.stringify(`Bearer ${session.access_token}`)});` +
-        `localStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))});`,
-    );
+    const { context, page } = await signedInPhonePage(browser, base, who);
     await page.goto('about:blank');
     const devtools = await context.newCDPSession(page);
     await devtools.send('Network.enable');
