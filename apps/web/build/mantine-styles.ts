@@ -79,7 +79,7 @@ function exportedFrom(index: string): Map<string, string> {
   const files = new Map<string, string>();
   const source = fs.readFileSync(index, 'utf8');
   for (const [, list = '', specifier = ''] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
-    for (const name of bindingNames(list)) files.set(name, path.resolve(path.dirname(index), specifier));
+    for (const name of namesOf(list, 'local')) files.set(name, path.resolve(path.dirname(index), specifier));
   }
   return files;
 }
@@ -88,13 +88,19 @@ function relativeImports(source: string): string[] {
   return [...source.matchAll(/(?:from|import)\s*"(\.[^"]+)"/g)].map((match) => match[1] ?? '');
 }
 
-/** `A, B as C, type D` → A, C (the local names; type imports render nothing). */
-function bindingNames(list: string): string[] {
+/**
+ * The names of an import list, `A, B as C, type D`: those imported (A, B) or those bound here
+ * (A, C); type imports render nothing and are left out.
+ */
+function namesOf(list: string, side: 'imported' | 'local'): string[] {
   return list
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part && !part.startsWith('type '))
-    .map((part) => part.split(/\s+as\s+/).pop() ?? part);
+    .map((part) => {
+      const [imported = part, local = imported] = part.split(/\s+as\s+/);
+      return side === 'imported' ? imported : local;
+    });
 }
 
 /** The names the app's sources import from @mantine/core (tests excluded: they are not shipped). */
@@ -127,12 +133,6 @@ function packageImportsOfMantine(core: string): Set<string> {
 export function importedNames(source: string, from: string): string[] {
   const pattern = new RegExp(`import\\s+(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${from}['"]`, 'g');
   return [...source.matchAll(pattern)].flatMap(([match, list = '']) =>
-    match.startsWith('import type')
-      ? []
-      : list
-          .split(',')
-          .map((part) => part.trim())
-          .filter((part) => part && !part.startsWith('type '))
-          .map((part) => part.split(/\s+as\s+/)[0] ?? part),
+    match.startsWith('import type') ? [] : namesOf(list, 'imported'),
   );
 }

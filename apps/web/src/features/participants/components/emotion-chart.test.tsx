@@ -4,34 +4,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { stubCanvas } from '../../../test/stub-canvas';
 import { EmotionChart } from './emotion-chart';
 
-// jsdom draws nothing: uPlot gets a canvas context and Path2D that accept every call
-beforeAll(() => {
-  const context = new Proxy<Record<string | symbol, unknown>>(
-    {},
-    {
-      get: (target, key) => (key in target ? target[key] : () => ({ width: 0 })),
-      set: (target, key, value) => {
-        target[key] = value;
-        return true;
-      },
-    },
-  );
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
-    context as unknown as CanvasRenderingContext2D,
-  );
-  class Path2DStub {
-    moveTo() {}
-    lineTo() {}
-    rect() {}
-    arc() {}
-    bezierCurveTo() {}
-    closePath() {}
-    addPath() {}
-  }
-  vi.stubGlobal('Path2D', Path2DStub);
-});
+beforeAll(stubCanvas);
 
 const START = 1_700_000_000_000;
 

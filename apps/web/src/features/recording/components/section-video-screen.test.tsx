@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../api';
 import { makeUser, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { stubCanvas } from '../../../test/stub-canvas';
 import { makeTestDetail } from '../../../test/test-detail';
 import { SectionVideoScreen } from './section-video-screen';
 
@@ -91,35 +92,6 @@ function fakeIntersections() {
         );
     },
   };
-}
-
-// jsdom draws nothing: uPlot gets a canvas context and Path2D that accept every call
-function stubCanvas() {
-  const context = new Proxy<Record<string | symbol, unknown>>(
-    {},
-    {
-      get: (target, key) => (key in target ? target[key] : () => ({ width: 0 })),
-      set: (target, key, value) => {
-        target[key] = value;
-        return true;
-      },
-    },
-  );
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
-    context as unknown as CanvasRenderingContext2D,
-  );
-  vi.stubGlobal(
-    'Path2D',
-    class {
-      moveTo() {}
-      lineTo() {}
-      rect() {}
-      arc() {}
-      bezierCurveTo() {}
-      closePath() {}
-      addPath() {}
-    },
-  );
 }
 
 let globalFetch: ReturnType<typeof vi.fn>;
