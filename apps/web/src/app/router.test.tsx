@@ -20,7 +20,7 @@ function renderApp(path: string) {
 describe('route table', () => {
   it('sends / without a stored token to /signup', async () => {
     const router = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/signup');
   });
 
@@ -33,7 +33,7 @@ describe('route table', () => {
     });
     storeSession('jwt', user);
     const router = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
     expect((await screen.findByRole('link', { name: /Create a new test/ })).getAttribute('href')).toBe(
       '/create-test',
@@ -60,12 +60,12 @@ describe('route table', () => {
     });
     const router = renderApp('/signup');
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Sign in' }, { timeout: 10_000 });
+    const form = await screen.findByRole('form', { name: 'Sign in' });
     await user.type(form.querySelector('input[type="email"]') as HTMLElement, 'demo@x.test');
     await user.type(form.querySelector('input[type="password"]') as HTMLElement, 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Learn' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Learn' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/demo');
   });
 
@@ -74,8 +74,6 @@ describe('route table', () => {
     useFakeApi({ 'GET /users/me': { body: user }, 'GET /tests': { body: [] } });
     storeSession('jwt', user);
     renderApp('/no-such-page');
-    expect(
-      await screen.findByRole('heading', { name: 'This page does not exist' }, { timeout: 10_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This page does not exist' })).toBeTruthy();
   });
 });

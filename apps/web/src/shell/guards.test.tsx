@@ -8,7 +8,7 @@ import { BlockDemoCompany, RequireAuth, RequireLicence } from './guards';
 describe('guards', () => {
   it('sends a visitor without a stored token to /signup', async () => {
     const { router } = renderWithProviders(<RequireAuth>Secret</RequireAuth>, { path: '/home' });
-    await screen.findByText('Elsewhere', undefined, { timeout: 2000 });
+    await screen.findByText('Elsewhere');
     expect(router.state.location.pathname).toBe('/signup');
   });
 

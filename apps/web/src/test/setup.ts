@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait this long before they fail. Testing Library's 1 s was too short on CI's
+// 2-core machine, where the web tests run beside the browser journeys: a screen that renders in
+// 50 ms alone took over a second there (the insight editor's 'Summary' field, 2026-11-28).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Files that run in Node (`@vitest-environment node`, e.g. the PDF) have no window to fake.
 if (typeof window !== 'undefined') {

@@ -198,7 +198,7 @@ describe('InsightsPanel', () => {
         significant_points_ids: [31],
       },
     });
-    await waitFor(() => expect(screen.queryByText('saved')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByText('saved')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');

@@ -92,8 +92,8 @@ describe('InsightsWizard generation', () => {
     await generate();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ tag_id: 3 });
     const run = await screen.findByTestId('run-3');
-    await screen.findByText(/^Writing the insight… · \d+ s$/, {}, { timeout: 2000 });
-    await screen.findByText('Ready to review', {}, { timeout: 3000 });
+    await screen.findByText(/^Writing the insight… · \d+ s$/);
+    await screen.findByText('Ready to review');
     expect(run.textContent).toBe('Ready to review');
     expect(polls).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Review the proposal' })).toBeTruthy();
@@ -102,9 +102,7 @@ describe('InsightsWizard generation', () => {
   it('says a run was taken up again after an interruption', async () => {
     useGenerationServer([generation({ state: 'running', attempts: 2 })]);
     await generate();
-    expect(
-      await screen.findByText(/^Writing the insight again after an interruption…/, {}, { timeout: 2000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText(/^Writing the insight again after an interruption…/)).toBeTruthy();
   });
 
   it('shows a failed generation’s reason, which says what to do, and offers Try again', async () => {
@@ -113,7 +111,7 @@ describe('InsightsWizard generation', () => {
       generation({ state: 'failed', attempts: 1, error: { code: 'ai_unavailable', message } }),
     ]);
     await generate();
-    expect(await screen.findByText(`Failed: ${message}`, {}, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText(`Failed: ${message}`)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

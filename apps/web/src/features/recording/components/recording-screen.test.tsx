@@ -81,9 +81,7 @@ beforeEach(() => {
 describe('RecordingScreen', () => {
   it('shows the facts, the player with its fallback text and overlay, and neighbours that wrap', async () => {
     useRenderedScreen(participant(), { timestamp: '30', pointId: 90 });
-    expect(
-      await screen.findByRole('heading', { name: 'Recording of participant P0002' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Recording of participant P0002' })).toBeTruthy();
     const facts: [string, string][] = [
       ['Time to complete', '01:47'],
       ['Clicks', '12'],
@@ -106,7 +104,7 @@ describe('RecordingScreen', () => {
 
   it('says that the recording is being made, and marks the point of sp_id at its time', async () => {
     useRenderedScreen(participant({ video: null, video_pending: true }), { timestamp: '30', pointId: 90 });
-    expect(await screen.findByText(/The screen recording is being made/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/The screen recording is being made/)).toBeTruthy();
     expect(document.querySelector('video')).toBeNull();
     const card = await within(screen.getByRole('region', { name: 'Neurofeedback' })).findByText(
       'The size guide hides the sizes',

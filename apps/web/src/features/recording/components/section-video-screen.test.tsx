@@ -108,9 +108,7 @@ describe('SectionVideoScreen', () => {
   it("shows each visitor's clip of the chosen page from one answer, and plays them together", async () => {
     const api = useSectionVideoApi();
     renderScreen();
-    expect(
-      await screen.findByText(/^2 of 3 participants visited this page/, {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText(/^2 of 3 participants visited this page/)).toBeTruthy();
     const clips = screen.getAllByRole('listitem');
     expect(clips).toHaveLength(2);
     const first = within(clips[0] as HTMLElement);
@@ -146,7 +144,7 @@ describe('SectionVideoScreen', () => {
     const intersections = fakeIntersections();
     useSectionVideoApi({ ...basket, clips: [clip(1), clip(2), clip(3)] });
     renderScreen();
-    await screen.findByText(/^3 of 3 participants visited this page/, {}, { timeout: 5000 });
+    await screen.findByText(/^3 of 3 participants visited this page/);
     const cards = screen.getAllByRole('listitem');
     expect(document.querySelectorAll('video')).toHaveLength(0);
     expect(screen.queryAllByRole('img', { name: /during the visit/ })).toHaveLength(0);
@@ -167,7 +165,7 @@ describe('SectionVideoScreen', () => {
   it('says when nobody visited the page, and shows the error of a refused answer', async () => {
     useSectionVideoApi({ label_id: 5, participants: 3, clips: [] });
     const { unmount } = renderScreen();
-    expect(await screen.findByText('Nobody visited this page', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Nobody visited this page')).toBeTruthy();
     unmount();
 
     storeSession('jwt', client);
@@ -184,11 +182,7 @@ describe('SectionVideoScreen', () => {
     });
     renderScreen();
     expect(
-      await screen.findByText(
-        'Section videos are part of Professional tests: upgrade this test to see them',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Section videos are part of Professional tests: upgrade this test to see them'),
     ).toBeTruthy();
   });
 });

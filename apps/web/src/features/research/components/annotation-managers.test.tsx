@@ -6,8 +6,6 @@ import { renderWithProviders } from '../../../test/render';
 import { PageTitlesManager } from './page-titles-manager';
 import { TagsManager } from './tags-manager';
 
-const SLOW = { timeout: 8000 };
-
 describe('research Tags', () => {
   it('lists the tags with counts and saves a changed description through PATCH /tags/{id}', async () => {
     const fake = useFakeApi({
@@ -29,7 +27,7 @@ describe('research Tags', () => {
       'PATCH /tags/11': { body: { id: 11, test_id: 7, name: 'Checkout', description: 'Paying' } },
     });
     renderWithProviders(<TagsManager testId={7} />);
-    const table = await screen.findByRole('table', { name: 'Tags of the test' }, SLOW);
+    const table = await screen.findByRole('table', { name: 'Tags of the test' });
     expect(within(table).getAllByRole('row')[1]?.textContent).toBe('CheckoutNo description64');
     await userEvent.click(screen.getByRole('button', { name: 'Edit Checkout' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Description' }), 'Paying');
@@ -50,7 +48,7 @@ describe('research Pages', () => {
       },
     });
     renderWithProviders(<PageTitlesManager testId={7} />);
-    expect(await screen.findByText('No pages yet.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No pages yet.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add page' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Basket');
     await userEvent.type(

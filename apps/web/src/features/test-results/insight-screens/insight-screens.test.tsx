@@ -109,14 +109,12 @@ function renderScreen(
 }
 
 /** The first render loads the lazy screens and the test: slow on a loaded machine. */
-const SLOW = { timeout: 8000 };
-
 afterEach(() => sessionStorage.clear());
 
 describe('Pages screen', () => {
   it('ranks the pages the filters keep, shows why the selected one scores, and explains the top page from Feedback', async () => {
     const router = renderScreen('/test/7/page-insights');
-    const ranking = await screen.findByRole('list', { name: 'Ranking' }, SLOW);
+    const ranking = await screen.findByRole('list', { name: 'Ranking' });
     // Search has 3 participants: under the default minimum of 5. Mean of 0.1, 0.4, 0.25 is 0.25.
     expect(
       within(ranking)
@@ -148,7 +146,7 @@ describe('Pages screen', () => {
 
   it('says there is no data once the filters leave no page', async () => {
     renderScreen('/test/7/page-insights');
-    await screen.findByRole('list', { name: 'Ranking' }, SLOW);
+    await screen.findByRole('list', { name: 'Ranking' });
     const seconds = screen.getByRole('textbox', { name: /Minimum seconds/ });
     await userEvent.clear(seconds);
     await userEvent.type(seconds, '21');
@@ -159,7 +157,7 @@ describe('Pages screen', () => {
 describe('Tags screen', () => {
   it('opens the Feedback of the tag an address names, and leaving Compare resets the emotion to frustration', async () => {
     renderScreen('/test/7/tags?tag=11');
-    expect(await screen.findByRole('list', { name: 'Feedback on Discount code' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Feedback on Discount code' })).toBeTruthy();
     await userEvent.click(screen.getByText('Compare', { exact: true }));
     await userEvent.click(screen.getByRole('radio', { name: 'Joy' }));
     await userEvent.click(screen.getByText('Feedback', { exact: true }));
@@ -171,7 +169,7 @@ describe('Tags screen', () => {
       status: 403,
       body: { code: 'forbidden', message: 'Pages are part of Professional' },
     });
-    expect(await screen.findByText('Locked', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Locked')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/test/7/locked');
   });
 });
