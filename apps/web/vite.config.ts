@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { browserRouteTable } from './build/browser-route-table';
 import { mantineStyles } from './build/mantine-styles';
+import { mantineUseId } from './build/mantine-use-id';
 import { routePreloads } from './build/route-preloads';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
@@ -52,6 +53,7 @@ export default defineConfig({
     react(),
     browserRouteTable('../../packages/contract/src'),
     mantineStyles(),
+    mantineUseId(),
     routePreloads(),
     precompress(),
   ],

@@ -2,13 +2,14 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { api } from '../api';
+import { holdFirstScreenFor } from './first-screen';
 import { prefetchDataOf } from './prefetch';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 
 const queryClient = createQueryClient();
-prefetchDataOf(queryClient, window.location.pathname);
+holdFirstScreenFor(window.location.pathname, prefetchDataOf(queryClient, window.location.pathname));
 const router = createRouter();
 
 api.configure({

@@ -55,4 +55,42 @@ describe('prefetchDataOf', () => {
     expect(sources).toEqual([screenshot]);
     vi.unstubAllGlobals();
   });
+
+  it('asks for a heatmaps screen’s pages, participants and first gaze with the test, and says when all have come', async () => {
+    let answerPoints = () => {};
+    const fake = useFakeApi({
+      'GET /users/me': { body: makeUser() },
+      'GET /tests/7': { body: { id: 7, heatmaps: [{ id: 3, screenshot: null, screenshot_width: null }] } },
+      'GET /tests/7/heatmaps': { body: { data: { heatmaps: [] } } },
+      'GET /tests/7/participants': { body: [] },
+      'GET /tests/7/heatmaps/3/points': () =>
+        new Promise((resolve) => {
+          answerPoints = () => resolve({ body: { data: {} } });
+        }),
+    });
+    storeSession('jwt', makeUser());
+    let arrived = false;
+    const data = prefetchDataOf(createQueryClient(), '/test/7/participant/25/heatmap').then(() => {
+      arrived = true;
+    });
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(5));
+    expect(fake.calls.map((call) => call.url).sort()).toEqual([
+      '/api/v1/tests/7',
+      '/api/v1/tests/7/heatmaps',
+      '/api/v1/tests/7/heatmaps/3/points?kind=gaze&first_seconds=all&participant_id=25',
+      '/api/v1/tests/7/participants',
+      '/api/v1/users/me',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(arrived).toBe(false);
+    answerPoints();
+    await data;
+    expect(arrived).toBe(true);
+  });
+
+  it('says the first screen’s data has come when an answer failed too (the screen shows the error)', async () => {
+    useFakeApi({ 'GET /users/me': { body: makeUser() }, 'GET /tests/7': { status: 404, body: {} } });
+    storeSession('jwt', makeUser());
+    await expect(prefetchDataOf(createQueryClient(), '/test/7/heatmaps')).resolves.toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@ import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { FirstScreenData } from '../app/first-screen';
 import { useCurrentUser } from '../features/account/api';
 import { MessageUsButton, SupportLauncher } from '../features/support';
 import { PageLoader } from '../ui/states';
@@ -86,7 +87,9 @@ export function AppLayout() {
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Box id="content" tabIndex={-1} style={{ outline: 'none' }} {...contentPadding(pathname)}>
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <FirstScreenData>
+              <Outlet />
+            </FirstScreenData>
           </Suspense>
         </Box>
       </AppShell.Main>

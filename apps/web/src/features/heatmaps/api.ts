@@ -7,7 +7,7 @@ import {
   heatmapRoutes,
   type TestDetail,
 } from '@limbus/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
 import { testKeys } from '../tests/api';
 
@@ -34,6 +34,12 @@ export type PointsQuery = {
 const isCapturing = (page: HeatmapPage) =>
   page.capture?.state === 'queued' || page.capture?.state === 'running';
 
+export const heatmapsQuery = (testId: number) =>
+  queryOptions({
+    queryKey: heatmapKeys.list(testId),
+    queryFn: async ({ signal }) => (await api.list({ id: testId, signal })).data.heatmaps,
+  });
+
 /**
  * The test's heatmap pages; polled every 2 s while a capture runs, so that its progress shows.
  * Until they arrive, the pages the test's detail holds (asked for when the app starts) stand in:
@@ -42,22 +48,27 @@ const isCapturing = (page: HeatmapPage) =>
 export function useHeatmaps(testId: number) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: heatmapKeys.list(testId),
-    queryFn: async ({ signal }) => (await api.list({ id: testId, signal })).data.heatmaps,
+    ...heatmapsQuery(testId),
     placeholderData: queryClient.getQueryData<TestDetail>(testKeys.detail(String(testId)))?.heatmaps,
     refetchInterval: (query) => (query.state.data?.some(isCapturing) ? 2000 : false),
   });
 }
 
+/** What a heatmap page shows first: everyone's gaze over whole visits. */
+export const FIRST_VIEW = { kind: 'gaze', firstSeconds: 'all' } as const satisfies Omit<
+  PointsQuery,
+  'participantId'
+>;
+
 /** Gaze or click points of one page in page px, packed [x0, y0, x1, y1, …]. */
-export function useHeatmapPoints(testId: number, id: number | null, query: PointsQuery, enabled = true) {
-  return useQuery({
-    queryKey: heatmapKeys.points(testId, id ?? 0, query),
+export const heatmapPointsQuery = (testId: number, id: number, query: PointsQuery) =>
+  queryOptions({
+    queryKey: heatmapKeys.points(testId, id, query),
     queryFn: async ({ signal }) =>
       (
         await api.points({
           id: testId,
-          hid: id ?? 0,
+          hid: id,
           query: {
             kind: query.kind,
             first_seconds: query.firstSeconds,
@@ -67,8 +78,10 @@ export function useHeatmapPoints(testId: number, id: number | null, query: Point
           signal,
         })
       ).data,
-    enabled: enabled && id !== null,
   });
+
+export function useHeatmapPoints(testId: number, id: number | null, query: PointsQuery, enabled = true) {
+  return useQuery({ ...heatmapPointsQuery(testId, id ?? 0, query), enabled: enabled && id !== null });
 }
 
 /** `left,top,width,height;…` in whole page px, as the areas call takes them. */

@@ -6,7 +6,7 @@ import {
   type ParticipantAssociation,
   participantRoutes,
 } from '@limbus/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, bindRoutes, fetchApiFile, type UploadOptions } from '../../api';
 import { testKeys } from '../tests/api';
 
@@ -24,11 +24,14 @@ export const participantKeys = {
 };
 
 /** The participants of type default of a test (spec 2 participants list). */
-export function useParticipants(testId: number) {
-  return useQuery({
+export const participantsQuery = (testId: number) =>
+  queryOptions({
     queryKey: participantKeys.list(testId),
     queryFn: ({ signal }) => participantApi.list({ id: testId, signal }),
   });
+
+export function useParticipants(testId: number) {
+  return useQuery(participantsQuery(testId));
 }
 
 /** What the participant screens read; the samples come separately, in the compact form. */

@@ -13,7 +13,7 @@ import { Empty, ErrorAlert, formatCount } from '../../../ui';
 import { useCurrentUser } from '../../account/api';
 import { useParticipants } from '../../participants/api';
 import { useTest } from '../../tests/api';
-import { type FirstSecondsChoice, useAreaMetrics, useHeatmapPoints } from '../api';
+import { FIRST_VIEW, type FirstSecondsChoice, useAreaMetrics, useHeatmapPoints } from '../api';
 import { type AreaOfInterest, addBox } from '../boxes';
 import { useDensity } from '../density/use-density';
 import { densityPainter, type Painter } from '../overlays';
@@ -43,8 +43,8 @@ type Props = { testId: number; page: HeatmapPage; participantId?: number };
 /** One heatmap page: the screenshot with the chosen view over it, its controls and the areas of interest. */
 export function PageHeatmap({ testId, page, participantId }: Props) {
   const [view, setView] = useState<HeatmapView>('heatmap');
-  const [kind, setKind] = useState<HeatmapKind>('gaze');
-  const [firstSeconds, setFirstSeconds] = useState<FirstSecondsChoice>('all');
+  const [kind, setKind] = useState<HeatmapKind>(FIRST_VIEW.kind);
+  const [firstSeconds, setFirstSeconds] = useState<FirstSecondsChoice>(FIRST_VIEW.firstSeconds);
   const [boxes, setBoxes] = useState<AreaOfInterest[]>([]);
   const storedSize = useMemo(
     () =>

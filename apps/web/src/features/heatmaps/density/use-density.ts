@@ -1,5 +1,5 @@
 import type { HeatmapPoints } from '@limbus/contract';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { type Density, type DensityRequest, densityOfCells } from './density-of-cells';
 
 type Size = { width: number; height: number };
@@ -65,9 +65,10 @@ export function useDensity(points: HeatmapPoints | undefined, size: Size | null)
   useEffect(() => {
     if (!points || !size) return;
     let live = true;
-    void densityOf(points, size).then(
-      (density) => live && setState({ points, key: `${size.width}x${size.height}`, density }),
-    );
+    void densityOf(points, size).then((density) => {
+      // A transition: the heatmap and its panels render in slices, not in one long task.
+      if (live) startTransition(() => setState({ points, key: `${size.width}x${size.height}`, density }));
+    });
     return () => {
       live = false;
     };
