@@ -8,8 +8,16 @@ import { Providers } from './providers';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 
+/**
+ * Lets the browser run what waits (the preloads' answers, a paint) before the next step. The start
+ * is three tasks instead of one: on Lighthouse's phone the one was 500–600 ms of blocking time
+ * (the modules' evaluation, the requests, and react-router ranking some 130 routes).
+ */
+const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 const queryClient = createQueryClient();
 holdFirstScreenFor(window.location.pathname, prefetchDataOf(queryClient, window.location.pathname));
+await yieldToBrowser();
 const router = createRouter();
 
 api.configure({
@@ -22,6 +30,7 @@ api.configure({
   },
 });
 
+await yieldToBrowser();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

@@ -54,6 +54,9 @@ export const theme = createTheme({
     TextInput: { defaultProps: { radius: 'md' } },
     PasswordInput: { defaultProps: { radius: 'md' } },
     Select: { defaultProps: { radius: 'md', allowDeselect: false } },
+    // Mantine keeps every closed dropdown in the page (hidden), and floating-ui placed each one as
+    // the screen mounted and on every layout: 40 ms of the recording screen's load on a desktop CPU.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

@@ -33,9 +33,6 @@ export function HeatmapViewer({ testId, participantId, emptyHint }: Props) {
         onChange={(value) => setChosen(value ? Number(value) : null)}
         allowDeselect={false}
         maw={360}
-        // Closed, the list is not kept in the page: kept, its floating position was computed on
-        // every layout of the screen while it loads (a forced style recalculation each time).
-        comboboxProps={{ keepMounted: false }}
       />
       <PageHeatmap key={page.id} testId={testId} page={page} participantId={participantId} />
     </Stack>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
 import { useVideoKeys } from '../../participants';
 import { useRecordingParticipant } from '../api';
+import { videoAspectRatio } from '../video-box';
 
 /** /test/{id}/participant/{participantId}/video: the screen recording alone, nothing drawn over it. */
 export function PlainRecording({ test, participantId }: { test: TestDetail; participantId: number }) {
@@ -36,7 +37,13 @@ export function PlainRecording({ test, participantId }: { test: TestDetail; part
           src={src}
           controls
           preload="metadata"
-          style={{ width: '100%', maxHeight: '75vh', background: '#000', display: 'block' }}
+          style={{
+            width: '100%',
+            maxHeight: '75vh',
+            background: '#000',
+            display: 'block',
+            aspectRatio: videoAspectRatio(test.platform),
+          }}
         >
           Your browser does not support the video tag.
         </video>

@@ -10,6 +10,7 @@ import {
 import { Box } from '@mantine/core';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { gazeHeatmap, visitAt } from '../gaze-heatmap';
+import { videoAspectRatio } from '../video-box';
 
 type VideoWithFrames = HTMLVideoElement & {
   requestVideoFrameCallback?: (callback: () => void) => number;
@@ -165,7 +166,12 @@ export function RecordingPlayer({
         src={src}
         controls
         preload="auto"
-        style={{ width: '100%', maxHeight: '70vh', display: 'block' }}
+        style={{
+          width: '100%',
+          maxHeight: '70vh',
+          display: 'block',
+          aspectRatio: videoAspectRatio(platform),
+        }}
       >
         Your browser does not support the video tag.
       </video>

@@ -175,7 +175,8 @@ export function ClipCard({
       ) : src ? (
         <ClipVideo clip={clip} src={src} elapsed={elapsed} isPlaying={isPlaying} />
       ) : (
-        <Group h={120} justify="center" bg="gray.0" gap="xs">
+        // the placeholder's box: the card keeps its height when it mounts
+        <Group justify="center" bg="gray.0" gap="xs" style={VIDEO_STYLE}>
           {clip.video_pending ? <Loader size="xs" /> : null}
           <Text size="xs" c="dimmed">
             {clip.video_pending ? 'The recording is being made…' : 'No screen recording'}
