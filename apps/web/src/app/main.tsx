@@ -16,7 +16,7 @@ import { createRouter } from './router';
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const queryClient = createQueryClient();
-holdFirstScreenFor(window.location.pathname, prefetchDataOf(queryClient, window.location.pathname));
+holdFirstScreenFor(window.location.pathname, prefetchDataOf(queryClient, window.location));
 await yieldToBrowser();
 const router = createRouter();
 

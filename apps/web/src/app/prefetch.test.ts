@@ -6,6 +6,11 @@ import { createQueryClient } from './query-client';
 
 afterEach(() => clearSession());
 
+const at = (address: string) => {
+  const url = new URL(address, 'http://limbus.test');
+  return { pathname: url.pathname, search: url.search };
+};
+
 describe('prefetchDataOf', () => {
   it('asks for the user and the test of a results address before any screen renders', async () => {
     const fake = useFakeApi({
@@ -14,9 +19,9 @@ describe('prefetchDataOf', () => {
     });
     storeSession('jwt', makeUser());
     const queryClient = createQueryClient();
-    prefetchDataOf(queryClient, '/test/7/participant/25/recording');
-    prefetchDataOf(queryClient, '/research/test/9/scenes');
-    prefetchDataOf(queryClient, '/video-test/11/summary');
+    prefetchDataOf(queryClient, at('/test/7/overview'));
+    prefetchDataOf(queryClient, at('/research/test/9/scenes'));
+    prefetchDataOf(queryClient, at('/video-test/11/summary'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.map((call) => call.path).sort()).toEqual(
       ['/tests/11', '/tests/7', '/tests/9', '/users/me'].sort(),
@@ -25,10 +30,10 @@ describe('prefetchDataOf', () => {
 
   it('asks for nothing without a session, and only for the user elsewhere', async () => {
     const fake = useFakeApi({ 'GET /users/me': { body: makeUser() } });
-    prefetchDataOf(createQueryClient(), '/test/7/overview');
+    prefetchDataOf(createQueryClient(), at('/test/7/overview'));
     expect(fake.calls).toEqual([]);
     storeSession('jwt', makeUser());
-    prefetchDataOf(createQueryClient(), '/tests');
+    prefetchDataOf(createQueryClient(), at('/tests'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.calls.map((call) => call.path)).toEqual(['/users/me']);
   });
@@ -49,8 +54,8 @@ describe('prefetchDataOf', () => {
       },
     );
     storeSession('jwt', makeUser());
-    prefetchDataOf(createQueryClient(), '/test/7/overview');
-    prefetchDataOf(createQueryClient(), '/test/7/heatmaps');
+    prefetchDataOf(createQueryClient(), at('/test/7/overview'));
+    prefetchDataOf(createQueryClient(), at('/test/7/heatmaps'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(sources).toEqual([screenshot]);
     vi.unstubAllGlobals();
@@ -70,7 +75,7 @@ describe('prefetchDataOf', () => {
     });
     storeSession('jwt', makeUser());
     let arrived = false;
-    const data = prefetchDataOf(createQueryClient(), '/test/7/participant/25/heatmap').then(() => {
+    const data = prefetchDataOf(createQueryClient(), at('/test/7/participant/25/heatmap')).then(() => {
       arrived = true;
     });
     await vi.waitFor(() => expect(fake.calls).toHaveLength(5));
@@ -91,6 +96,50 @@ describe('prefetchDataOf', () => {
   it('says the first screen’s data has come when an answer failed too (the screen shows the error)', async () => {
     useFakeApi({ 'GET /users/me': { body: makeUser() }, 'GET /tests/7': { status: 404, body: {} } });
     storeSession('jwt', makeUser());
-    await expect(prefetchDataOf(createQueryClient(), '/test/7/heatmaps')).resolves.toBeUndefined();
+    await expect(prefetchDataOf(createQueryClient(), at('/test/7/heatmaps'))).resolves.toBeUndefined();
+  });
+
+  it('asks for the first data of the recording, video, journey, benchmark and section video screens', async () => {
+    const fake = useFakeApi({
+      'GET /users/me': { body: makeUser() },
+      'GET /tests/7': { body: { id: 7, heatmaps: [] } },
+      'GET /tests/7/labels': { body: { data: { labels: [{ id: 4 }, { id: 5 }] } } },
+    });
+    // the samples come as files, through the page's own fetch
+    const files: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        files.push(url.replace('/api/v1', ''));
+        return new Response(null, { status: 404 });
+      }),
+    );
+    storeSession('jwt', makeUser());
+    const urlsOf = async (address: string) => {
+      fake.calls.length = 0;
+      await prefetchDataOf(createQueryClient(), at(address));
+      return fake.calls.map((call) => call.url.replace('/api/v1', '')).sort();
+    };
+    expect(await urlsOf('/test/7/participant/25/recording')).toEqual([
+      '/tests/7',
+      '/tests/7/participants',
+      '/tests/7/participants/25?associations=sections%2Csignificant_points&fields=video',
+      '/users/me',
+    ]);
+    await vi.waitFor(() => expect(files).toHaveLength(3));
+    expect(files.sort()).toEqual(
+      ['emotions', 'eyes', 'mice'].map((kind) => `/tests/7/participants/25/streams/${kind}`),
+    );
+    expect(await urlsOf('/test/7/participant/25/video')).toEqual([
+      '/tests/7',
+      '/tests/7/participants/25?associations=sections%2Csignificant_points&fields=video',
+      '/users/me',
+    ]);
+    expect(await urlsOf('/test/7/journey')).toContain('/tests/7/journey');
+    expect(await urlsOf('/test/7/benchmark')).toContain('/tests/7/benchmark');
+    expect(await urlsOf('/test/7/section-video?page=5')).toContain('/tests/7/section-clips?label_id=5');
+    expect(await urlsOf('/test/7/section-video')).toContain('/tests/7/section-clips?label_id=4');
+    expect(files).toHaveLength(3);
+    vi.unstubAllGlobals();
   });
 });

@@ -2,15 +2,34 @@ import type { TestDetail } from '@limbus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { getSession } from '../api';
 import { currentUserQuery } from '../features/account/api';
+import { benchmarkQuery } from '../features/benchmark/api';
 import { FIRST_VIEW, heatmapPointsQuery, heatmapsQuery } from '../features/heatmaps/api';
 import { preloadFirstScreenshot } from '../features/heatmaps/screenshot-source';
-import { participantsQuery } from '../features/participants/api';
+import { journeyQuery } from '../features/journey/api';
+import { labelsQuery, participantsQuery, streamQuery } from '../features/participants/api';
+import { recordingParticipantQuery, sectionClipsQuery } from '../features/recording/api';
 import { testKeys, testQuery } from '../features/tests/api';
+
+type Address = { pathname: string; search: string };
+/** What a screen shows first, asked for once the test's detail is there; resolves when it has come. */
+type ScreenData = (
+  queryClient: QueryClient,
+  test: TestDetail,
+  match: RegExpExecArray,
+  search: string,
+) => Promise<unknown>;
 
 /** The addresses of a test's screens, which all wait for the test (the results layout, research). */
 const TEST_ADDRESS = /^\/(?:research\/)?(?:video-)?test\/([^/]+)(?:\/|$)/;
-/** The heatmaps screens, whose largest element is the first heatmap page's screenshot. */
-const HEATMAPS_ADDRESS = /^\/(?:research\/)?test\/[^/]+\/(?:participant\/(\d+)\/heatmap|heatmaps)\/?$/;
+
+/** The screens of spec 3 whose first data is asked for as the app starts, by address. */
+const SCREEN_DATA: [RegExp, ScreenData][] = [
+  [/^\/(?:research\/)?test\/[^/]+\/(?:participant\/(\d+)\/heatmap|heatmaps)\/?$/, heatmapsData],
+  [/^\/test\/[^/]+\/participant\/(\d+)\/(recording|video)\/?$/, recordingData],
+  [/^\/test\/[^/]+\/journey\/?$/, (client, test) => client.prefetchQuery(journeyQuery(test.id))],
+  [/^\/test\/[^/]+\/benchmark\/?$/, (client, test) => client.prefetchQuery(benchmarkQuery(test.id))],
+  [/^\/test\/[^/]+\/section-video\/?$/, sectionVideoData],
+];
 
 /**
  * Asks for the data the first screen shows while its code still loads, and resolves when all of it
@@ -19,7 +38,7 @@ const HEATMAPS_ADDRESS = /^\/(?:research\/)?test\/[^/]+\/(?:participant\/(\d+)\/
  * round trip after another), and every answer that came after the screen had mounted rendered it
  * again in one long task (react-query's store updates are never time-sliced).
  */
-export function prefetchDataOf(queryClient: QueryClient, pathname: string): Promise<void> {
+export function prefetchDataOf(queryClient: QueryClient, { pathname, search }: Address): Promise<void> {
   if (!getSession().token) return Promise.resolve();
   const user = queryClient.prefetchQuery(currentUserQuery());
   const testId = TEST_ADDRESS.exec(pathname)?.[1];
@@ -27,22 +46,54 @@ export function prefetchDataOf(queryClient: QueryClient, pathname: string): Prom
   const test = queryClient
     .prefetchQuery(testQuery(testId))
     .then(() => queryClient.getQueryData<TestDetail>(testKeys.detail(testId)))
-    .then((detail) => detail && prefetchScreenData(queryClient, pathname, detail));
+    .then((detail) => detail && screenDataOf(queryClient, detail, pathname, search));
   return Promise.all([user, test]).then(() => undefined);
 }
 
-/** The data of the screen at `pathname` that needs the test's detail to be asked for. */
-async function prefetchScreenData(queryClient: QueryClient, pathname: string, test: TestDetail) {
-  const heatmaps = HEATMAPS_ADDRESS.exec(pathname);
-  if (!heatmaps) return;
-  // The detail names the heatmap pages: the first one's screenshot and points are asked for with it.
+function screenDataOf(queryClient: QueryClient, test: TestDetail, pathname: string, search: string) {
+  for (const [address, data] of SCREEN_DATA) {
+    const match = address.exec(pathname);
+    if (match) return data(queryClient, test, match, search);
+  }
+}
+
+/** The pages, the participants and the first page's gaze; the first screenshot is asked for at once. */
+function heatmapsData(queryClient: QueryClient, test: TestDetail, match: RegExpExecArray) {
   preloadFirstScreenshot(test.heatmaps);
   const first = test.heatmaps[0];
-  const participantId = heatmaps[1] ? Number(heatmaps[1]) : undefined;
-  await Promise.all([
+  const participantId = match[1] ? Number(match[1]) : undefined;
+  return Promise.all([
     queryClient.prefetchQuery(heatmapsQuery(test.id)),
     queryClient.prefetchQuery(participantsQuery(test.id)),
     first &&
       queryClient.prefetchQuery(heatmapPointsQuery(test.id, first.id, { ...FIRST_VIEW, participantId })),
   ]);
+}
+
+/**
+ * The participant with the video's address and the participants (the selector). The replay's
+ * samples are asked for too but not waited for: the video shows without them.
+ */
+function recordingData(queryClient: QueryClient, test: TestDetail, match: RegExpExecArray) {
+  const participantId = Number(match[1]);
+  if (match[2] === 'recording')
+    for (const kind of ['emotions', 'eyes', 'mice'] as const)
+      void queryClient.prefetchQuery(streamQuery(test.id, participantId, kind));
+  return Promise.all([
+    queryClient.prefetchQuery(recordingParticipantQuery(test.id, participantId)),
+    match[2] === 'recording' && queryClient.prefetchQuery(participantsQuery(test.id)),
+  ]);
+}
+
+/** The test's pages, then the clips of the page the address names (the first one by default). */
+async function sectionVideoData(
+  queryClient: QueryClient,
+  test: TestDetail,
+  _: RegExpExecArray,
+  search: string,
+) {
+  const pages = await queryClient.fetchQuery(labelsQuery(test.id)).catch(() => []);
+  const chosen = Number(new URLSearchParams(search).get('page'));
+  const page = pages.find((label) => label.id === chosen) ?? pages[0];
+  if (page) await queryClient.prefetchQuery(sectionClipsQuery(test.id, page.id));
 }

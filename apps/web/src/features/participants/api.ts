@@ -62,7 +62,11 @@ type StreamSamples = { emotions: EmotionSamples; eyes: EyeSamples; mice: MouseSa
 
 /** One sample stream in the compact columnar form (docs/recorded-data.md); null when there is none. */
 export function useStreamSamples<K extends keyof StreamSamples>(testId: number, id: number, kind: K) {
-  return useQuery({
+  return useQuery(streamQuery(testId, id, kind));
+}
+
+export function streamQuery<K extends keyof StreamSamples>(testId: number, id: number, kind: K) {
+  return queryOptions({
     queryKey: participantKeys.stream(testId, id, kind),
     queryFn: async ({ signal }): Promise<StreamSamples[K] | null> => {
       // Bytes, not JSON: fetched with the client's token and its refresh.
@@ -103,12 +107,14 @@ export function useUploadParticipantVideo(testId: number, id: number) {
 
 // ── page titles (labels) and sections ──
 
-export function useLabels(testId: number, options: { enabled?: boolean } = {}) {
-  return useQuery({
+export const labelsQuery = (testId: number) =>
+  queryOptions({
     queryKey: participantKeys.labels(testId),
     queryFn: async ({ signal }) => (await annotationApi.listLabels({ id: testId, signal })).data.labels,
-    enabled: options.enabled,
   });
+
+export function useLabels(testId: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...labelsQuery(testId), enabled: options.enabled });
 }
 
 export function useCreateLabel(testId: number) {

@@ -1,7 +1,7 @@
 import { participantRoutes, sectionClipsRoutes } from '@limbus/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { participantKeys } from '../participants';
+import { participantKeys } from '../participants/api';
 
 const participantApi = bindRoutes(participantRoutes);
 const sectionClipsApi = bindRoutes(sectionClipsRoutes);
@@ -14,7 +14,11 @@ const PENDING_POLL_MS = 3000;
  * come separately in the compact form. While the recording is being made, asks again.
  */
 export function useRecordingParticipant(testId: number, participantId: number) {
-  return useQuery({
+  return useQuery(recordingParticipantQuery(testId, participantId));
+}
+
+export function recordingParticipantQuery(testId: number, participantId: number) {
+  return queryOptions({
     queryKey: [...participantKeys.detail(testId, participantId), 'recording'],
     queryFn: ({ signal }) =>
       participantApi.get({
@@ -35,7 +39,11 @@ export function useRecordingParticipant(testId: number, participantId: number) {
  * stay the same within the hour, and the screen keeps the first it got).
  */
 export function useSectionClips(testId: number, labelId: number) {
-  return useQuery({
+  return useQuery(sectionClipsQuery(testId, labelId));
+}
+
+export function sectionClipsQuery(testId: number, labelId: number) {
+  return queryOptions({
     queryKey: [...participantKeys.all(testId), 'section-clips', labelId],
     queryFn: async ({ signal }) =>
       (await sectionClipsApi.get({ id: testId, query: { label_id: labelId }, signal })).data,
