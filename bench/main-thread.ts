@@ -8,8 +8,17 @@
  * alone on the machine; positions are in the built chunks (build with --sourcemap to map them):
  *
  *   BASE=http://127.0.0.1:3000 npx tsx bench/main-thread.ts /test/7/heatmaps
+ *
+ * With SOURCEMAPS set to that build's output directory (vite build --sourcemap --outDir DIR, the
+ * product serving it: WEB_DIST=DIR), frames are named by their source, and each task also says
+ * what ran in it per React phase: the outermost frame below React (an effect, a component, a
+ * library call). That found Mantine's useId re-rendering every input after its mount, closed
+ * dropdowns placed by floating-ui, and the sync re-render of a screen per query answer.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
 import { signedInPhonePage } from './phone-page';
 
 type TraceEvent = {
@@ -26,7 +35,7 @@ type CallFrame = { functionName: string; url?: string; lineNumber: number; colum
 type ProfileNode = { id: number; parent?: number; callFrame: CallFrame };
 
 const base = (process.env.BASE ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-const path = process.argv[2] ?? '/test/7/heatmaps';
+const address = process.argv[2] ?? '/test/7/heatmaps';
 const who = process.env.WHO ?? 'client.admin@limbus.test';
 const MIN_TASK_US = 10_000;
 
@@ -45,7 +54,7 @@ async function traceLoad(): Promise<TraceEvent[]> {
         'blink.user_timing,devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,disabled-by-default-v8.cpu_profiler',
       transferMode: 'ReportEvents',
     });
-    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await page.goto(base + address, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1500);
     const complete = new Promise((resolve) => devtools.once('Tracing.tracingComplete', resolve));
     await devtools.send('Tracing.end');
@@ -86,8 +95,54 @@ function mainThread(events: TraceEvent[]) {
   return { events: events.filter(isMain), nodes, samples };
 }
 
-const frameName = (frame: CallFrame) =>
-  `${frame.functionName || '(anonymous)'} ${(frame.url ?? '').split('/').pop()}:${frame.lineNumber}:${frame.columnNumber}`;
+const sourceMapDir = process.env.SOURCEMAPS;
+const sourceMaps = new Map<string, SourceMapConsumer | null>();
+
+/** The built chunk's source map, when SOURCEMAPS names the build and the chunk has one. */
+function sourceMapOf(chunk: string): SourceMapConsumer | null {
+  if (!sourceMapDir || !chunk) return null;
+  if (!sourceMaps.has(chunk)) {
+    const file = path.join(sourceMapDir, 'assets', `${chunk}.map`);
+    sourceMaps.set(
+      chunk,
+      fs.existsSync(file) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(file, 'utf8'))) : null,
+    );
+  }
+  return sourceMaps.get(chunk) ?? null;
+}
+
+/** `name file:line:column` in the built chunk, or `name source:line` with SOURCEMAPS. */
+function frameName(frame: CallFrame): string {
+  const chunk = (frame.url ?? '').split('/').pop() ?? '';
+  const original = sourceMapOf(chunk)?.originalPositionFor({
+    line: frame.lineNumber + 1,
+    column: frame.columnNumber,
+  });
+  if (!original?.source)
+    return `${frame.functionName || '(anonymous)'} ${chunk}:${frame.lineNumber}:${frame.columnNumber}`;
+  const source = original.source.replace(/.*node_modules\//, '').replace(/.*apps\/web\/src\//, '');
+  return `${original.name || frame.functionName || '(anonymous)'} ${source}:${original.line}`;
+}
+
+/** React's phases, by the source-mapped names of react-dom's functions. */
+const REACT_PHASES: [RegExp, string][] = [
+  [/^(renderRootSync|renderRootConcurrent) /, 'render'],
+  [/^flushMutationEffects /, 'commit'],
+  [/^flushLayoutEffects /, 'layout effects'],
+  [/^flushPassiveEffects /, 'passive effects'],
+];
+const isReact = (name: string) => /(react-dom|scheduler)\/cjs\//.test(name);
+
+/** What a sample ran, as `phase > outermost frame below React` (with SOURCEMAPS). */
+function phaseAndFrame(stack: string[]): string {
+  if (stack.length === 0) return "no script (the browser's own work)";
+  let phase = 'outside React';
+  for (const name of stack) {
+    phase = REACT_PHASES.find(([pattern]) => pattern.test(name))?.[1] ?? phase;
+    if (!isReact(name) && name.includes(':')) return `${phase} > ${name}`;
+  }
+  return `${phase} > React itself`;
+}
 
 function top(counts: Map<string, number>, msPerSample: number, count: number) {
   return [...counts]
@@ -120,9 +175,17 @@ for (const task of events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && 
   if (within.length === 0 || ms < 20) continue;
   const self = new Map<string, number>();
   const app = new Map<string, number>();
+  const phases = new Map<string, number>();
   for (const sample of within) {
     let node = nodes.get(sample.node);
     if (node) self.set(frameName(node.callFrame), (self.get(frameName(node.callFrame)) ?? 0) + 1);
+    if (sourceMapDir) {
+      const stack: string[] = [];
+      for (let frame = node; frame; frame = frame.parent === undefined ? undefined : nodes.get(frame.parent))
+        if (frame.callFrame.url?.includes('/assets/')) stack.unshift(frameName(frame.callFrame));
+      const key = phaseAndFrame(stack);
+      phases.set(key, (phases.get(key) ?? 0) + 1);
+    }
     const counted = new Set<string>();
     for (; node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
       const name = frameName(node.callFrame);
@@ -134,5 +197,6 @@ for (const task of events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && 
   const msPerSample = ms / within.length;
   console.log(`  self:\n    ${top(self, msPerSample, 8).join('\n    ')}`);
   console.log(`  app (inclusive):\n    ${top(app, msPerSample, 12).join('\n    ')}`);
+  if (sourceMapDir) console.log(`  by React phase:\n    ${top(phases, msPerSample, 12).join('\n    ')}`);
 }
 console.log(`\nBlocking time if every task took 4× as long (Lighthouse's phone): ${Math.round(blocking)} ms`);
