@@ -73,7 +73,8 @@ function ClipEmotionChart({
   }, [elapsed, length]);
   return (
     <div
-      style={{ position: 'relative' }}
+      // uPlot's own markup is a few px taller than its canvas: the box is the placeholder's height
+      style={{ position: 'relative', height: CHART_HEIGHT, overflow: 'hidden' }}
       role="img"
       aria-label={`${CHART_EMOTIONS.map((emotion) => EMOTION_NAMES[emotion]).join(', ')} during the visit`}
     >
