@@ -5,7 +5,7 @@
  * each task four times over on its simulated phone (blocking time = 4 × task − 50 ms), so this is
  * where a mobile score is lost. It found the page's first Intl object (40–90 ms) and a
  * sessionStorage read that waits for the browser (20–100 ms). Run it against a running product,
- * alone on the machine; positions are in the built chunks (build with --sourcemap to map them):
+ * alone on the machine; positions are in the built chunks unless SOURCEMAPS maps them (below):
  *
  *   BASE=http://127.0.0.1:3000 npx tsx bench/main-thread.ts /test/7/heatmaps
  *
@@ -124,6 +124,17 @@ function frameName(frame: CallFrame): string {
   return `${original.name || frame.functionName || '(anonymous)'} ${source}:${original.line}`;
 }
 
+const nodeNames = new Map<number, string>();
+/** A profile node's frame name, looked up once (a source map lookup is not cheap). */
+function nameOf(node: ProfileNode): string {
+  let name = nodeNames.get(node.id);
+  if (name === undefined) {
+    name = frameName(node.callFrame);
+    nodeNames.set(node.id, name);
+  }
+  return name;
+}
+
 /** React's phases, by the source-mapped names of react-dom's functions. */
 const REACT_PHASES: [RegExp, string][] = [
   [/^(renderRootSync|renderRootConcurrent) /, 'render'],
@@ -176,23 +187,16 @@ for (const task of events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && 
   const self = new Map<string, number>();
   const app = new Map<string, number>();
   const phases = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   for (const sample of within) {
-    let node = nodes.get(sample.node);
-    if (node) self.set(frameName(node.callFrame), (self.get(frameName(node.callFrame)) ?? 0) + 1);
-    if (sourceMapDir) {
-      const stack: string[] = [];
-      for (let frame = node; frame; frame = frame.parent === undefined ? undefined : nodes.get(frame.parent))
-        if (frame.callFrame.url?.includes('/assets/')) stack.unshift(frameName(frame.callFrame));
-      const key = phaseAndFrame(stack);
-      phases.set(key, (phases.get(key) ?? 0) + 1);
-    }
-    const counted = new Set<string>();
-    for (; node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
-      const name = frameName(node.callFrame);
-      if (!node.callFrame.url?.includes('/assets/') || counted.has(name)) continue;
-      counted.add(name);
-      app.set(name, (app.get(name) ?? 0) + 1);
-    }
+    const leaf = nodes.get(sample.node);
+    if (leaf) add(self, nameOf(leaf));
+    // the app's frames of the sample, outermost first
+    const stack: string[] = [];
+    for (let node = leaf; node; node = node.parent === undefined ? undefined : nodes.get(node.parent))
+      if (node.callFrame.url?.includes('/assets/')) stack.unshift(nameOf(node));
+    for (const name of new Set(stack)) add(app, name);
+    if (sourceMapDir) add(phases, phaseAndFrame(stack));
   }
   const msPerSample = ms / within.length;
   console.log(`  self:\n    ${top(self, msPerSample, 8).join('\n    ')}`);

@@ -8,7 +8,7 @@ import { preloadFirstScreenshot } from '../features/heatmaps/screenshot-source';
 import { journeyQuery } from '../features/journey/api';
 import { labelsQuery, participantsQuery, streamQuery } from '../features/participants/api';
 import { recordingParticipantQuery, sectionClipsQuery } from '../features/recording/api';
-import { testKeys, testQuery } from '../features/tests/api';
+import { testQuery } from '../features/tests/api';
 
 type Address = { pathname: string; search: string };
 /** What a screen shows first, asked for once the test's detail is there; resolves when it has come. */
@@ -44,9 +44,9 @@ export function prefetchDataOf(queryClient: QueryClient, { pathname, search }: A
   const testId = TEST_ADDRESS.exec(pathname)?.[1];
   if (!testId) return user;
   const test = queryClient
-    .prefetchQuery(testQuery(testId))
-    .then(() => queryClient.getQueryData<TestDetail>(testKeys.detail(testId)))
-    .then((detail) => detail && screenDataOf(queryClient, detail, pathname, search));
+    .fetchQuery(testQuery(testId))
+    .then((detail) => screenDataOf(queryClient, detail, pathname, search))
+    .catch(() => undefined);
   return Promise.all([user, test]).then(() => undefined);
 }
 
@@ -76,12 +76,13 @@ function heatmapsData(queryClient: QueryClient, test: TestDetail, match: RegExpE
  */
 function recordingData(queryClient: QueryClient, test: TestDetail, match: RegExpExecArray) {
   const participantId = Number(match[1]);
-  if (match[2] === 'recording')
+  const isReplay = match[2] === 'recording';
+  if (isReplay)
     for (const kind of ['emotions', 'eyes', 'mice'] as const)
       void queryClient.prefetchQuery(streamQuery(test.id, participantId, kind));
   return Promise.all([
     queryClient.prefetchQuery(recordingParticipantQuery(test.id, participantId)),
-    match[2] === 'recording' && queryClient.prefetchQuery(participantsQuery(test.id)),
+    isReplay && queryClient.prefetchQuery(participantsQuery(test.id)),
   ]);
 }
 

@@ -15,7 +15,9 @@ const CHART_EMOTIONS = ['frustration', 'joy', 'attention'] as const;
  * that one and the next, not thirty videos; once mounted a clip stays (it keeps its place).
  */
 const CLIP_LOAD_MARGIN = '400px';
-const VIDEO_STYLE = { width: '100%', aspectRatio: '16 / 9', display: 'block' } as const;
+/** A clip's box, whatever fills it (placeholder, video, or why there is none): the card never changes height. */
+const VIDEO_BOX = { width: '100%', aspectRatio: '16 / 9' } as const;
+const VIDEO_STYLE = { ...VIDEO_BOX, display: 'block' } as const;
 
 /** The emotions of one clip (uPlot), seconds into the clip, with a line at the shared playhead. */
 function ClipEmotionChart({
@@ -176,8 +178,7 @@ export function ClipCard({
       ) : src ? (
         <ClipVideo clip={clip} src={src} elapsed={elapsed} isPlaying={isPlaying} />
       ) : (
-        // the placeholder's box: the card keeps its height when it mounts
-        <Group justify="center" bg="gray.0" gap="xs" style={VIDEO_STYLE}>
+        <Group justify="center" bg="gray.0" gap="xs" style={VIDEO_BOX}>
           {clip.video_pending ? <Loader size="xs" /> : null}
           <Text size="xs" c="dimmed">
             {clip.video_pending ? 'The recording is being made…' : 'No screen recording'}
