@@ -1,6 +1,6 @@
 import type { Journey } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { emotionShade, journeySankeyOption, pageOfNode } from './journey-chart';
+import { emotionRange, emotionShade } from './journey-chart';
 
 const journey: Journey = {
   participants: 3,
@@ -22,32 +22,12 @@ const journey: Journey = {
   ],
 };
 
-describe('journeySankeyOption', () => {
-  it('makes a node per page and step, Left nodes for drop-offs, and links between them', () => {
-    const series = journeySankeyOption(journey, 'frustration').series[0];
-    expect(series?.data.map((node) => [node.name, node.depth, node.value, node.label.formatter])).toEqual([
-      ['0:1', 0, 3, 'Home'],
-      ['1:2', 1, 2, 'Basket'],
-      ['1:left', 1, 1, 'Left'],
-      ['2:left', 2, 2, 'Left'],
-    ]);
-    expect(series?.links).toEqual([
-      { source: '0:1', target: '1:2', value: 2 },
-      { source: '0:1', target: '1:left', value: 1 },
-      { source: '1:2', target: '2:left', value: 2 },
-    ]);
-  });
-
+describe('emotionShade', () => {
   it('colours the least frustrating page grey and the most in the frustration colour', () => {
-    const [home, basket] = journeySankeyOption(journey, 'frustration').series[0]?.data ?? [];
-    expect(home?.itemStyle.color).toBe('rgb(222,226,230)');
-    expect(basket?.itemStyle.color).toBe('rgb(232,69,124)');
+    const range = emotionRange(journey, 'frustration');
+    expect(range).toEqual({ min: 0.2, max: 0.6 });
+    expect(emotionShade('frustration', 0.2, range)).toBe('rgb(222,226,230)');
+    expect(emotionShade('frustration', 0.6, range)).toBe('rgb(232,69,124)');
     expect(emotionShade('joy', null, { min: 0, max: 1 })).toBe('rgb(222,226,230)');
-  });
-
-  it('reads the page of a clicked node, not of a drop-off', () => {
-    expect(pageOfNode('1:2')).toBe(2);
-    expect(pageOfNode('2:left')).toBeNull();
-    expect(pageOfNode('')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { BarChart, LineChart, RadarChart, SankeyChart, ScatterChart } from 'echarts/charts';
+import { BarChart, LineChart, RadarChart, ScatterChart } from 'echarts/charts';
 import {
   AriaComponent,
   DataZoomComponent,
@@ -20,7 +20,6 @@ echarts.use([
   BarChart,
   LineChart,
   RadarChart,
-  SankeyChart,
   ScatterChart,
   AriaComponent,
   DataZoomComponent,

@@ -1,5 +1,5 @@
 import type { Journey } from '@limbus/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
@@ -41,6 +41,22 @@ describe('JourneyScreen', () => {
     await userEvent.click(screen.getByText('Joy'));
     expect(within(table).getByRole('columnheader', { name: 'Mean joy' })).toBeTruthy();
     expect(within(row).getByText('31 %')).toBeTruthy();
+  });
+
+  it('draws the journey with a box per page and step, and opens a page’s insights from its box', async () => {
+    useFakeApi({ 'GET /tests/7/journey': { body: { data: journey } } });
+    const { router } = renderWithProviders(<JourneyScreen testId={7} />, { path: '/test/7/journey' });
+    const chart = await screen.findByRole('img', {
+      name: /Journey of 4 participants .* coloured by frustration/,
+    });
+    const boxes = [...chart.querySelectorAll('g[data-key]')].map((box) => box.textContent);
+    expect(boxes).toEqual(['Home', 'Basket', 'Left', 'Left']);
+    expect(chart.querySelectorAll('path[data-key]')).toHaveLength(3);
+    await userEvent.click(within(chart).getAllByText('Left')[0] as Element);
+    expect(router.state.location.pathname).toBe('/test/7/journey');
+    await userEvent.click(within(chart).getByText('Basket'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=12'));
+    expect(router.state.location.pathname).toBe('/test/7/page-insights');
   });
 
   it('says when nobody visited a page of the test', async () => {

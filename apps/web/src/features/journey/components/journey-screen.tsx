@@ -11,12 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EMOTION_TEXT_COLORS } from '../../../app/theme';
-import { BlockSkeleton, EChart, Empty, ErrorAlert, formatCount, formatPercent, PageTitle } from '../../../ui';
+import { BlockSkeleton, Empty, ErrorAlert, formatCount, formatPercent, PageTitle } from '../../../ui';
 import { useJourney } from '../api';
-import { emotionRange, emotionShade, journeySankeyOption, pageOfNode } from '../journey-chart';
+import { emotionRange, emotionShade } from '../journey-chart';
+import { JourneySankey } from './journey-sankey';
 
 const insightsOf = (testId: number, pageId: number) => `/test/${testId}/page-insights?page=${pageId}`;
 
@@ -25,10 +26,6 @@ export function JourneyScreen({ testId }: { testId: number }) {
   const journey = useJourney(testId);
   const [emotion, setEmotion] = useState<Emotion>('frustration');
   const navigate = useNavigate();
-  const option = useMemo(
-    () => (journey.data ? journeySankeyOption(journey.data, emotion) : null),
-    [journey.data, emotion],
-  );
 
   return (
     <Stack gap="md" px="md" pb="xl">
@@ -46,7 +43,7 @@ export function JourneyScreen({ testId }: { testId: number }) {
           description="None of the participants visited a page of this test. Pages are named by the researchers under Pages."
         />
       ) : null}
-      {journey.data && option && journey.data.participants > 0 ? (
+      {journey.data && journey.data.participants > 0 ? (
         <>
           <Group justify="space-between" align="flex-end" wrap="wrap">
             <Text fw={600}>
@@ -66,17 +63,14 @@ export function JourneyScreen({ testId }: { testId: number }) {
           <Card withBorder radius="md" padding="sm">
             <ScrollArea type="auto" offsetScrollbars>
               {/* A narrow screen scrolls the diagram sideways rather than squeezing its columns together. */}
-              <Box miw={Math.max(720, 100 * (journey.data.max_steps + 1))}>
-                <EChart
-                  option={option}
-                  height={Math.max(360, 44 * journey.data.pages.length)}
-                  label={`Journey of ${journey.data.participants} participants through the test's pages, coloured by ${emotion}`}
-                  onClick={(event) => {
-                    const pageId = pageOfNode(event.name ?? '');
-                    if (pageId !== null) navigate(insightsOf(testId, pageId));
-                  }}
-                />
-              </Box>
+              <JourneySankey
+                journey={journey.data}
+                emotion={emotion}
+                minWidth={Math.max(720, 100 * (journey.data.max_steps + 1))}
+                height={Math.max(360, 44 * journey.data.pages.length)}
+                label={`Journey of ${journey.data.participants} participants through the test's pages, coloured by ${emotion}`}
+                onOpenPage={(pageId) => navigate(insightsOf(testId, pageId))}
+              />
             </ScrollArea>
             <JourneyLegend journey={journey.data} emotion={emotion} />
           </Card>
