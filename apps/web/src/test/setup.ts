@@ -25,10 +25,24 @@ if (typeof window !== 'undefined') {
     });
   }
 
+  /** As the browser's, it reports an element's first size soon after observing it (jsdom's are 0). */
   class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
+    private observed = new Set<Element>();
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element) {
+      this.observed.add(target);
+      queueMicrotask(() => {
+        if (!this.observed.has(target)) return;
+        const contentRect = { width: target.clientWidth, height: target.clientHeight } as DOMRectReadOnly;
+        this.callback([{ target, contentRect } as ResizeObserverEntry], this);
+      });
+    }
+    unobserve(target: Element) {
+      this.observed.delete(target);
+    }
+    disconnect() {
+      this.observed.clear();
+    }
   }
   if (!('ResizeObserver' in window)) {
     Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });

@@ -199,13 +199,13 @@ function Tip({ hover, width }: { hover: Hover; width: number }) {
   );
 }
 
-/** The frame's width, at least `minWidth`; null until the frame is in the page. */
+/** The frame's width, at least `minWidth`; null until the frame has been laid out. */
 function useWidth(frame: React.RefObject<HTMLDivElement | null>, minWidth: number): number | null {
   const [width, setWidth] = useState<number | null>(null);
   useEffect(() => {
     const element = frame.current;
-    setWidth(Math.max(minWidth, element?.clientWidth ?? 0));
-    if (!element || typeof ResizeObserver === 'undefined') return;
+    if (!element) return;
+    // the observer reports the first size after the layout the browser does anyway: no forced layout here
     const observer = new ResizeObserver(([entry]) =>
       setWidth(Math.max(minWidth, Math.floor(entry?.contentRect.width ?? 0))),
     );
