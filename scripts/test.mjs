@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -66,8 +67,34 @@ if (beside) {
   process.stdout.write(fs.readFileSync(beside.log, 'utf8'));
   if (status !== 0) fail(postgres[0], status);
 }
+printJourneySummary();
 if (journeysResult.status !== 0) fail(journeys[0], journeysResult.status);
 console.log(`\nAll checks passed (${elapsed()}).`);
+
+/**
+ * The journeys that failed or passed only on their retry, with the first line of each error: the
+ * last lines of the output are what a CI log shows, and the journeys' own summary scrolls away
+ * under the PostgreSQL pass's output.
+ */
+function printJourneySummary() {
+  const report = path.join(root, 'playwright-report/journeys.json'); // JOURNEY_REPORT in playwright.config.ts
+  if (!fs.existsSync(report)) return;
+  const tests = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) tests.push({ title: `${file} › ${spec.title}`, ...test });
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of JSON.parse(fs.readFileSync(report, 'utf8')).suites ?? []) walk(suite, suite.title);
+  const listed = tests.filter((test) => test.status === 'unexpected' || test.status === 'flaky');
+  if (listed.length === 0) return;
+  console.log('\n== browser journeys that failed or passed only on their retry');
+  for (const test of listed) {
+    const firstError = test.results?.find((result) => result.error)?.error?.message ?? '';
+    const reason = stripVTControlCharacters(firstError).split('\n')[0];
+    console.log(`${test.status === 'flaky' ? 'flaky ' : 'FAILED'} ${test.title}\n       ${reason}`);
+  }
+}
 
 function withEnv(env = {}) {
   return { ...process.env, ...env };
