@@ -35,8 +35,8 @@ type Props = {
 /** Room right of the last column for its labels. */
 const LABEL_ROOM = 96;
 
-/** What the pointer is on; the tooltip sits above `top`, or below `bottom` near the chart's top edge. */
-type Hover = { key: string; content: ReactNode; x: number; top: number; bottom: number };
+/** What the pointer is on, and where (in the frame's px). */
+type Hover = { key: string; content: ReactNode; x: number; y: number };
 
 /** Tooltips are kept inside the chart's frame, which clips what sticks out. */
 const TOOLTIP_ROOM = { x: 130, y: 100 };
@@ -84,29 +84,18 @@ export function JourneySankey({ journey, emotion, height, minWidth, label, onOpe
   /** One set of pointer handlers for the whole chart: the element under the pointer names itself by data-key. */
   const pointAt = (event: PointerEvent) => {
     const key = (event.target as Element).closest('[data-key]')?.getAttribute('data-key');
-    if (!key || !layout) return setHover(null);
+    const box = frame.current?.getBoundingClientRect();
+    if (!key || !layout || !box) return setHover(null);
     if (key === hover?.key) return;
     const node = layout.nodes.find((n) => n.key === key);
-    if (node) {
-      return setHover({
-        key,
-        content: nodeTip(node),
-        x: node.x + NODE_WIDTH / 2,
-        top: node.y,
-        bottom: node.y + node.height,
-      });
-    }
     const link = layout.links.find((l) => l.key === key);
-    const box = frame.current?.getBoundingClientRect();
-    if (!link || !box) return setHover(null);
-    const y = event.clientY - box.top;
-    setHover({
-      key,
-      content: `${nameOf(link.source)} → ${nameOf(link.target)}: ${link.participants} participants`,
-      x: event.clientX - box.left,
-      top: y,
-      bottom: y,
-    });
+    const content = node
+      ? nodeTip(node)
+      : link
+        ? `${nameOf(link.source)} → ${nameOf(link.target)}: ${link.participants} participants`
+        : null;
+    if (!content) return setHover(null);
+    setHover({ key, content, x: event.clientX - box.left, y: event.clientY - box.top });
   };
   const openPage = (event: MouseEvent) => {
     const pageId = (event.target as Element).closest('[data-page]')?.getAttribute('data-page');
@@ -182,7 +171,8 @@ export function JourneySankey({ journey, emotion, height, minWidth, label, onOpe
 }
 
 function Tip({ hover, width }: { hover: Hover; width: number }) {
-  const below = hover.top < TOOLTIP_ROOM.y;
+  // above the pointer, or below it near the chart's top edge
+  const below = hover.y < TOOLTIP_ROOM.y;
   const shiftX = hover.x < TOOLTIP_ROOM.x ? '-10%' : hover.x > width - TOOLTIP_ROOM.x ? '-90%' : '-50%';
   return (
     <div
@@ -190,7 +180,7 @@ function Tip({ hover, width }: { hover: Hover; width: number }) {
       role="tooltip"
       style={{
         left: hover.x,
-        top: below ? hover.bottom + TOOLTIP.offset : hover.top - TOOLTIP.offset,
+        top: below ? hover.y + 2 * TOOLTIP.offset : hover.y - TOOLTIP.offset,
         transform: `translate(${shiftX}, ${below ? '0' : '-100%'})`,
       }}
     >

@@ -52,6 +52,10 @@ describe('JourneyScreen', () => {
     const boxes = [...chart.querySelectorAll('g[data-key]')].map((box) => box.textContent);
     expect(boxes).toEqual(['Home', 'Basket', 'Left', 'Left']);
     expect(chart.querySelectorAll('path[data-key]')).toHaveLength(3);
+    await userEvent.hover(within(chart).getByText('Basket'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      "Basket, step 23 participants hereMean frustration: 60 %Click to see the page's insights",
+    );
     await userEvent.click(within(chart).getAllByText('Left')[0] as Element);
     expect(router.state.location.pathname).toBe('/test/7/journey');
     await userEvent.click(within(chart).getByText('Basket'));
