@@ -6,6 +6,16 @@ import { createQueryClient } from './query-client';
 
 afterEach(() => clearSession());
 
+/** A done Professional web test, which a client's every screen of it shows. */
+const doneTest = (extra: object = {}) => ({
+  id: 7,
+  state: 'done',
+  test_type: 'professional',
+  platform: 'website',
+  heatmaps: [],
+  ...extra,
+});
+
 const at = (address: string) => {
   const url = new URL(address, 'http://limbus.test');
   return { pathname: url.pathname, search: url.search };
@@ -42,7 +52,7 @@ describe('prefetchDataOf', () => {
     const screenshot = '/api/v1/tests/7/heatmap_screenshots/a.png?expires=1&signature=s';
     useFakeApi({
       'GET /users/me': { body: makeUser() },
-      'GET /tests/7': { body: { id: 7, heatmaps: [{ id: 1, screenshot, screenshot_width: null }] } },
+      'GET /tests/7': { body: doneTest({ heatmaps: [{ id: 1, screenshot, screenshot_width: null }] }) },
     });
     const sources: string[] = [];
     vi.stubGlobal(
@@ -65,7 +75,7 @@ describe('prefetchDataOf', () => {
     let answerPoints = () => {};
     const fake = useFakeApi({
       'GET /users/me': { body: makeUser() },
-      'GET /tests/7': { body: { id: 7, heatmaps: [{ id: 3, screenshot: null, screenshot_width: null }] } },
+      'GET /tests/7': { body: doneTest({ heatmaps: [{ id: 3, screenshot: null, screenshot_width: null }] }) },
       'GET /tests/7/heatmaps': { body: { data: { heatmaps: [] } } },
       'GET /tests/7/participants': { body: [] },
       'GET /tests/7/heatmaps/3/points': () =>
@@ -102,7 +112,7 @@ describe('prefetchDataOf', () => {
   it('asks for the first data of the recording, video, journey, benchmark and section video screens', async () => {
     const fake = useFakeApi({
       'GET /users/me': { body: makeUser() },
-      'GET /tests/7': { body: { id: 7, heatmaps: [] } },
+      'GET /tests/7': { body: doneTest() },
       'GET /tests/7/labels': { body: { data: { labels: [{ id: 4 }, { id: 5 }] } } },
     });
     // the samples come as files, through the page's own fetch
@@ -141,5 +151,17 @@ describe('prefetchDataOf', () => {
     expect(await urlsOf('/test/7/section-video')).toContain('/tests/7/section-clips?label_id=4');
     expect(files).toHaveLength(3);
     vi.unstubAllGlobals();
+  });
+
+  it('asks for no data of a screen the address does not show: an Essential test’s journey goes to /locked', async () => {
+    const fake = useFakeApi({
+      'GET /users/me': { body: makeUser() },
+      'GET /tests/7': { body: doneTest({ test_type: 'essential' }) },
+      'GET /tests/8': { body: doneTest({ id: 8, state: 'running' }) },
+    });
+    storeSession('jwt', makeUser());
+    await prefetchDataOf(createQueryClient(), at('/test/7/journey'));
+    await prefetchDataOf(createQueryClient(), at('/test/8/heatmaps'));
+    expect(fake.calls.map((call) => call.path).sort()).toEqual(['/tests/7', '/tests/8', '/users/me', '/users/me']);
   });
 });
