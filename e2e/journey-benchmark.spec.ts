@@ -14,7 +14,12 @@ test('[RESULTS] a client admin follows the journey to a page’s insights and re
   await expect(page).toHaveURL(new RegExp(`/test/${id}/journey$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Journey' })).toBeVisible();
   await expect(page.getByText(/^12 participants, \d+ pages visited$/)).toBeVisible();
-  await expect(page.getByRole('img', { name: /Journey of 12 participants/ })).toBeVisible();
+  const chart = page.getByRole('img', { name: /Journey of 12 participants/ });
+  await expect(chart).toBeVisible();
+  await chart.locator('g[data-page] rect').first().click();
+  await expect(page).toHaveURL(new RegExp(`/test/${id}/page-insights\\?page=\\d+`));
+  await page.goBack();
+  await expect(chart).toBeVisible();
   await page.getByText('Joy', { exact: true }).click();
   await expect(page.getByRole('columnheader', { name: 'Mean joy' })).toBeVisible();
 
