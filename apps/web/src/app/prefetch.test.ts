@@ -162,6 +162,11 @@ describe('prefetchDataOf', () => {
     storeSession('jwt', makeUser());
     await prefetchDataOf(createQueryClient(), at('/test/7/journey'));
     await prefetchDataOf(createQueryClient(), at('/test/8/heatmaps'));
-    expect(fake.calls.map((call) => call.path).sort()).toEqual(['/tests/7', '/tests/8', '/users/me', '/users/me']);
+    expect(fake.calls.map((call) => call.path).sort()).toEqual([
+      '/tests/7',
+      '/tests/8',
+      '/users/me',
+      '/users/me',
+    ]);
   });
 });

@@ -1,26 +1,8 @@
-import type { Journey } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
+import { makeJourney } from '../../test/journey';
 import { emotionRange, emotionShade } from './journey-chart';
 
-const journey: Journey = {
-  participants: 3,
-  continued: 0,
-  max_steps: 8,
-  pages: [
-    { id: 1, name: 'Home', visitors: 3, joy: 0.5, attention: 0.5, frustration: 0.2 },
-    { id: 2, name: 'Basket', visitors: 2, joy: 0.3, attention: 0.6, frustration: 0.6 },
-    { id: 3, name: 'Unvisited', visitors: 0, joy: null, attention: null, frustration: null },
-  ],
-  nodes: [
-    { step: 0, page_id: 1, participants: 3 },
-    { step: 1, page_id: 2, participants: 2 },
-  ],
-  links: [
-    { step: 0, source: 1, target: 2, participants: 2 },
-    { step: 0, source: 1, target: null, participants: 1 },
-    { step: 1, source: 2, target: null, participants: 2 },
-  ],
-};
+const journey = makeJourney();
 
 describe('emotionShade', () => {
   it('colours the least frustrating page grey and the most in the frustration colour', () => {

@@ -1,5 +1,6 @@
 import type { Journey } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
+import { makeJourney } from '../../test/journey';
 import { bandPath, layoutSankey, NODE_WIDTH, type SankeyLayout, shortened } from './sankey-layout';
 
 const page = (id: number, name: string) => ({
@@ -12,22 +13,7 @@ const page = (id: number, name: string) => ({
 });
 const frame = { width: 600, height: 300, labelRoom: 96 };
 
-/** Home (3) → Basket (2) and one leaves; the two leave from Basket. */
-const short: Journey = {
-  participants: 3,
-  continued: 0,
-  max_steps: 8,
-  pages: [page(1, 'Home'), page(2, 'Basket')],
-  nodes: [
-    { step: 0, page_id: 1, participants: 3 },
-    { step: 1, page_id: 2, participants: 2 },
-  ],
-  links: [
-    { step: 0, source: 1, target: 2, participants: 2 },
-    { step: 0, source: 1, target: null, participants: 1 },
-    { step: 1, source: 2, target: null, participants: 2 },
-  ],
-};
+const journey = makeJourney();
 
 const nodeOf = (layout: SankeyLayout, key: string) => {
   const node = layout.nodes.find((n) => n.key === key);
@@ -37,7 +23,7 @@ const nodeOf = (layout: SankeyLayout, key: string) => {
 
 describe('layoutSankey', () => {
   it('makes a node per page and step and one for those who left after each step', () => {
-    const layout = layoutSankey(short, frame);
+    const layout = layoutSankey(journey, frame);
     expect(layout.nodes.map((n) => [n.key, n.step, n.pageId, n.participants])).toEqual([
       ['0:1', 0, 1, 3],
       ['1:2', 1, 2, 2],
@@ -52,14 +38,14 @@ describe('layoutSankey', () => {
   });
 
   it('spreads the steps over the width, leaving room for the last labels', () => {
-    const layout = layoutSankey(short, frame);
+    const layout = layoutSankey(journey, frame);
     expect(nodeOf(layout, '0:1').x).toBe(8);
     expect(nodeOf(layout, '2:left').x).toBe(frame.width - frame.labelRoom - NODE_WIDTH);
     expect(nodeOf(layout, '1:2').x).toBe((8 + frame.width - frame.labelRoom - NODE_WIDTH) / 2);
   });
 
   it('draws nodes to one scale, inside the frame and apart from each other', () => {
-    const layout = layoutSankey(short, frame);
+    const layout = layoutSankey(journey, frame);
     const home = nodeOf(layout, '0:1');
     expect(nodeOf(layout, '1:2').height).toBeCloseTo((home.height * 2) / 3);
     expect(nodeOf(layout, '1:left').height).toBeCloseTo(home.height / 3);
@@ -72,7 +58,7 @@ describe('layoutSankey', () => {
   });
 
   it("stacks a node's bands without overlap, each as thick as its participants", () => {
-    const layout = layoutSankey(short, frame);
+    const layout = layoutSankey(journey, frame);
     const home = nodeOf(layout, '0:1');
     const out = layout.links.filter((l) => l.source === home).sort((a, b) => a.sourceY - b.sourceY);
     expect(out[0]?.sourceY).toBeCloseTo(home.y);
@@ -88,7 +74,7 @@ describe('layoutSankey', () => {
   it('orders a column by where its participants came from, so that bands do not cross', () => {
     // A (2) above B (1) at step 0; B's participant goes to C, A's to D, but C is listed first.
     const crossing: Journey = {
-      ...short,
+      ...journey,
       participants: 3,
       pages: [page(1, 'A'), page(2, 'B'), page(3, 'C'), page(4, 'D')],
       nodes: [
@@ -115,7 +101,7 @@ describe('bandPath', () => {
 });
 
 describe('shortened', () => {
-  it('cuts a label that would run into the next column, keeping short ones whole', () => {
+  it('cuts a label that would run into the next column, keeping journey ones whole', () => {
     expect(shortened('Home', 60)).toBe('Home');
     expect(shortened('Running shoes', 60)).toBe('Running…');
     expect(shortened('Running shoes', 0)).toBe('Ru…');

@@ -1,42 +1,24 @@
-import type { Journey } from '@limbus/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
+import { makeJourney } from '../../../test/journey';
 import { renderWithProviders } from '../../../test/render';
 import { JourneyScreen } from './journey-screen';
 
-const journey: Journey = {
-  participants: 4,
-  continued: 0,
-  max_steps: 8,
-  pages: [
-    { id: 11, name: 'Home', visitors: 4, joy: 0.5, attention: 0.5, frustration: 0.2 },
-    { id: 12, name: 'Basket', visitors: 3, joy: 0.31, attention: 0.6, frustration: 0.6 },
-    { id: 13, name: 'Never seen', visitors: 0, joy: null, attention: null, frustration: null },
-  ],
-  nodes: [
-    { step: 0, page_id: 11, participants: 4 },
-    { step: 1, page_id: 12, participants: 3 },
-  ],
-  links: [
-    { step: 0, source: 11, target: 12, participants: 3 },
-    { step: 0, source: 11, target: null, participants: 1 },
-    { step: 1, source: 12, target: null, participants: 3 },
-  ],
-};
+const journey = makeJourney();
 
 describe('JourneyScreen', () => {
   it('lists the visited pages with who started and left there, linking to their insights', async () => {
     useFakeApi({ 'GET /tests/7/journey': { body: { data: journey } } });
     renderWithProviders(<JourneyScreen testId={7} />);
-    expect(await screen.findByText('4 participants, 2 pages visited')).toBeTruthy();
+    expect(await screen.findByText('3 participants, 2 pages visited')).toBeTruthy();
     const table = screen.getByRole('table');
     expect(within(table).queryByText('Never seen')).toBeNull();
     const basket = within(table).getByRole('link', { name: 'Basket' });
-    expect(basket.getAttribute('href')).toBe('/test/7/page-insights?page=12');
+    expect(basket.getAttribute('href')).toBe('/test/7/page-insights?page=2');
     const row = basket.closest('tr') as HTMLElement;
-    expect(within(row).getByText('75 % (3)')).toBeTruthy();
+    expect(within(row).getByText('67 % (2)')).toBeTruthy();
     expect(within(row).getByText('60 %')).toBeTruthy();
     await userEvent.click(screen.getByText('Joy'));
     expect(within(table).getByRole('columnheader', { name: 'Mean joy' })).toBeTruthy();
@@ -47,19 +29,19 @@ describe('JourneyScreen', () => {
     useFakeApi({ 'GET /tests/7/journey': { body: { data: journey } } });
     const { router } = renderWithProviders(<JourneyScreen testId={7} />, { path: '/test/7/journey' });
     const chart = await screen.findByRole('img', {
-      name: /Journey of 4 participants .* coloured by frustration/,
+      name: /Journey of 3 participants .* coloured by frustration/,
     });
     const boxes = [...chart.querySelectorAll('g[data-key]')].map((box) => box.textContent);
     expect(boxes).toEqual(['Home', 'Basket', 'Left', 'Left']);
     expect(chart.querySelectorAll('path[data-key]')).toHaveLength(3);
     await userEvent.hover(within(chart).getByText('Basket'));
     expect((await screen.findByRole('tooltip')).textContent).toBe(
-      "Basket, step 23 participants hereMean frustration: 60 %Click to see the page's insights",
+      "Basket, step 22 participants hereMean frustration: 60 %Click to see the page's insights",
     );
     await userEvent.click(within(chart).getAllByText('Left')[0] as Element);
     expect(router.state.location.pathname).toBe('/test/7/journey');
     await userEvent.click(within(chart).getByText('Basket'));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=12'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     expect(router.state.location.pathname).toBe('/test/7/page-insights');
   });
 
