@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/accounts';
+import { expect, type Page } from '@playwright/test';
+import { signIn, test } from './support/accounts';
 
 const SCREENSHOT = path.join(import.meta.dirname, '../packages/demo-data/site-capture/desktop/checkout.png');
 
@@ -16,15 +16,14 @@ async function acmeDesktopTest(page: Page): Promise<number> {
 
 test('[HEATMAPS] a researcher creates a heatmap page with an uploaded screenshot and a client sees the gaze on it', async ({
   page,
-  browser,
+  signedInAs,
 }) => {
   test.setTimeout(120_000); // two users sign in and open their screens
   await signIn(page, 'client.admin@limbus.test');
   const testId = await acmeDesktopTest(page);
   const name = `Checkout ${Date.now()}`;
 
-  const researcher = await browser.newPage();
-  await signIn(researcher, 'researcher@limbus.test');
+  const researcher = await signedInAs('researcher@limbus.test');
   await researcher.goto(`/research/test/${testId}/heatmaps`);
   await researcher.getByRole('tab', { name: 'Manage' }).click();
   await researcher.getByLabel('Name', { exact: true }).fill(name);
@@ -36,7 +35,6 @@ test('[HEATMAPS] a researcher creates a heatmap page with an uploaded screenshot
   await researcher.getByRole('button', { name: 'Create heatmap page' }).click();
   const row = researcher.getByRole('row').filter({ hasText: name });
   await expect(row.getByRole('link', { name: 'View screenshot' })).toBeVisible();
-  await researcher.close();
 
   await page.goto(`/test/${testId}/heatmaps`);
   await page.getByRole('combobox', { name: 'Heatmap page' }).click();

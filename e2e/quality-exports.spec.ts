@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { signIn } from './support/accounts';
+import { expect } from '@playwright/test';
+import { signIn, test } from './support/accounts';
 import { testIdFromList } from './support/tests';
 
 const DONE_TEST = 'Acme Running webshop (desktop)';
 
 test('[RESULTS] a researcher reads the data quality and leaves a participant out of the metrics; a client exports samples as CSV', async ({
   page,
-  browser,
+  signedInAs,
 }) => {
   // two users, a quality recomputation and a streamed export: 47 s alone on CI's machine
   test.setTimeout(120_000);
@@ -38,8 +38,7 @@ test('[RESULTS] a researcher reads the data quality and leaves a participant out
     new Set(['gaze', 'mouse', 'emotions']),
   );
 
-  const researcher = await browser.newPage();
-  await signIn(researcher, 'researcher@limbus.test');
+  const researcher = await signedInAs('researcher@limbus.test');
   await researcher.goto(`/test/${id}/overview`);
   const quality = researcher.getByRole('region', { name: 'Data quality' });
   await expect(quality.getByText(/of 12 participants below the quality thresholds/)).toBeVisible({
@@ -59,5 +58,4 @@ test('[RESULTS] a researcher reads the data quality and leaves a participant out
   await expect(card.getByRole('switch', { name: 'Count this participant in the metrics' })).not.toBeChecked();
   await card.getByRole('switch', { name: 'Count this participant in the metrics' }).click({ force: true });
   await expect(card.getByRole('switch', { name: 'Count this participant in the metrics' })).toBeChecked();
-  await researcher.close();
 });

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { RESOURCE_CONFIRM_DELETE, RESOURCE_IMAGE_REFUSED } from '../packages/contract/src/resources.js';
-import { signIn } from './support/accounts';
+import { signIn, test } from './support/accounts';
 import { describeViolations, seriousViolations } from './support/axe';
 
 /** A user of the provider company (Limbus), who writes the library. */
@@ -13,12 +13,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  return page;
-}
 
 /** Chooses a file through the file chooser that clicking `button` opens. */
 async function chooseFile(
@@ -47,14 +41,14 @@ async function expectReaderSees(reader: Page, title: string, path: string, visib
 }
 
 test('[RESOURCES] a provider user writes, publishes and unpublishes an article; a client user sees it only while published', async ({
-  browser,
+  signedInAs,
 }) => {
   // two signed-in users, an editor with uploads and a dozen page loads: over a minute on a busy machine
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const title = `Reading heatmaps ${stamp}`;
   const tag = `heatmaps-${stamp}`;
-  const author = await signedInPage(browser, AUTHOR);
+  const author = await signedInAs(AUTHOR);
 
   // the author writes a draft with a cover, tags, text and an image in the text
   await author.goto('/resources');
@@ -90,7 +84,7 @@ test('[RESOURCES] a provider user writes, publishes and unpublishes an article; 
   await expect(author.getByRole('img', { name: 'gaze-chart' })).toBeVisible();
 
   // a client user does not see the draft
-  const reader = await signedInPage(browser, READER);
+  const reader = await signedInAs(READER);
   await expectReaderSees(reader, title, path, false);
 
   // published: the client sees it, with its text and image, and finds it by its tag

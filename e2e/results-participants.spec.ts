@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { signIn } from './support/accounts';
+import { expect } from '@playwright/test';
+import { signIn, test } from './support/accounts';
 import { testIdFromList } from './support/tests';
 
 const DONE_TEST = 'Acme Running webshop (desktop)';
 
 test('[RESULTS] a client admin reads the participants of a done test with their portraits; a researcher downloads a file of it', async ({
   page,
-  browser,
+  signedInAs,
 }) => {
   await signIn(page, 'client.admin@limbus.test');
   const id = await testIdFromList(page, DONE_TEST);
@@ -24,8 +24,7 @@ test('[RESULTS] a client admin reads the participants of a done test with their 
   // client users read; Edit and Delete are the researchers'
   await expect(page.getByRole('button', { name: /^Delete participant/ })).toHaveCount(0);
 
-  const researcher = await browser.newPage();
-  await signIn(researcher, 'researcher@limbus.test');
+  const researcher = await signedInAs('researcher@limbus.test');
   await researcher.goto(`/research/test/${id}/files`);
   const recordings = researcher.getByRole('region', { name: /Recordings/ });
   const [download] = await Promise.all([
@@ -35,5 +34,4 @@ test('[RESULTS] a client admin reads the participants of a done test with their 
   expect(download.suggestedFilename()).toBe('participant-P0001-emotions.lmbs');
   const saved = await download.path();
   expect(fs.statSync(saved).size).toBeGreaterThan(1000);
-  await researcher.close();
 });

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support/accounts';
+import { expect } from '@playwright/test';
+import { signIn, test } from './support/accounts';
 import { linkFromLatestMail } from './support/outbox';
 
 test('[SUPPORT] a client writes through the chat widget, staff answer from the inbox, the client reads the reply', async ({
   page,
-  browser,
+  signedInAs,
 }) => {
   const stamp = Date.now();
   const question = `How do I add a second test? (${stamp})`;
@@ -25,9 +25,7 @@ test('[SUPPORT] a client writes through the chat widget, staff answer from the i
   const staffLink = new URL(await linkFromLatestMail('researcher@limbus.test', since));
   expect(staffLink.pathname).toMatch(/^\/research\/support\/\d+$/);
 
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await signIn(staff, 'researcher@limbus.test');
+  const staff = await signedInAs('researcher@limbus.test');
   await staff.goto('/research/support');
   await expect(staff.getByRole('heading', { name: 'Support inbox' })).toBeVisible();
   const row = staff.getByRole('row').filter({ hasText: question });
@@ -40,7 +38,6 @@ test('[SUPPORT] a client writes through the chat widget, staff answer from the i
   await staff.getByRole('textbox', { name: 'Reply' }).fill(answer);
   await staff.getByRole('button', { name: 'Send' }).click();
   await expect(staff.getByRole('log', { name: 'Messages' }).getByText(answer)).toBeVisible();
-  await staffContext.close();
 
   // the client sees the reply in the open thread (it polls every 10 s) and gets a mail
   await expect(chat.getByRole('log', { name: 'Messages' }).getByText(answer)).toBeVisible({

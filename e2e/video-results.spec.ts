@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/accounts';
+import { expect, type Page } from '@playwright/test';
+import { signIn, test } from './support/accounts';
 
 const CLIENT = 'client.admin@limbus.test';
 const RESEARCHER = 'researcher@limbus.test';
@@ -17,19 +17,13 @@ async function videoTestId(page: Page): Promise<string> {
 
 const fsText = (path: string) => readFile(path, 'utf8');
 
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  return page;
-}
-
 test('[VIDEO] a researcher replaces a scene and writes its three notes; the client reads them in the summary and the scenes', async ({
-  browser,
+  signedInAs,
 }) => {
-  const client = await signedInPage(browser, CLIENT);
+  const client = await signedInAs(CLIENT);
   const id = await videoTestId(client);
 
-  const researcher = await signedInPage(browser, RESEARCHER);
+  const researcher = await signedInAs(RESEARCHER);
   await researcher.goto(`/research/test/${id}/scenes`);
   const editor = researcher.getByRole('region', { name: 'Edit scenes' });
   // The seeded scenes cover the whole video: the price reveal makes room for the new scene.
@@ -85,10 +79,10 @@ test('[VIDEO] qualitative feedback pages the associations forward and back', asy
 });
 
 test('[VIDEO] the dynamic analysis selection shrinks to its minimum of 2 % and keeps it while moved', async ({
-  browser,
+  signedInAs,
 }) => {
-  const id = await videoTestId(await signedInPage(browser, CLIENT));
-  const page = await signedInPage(browser, RESEARCHER);
+  const id = await videoTestId(await signedInAs(CLIENT));
+  const page = await signedInAs(RESEARCHER);
   await page.goto(`/research/test/${id}/dynamic-analysis`);
   const start = page.getByRole('slider', { name: 'Selection start' });
   const end = page.getByRole('slider', { name: 'Selection end' });
@@ -126,14 +120,25 @@ test('[VIDEO] a bubble of the moments chart plays its moment and pauses at its e
   await page.goto(`/video-test/${id}/moments`);
   const chart = page.getByRole('region', { name: 'Moments' });
   // The frustration bubble (the chart draws SVG: one circle per moment, in the emotion's colour).
-  // The bubbles grow in when the chart first draws: a click during that animation can miss the
-  // bubble on a loaded machine (CI run 5), so it is clicked again until the moment opens. A bubble
-  // under the pointer takes its hover colour (CI run 9 found no bubble of the frustration colour
-  // to click again): the pointer leaves the chart before each try.
+  // The bubbles grow in when the chart first draws: its place is read once it has stopped growing
+  // (a click during the animation can miss, CI run 5). It is then clicked by that place, since a
+  // hovered or clicked bubble takes another colour (CI runs 9 and 2026-11-28 found no bubble of
+  // the frustration colour to click again), until the moment opens.
+  await chart.scrollIntoViewIfNeeded();
+  const bubble = chart.locator('svg path[fill="#e8457c"]').first();
+  let centre = { x: 0, y: 0 };
+  await expect(async () => {
+    const before = await bubble.boundingBox();
+    await page.waitForTimeout(250);
+    const after = await bubble.boundingBox();
+    if (!before || !after || after.width < 8 || before.width !== after.width)
+      throw new Error('still growing');
+    centre = { x: after.x + after.width / 2, y: after.y + after.height / 2 };
+  }).toPass({ timeout: 20_000 });
   const heading = page.getByRole('heading', { name: /^Neurofeedback \d\d:\d\d - \d\d:\d\d$/ });
   await expect(async () => {
     await page.mouse.move(0, 0);
-    await chart.locator('svg path[fill="#e8457c"]').first().click({ timeout: 5_000 });
+    await page.mouse.click(centre.x, centre.y);
     await expect(heading).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   const [, startText, endText] = /(\d\d:\d\d) - (\d\d:\d\d)/.exec((await heading.textContent()) ?? '') ?? [];

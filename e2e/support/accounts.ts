@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { linkFromLatestMail } from './outbox';
 
 /** The password of every seeded demo account (apps/server/src/db/seed/demo-data.ts). */
@@ -26,6 +26,25 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/(home|demo)$/);
 }
+
+/**
+ * Playwright's `test` with `signedInAs(email)`: a page in a browser context of its own, signed in,
+ * for tests that need two users at once. The contexts close when the test ends, passed or not:
+ * left open, their pages (videos, charts) kept working in the browser through the later journeys.
+ */
+export const test = base.extend<{ signedInAs: (email: string) => Promise<Page> }>({
+  signedInAs: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (email) => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await signIn(page, email);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
 
 export type NewAccount = { firstName: string; lastName: string; email: string; password: string };
 
