@@ -37,6 +37,14 @@ describe('layoutSankey', () => {
     ]);
   });
 
+  it('lays out nothing for a journey without visits', () => {
+    expect(layoutSankey({ ...journey, nodes: [], links: [] }, frame)).toEqual({
+      nodes: [],
+      links: [],
+      labelWidth: frame.labelRoom,
+    });
+  });
+
   it('spreads the steps over the width, leaving room for the last labels', () => {
     const layout = layoutSankey(journey, frame);
     expect(nodeOf(layout, '0:1').x).toBe(8);

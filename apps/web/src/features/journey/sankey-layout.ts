@@ -54,6 +54,7 @@ const keyOf = (step: number, pageId: number | null) => `${step}:${pageId ?? 'lef
  */
 export function layoutSankey(journey: Journey, frame: SankeyFrame): SankeyLayout {
   const nodes = nodesOf(journey);
+  if (nodes.length === 0) return { nodes: [], links: [], labelWidth: frame.labelRoom };
   const byKey = new Map(nodes.map((node) => [node.key, node]));
   const moves = journey.links.flatMap((link) => {
     const source = byKey.get(keyOf(link.step, link.source));
