@@ -13,8 +13,8 @@ const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const baseURL = `http://127.0.0.1:${port}`;
-/** Read by scripts/test.mjs to list failed and flaky journeys at the end of `npm test`. */
-export const JOURNEY_REPORT = 'playwright-report/journeys.json';
+/** Read by scripts/test.mjs (JOURNEY_REPORT) to list failed and flaky journeys at the end of `npm test`. */
+const JOURNEY_REPORT = 'playwright-report/journeys.json';
 
 export default defineConfig({
   testDir: './e2e',

@@ -46,6 +46,8 @@ const postgres = [
   {},
 ];
 const journeys = ['browser journeys', 'npm', ['run', 'test:e2e']];
+/** Playwright's JSON report of the journeys (JOURNEY_REPORT in playwright.config.ts). */
+const JOURNEY_REPORT = path.join(root, 'playwright-report/journeys.json');
 
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s since the start`;
@@ -59,6 +61,7 @@ for (const [name, command, args, env = {}] of sequential) {
 const beside = withPostgres ? runToLog(postgres) : null;
 if (beside) console.log(`\n== ${postgres[0]} (beside the journeys; output in ${beside.log})`);
 console.log(`\n== ${journeys[0]} (${elapsed()})`);
+fs.rmSync(JOURNEY_REPORT, { force: true }); // an earlier run's, which a run that never starts would leave
 const journeysResult = spawnSync(journeys[1], journeys[2], { cwd: root, stdio: 'inherit', env: withEnv() });
 console.log(`\n== ${journeys[0]} ended (${elapsed()})`);
 if (beside) {
@@ -77,15 +80,15 @@ console.log(`\nAll checks passed (${elapsed()}).`);
  * under the PostgreSQL pass's output.
  */
 function printJourneySummary() {
-  const report = path.join(root, 'playwright-report/journeys.json'); // JOURNEY_REPORT in playwright.config.ts
-  if (!fs.existsSync(report)) return;
+  if (!fs.existsSync(JOURNEY_REPORT)) return;
   const tests = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? []) tests.push({ title: `${file} › ${spec.title}`, ...test });
     for (const child of suite.suites ?? []) walk(child, file);
   };
-  for (const suite of JSON.parse(fs.readFileSync(report, 'utf8')).suites ?? []) walk(suite, suite.title);
+  for (const suite of JSON.parse(fs.readFileSync(JOURNEY_REPORT, 'utf8')).suites ?? [])
+    walk(suite, suite.title);
   const listed = tests.filter((test) => test.status === 'unexpected' || test.status === 'flaky');
   if (listed.length === 0) return;
   console.log('\n== browser journeys that failed or passed only on their retry');

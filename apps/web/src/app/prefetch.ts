@@ -1,4 +1,4 @@
-import { readerOfUser, resultsRedirect, type TestDetail } from '@limbus/contract';
+import type { TestDetail } from '@limbus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { getSession } from '../api';
 import { currentUserQuery } from '../features/account/api';
@@ -8,7 +8,7 @@ import { preloadFirstScreenshot } from '../features/heatmaps/screenshot-source';
 import { journeyQuery } from '../features/journey/api';
 import { labelsQuery, participantsQuery, streamQuery } from '../features/participants/api';
 import { recordingParticipantQuery, sectionClipsQuery } from '../features/recording/api';
-import { hasSeenIntroduction } from '../features/test-results/introduction-seen';
+import { redirectOfResults } from '../features/test-results/test-access';
 import { testQuery } from '../features/tests/api';
 
 type Address = { pathname: string; search: string };
@@ -44,24 +44,18 @@ export function prefetchDataOf(queryClient: QueryClient, { pathname, search }: A
   const user = queryClient.fetchQuery(currentUserQuery());
   const testId = TEST_ADDRESS.exec(pathname)?.[1];
   if (!testId) return user.then(nothing, nothing);
-  const screen = Promise.all([user, queryClient.fetchQuery(testQuery(testId))])
+  // only where the address shows its own screen: an Essential test's journey goes to /locked, and
+  // the server would refuse its data
+  return Promise.all([user, queryClient.fetchQuery(testQuery(testId))])
     .then(([me, test]) =>
-      staysOn(me, test, pathname) ? screenDataOf(queryClient, test, pathname, search) : null,
+      redirectOfResults(test, me, pathname) === null
+        ? screenDataOf(queryClient, test, pathname, search)
+        : null,
     )
     .then(nothing, nothing);
-  return screen;
 }
 
 const nothing = () => undefined;
-
-/**
- * Whether the address shows its own screen to this user, rather than sending them elsewhere (an
- * Essential test's Professional screen goes to /locked): only then is its data asked for, which
- * the server would refuse.
- */
-function staysOn(user: Parameters<typeof readerOfUser>[0], test: TestDetail, pathname: string): boolean {
-  return resultsRedirect(test, readerOfUser(user), pathname, hasSeenIntroduction(test.id)) === null;
-}
 
 function screenDataOf(queryClient: QueryClient, test: TestDetail, pathname: string, search: string) {
   for (const [address, data] of SCREEN_DATA) {

@@ -169,30 +169,15 @@ function keepApart(column: SankeyNode[], height: number) {
 
 /** Stacks each node's bands in the order of the nodes at their other end, so that they do not cross there. */
 function bandsOf(moves: Move[]): SankeyLink[] {
-  const sourceOffset = new Map<Move, number>();
-  const targetOffset = new Map<Move, number>();
-  const stack = (
-    groups: Map<SankeyNode, Move[]>,
-    other: (move: Move) => SankeyNode,
-    offsets: Map<Move, number>,
-  ) => {
-    for (const group of groups.values()) {
-      let offset = 0;
-      for (const move of [...group].sort((a, b) => other(a).y - other(b).y)) {
-        offsets.set(move, offset);
-        offset += thicknessOf(move);
-      }
-    }
-  };
-  stack(
-    groupBy(moves, (move) => move.source),
-    (move) => move.target,
-    sourceOffset,
-  );
-  stack(
-    groupBy(moves, (move) => move.target),
+  const sourceOffset = stackedOffsets(
+    moves,
     (move) => move.source,
-    targetOffset,
+    (move) => move.target,
+  );
+  const targetOffset = stackedOffsets(
+    moves,
+    (move) => move.target,
+    (move) => move.source,
   );
   return moves.map((move) => {
     const sourceY = move.source.y + (sourceOffset.get(move) ?? 0);
@@ -209,6 +194,23 @@ function bandsOf(moves: Move[]): SankeyLink[] {
       path: bandPath(move.source.x + NODE_WIDTH, sourceY, move.target.x, targetY, thickness),
     };
   });
+}
+
+/** Each band's offset from the top of the node at its `end`, stacked by the node at its `other` end. */
+function stackedOffsets(
+  moves: Move[],
+  end: (move: Move) => SankeyNode,
+  other: (move: Move) => SankeyNode,
+): Map<Move, number> {
+  const offsets = new Map<Move, number>();
+  for (const group of groupBy(moves, end).values()) {
+    let offset = 0;
+    for (const move of [...group].sort((a, b) => other(a).y - other(b).y)) {
+      offsets.set(move, offset);
+      offset += thicknessOf(move);
+    }
+  }
+  return offsets;
 }
 
 /** A band is as thick as its share of the source node (whose height is to scale). */

@@ -1,4 +1,4 @@
-import { readerOfUser, resultsRedirect, type TestDetail } from '@limbus/contract';
+import type { TestDetail } from '@limbus/contract';
 import { Box } from '@mantine/core';
 import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
@@ -6,7 +6,7 @@ import { isFullWidthPath } from '../../shell/layout-constants';
 import { PageLoader } from '../../ui/states';
 import { useCurrentUser } from '../account/api';
 import { useTest } from '../tests/api';
-import { hasSeenIntroduction } from './introduction-seen';
+import { redirectOfResults } from './test-access';
 import { TestHeader } from './test-header';
 import { TestNav } from './test-nav';
 
@@ -29,7 +29,7 @@ export function TestLayout() {
 
   if (isError) return <Navigate to="/tests" replace />;
   if (!test || userLoading || !user) return <PageLoader label="Loading the test" />;
-  const redirect = resultsRedirect(test, readerOfUser(user), pathname, hasSeenIntroduction(test.id));
+  const redirect = redirectOfResults(test, user, pathname);
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (
