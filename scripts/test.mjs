@@ -13,7 +13,7 @@ import { stripVTControlCharacters } from 'node:util';
 const root = path.resolve(import.meta.dirname, '..');
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** The vitest projects of the packages and the server; the web app's project is `web`. */
-const NODE_PROJECTS = ['contract', 'analytics', 'demo-data', 'server', 'server-matrix'];
+const NODE_PROJECTS = ['contract', 'analytics', 'demo-data', 'scripts', 'server', 'server-matrix'];
 const projects = (names) => names.flatMap((name) => ['--project', name]);
 const sequential = [
   // first: the API tests capture pages in Chromium too, not only the journeys
