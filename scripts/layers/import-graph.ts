@@ -14,8 +14,18 @@ export type ImportGraph = {
 };
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx'];
-/** Test code, its helpers and fixtures are not rooms of the house. */
-const NOT_PRODUCT = [/\.test\.tsx?$/, /\.d\.ts$/, /(^|\/)test-helpers\.ts$/, /(^|\/)test\//];
+/**
+ * Test code is not a room of the house: tests, their helpers and fixtures, the route matrix's rows
+ * (`*.route-cases.ts`) and shared suites (`*.contract.ts`).
+ */
+const NOT_PRODUCT = [
+  /\.test\.tsx?$/,
+  /\.d\.ts$/,
+  /(^|\/)test-helpers\.ts$/,
+  /(^|\/)test\//,
+  /\.route-cases\.ts$/,
+  /\.contract\.ts$/,
+];
 
 /** The workspace packages by name, each to the file its `exports['.']` names. */
 export function workspaceEntries(root: string): Record<string, string> {
