@@ -61,7 +61,7 @@ export default defineConfig({
       {
         test: {
           // One process without isolation: the module files share one app per suite
-          // (test/shared-per-process.ts) instead of building ≈35 (docs/decisions.md).
+          // (test/shared-per-process.ts) instead of building ≈35 (docs/decisions/testing.md).
           name: 'server-matrix',
           root: './apps/server',
           environment: 'node',

@@ -1,6 +1,7 @@
 /**
  * Job queue: our runner (apps/server/src/jobs: a `jobs` table, SKIP LOCKED claim, lease) against
- * pg-boss 10 on the same PostgreSQL, in one run (docs/decisions.md asks for the measured reason).
+ * pg-boss 10 on the same PostgreSQL, in one run (docs/decisions/recorded-data-and-ingestion.md asks
+ * for the measured reason).
  * Both enqueue inside a drizzle transaction per job (pg-boss through its `db` option, an adapter
  * that runs its SQL on the transaction); 4 workers each on its own connection claim and complete
  * 5,000 no-op jobs (ours: claimJob/completeJob; pg-boss: fetch/complete, and work() for its own

@@ -13,7 +13,7 @@ export function addMonths(isoDate: string, months: number): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** YYYY-MM-DD as the app shows every date: '5 Jun 2025' (docs/decisions.md 'Formats'). */
+/** YYYY-MM-DD as the app shows every date: '5 Jun 2025' (docs/decisions/formats.md 'Formats'). */
 export function shownDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return `${day} ${MONTHS[month - 1]} ${year}`;

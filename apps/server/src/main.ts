@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     await seedDemoPredictions(jobDeps);
     await clearDemoSeedPending(database.db);
   }
-  // In-process on both PGlite and PostgreSQL unless RUN_JOBS=off (docs/decisions.md). The embedded database belongs to
+  // In-process on both PGlite and PostgreSQL unless RUN_JOBS=off (docs/decisions/recorded-data-and-ingestion.md). The embedded database belongs to
   // this process alone, so a job left running was cut off by a killed process: it runs again now.
   if (database.kind === 'pglite') {
     const released = await releaseRunningJobs(database.db, new Date());

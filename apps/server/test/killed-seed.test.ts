@@ -1,6 +1,6 @@
 /**
  * The first start seeds the demo; a kill in the middle of it must not leave a half-seeded
- * database for good: the next start completes it (docs/decisions.md, "Hardening").
+ * database for good: the next start completes it (docs/decisions/server-and-scale-out.md, "Hardening").
  */
 import fs from 'node:fs';
 import os from 'node:os';

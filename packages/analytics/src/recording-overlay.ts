@@ -19,7 +19,7 @@ export const GAZE_TRAIL_MS = 1000;
 export const CLICK_SHOWN_MS = 600;
 /**
  * A phone's screen width in page pixels (the demo shop's viewport and a common phone's): mobile
- * gaze and touches are mapped from it to the video's width (docs/decisions.md).
+ * gaze and touches are mapped from it to the video's width (docs/decisions/results-screens.md).
  */
 export const MOBILE_SCREEN_WIDTH = 390;
 

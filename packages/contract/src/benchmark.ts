@@ -3,10 +3,11 @@ import { idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
- * The benchmark of a web test (Professional, docs/decisions.md 'Journey and benchmark'): its
- * emotions, over the test and per page, as percentile ranks among the company's other done tests
- * and among the done tests of its category across companies. Anonymised: only counts, ranks and
- * medians leave the server, and a group is shown only when at least `needed` tests count.
+ * The benchmark of a web test (Professional, docs/decisions/heatmaps-journey-and-benchmark.md
+ * 'Journey and benchmark'): its emotions, over the test and per page, as percentile ranks among the
+ * company's other done tests and among the done tests of its category across companies. Anonymised:
+ * only counts, ranks and medians leave the server, and a group is shown only when at least `needed`
+ * tests count.
  */
 
 const emotionBenchmarkSchema = z.object({

@@ -46,7 +46,7 @@ export const TOOLTIP = { offset: 10, openDelay: 100, closeDelay: 300, position: 
 
 /**
  * Calendar dates of the API (dayjs tokens). Screens show every date one way, with the web app's
- * formatDate (docs/decisions.md 'Formats'), not in the spec's DD-MM-YY, DD/MM/YY and DD-MM-YYYY.
+ * formatDate (docs/decisions/formats.md 'Formats'), not in the spec's DD-MM-YY, DD/MM/YY and DD-MM-YYYY.
  */
 export const DATE_FORMATS = { api: 'YYYY-MM-DD' } as const;
 

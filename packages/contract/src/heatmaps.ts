@@ -6,7 +6,8 @@ import { defineRoutes } from './route.js';
 /**
  * Heatmap pages of a test (spec 3 §2 Heatmaps): a name, the URL participants' mouse URLs are
  * matched against, and a screenshot the gaze or clicks are drawn over. Creation is permissive
- * (spec: nothing is validated before creation), but wrong types are refused (docs/decisions.md).
+ * (spec: nothing is validated before creation), but wrong types are refused
+ * (docs/decisions/heatmaps-journey-and-benchmark.md).
  */
 
 /** How a page without a name is shown. */
@@ -83,7 +84,10 @@ const firstSecondsField = z
   .enum(HEATMAP_FIRST_SECONDS, { error: 'Choose all, 1, 2, 5, 10, 20, 30 or 60' })
   .optional();
 
-/** The emotion-coloured map: gaze only around the peaks of one emotion (docs/decisions.md). */
+/**
+ * The emotion-coloured map: gaze only around the peaks of one emotion
+ * (docs/decisions/heatmaps-journey-and-benchmark.md).
+ */
 export const HEATMAP_PEAK_EMOTIONS = ['frustration', 'joy'] as const;
 export type HeatmapPeakEmotion = (typeof HEATMAP_PEAK_EMOTIONS)[number];
 

@@ -3,9 +3,9 @@ import { idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
- * The journey of a web test (Professional, docs/decisions.md 'Journey and benchmark'): how the
- * participants moved from page to page, as the steps of a Sankey diagram with drop-offs, each
- * page with its mean emotions.
+ * The journey of a web test (Professional, docs/decisions/heatmaps-journey-and-benchmark.md
+ * 'Journey and benchmark'): how the participants moved from page to page, as the steps of a Sankey
+ * diagram with drop-offs, each page with its mean emotions.
  */
 
 /** Steps shown; longer paths are cut and counted as going on. */

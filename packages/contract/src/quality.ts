@@ -5,7 +5,7 @@ import { defineRoutes } from './route.js';
 /**
  * Data quality of a test's recordings for researchers (docs/gaze-analytics.md 'Data quality'):
  * measures per participant, a summary of the test, and which participants a researcher left out
- * of the metrics. Clients never read these (docs/decisions.md).
+ * of the metrics. Clients never read these (docs/decisions/gaze-and-data-quality.md).
  */
 
 /** The thresholds a participant misses, by measure. */

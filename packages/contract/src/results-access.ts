@@ -16,7 +16,7 @@ export type ResultsTest = {
 
 /**
  * The Professional tier's screens (spec 3 §6): pages, tags, journey, benchmark, and sections,
- * which rank the top ten pages (page rankings are Professional; docs/decisions.md).
+ * which rank the top ten pages (page rankings are Professional; docs/decisions/results-screens.md).
  */
 export const PROFESSIONAL_PAGES = [
   'page-insights',
@@ -32,14 +32,15 @@ export const PROFESSIONAL_DATA = ['pages', 'tags', 'journey', 'benchmark', 'sect
 export type ProfessionalData = (typeof PROFESSIONAL_DATA)[number];
 
 /**
- * The consultant findings (insights) an Essential test shows, by assigned number; the locked
- * screen offers 'Three extra consultant findings' with Professional (docs/decisions.md).
+ * The consultant findings (insights) an Essential test shows, by assigned number; the locked screen
+ * offers 'Three extra consultant findings' with Professional (docs/decisions/results-screens.md).
  */
 export const ESSENTIAL_INSIGHTS = 3;
 
 /**
- * Screens a demo user reads once past the introduction (docs/decisions.md): everything that only
- * shows results. Anything else under a test (writing a suggestion, say) goes to the introduction.
+ * Screens a demo user reads once past the introduction (docs/decisions/results-screens.md):
+ * everything that only shows results. Anything else under a test (writing a suggestion, say) goes
+ * to the introduction.
  */
 export const DEMO_READABLE_PAGES = [
   'overview',

@@ -3,7 +3,7 @@ import { idParam, idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
- * The section video of a web test (Professional, docs/decisions.md 'Section video in one
+ * The section video of a web test (Professional, docs/decisions/results-screens.md 'Section video in one
  * answer'): for one page, each participant's first visit as a clip of their screen recording,
  * with the emotions of that visit, in one answer.
  */

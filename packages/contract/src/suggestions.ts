@@ -97,7 +97,7 @@ const suggestionParams = z.strictObject({ id: idParam, sid: idParam });
 
 /**
  * Read by whoever reads the test; written by staff and by the users of the test's company except
- * demo users (policy 'suggestion.manage', docs/decisions.md).
+ * demo users (policy 'suggestion.manage', docs/decisions/insights-and-ai.md).
  */
 export const suggestionRoutes = defineRoutes('suggestions', {
   list: {

@@ -4,11 +4,12 @@ import type { Deps } from '../deps.js';
 import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.repository.js';
 
 /**
- * The in-process job runner (docs/decisions.md): jobs are rows of `jobs`, claimed one at a time
- * with a lease. A job whose process dies keeps its row `running` until the lease ends; the next
- * claim then takes it again, so every job runs to completion at least once: handlers are
- * idempotent. A failing job is retried with exponential backoff, then marked failed; so is one
- * whose runners died in all of its JOB_MAX_ATTEMPTS attempts (it may be what kills them).
+ * The in-process job runner (docs/decisions/recorded-data-and-ingestion.md): jobs are rows of
+ * `jobs`, claimed one at a time with a lease. A job whose process dies keeps its row `running`
+ * until the lease ends; the next claim then takes it again, so every job runs to completion at
+ * least once: handlers are idempotent. A failing job is retried with exponential backoff, then
+ * marked failed; so is one whose runners died in all of its JOB_MAX_ATTEMPTS attempts (it may be
+ * what kills them).
  */
 
 export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'> &

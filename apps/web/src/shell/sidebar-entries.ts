@@ -23,7 +23,7 @@ export type SidebarEntry = {
 
 /**
  * The sidebar's main entries for a user, with the visibility rules of spec 1 §2 and §6, and
- * Predictions (spec 3), which spec 1's list leaves out (docs/decisions.md).
+ * Predictions (spec 3), which spec 1's list leaves out (docs/decisions/predictions.md).
  */
 export function getSidebarEntries(
   user: Pick<User, 'role' | 'company'> | null,

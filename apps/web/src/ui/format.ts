@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 
 /**
- * One date format and one money format for the whole app (docs/decisions.md 'Formats'): dates as
+ * One date format and one money format for the whole app (docs/decisions/formats.md 'Formats'): dates as
  * '24 Nov 2026' (unambiguous in every locale, unlike 24/11/26 and 11/24/2026), money as '€2,500'.
  */
 

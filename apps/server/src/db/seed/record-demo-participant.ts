@@ -63,7 +63,8 @@ function annotate(point: DetectedPoint, participant: DemoParticipant) {
     score: point.score,
     ranking: point.ranking,
     comment: comment?.text ?? '',
-    // In the participant's language; the translation is the test's language (docs/decisions.md).
+    // In the participant's language; the translation is the test's language
+    // (docs/decisions/insights-and-ai.md).
     translation:
       comment && comment.language !== DEMO_TRANSLATION_LANGUAGE.code
         ? comment.translations[DEMO_TRANSLATION_LANGUAGE.code]

@@ -1,7 +1,8 @@
 /**
- * Insight generation as a job (docs/decisions.md, 2026-11-28): queued by POST, run by the durable
- * runner (in process when woken, or by a worker), retried when its runner dies, failed for good by
- * giveUp, read back by the user who asked and provider staff, and kept across a restart.
+ * Insight generation as a job (docs/decisions/insights-and-ai.md, 2026-11-28): queued by POST, run
+ * by the durable runner (in process when woken, or by a worker), retried when its runner dies,
+ * failed for good by giveUp, read back by the user who asked and provider staff, and kept across a
+ * restart.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

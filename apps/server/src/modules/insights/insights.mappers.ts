@@ -17,7 +17,8 @@ export function toInsightAnswer(row: InsightRow, points: LinkedPointRow[]): Insi
     suggestion: row.suggestion,
     focus_point: row.focusPoint,
     highlight_id: row.highlightId,
-    // Highlight images are not uploaded yet (docs/decisions.md): there is never a URL to give.
+    // Highlight images are not uploaded yet (docs/decisions/insights-and-ai.md): there is never a
+    // URL to give.
     highlight_url: null,
     significant_points_ids: points.map((point) => point.id),
     significant_points: points.map(toSignificantPoint),

@@ -6,7 +6,7 @@ import { jobs } from '../../db/schema.js';
  * Screen recordings made on the server from a participant's samples (the demo's participants):
  * queued dormant (due at the end of time) when the participant is recorded, and woken by the
  * first view of the participant, so that the first start does not spend minutes encoding videos
- * nobody may watch (docs/decisions.md).
+ * nobody may watch (docs/decisions/results-screens.md).
  */
 export const MAKE_SCREEN_RECORDING = 'make_screen_recording';
 const DORMANT = new Date('9999-12-31T00:00:00Z');

@@ -47,10 +47,10 @@ const RELAXATIONS = 6;
 const keyOf = (step: number, pageId: number | null) => `${step}:${pageId ?? 'left'}`;
 
 /**
- * Lays the journey out as a Sankey diagram: a column per step, nodes as tall as their
- * participants, ordered and moved towards the nodes they are linked to so that bands cross
- * little, and the bands between them. Drawn by hand rather than by ECharts: ECharts' Sankey took
- * 150–210 ms in one task to lay out and draw (docs/decisions.md 'The journey drawn by hand').
+ * Lays the journey out as a Sankey diagram: a column per step, nodes as tall as their participants,
+ * ordered and moved towards the nodes they are linked to so that bands cross little, and the bands
+ * between them. Drawn by hand rather than by ECharts: ECharts' Sankey took 150–210 ms in one task
+ * to lay out and draw (docs/decisions/performance-and-first-load.md 'The journey drawn by hand').
  */
 export function layoutSankey(journey: Journey, frame: SankeyFrame): SankeyLayout {
   const nodes = nodesOf(journey);

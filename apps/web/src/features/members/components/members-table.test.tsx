@@ -23,7 +23,7 @@ describe('MembersTable', () => {
     const row = (await screen.findByText('Bob Builder')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Member')).toBeTruthy();
     expect(within(row).getAllByRole('cell')[3]?.textContent).toBe('');
-    // the one date format of the app (docs/decisions.md 'Formats'), not DD/MM/YY
+    // the one date format of the app (docs/decisions/formats.md 'Formats'), not DD/MM/YY
     expect(screen.getByText(/^1[45] Nov 2023$/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Add a new member/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();

@@ -15,7 +15,10 @@ export const CONFIRM_REMOVE_PARTICIPANT = 'Are you sure you want to remove this 
 export const recordingHref = (testId: number, participantId: number) =>
   `/test/${testId}/participant/${participantId}/recording`;
 
-/** Where a researcher reads and edits a participant (docs/decisions.md 'Participants list'). */
+/**
+ * Where a researcher reads and edits a participant (docs/decisions/research-area.md 'Participants
+ * list').
+ */
 export const researchParticipantHref = (testId: number, participantId: number) =>
   `/research/test/${testId}/participants/${participantId}`;
 

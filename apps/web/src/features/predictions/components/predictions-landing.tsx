@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 /**
  * /predictions: what predicted attention is and where to start. Unlike the spec's landing, the
- * area did not move to another product (docs/decisions.md).
+ * area did not move to another product (docs/decisions/predictions.md).
  */
 export function PredictionsLanding() {
   return (

@@ -58,7 +58,7 @@ describe('ResearchList', () => {
     expect(within(first).getByText('Requested')).toBeTruthy();
     expect(within(first).getByText('Desktop')).toBeTruthy();
     expect(within(first).getByText('Claire Mendes')).toBeTruthy();
-    // the one date format of the app (docs/decisions.md 'Formats'), not DD/MM/YY
+    // the one date format of the app (docs/decisions/formats.md 'Formats'), not DD/MM/YY
     expect(within(first).getByText(/^1[45] Nov 2023$/)).toBeTruthy();
     expect(titles()).toHaveLength(10);
 

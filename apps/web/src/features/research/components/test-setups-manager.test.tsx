@@ -25,7 +25,7 @@ describe('TestSetupsManager', () => {
     expect(within(row).getByText('Online')).toBeTruthy();
     expect(within(row).getByLabelText('Eye tracker: not working')).toBeTruthy();
     expect(within(row).getByLabelText('EEG: working')).toBeTruthy();
-    // the one date format of the app with the time (docs/decisions.md 'Formats')
+    // the one date format of the app with the time (docs/decisions/formats.md 'Formats')
     expect(within(row).getByText(/^Last heartbeat \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d$/)).toBeTruthy();
   });
 
