@@ -1,6 +1,6 @@
 import { colorizeDensity, colorTable, type DensityGrid } from '@limbus/analytics';
 import type { HeatmapScrollReach } from '@limbus/contract';
-import { EMOTION_COLORS } from '../../app/theme';
+import { EMOTION_COLORS } from '../../ui';
 import type { Density } from './density/density-of-cells';
 
 /** Draws an overlay onto a canvas of the page's size (page px). */

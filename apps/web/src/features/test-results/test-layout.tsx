@@ -2,7 +2,7 @@ import type { TestDetail } from '@limbus/contract';
 import { Box } from '@mantine/core';
 import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
-import { isFullWidthPath } from '../../shell/layout-constants';
+import { isFullWidthPath } from '../../ui/layout-constants';
 import { PageLoader } from '../../ui/states';
 import { useCurrentUser } from '../account/api';
 import { useTest } from '../tests/api';

@@ -23,8 +23,7 @@ import {
 import { IconChevronLeft, IconChevronRight, IconQuote } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { Empty, ErrorAlert, PageLoader } from '../../../ui';
+import { EMOTION_COLORS, Empty, ErrorAlert, PageLoader } from '../../../ui';
 import { pointRecordingHref } from '../../recording/links';
 import { useSuggestions } from '../../suggestions/api';
 import { useInsights } from '../api';

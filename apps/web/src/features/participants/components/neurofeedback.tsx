@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { EMOTION_COLORS } from '../../../app/theme';
+import { EMOTION_COLORS } from '../../../ui';
 import { formatMinutesSeconds } from '../format';
 
 /** Where the recording screen opens a feedback point: its time into the recording and its id. */

@@ -15,8 +15,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { BlockSkeleton, EChart, formatClock, formatIndexAgainstMean } from '../../../ui';
+import { BlockSkeleton, EChart, EMOTION_COLORS, formatClock, formatIndexAgainstMean } from '../../../ui';
 import { useLabels } from '../../participants/api';
 import { indexCertainty } from '../mean-interval';
 import { useLoadedTest } from '../test-layout';

@@ -9,8 +9,7 @@ import {
 import { Card, Group, Select, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { BlockSkeleton, EChart } from '../../../ui';
+import { BlockSkeleton, EChart, EMOTION_COLORS } from '../../../ui';
 import { useLoadedTest } from '../test-layout';
 import {
   EmotionSelector,

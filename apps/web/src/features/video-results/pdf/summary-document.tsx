@@ -1,6 +1,6 @@
 import { EMOTION_NAMES, NOTE_TYPE_NAMES, NOTE_TYPES } from '@limbus/contract';
 import { Document, Line, Page, Polyline, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import { EMOTION_COLORS } from '../../../app/theme';
+import { EMOTION_COLORS } from '../../../ui';
 import { formatClock } from '../../../ui/dates';
 import type { SummaryReport } from '../summary-report';
 
