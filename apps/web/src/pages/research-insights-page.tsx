@@ -5,8 +5,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../features/account/api';
 import { FeedbackPicker, InsightsPanel } from '../features/insights';
 import { TranslateCommentsButton } from '../features/insights/components/translate-comments-button';
-import { useVideoParticipant } from '../features/research/api';
 import { useTest } from '../features/tests/api';
+import { useVideoParticipant } from '../features/video-results';
 import { ErrorAlert, FullWidthPage, PageLoader, PageTitle } from '../ui';
 
 /** A video test's insights rest on its scenes: without any, the researcher makes them first. */

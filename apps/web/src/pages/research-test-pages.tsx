@@ -3,8 +3,9 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../features/account/api';
-import { QuestionnaireAnswers, TestFiles } from '../features/research';
+import { QuestionnaireAnswers } from '../features/answers';
 import { canEditSuggestions, SuggestionList } from '../features/suggestions';
+import { TestFiles } from '../features/test-files';
 import { useTest } from '../features/tests/api';
 import { PageTitle } from '../ui';
 

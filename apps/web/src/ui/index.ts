@@ -22,6 +22,7 @@ export {
   formatSurcharge,
 } from './format';
 export { FullWidthPage } from './full-width-page';
+export { languageOptions } from './language-options';
 export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';
 export { RowActions } from './row-actions';

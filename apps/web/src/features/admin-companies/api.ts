@@ -13,13 +13,6 @@ const aiApi = bindRoutes(aiRoutes);
 
 export const companyAiKey = (companyId: number) => ['company-ai', companyId] as const;
 
-export function useCompanies() {
-  return useQuery({
-    queryKey: companyKeys.list(),
-    queryFn: ({ signal }) => companyApi.list({ signal }),
-  });
-}
-
 export function useCountries() {
   return useQuery({
     queryKey: countryKeys.all,

@@ -1,12 +1,7 @@
 export {
-  type LabelChanges,
   participantKeys,
-  useCreateLabel,
-  useDeleteLabel,
-  useLabels,
   useParticipants,
   useStreamSamples,
-  useUpdateLabel,
 } from './api';
 export { ParticipantAvatar } from './avatar/participant-avatar';
 export { EmotionChart } from './components/emotion-chart';

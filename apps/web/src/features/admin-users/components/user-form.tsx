@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { DetailList, formatDate, useForm } from '../../../ui';
-import { useCompanies } from '../../admin-companies/api';
+import { useCompanies } from '../../organisation';
 import { useCreateUser, useUpdateUser } from '../api';
 import type { RoleAndCompany } from '../role-company';
 import { RoleCompanyFields } from './role-company-fields';

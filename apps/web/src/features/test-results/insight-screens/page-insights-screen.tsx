@@ -16,7 +16,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BlockSkeleton, EChart, EMOTION_COLORS, formatClock, formatIndexAgainstMean } from '../../../ui';
-import { useLabels } from '../../participants/api';
+import { useLabels } from '../../annotations';
 import { indexCertainty } from '../mean-interval';
 import { useLoadedTest } from '../test-layout';
 import {

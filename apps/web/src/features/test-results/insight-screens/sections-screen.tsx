@@ -3,7 +3,7 @@ import { Anchor, Chip, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BlockSkeleton, type ChartClick, EChart, EMOTION_COLORS } from '../../../ui';
-import { useLabels } from '../../participants/api';
+import { useLabels } from '../../annotations';
 import { useLoadedTest } from '../test-layout';
 import { EmotionDot, ResultsDataError } from './insight-parts';
 import { activeEmotions, type SectionGroup, sectionGroups, toggleEmotion } from './sections';

@@ -10,6 +10,7 @@ import { Card, Group, Select, SimpleGrid, Stack, Text, Title, UnstyledButton } f
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BlockSkeleton, EChart, EMOTION_COLORS } from '../../../ui';
+import { useTags } from '../../annotations/api';
 import { useLoadedTest } from '../test-layout';
 import {
   EmotionSelector,
@@ -20,7 +21,6 @@ import {
   ResultsDataError,
 } from './insight-parts';
 import { withComments } from './page-ranking';
-import { useTags } from './tags-api';
 
 const NO_FEEDBACK = 'No feedback found on this page!';
 

@@ -1,0 +1,85 @@
+import { annotationRoutes } from '@limbus/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bindRoutes } from '../../api';
+
+const api = bindRoutes(annotationRoutes);
+
+export const tagKeys = { list: (testId: number) => ['tags', testId] as const };
+export const labelKeys = { list: (testId: number) => ['labels', testId] as const };
+
+/** GET /tests/{id}/tags: the test's tags with description, points, count and participants. */
+export function useTags(testId: number) {
+  return useQuery({
+    queryKey: tagKeys.list(testId),
+    queryFn: async ({ signal }) => (await api.listTags({ id: testId, signal })).tags,
+    retry: false,
+  });
+}
+
+export type TagChanges = { name?: string; description?: string };
+
+function useRefreshTags(testId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: tagKeys.list(testId) });
+}
+
+export function useCreateTag(testId: number) {
+  const onSuccess = useRefreshTags(testId);
+  return useMutation({
+    mutationFn: (tag: { name: string; description: string }) => api.createTag({ id: testId, body: { tag } }),
+    onSuccess,
+  });
+}
+
+export function useUpdateTag(testId: number) {
+  const onSuccess = useRefreshTags(testId);
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: TagChanges }) =>
+      api.updateTag({ id, body: { tag: changes } }),
+    onSuccess,
+  });
+}
+
+export function useDeleteTag(testId: number) {
+  const onSuccess = useRefreshTags(testId);
+  return useMutation({ mutationFn: (id: number) => api.deleteTag({ id }), onSuccess });
+}
+
+// ── page titles (labels) ──
+
+export const labelsQuery = (testId: number) =>
+  queryOptions({
+    queryKey: labelKeys.list(testId),
+    queryFn: async ({ signal }) => (await api.listLabels({ id: testId, signal })).data.labels,
+  });
+
+export function useLabels(testId: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...labelsQuery(testId), enabled: options.enabled });
+}
+
+export function useCreateLabel(testId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (label: { name: string; urls: string[] }) => api.createLabel({ id: testId, body: { label } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: labelKeys.list(testId) }),
+  });
+}
+
+export type LabelChanges = { name?: string; urls?: string[] };
+
+export function useUpdateLabel(testId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: LabelChanges }) =>
+      api.updateLabel({ id: testId, lid: id, body: { label: changes } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: labelKeys.list(testId) }),
+  });
+}
+
+export function useDeleteLabel(testId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.deleteLabel({ id: testId, lid: id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: labelKeys.list(testId) }),
+  });
+}
