@@ -2,7 +2,7 @@ import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { MessageUsButton, SupportLauncher } from '../features/support';
 import { BrandMark } from '../ui/brand-mark';
 import {

@@ -17,7 +17,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import { displayName } from '../features/auth/permissions';
+import { displayName } from '../features/auth';
 import { MessageUsButton, SUPPORT_URL } from '../features/support';
 import { AppTooltip } from '../ui/app-tooltip';
 import { BrandMark } from '../ui/brand-mark';

@@ -2,7 +2,7 @@ export { AppTooltip } from './app-tooltip';
 export { BrandMark } from './brand-mark';
 export { type ChartClick, EChart } from './charts/echart';
 export { openConfirmDelete } from './confirm-delete';
-export { formatClock } from './dates';
+export { formatClock, formatMinutesSeconds } from './dates';
 export { type Detail, DetailList } from './detail-list';
 export { EMOTION_COLORS, EMOTION_TEXT_COLORS } from './emotion-colors';
 export {

@@ -4,48 +4,8 @@ import { bindRoutes } from '../../api';
 
 const api = bindRoutes(annotationRoutes);
 
-export const tagKeys = { list: (testId: number) => ['tags', testId] as const };
+/** A test's page titles (labels). */
 export const labelKeys = { list: (testId: number) => ['labels', testId] as const };
-
-/** GET /tests/{id}/tags: the test's tags with description, points, count and participants. */
-export function useTags(testId: number) {
-  return useQuery({
-    queryKey: tagKeys.list(testId),
-    queryFn: async ({ signal }) => (await api.listTags({ id: testId, signal })).tags,
-    retry: false,
-  });
-}
-
-export type TagChanges = { name?: string; description?: string };
-
-function useRefreshTags(testId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: tagKeys.list(testId) });
-}
-
-export function useCreateTag(testId: number) {
-  const onSuccess = useRefreshTags(testId);
-  return useMutation({
-    mutationFn: (tag: { name: string; description: string }) => api.createTag({ id: testId, body: { tag } }),
-    onSuccess,
-  });
-}
-
-export function useUpdateTag(testId: number) {
-  const onSuccess = useRefreshTags(testId);
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: TagChanges }) =>
-      api.updateTag({ id, body: { tag: changes } }),
-    onSuccess,
-  });
-}
-
-export function useDeleteTag(testId: number) {
-  const onSuccess = useRefreshTags(testId);
-  return useMutation({ mutationFn: (id: number) => api.deleteTag({ id }), onSuccess });
-}
-
-// ── page titles (labels) ──
 
 export const labelsQuery = (testId: number) =>
   queryOptions({

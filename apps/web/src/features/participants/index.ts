@@ -1,5 +1,8 @@
 export {
   participantKeys,
+  participantsQuery,
+  streamQuery,
+  useParticipant,
   useParticipants,
   useStreamSamples,
 } from './api';
@@ -9,5 +12,5 @@ export { Neurofeedback, recordingUrl } from './components/neurofeedback';
 export { ParticipantDetailView } from './components/participant-detail';
 export { ParticipantsList, recordingHref, researchParticipantHref } from './components/participants-list';
 export { RECORDING_LENGTH_HINT } from './components/recording-video';
-export { formatMinutesSeconds, recordingLengthDiffers } from './format';
+export { recordingLengthDiffers } from './recording-length';
 export { useShortcutKeys, useVideoKeys, useVideoTime } from './use-video';

@@ -7,14 +7,14 @@ import {
   videoTestRoutes,
 } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bindRoutes, isApiError } from '../../api';
-import { participantKeys } from '../participants/api';
-import { qualityKeys } from '../quality/api';
-import { testKeys } from '../tests/api';
+import { bindRoutes } from '../../api';
+import { participantKeys } from '../participants';
+import { qualityKeys } from '../quality';
+import { testKeys } from '../tests';
 import { useProcessingPoll } from './processing-poll';
 
 const resultsApi = bindRoutes(videoResultRoutes);
-const videoTestApi = bindRoutes(videoTestRoutes);
+const processApi = bindRoutes(videoTestRoutes);
 const annotationApi = bindRoutes(annotationRoutes);
 const participantApi = bindRoutes(participantRoutes);
 
@@ -23,23 +23,6 @@ export const videoResultKeys = {
   feedback: (testId: number) => ['video-results', testId, 'feedback'] as const,
   norms: (testId: number) => ['video-results', testId, 'norms'] as const,
 };
-
-export const videoParticipantKey = (testId: number) => ['participants', 'video', testId] as const;
-
-/** The result of video processing (a participant of type video_heatmap); null when there is none. */
-export function useVideoParticipant(testId: number) {
-  return useQuery({
-    queryKey: videoParticipantKey(testId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await videoTestApi.participant({ query: { test_id: testId }, signal });
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
-}
 
 /**
  * The summary data of a video test. While it is processing, the shared processing poll asks
@@ -69,7 +52,7 @@ export function useVideoResults(testId: number) {
 export function useStartProcessing(testId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => videoTestApi.process({ id: testId }),
+    mutationFn: () => processApi.process({ id: testId }),
     onSuccess: () => {
       queryClient.setQueryData<VideoResults>(videoResultKeys.results(testId), (data) =>
         data ? { ...data, processing: true } : data,

@@ -1,4 +1,3 @@
-export { useVideoParticipant } from './api';
 export { VideoDynamicAnalysisPage } from './components/dynamic-analysis-page';
 export { VideoMomentsPage } from './components/moments-page';
 export { VideoParticipantPage } from './components/participant-page';
@@ -7,3 +6,4 @@ export { VideoQualitativeFeedbackPage } from './components/qualitative-feedback-
 export { VideoScenesPage } from './components/scenes-page';
 export { VideoSummaryPage } from './components/summary-page';
 export { VideoProcessing } from './components/video-processing';
+export { useVideoParticipant } from './video-participant';

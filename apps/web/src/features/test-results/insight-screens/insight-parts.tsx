@@ -3,7 +3,7 @@ import { Anchor, Badge, Box, Card, Group, SegmentedControl, Stack, Text } from '
 import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { EMOTION_COLORS, EMOTION_TEXT_COLORS, ErrorAlert } from '../../../ui';
-import { pointRecordingHref } from '../../recording/links';
+import { pointRecordingHref } from '../../recording';
 import { useLoadedTest } from '../test-layout';
 import { withComments } from './page-ranking';
 

@@ -10,7 +10,7 @@ import { Card, Group, Select, SimpleGrid, Stack, Text, Title, UnstyledButton } f
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BlockSkeleton, EChart, EMOTION_COLORS } from '../../../ui';
-import { useTags } from '../../annotations/api';
+import { useTags } from '../../annotations';
 import { useLoadedTest } from '../test-layout';
 import {
   EmotionSelector,
