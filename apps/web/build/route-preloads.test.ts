@@ -13,7 +13,7 @@ describe('the route table read at build time', () => {
   it("names a results screen's layouts and its own module", () => {
     expect(modulesOf('/test/:id/heatmaps')).toEqual([
       '../shell/app-layout',
-      '../features/test-results/test-layout',
+      '../pages/test-layout-page',
       '../pages/heatmaps-page',
     ]);
     expect(modulesOf('/test/:id/participant/:participantId/recording')).toContain('../pages/recording-page');

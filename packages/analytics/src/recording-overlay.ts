@@ -4,7 +4,7 @@ import {
   type MouseSamples,
   REFERENCE_HEIGHT,
   REFERENCE_WIDTH,
-} from '@limbus/analytics';
+} from './samples.js';
 
 /**
  * The overlay of the recording screen, drawn on a canvas over the video at its frame rate: the

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { api } from '../api';
-import { holdFirstScreenFor } from './first-screen';
+import { holdFirstScreenFor } from '../shell/first-screen';
 import { prefetchDataOf } from './prefetch';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';

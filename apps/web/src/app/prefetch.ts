@@ -1,15 +1,15 @@
 import type { TestDetail } from '@limbus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { getSession } from '../api';
-import { currentUserQuery } from '../features/account/api';
-import { benchmarkQuery } from '../features/benchmark/api';
-import { FIRST_VIEW, heatmapPointsQuery, heatmapsQuery } from '../features/heatmaps/api';
-import { preloadFirstScreenshot } from '../features/heatmaps/screenshot-source';
-import { journeyQuery } from '../features/journey/api';
-import { labelsQuery, participantsQuery, streamQuery } from '../features/participants/api';
-import { recordingParticipantQuery, sectionClipsQuery } from '../features/recording/api';
-import { redirectOfResults } from '../features/test-results/test-access';
-import { testQuery } from '../features/tests/api';
+import { currentUserQuery } from '../features/account';
+import { labelsQuery } from '../features/annotations';
+import { benchmarkQuery } from '../features/benchmark';
+import { FIRST_VIEW, heatmapPointsQuery, heatmapsQuery, preloadFirstScreenshot } from '../features/heatmaps';
+import { journeyQuery } from '../features/journey';
+import { participantsQuery, streamQuery } from '../features/participants';
+import { recordingParticipantQuery, sectionClipsQuery } from '../features/recording';
+import { redirectOfResults } from '../features/test-results';
+import { testQuery } from '../features/tests';
 
 type Address = { pathname: string; search: string };
 /** What a screen shows first, asked for once the test's detail is there; resolves when it has come. */

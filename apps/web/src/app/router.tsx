@@ -99,21 +99,15 @@ const ResourcesPage = lazyPage(() => import('../pages/resources-page'), 'Resourc
 const ResourcePage = lazyPage(() => import('../pages/resource-page'), 'ResourcePage');
 const ResourceEditorPage = lazyPage(() => import('../pages/resource-editor-page'), 'ResourceEditorPage');
 // the results shell is a chunk of its own: a results screen's first load carries no other screen
-const TestLayout = lazyPage(() => import('../features/test-results/test-layout'), 'TestLayout');
-const IntroductionPage = lazyPage(
-  () => import('../features/test-results/introduction-page'),
-  'IntroductionPage',
-);
-const LockedPage = lazyPage(() => import('../features/test-results/locked-page'), 'LockedPage');
-const loadInsightScreens = () => import('../features/test-results/insight-screens');
+const TestLayout = lazyPage(() => import('../pages/test-layout-page'), 'TestLayout');
+const IntroductionPage = lazyPage(() => import('../pages/introduction-page'), 'IntroductionPage');
+const LockedPage = lazyPage(() => import('../pages/locked-page'), 'LockedPage');
+const loadInsightScreens = () => import('../pages/insight-screens-pages');
 const PageInsightsScreen = lazyPage(loadInsightScreens, 'PageInsightsScreen');
 const TagsScreen = lazyPage(loadInsightScreens, 'TagsScreen');
 const SectionsScreen = lazyPage(loadInsightScreens, 'SectionsScreen');
-const OverviewPage = lazyPage(
-  () => import('../features/test-results/overview/overview-page'),
-  'OverviewPage',
-);
-const loadInsightsPages = () => import('../features/test-results/insights-pages');
+const OverviewPage = lazyPage(() => import('../pages/overview-page'), 'OverviewPage');
+const loadInsightsPages = () => import('../pages/insights-pages');
 const InsightsPage = lazyPage(loadInsightsPages, 'InsightsPage');
 const InsightPage = lazyPage(loadInsightsPages, 'InsightPage');
 const ParticipantsPage = lazyPage(() => import('../pages/participants-page'), 'ParticipantsPage');

@@ -21,21 +21,6 @@ const limbus: MantineColorsTuple = [
   '#36299a',
 ];
 
-/** Emotion colours of the product, used as accents and, later, in every emotion chart. */
-export const EMOTION_COLORS = {
-  frustration: '#e8457c',
-  joy: '#2fb344',
-  attention: '#f5b800',
-} as const;
-export type Emotion = keyof typeof EMOTION_COLORS;
-
-/** The same hues dark enough for text on white (contrast 5.3–6.1:1; the accents are 1.8–3.8:1). */
-export const EMOTION_TEXT_COLORS: Readonly<Record<Emotion, string>> = {
-  frustration: '#b8245a',
-  joy: '#1e7b2f',
-  attention: '#8a6400',
-};
-
 export const theme = createTheme({
   primaryColor: 'limbus',
   primaryShade: { light: 7, dark: 5 },

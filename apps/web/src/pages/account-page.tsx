@@ -1,5 +1,4 @@
-import { AccountForm } from '../features/account';
-import { useCurrentUser } from '../features/account/api';
+import { AccountForm, useCurrentUser } from '../features/account';
 import { PageLoader, PageTitle } from '../ui';
 
 export function AccountPage() {

@@ -1,5 +1,5 @@
 import { BenchmarkScreen } from '../features/benchmark';
-import { useLoadedTest } from '../features/test-results/test-layout';
+import { useLoadedTest } from '../features/test-results';
 
 /** /test/{id}/benchmark (Professional): the test among comparable done tests. */
 export function BenchmarkPage() {

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { canOrderTests, DemoCannotOrder, TestKindChooser } from '../features/ordering';
 import { PageLoader, PageTitle } from '../ui';
 

@@ -1,7 +1,7 @@
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { PageTitle } from '../ui';
 
 /** /demo: where demo users land; learn first or start right away. */

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { useCurrentUser } from '../features/account/api';
-import { canManageMembers } from '../features/auth/permissions';
+import { useCurrentUser } from '../features/account';
+import { canManageMembers } from '../features/auth';
 import { EditMemberForm } from '../features/members';
 import { PageLoader, PageTitle } from '../ui';
 

@@ -2,8 +2,8 @@ import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 // The viewer's own file: the feature's index also holds the research area's manager, whose code a
 // client's screen does not need.
-import { HeatmapViewer } from '../features/heatmaps/components/heatmap-viewer';
-import { useLoadedTest } from '../features/test-results/test-layout';
+import { HeatmapViewer } from '../features/heatmaps';
+import { useLoadedTest } from '../features/test-results';
 import { PageTitle } from '../ui';
 
 const EMPTY_HINT = 'The researchers have not set up heatmap pages for this test yet.';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { useCurrentUser } from '../features/account/api';
-import { hasCompanySummary } from '../features/auth/permissions';
+import { useCurrentUser } from '../features/account';
+import { hasCompanySummary } from '../features/auth';
 import { Articles, CompanySummary, Promos, RecentTests } from '../features/home';
 import { PageLoader, PageTitle } from '../ui';
 

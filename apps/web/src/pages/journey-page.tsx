@@ -1,5 +1,5 @@
 import { JourneyScreen } from '../features/journey';
-import { useLoadedTest } from '../features/test-results/test-layout';
+import { useLoadedTest } from '../features/test-results';
 
 /** /test/{id}/journey (Professional): the participants' paths through the pages. */
 export function JourneyPage() {

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { MembersTable } from '../features/members';
 import { PageLoader, PageTitle } from '../ui';
 

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { OrganisationDetails } from '../features/organisation';
 import { PageTitle } from '../ui';
 

@@ -1,10 +1,10 @@
 import { getsProfessionalData, readerOfUser } from '@limbus/contract';
 import { Stack, Text } from '@mantine/core';
-import { useCurrentUser } from '../features/account/api';
-import { usesResearchArea } from '../features/auth/permissions';
+import { useCurrentUser } from '../features/account';
+import { usesResearchArea } from '../features/auth';
 import { ExportPanel } from '../features/exports';
 import { ParticipantsList, useParticipants } from '../features/participants';
-import { useLoadedTest } from '../features/test-results/test-layout';
+import { useLoadedTest } from '../features/test-results';
 import { PageTitle } from '../ui';
 
 /**

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../api';
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { canWritePredictions, HeatmapViewer, usePrediction, useProject } from '../features/predictions';
 import { Empty, ErrorAlert, PageLoader } from '../ui';
 

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { canWritePredictions, NewProjectModal, ProjectsList } from '../features/predictions';
 import { PageTitle } from '../ui';
 

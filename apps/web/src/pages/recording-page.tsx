@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { PlainRecording, RecordingScreen, SectionVideoScreen } from '../features/recording';
-import { useLoadedTest } from '../features/test-results/test-layout';
+import { useLoadedTest } from '../features/test-results';
 
 const idOf = (value: string | null | undefined) => {
   const id = Number(value);

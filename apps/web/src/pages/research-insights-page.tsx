@@ -2,11 +2,10 @@ import { readerOfUser, usesInsightsWizard, VIDEO_RESULT_MESSAGES } from '@limbus
 import { Alert, Anchor, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconWand } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useCurrentUser } from '../features/account/api';
-import { FeedbackPicker, InsightsPanel } from '../features/insights';
-import { TranslateCommentsButton } from '../features/insights/components/translate-comments-button';
-import { useVideoParticipant } from '../features/research/api';
-import { useTest } from '../features/tests/api';
+import { useCurrentUser } from '../features/account';
+import { FeedbackPicker, InsightsPanel, TranslateCommentsButton } from '../features/insights';
+import { useTest } from '../features/tests';
+import { useVideoParticipant } from '../features/video-results';
 import { ErrorAlert, FullWidthPage, PageLoader, PageTitle } from '../ui';
 
 /** A video test's insights rest on its scenes: without any, the researcher makes them first. */

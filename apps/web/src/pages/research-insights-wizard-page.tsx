@@ -2,9 +2,9 @@ import { readerOfUser, usesInsightsWizard } from '@limbus/contract';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useCurrentUser } from '../features/account/api';
-import { InsightsWizard } from '../features/insights/wizard/insights-wizard';
-import { useTest } from '../features/tests/api';
+import { useCurrentUser } from '../features/account';
+import { InsightsWizard } from '../features/insights';
+import { useTest } from '../features/tests';
 import { ErrorAlert, FullWidthPage, PageLoader, PageTitle } from '../ui';
 
 /** /research/test/{id}/insights-wizard: the AI insights wizard, for the users of company id 2 (spec 3 §2). */

@@ -1,8 +1,12 @@
 import { useParams } from 'react-router';
+import { InsightsPanel } from '../features/insights';
 import { ParticipantDetailView } from '../features/participants';
 import { FullWidthPage } from '../ui';
 
-/** /research/test/{id}/participants/{participantId}; a new key per participant resets the screen's state. */
+/**
+ * /research/test/{id}/participants/{participantId}; a new key per participant resets the screen's
+ * state. The Data tab shows the test's insights, where the participant's points can be linked.
+ */
 export function ResearchParticipantPage() {
   const params = useParams();
   const testId = Number(params.id);
@@ -13,6 +17,7 @@ export function ResearchParticipantPage() {
         key={`${testId}-${participantId}`}
         testId={testId}
         participantId={participantId}
+        renderInsights={(test) => <InsightsPanel test={test} participantId={participantId} />}
       />
     </FullWidthPage>
   );

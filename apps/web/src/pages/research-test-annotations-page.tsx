@@ -2,7 +2,7 @@ import { Anchor, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageTitlesManager, TagsManager } from '../features/research';
+import { PageTitlesManager, TagsManager } from '../features/annotations';
 import { PageTitle } from '../ui';
 
 function ResearchTestScreen({ title, children }: { title: string; children: ReactNode }) {

@@ -2,10 +2,11 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useCurrentUser } from '../features/account/api';
-import { QuestionnaireAnswers, TestFiles } from '../features/research';
+import { useCurrentUser } from '../features/account';
+import { QuestionnaireAnswers } from '../features/answers';
 import { canEditSuggestions, SuggestionList } from '../features/suggestions';
-import { useTest } from '../features/tests/api';
+import { TestFiles } from '../features/test-files';
+import { useTest } from '../features/tests';
 import { PageTitle } from '../ui';
 
 /** The frame of a research screen of one test: back to its setup, the test's name, the title. */

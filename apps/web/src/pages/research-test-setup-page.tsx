@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { TestSetupEditor } from '../features/research';
+import { TestSetupEditor } from '../features/test-editor';
 import { useTest } from '../features/tests';
 import { ErrorAlert, PageLoader, PageTitle } from '../ui';
 

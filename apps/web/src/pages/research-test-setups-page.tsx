@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TestSetupsManager } from '../features/research';
+import { TestSetupsManager } from '../features/test-setups';
 import { PageTitle } from '../ui';
 
 /** /research/testsetups: the lab recorders. */

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { isApiError } from '../api';
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import {
   canAuthorResources,
   ResourceAuthoringNotAllowed,

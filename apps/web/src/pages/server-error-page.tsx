@@ -6,8 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../api';
 import { AuthFrame } from '../features/auth';
-import { openSupportChat, SupportChat } from '../features/support';
-import { SUPPORT_URL } from '../shell/support';
+import { openSupportChat, SUPPORT_URL, SupportChat } from '../features/support';
 
 /**
  * /500: something failed on the server; offers support and the way back to work. Signed in,

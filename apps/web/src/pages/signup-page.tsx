@@ -2,8 +2,7 @@ import { Paper, SimpleGrid } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useSession } from '../api';
-import { AuthFrame, SignInForm, SignUpForm, WelcomeHeader } from '../features/auth';
-import { homePathFor } from '../features/auth/permissions';
+import { AuthFrame, homePathFor, SignInForm, SignUpForm, WelcomeHeader } from '../features/auth';
 
 export function SignupPage() {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { canEditSuggestions, SuggestionScreen } from '../features/suggestions';
-import { useLoadedTest } from '../features/test-results/test-layout';
+import { useLoadedTest } from '../features/test-results';
 
 /** /test/{id}/suggestions/{suggestionId} and /test/{id}/suggestions/new */
 export function SuggestionPage() {

@@ -1,6 +1,6 @@
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { canEditSuggestions, SuggestionList } from '../features/suggestions';
-import { useLoadedTest } from '../features/test-results/test-layout';
+import { useLoadedTest } from '../features/test-results';
 
 /** /test/{id}/suggestions */
 export function SuggestionsPage() {

@@ -2,11 +2,9 @@ import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { FirstScreenData } from '../app/first-screen';
-import { useCurrentUser } from '../features/account/api';
+import { useCurrentUser } from '../features/account';
 import { MessageUsButton, SupportLauncher } from '../features/support';
-import { PageLoader } from '../ui/states';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '../ui/brand-mark';
 import {
   CONTENT_GAP,
   CONTENT_PADDING_TOP,
@@ -17,7 +15,9 @@ import {
   isPredictionHeatmapPath,
   SIDEBAR_COLLAPSED_WIDTH,
   SIDEBAR_WIDTH,
-} from './layout-constants';
+} from '../ui/layout-constants';
+import { PageLoader } from '../ui/states';
+import { FirstScreenData } from './first-screen';
 import { Sidebar } from './sidebar';
 
 const MOBILE_HEADER_HEIGHT = 56;

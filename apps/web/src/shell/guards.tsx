@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession, waitForToken } from '../api';
-import { useCurrentUser } from '../features/account/api';
-import { isInDemoCompany, usesAdminArea, usesResearchArea } from '../features/auth/permissions';
+import { useCurrentUser } from '../features/account';
+import { isInDemoCompany, usesAdminArea, usesResearchArea } from '../features/auth';
 import { PageLoader } from '../ui/states';
 
 /** How long a missing token is waited for (checked every TOKEN_WAIT_INTERVAL_MS) before /signup. */

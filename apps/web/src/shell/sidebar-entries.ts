@@ -1,5 +1,5 @@
 import type { User } from '@limbus/contract';
-import { isDemoUser, isInDemoCompany, usesAdminArea } from '../features/auth/permissions';
+import { isDemoUser, isInDemoCompany, usesAdminArea } from '../features/auth';
 
 export type SidebarKey =
   | 'home'

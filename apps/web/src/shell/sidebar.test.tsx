@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, useFakeApi } from '../test/fake-api';
 import { renderWithProviders } from '../test/render';
-import { isCollapsedPath } from './layout-constants';
+import { isCollapsedPath } from '../ui/layout-constants';
 import { Sidebar } from './sidebar';
 
 describe('Sidebar', () => {

@@ -17,12 +17,11 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import { displayName } from '../features/auth/permissions';
-import { MessageUsButton } from '../features/support';
+import { displayName } from '../features/auth';
+import { MessageUsButton, SUPPORT_URL } from '../features/support';
 import { AppTooltip } from '../ui/app-tooltip';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '../ui/brand-mark';
 import { getSidebarEntries, type SidebarEntry, type SidebarKey } from './sidebar-entries';
-import { SUPPORT_URL } from './support';
 import { TestPicker } from './test-picker';
 
 const ICONS: Record<SidebarKey, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {

@@ -2,9 +2,8 @@ import { Select } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTests } from '../features/tests/api';
-import { pickerOptions } from '../features/tests/test-links';
-import { isResearchPath } from './layout-constants';
+import { pickerOptions, useTests } from '../features/tests';
+import { isResearchPath } from '../ui/layout-constants';
 
 /** Searchable test list of the sidebar: every test in research, done tests elsewhere. */
 export function TestPicker({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,8 +1,10 @@
 export { AppTooltip } from './app-tooltip';
+export { BrandMark } from './brand-mark';
 export { type ChartClick, EChart } from './charts/echart';
 export { openConfirmDelete } from './confirm-delete';
-export { formatClock } from './dates';
+export { formatClock, formatMinutesSeconds } from './dates';
 export { type Detail, DetailList } from './detail-list';
+export { EMOTION_COLORS, EMOTION_TEXT_COLORS } from './emotion-colors';
 export {
   DATE_FORMAT,
   formatCount,
@@ -20,6 +22,7 @@ export {
   formatSurcharge,
 } from './format';
 export { FullWidthPage } from './full-width-page';
+export { languageOptions } from './language-options';
 export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';
 export { RowActions } from './row-actions';

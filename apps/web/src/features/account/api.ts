@@ -1,7 +1,7 @@
 import { type BodyInputOf, type User, userRoutes } from '@limbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes, getSession, storeUser, useSession } from '../../api';
-import { companyKeys } from '../organisation/api';
+import { companyKeys } from '../organisation';
 
 /** Query keys of users (the account, members and the admin user screens share them). */
 export const userKeys = {

@@ -1,1 +1,2 @@
+export { currentUserQuery, useCurrentUser, userKeys } from './api';
 export { AccountForm } from './components/account-form';

@@ -2,8 +2,8 @@ import type { AiUsage, BodyInputOf, Contract, NewCompany } from '@limbus/contrac
 import { aiRoutes, COMPANY_DELETE_REFRESH_MS, companyRoutes, contractRoutes } from '@limbus/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { userKeys } from '../account/api';
-import { companyKeys } from '../organisation/api';
+import { userKeys } from '../account';
+import { companyKeys } from '../organisation';
 
 export const countryKeys = { all: ['countries'] as const };
 
@@ -12,13 +12,6 @@ const contractApi = bindRoutes(contractRoutes);
 const aiApi = bindRoutes(aiRoutes);
 
 export const companyAiKey = (companyId: number) => ['company-ai', companyId] as const;
-
-export function useCompanies() {
-  return useQuery({
-    queryKey: companyKeys.list(),
-    queryFn: ({ signal }) => companyApi.list({ signal }),
-  });
-}
 
 export function useCountries() {
   return useQuery({

@@ -1,5 +1,5 @@
 import type { User } from '@limbus/contract';
-import { displayName } from '../auth/permissions';
+import { displayName } from '../auth';
 
 export const CREATE_NEW_USER = 'new';
 

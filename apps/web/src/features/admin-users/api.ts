@@ -1,9 +1,7 @@
 import { userRoutes } from '@limbus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { userKeys } from '../account/api';
-
-export { useCreateUser, useDeleteUser, useUpdateUser, useUser } from '../members/api';
+import { userKeys } from '../account';
 
 const api = bindRoutes(userRoutes);
 

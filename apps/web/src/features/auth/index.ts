@@ -7,3 +7,14 @@ export { SignInForm } from './components/sign-in-form';
 export { SignUpForm } from './components/sign-up-form';
 export { VerifyForm } from './components/verify-form';
 export { WelcomeHeader } from './components/welcome-header';
+export {
+  canManageMembers,
+  displayName,
+  hasCompanySummary,
+  homePathFor,
+  isDemoUser,
+  isInDemoCompany,
+  roleOptions,
+  usesAdminArea,
+  usesResearchArea,
+} from './permissions';

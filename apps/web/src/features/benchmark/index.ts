@@ -1,1 +1,2 @@
+export { benchmarkQuery } from './api';
 export { BenchmarkScreen } from './components/benchmark-screen';

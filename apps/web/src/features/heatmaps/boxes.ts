@@ -1,4 +1,5 @@
 import { attentionShareInBox, type Box, type DensityGrid, MIN_BOX_WIDTH_PX } from '@limbus/analytics';
+import type { LabelledBox } from '../../ui/heatmap-png';
 
 /** An area of interest drawn on a heatmap (page px); `label` is what the user typed, '' for none. */
 export type AreaOfInterest = Box & { id: number; label: string };
@@ -33,3 +34,10 @@ export function normalized(box: Box): Box {
 export function sharePercent(grid: DensityGrid, box: Box): number {
   return Math.floor((attentionShareInBox(grid, box) ?? 0) * 100 + 1e-4);
 }
+
+/** The gaze side's boxes: their name and, over a density, their share of it. */
+export const gazeBoxLabels = (grid: DensityGrid | null, boxes: readonly AreaOfInterest[]): LabelledBox[] =>
+  boxes.map((box) => ({
+    ...box,
+    label: grid ? `${boxName(box)}: ${sharePercent(grid, box)}%` : boxName(box),
+  }));

@@ -1,10 +1,8 @@
 import { colorizeDensity, colorTable, type DensityGrid } from '@limbus/analytics';
 import type { HeatmapScrollReach } from '@limbus/contract';
-import { EMOTION_COLORS } from '../../app/theme';
+import { EMOTION_COLORS } from '../../ui';
+import type { Painter } from '../../ui/heatmap-png';
 import type { Density } from './density/density-of-cells';
-
-/** Draws an overlay onto a canvas of the page's size (page px). */
-export type Painter = (context: CanvasRenderingContext2D, width: number, height: number) => void;
 
 /**
  * Draws a density's colours, computed at the grid's own resolution (a quarter of the page's in

@@ -1,6 +1,6 @@
 import type { SignificantPoint } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { EMOTION_TEXT_COLORS } from '../../app/theme';
+import { EMOTION_TEXT_COLORS } from '../../ui';
 import {
   clipWindow,
   hasTranslations,

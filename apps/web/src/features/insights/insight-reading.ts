@@ -1,5 +1,5 @@
 import { INSIGHT_CLIP, type Insight, type SignificantPoint } from '@limbus/contract';
-import { EMOTION_TEXT_COLORS } from '../../app/theme';
+import { EMOTION_TEXT_COLORS } from '../../ui';
 import { insightFacts } from './insight-facts';
 
 type Numbered = Pick<Insight, 'assigned_id'>;

@@ -1,1 +1,2 @@
+export { journeyQuery } from './api';
 export { JourneyScreen } from './components/journey-screen';

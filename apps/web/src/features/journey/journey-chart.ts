@@ -1,5 +1,5 @@
 import type { Emotion, Journey } from '@limbus/contract';
-import { EMOTION_COLORS } from '../../app/theme';
+import { EMOTION_COLORS } from '../../ui';
 
 const NEUTRAL: [number, number, number] = [222, 226, 230];
 /** Those who left the site. */

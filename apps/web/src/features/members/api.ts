@@ -1,8 +1,8 @@
 import { type BodyInputOf, type User, userRoutes } from '@limbus/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { userKeys } from '../account/api';
-import { companyKeys } from '../organisation/api';
+import { userKeys } from '../account';
+import { companyKeys } from '../organisation';
 
 /** User calls shared by the members screens and the admin user screens. */
 

@@ -13,6 +13,14 @@ export const companyKeys = {
 const api = bindRoutes(companyRoutes);
 const userApi = bindRoutes(userRoutes);
 
+/** Every company (staff only): the admin list and the company pickers. */
+export function useCompanies() {
+  return useQuery({
+    queryKey: companyKeys.list(),
+    queryFn: ({ signal }) => api.list({ signal }),
+  });
+}
+
 export function useCompany(id: number | null | undefined) {
   return useQuery({
     queryKey: companyKeys.detail(id ?? 0),

@@ -1,2 +1,2 @@
-export { companyKeys, useCompany, useCompanyMembers } from './api';
+export { companyKeys, useCompanies, useCompany, useCompanyMembers } from './api';
 export { OrganisationDetails } from './components/organisation-details';

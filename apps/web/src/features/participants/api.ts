@@ -8,7 +8,7 @@ import {
 } from '@limbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, bindRoutes, fetchApiFile, type UploadOptions } from '../../api';
-import { testKeys } from '../tests/api';
+import { testKeys } from '../tests';
 
 const participantApi = bindRoutes(participantRoutes);
 const annotationApi = bindRoutes(annotationRoutes);
@@ -20,7 +20,6 @@ export const participantKeys = {
   detail: (testId: number, id: number) => [...participantKeys.all(testId), 'detail', id] as const,
   stream: (testId: number, id: number, kind: string) =>
     [...participantKeys.all(testId), 'stream', id, kind] as const,
-  labels: (testId: number) => ['labels', testId] as const,
 };
 
 /** The participants of type default of a test (spec 2 participants list). */
@@ -105,45 +104,7 @@ export function useUploadParticipantVideo(testId: number, id: number) {
   });
 }
 
-// ── page titles (labels) and sections ──
-
-export const labelsQuery = (testId: number) =>
-  queryOptions({
-    queryKey: participantKeys.labels(testId),
-    queryFn: async ({ signal }) => (await annotationApi.listLabels({ id: testId, signal })).data.labels,
-  });
-
-export function useLabels(testId: number, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...labelsQuery(testId), enabled: options.enabled });
-}
-
-export function useCreateLabel(testId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (label: { name: string; urls: string[] }) =>
-      annotationApi.createLabel({ id: testId, body: { label } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.labels(testId) }),
-  });
-}
-
-export type LabelChanges = { name?: string; urls?: string[] };
-
-export function useUpdateLabel(testId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: LabelChanges }) =>
-      annotationApi.updateLabel({ id: testId, lid: id, body: { label: changes } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.labels(testId) }),
-  });
-}
-
-export function useDeleteLabel(testId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => annotationApi.deleteLabel({ id: testId, lid: id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.labels(testId) }),
-  });
-}
+// ── sections ──
 
 export type SectionWrite = { timestamp_start: number; timestamp_end: number; label_id: number | null };
 

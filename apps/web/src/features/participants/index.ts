@@ -1,12 +1,10 @@
 export {
-  type LabelChanges,
   participantKeys,
-  useCreateLabel,
-  useDeleteLabel,
-  useLabels,
+  participantsQuery,
+  streamQuery,
+  useParticipant,
   useParticipants,
   useStreamSamples,
-  useUpdateLabel,
 } from './api';
 export { ParticipantAvatar } from './avatar/participant-avatar';
 export { EmotionChart } from './components/emotion-chart';
@@ -14,5 +12,5 @@ export { Neurofeedback, recordingUrl } from './components/neurofeedback';
 export { ParticipantDetailView } from './components/participant-detail';
 export { ParticipantsList, recordingHref, researchParticipantHref } from './components/participants-list';
 export { RECORDING_LENGTH_HINT } from './components/recording-video';
-export { formatMinutesSeconds, recordingLengthDiffers } from './format';
+export { recordingLengthDiffers } from './recording-length';
 export { useShortcutKeys, useVideoKeys, useVideoTime } from './use-video';

@@ -1,6 +1,6 @@
 import type { Prediction } from '@limbus/contract';
 import { formatShareFloor } from '../../ui';
-import { heatmapPng, type LabelledBox, loadImage } from '../heatmaps/export-png';
+import { heatmapPng, type LabelledBox, loadImage } from '../../ui/heatmap-png';
 
 export type Layer = 'heatmap' | 'peekthrough';
 

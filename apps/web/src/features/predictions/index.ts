@@ -1,4 +1,4 @@
-export { usePrediction, useProject } from './api';
+export { usePagePrediction, usePrediction, usePredictPage, useProject } from './api';
 export { HeatmapCompare } from './components/heatmap-compare';
 export { HeatmapViewer } from './components/heatmap-viewer';
 export { HeatmapsList } from './components/heatmaps-list';

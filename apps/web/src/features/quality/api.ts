@@ -1,7 +1,7 @@
 import { qualityRoutes } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { participantKeys } from '../participants/api';
+import { labelKeys } from '../annotations';
 
 const qualityApi = bindRoutes(qualityRoutes);
 
@@ -38,7 +38,7 @@ export function useSetExcludedFromMetrics(testId: number) {
       (await qualityApi.update({ id: testId, pid: id, body: { excluded_from_metrics: excluded } })).data,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: qualityKeys.all(testId) });
-      void queryClient.invalidateQueries({ queryKey: participantKeys.labels(testId) });
+      void queryClient.invalidateQueries({ queryKey: labelKeys.list(testId) });
     },
   });
 }

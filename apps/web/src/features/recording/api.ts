@@ -1,7 +1,7 @@
 import { participantRoutes, sectionClipsRoutes } from '@limbus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { participantKeys } from '../participants/api';
+import { participantKeys } from '../participants';
 
 const participantApi = bindRoutes(participantRoutes);
 const sectionClipsApi = bindRoutes(sectionClipsRoutes);

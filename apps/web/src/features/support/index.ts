@@ -20,3 +20,4 @@ export {
   type SupportChatState,
   useSupportChat,
 } from './support-chat-store';
+export { SUPPORT_URL } from './support-url';

@@ -1,7 +1,6 @@
 export { PageInsightsScreen, SectionsScreen, TagsScreen } from './insight-screens';
-export { InsightPage, InsightsPage } from './insights-pages';
 export { IntroductionPage } from './introduction-page';
 export { LockedPage } from './locked-page';
 export { OverviewPage } from './overview/overview-page';
-export { reportLabel, upgradeMessage } from './test-access';
+export { redirectOfResults, reportLabel, upgradeMessage } from './test-access';
 export { TestLayout, useLoadedTest } from './test-layout';

@@ -1,6 +1,6 @@
 import { Button, Card, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { openSupportChat } from '../support/support-chat-store';
+import { openSupportChat } from '../support';
 import { upgradeMessage } from './test-access';
 import { useLoadedTest } from './test-layout';
 

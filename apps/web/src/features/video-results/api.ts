@@ -8,10 +8,10 @@ import {
 } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { participantKeys } from '../participants/api';
-import { qualityKeys } from '../quality/api';
-import { useProcessingPoll } from '../research/processing-poll';
-import { testKeys } from '../tests/api';
+import { participantKeys } from '../participants';
+import { qualityKeys } from '../quality';
+import { testKeys } from '../tests';
+import { useProcessingPoll } from './processing-poll';
 
 const resultsApi = bindRoutes(videoResultRoutes);
 const processApi = bindRoutes(videoTestRoutes);

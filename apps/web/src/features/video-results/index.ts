@@ -5,3 +5,5 @@ export { VideoParticipantsPage } from './components/participants-page';
 export { VideoQualitativeFeedbackPage } from './components/qualitative-feedback-page';
 export { VideoScenesPage } from './components/scenes-page';
 export { VideoSummaryPage } from './components/summary-page';
+export { VideoProcessing } from './components/video-processing';
+export { useVideoParticipant } from './video-participant';

@@ -1,9 +1,9 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useCurrentUser } from '../../features/account/api';
+import { useCurrentUser } from '../../features/account';
 import { UserForm } from '../../features/admin-users';
-import { useUser } from '../../features/members/api';
+import { useUser } from '../../features/members';
 import { BlockSkeleton, ErrorAlert, PageTitle } from '../../ui';
 
 export function UserPage() {

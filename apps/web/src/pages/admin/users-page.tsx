@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../features/account/api';
+import { useCurrentUser } from '../../features/account';
 import { UsersList } from '../../features/admin-users';
 import { PageLoader, PageTitle } from '../../ui';
 

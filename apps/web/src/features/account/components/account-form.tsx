@@ -5,7 +5,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useForm, zodValidate } from '../../../ui';
-import { useLogout } from '../../auth/api';
+import { useLogout } from '../../auth';
 import { useUpdateOwnProfile } from '../api';
 
 const accountSchema = z.object({ first_name: requiredText(100), last_name: requiredText(100) });

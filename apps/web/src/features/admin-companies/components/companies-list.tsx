@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { Empty, ErrorAlert, formatDate, openConfirmDelete, RowActions, TableSkeleton } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
 import { usePagedSearch } from '../../../ui/use-paged-search';
-import { useCompanies, useDeleteCompany } from '../api';
+import { useCompanies } from '../../organisation';
+import { useDeleteCompany } from '../api';
 
 const byName = (company: CompanySummary) => company.name;
 

@@ -3,8 +3,15 @@ import { Button, Group, NumberInput, Paper, Progress, Select, Stack, Text, Title
 import { IconCheck } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { isApiError } from '../../../api';
-import { BlockSkeleton, DetailList, ErrorAlert, formatCount, formatMonth, formatPercent } from '../../../ui';
-import { languageOptions } from '../../research/setup-options';
+import {
+  BlockSkeleton,
+  DetailList,
+  ErrorAlert,
+  formatCount,
+  formatMonth,
+  formatPercent,
+  languageOptions,
+} from '../../../ui';
 import { useCompanyAi, useSaveCompanyAi } from '../api';
 
 type Values = { language: string; budget: string | number };

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BlockSkeleton, DetailList, ErrorAlert, PageTitle } from '../../../ui';
-import { useCompany } from '../../organisation/api';
+import { useCompany } from '../../organisation';
 import { useContractMutations } from '../api';
 import { BundlesTable } from './bundles-table';
 import { CompanyAiSettings } from './company-ai-settings';

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { type FormErrors, pickFieldErrors, useForm } from '../../../ui';
-import { useUsers } from '../../admin-users/api';
+import { useUsers } from '../../admin-users';
 import { useCountries, useCreateCompany } from '../api';
 import { adminOptions, CREATE_NEW_USER, staffOptions } from '../user-options';
 

@@ -1,7 +1,7 @@
 import { type CompanySummary, ROLES, type Role } from '@limbus/contract';
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
-import { roleOptions } from '../../auth/permissions';
+import { roleOptions } from '../../auth';
 import { chooseCompany, chooseRole, type RoleAndCompany } from '../role-company';
 
 const asRole = (value: string | null): Role | null => ROLES.find((role) => role === value) ?? null;

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { DetailList, formatDate, useForm } from '../../../ui';
-import { useCompanies } from '../../admin-companies/api';
-import { useCreateUser, useUpdateUser } from '../api';
+import { useCreateUser, useUpdateUser } from '../../members';
+import { useCompanies } from '../../organisation';
 import type { RoleAndCompany } from '../role-company';
 import { RoleCompanyFields } from './role-company-fields';
 

@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { Empty, ErrorAlert, openConfirmDelete, RowActions, TableSkeleton } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
 import { usePagedSearch } from '../../../ui/use-paged-search';
-import { displayName } from '../../auth/permissions';
-import { useDeleteUser, useUsers } from '../api';
+import { displayName } from '../../auth';
+import { useDeleteUser } from '../../members';
+import { useUsers } from '../api';
 
 const searchText = (user: User) =>
   [user.profile.first_name, user.profile.last_name, user.email, user.company?.name ?? ''].join(' ');

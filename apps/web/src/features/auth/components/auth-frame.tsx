@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandMark } from '../../../shell/brand-mark';
+import { BrandMark } from '../../../ui';
 
 /** The frame of every public screen: brand bar and a centred card. */
 export function AuthFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

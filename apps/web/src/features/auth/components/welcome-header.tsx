@@ -1,5 +1,6 @@
+import type { Emotion } from '@limbus/contract';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
-import { EMOTION_COLORS, type Emotion } from '../../../app/theme';
+import { EMOTION_COLORS } from '../../../ui';
 
 const EMOTIONS: Array<{ key: Emotion; label: string }> = [
   { key: 'joy', label: 'Joy' },

@@ -1,8 +1,14 @@
 import { type BenchmarkGroup, EMOTION_NAMES, EMOTIONS, type EmotionBenchmark } from '@limbus/contract';
 import { Alert, Card, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { EMOTION_COLORS, EMOTION_TEXT_COLORS } from '../../../app/theme';
-import { BlockSkeleton, ErrorAlert, formatPercent, PageTitle } from '../../../ui';
+import {
+  BlockSkeleton,
+  EMOTION_COLORS,
+  EMOTION_TEXT_COLORS,
+  ErrorAlert,
+  formatPercent,
+  PageTitle,
+} from '../../../ui';
 import { useBenchmark } from '../api';
 
 /** '60th percentile' wording for a rank 0–100. */

@@ -1,7 +1,12 @@
 import type { HeatmapArea } from '@limbus/contract';
 import { List, Text } from '@mantine/core';
-import { EMOTION_TEXT_COLORS } from '../../../app/theme';
-import { formatCount, formatOneDecimal, formatPercent, formatSeconds } from '../../../ui';
+import {
+  EMOTION_TEXT_COLORS,
+  formatCount,
+  formatOneDecimal,
+  formatPercent,
+  formatSeconds,
+} from '../../../ui';
 
 /** What one area of interest drew, in sentences: who looked, when, how long, how often, how they felt. */
 export function AreaMetricsList({ area, visitors }: { area: HeatmapArea | undefined; visitors: number }) {

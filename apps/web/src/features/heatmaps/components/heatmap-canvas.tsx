@@ -1,8 +1,8 @@
 import type { Box } from '@limbus/analytics';
 import { Box as MantineBox } from '@mantine/core';
 import { memo, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import type { Painter } from '../../../ui/heatmap-png';
 import { type AreaOfInterest, boxName, normalized } from '../boxes';
-import type { Painter } from '../overlays';
 import { shownSource, viewportDeviceWidth } from '../screenshot-source';
 
 type Props = {

@@ -10,13 +10,14 @@ import { Button, Card, Grid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Empty, ErrorAlert, formatCount } from '../../../ui';
-import { useCurrentUser } from '../../account/api';
-import { useParticipants } from '../../participants/api';
-import { useTest } from '../../tests/api';
+import type { Painter } from '../../../ui/heatmap-png';
+import { useCurrentUser } from '../../account';
+import { useParticipants } from '../../participants';
+import { useTest } from '../../tests';
 import { FIRST_VIEW, type FirstSecondsChoice, useAreaMetrics, useHeatmapPoints } from '../api';
-import { type AreaOfInterest, addBox } from '../boxes';
+import { type AreaOfInterest, addBox, gazeBoxLabels } from '../boxes';
 import { useDensity } from '../density/use-density';
-import { densityPainter, type Painter } from '../overlays';
+import { densityPainter } from '../overlays';
 import { AreasOfInterest } from './areas-of-interest';
 import { HeatmapCanvas } from './heatmap-canvas';
 import { HeatmapControls } from './heatmap-controls';
@@ -33,7 +34,7 @@ const ScrollReachPanel = lazy(() => viewPanels().then((module) => ({ default: mo
 
 /** Below the heatmap, with the predictions' code: loaded after the screen has shown. */
 const MeasuredVsPredicted = lazy(() =>
-  import('../../predictions/components/measured-vs-predicted').then((module) => ({
+  import('./measured-vs-predicted').then((module) => ({
     default: module.MeasuredVsPredicted,
   })),
 );
@@ -107,7 +108,7 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
   const handleExport = async () => {
     if (!paint || !page.screenshot || !size) return;
     // Loaded on the click: the export is not needed to show the heatmap.
-    const { fileSlug, gazeBoxLabels, heatmapPng, saveBlob } = await import('../export-png');
+    const { fileSlug, heatmapPng, saveBlob } = await import('../../../ui/heatmap-png');
     const blob = await heatmapPng({
       screenshotUrl: page.screenshot,
       size,

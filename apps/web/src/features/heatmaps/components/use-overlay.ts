@@ -1,9 +1,10 @@
 import type { HeatmapPage } from '@limbus/contract';
 import { useMemo } from 'react';
 import { formatCount } from '../../../ui';
+import type { Painter } from '../../../ui/heatmap-png';
 import { type FirstSecondsChoice, useFixations, useHeatmapPoints, useScrollReach } from '../api';
 import { useDensity } from '../density/use-density';
-import { emotionPainter, gazePlotPainter, type Painter, PLOT_COLORS, scrollReachPainter } from '../overlays';
+import { emotionPainter, gazePlotPainter, PLOT_COLORS, scrollReachPainter } from '../overlays';
 
 export type HeatmapView = 'heatmap' | 'emotions' | 'plot' | 'scroll';
 export const VIEW_NAMES: Record<HeatmapView, string> = {

@@ -1,8 +1,7 @@
 import type { HeatmapScrollReach, ParticipantSummary } from '@limbus/contract';
 import { GAZE_PLOT_MAX_PARTICIPANTS } from '@limbus/contract';
 import { Box, Group, MultiSelect, Stack, Text } from '@mantine/core';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { formatCount, formatPercent, formatSeconds } from '../../../ui';
+import { EMOTION_COLORS, formatCount, formatPercent, formatSeconds } from '../../../ui';
 import { PLOT_COLORS, reachDepths } from '../overlays';
 
 const Swatch = ({ color }: { color: string }) => (

@@ -1,7 +1,7 @@
 import type { User } from '@limbus/contract';
 import { Badge, Paper, Text, Title } from '@mantine/core';
 import { BlockSkeleton, DetailList, formatDate } from '../../../ui';
-import { useCompany } from '../../organisation/api';
+import { useCompany } from '../../organisation';
 
 /** The company box of /home (company members and admins only). */
 export function CompanySummary({ user }: { user: User }) {

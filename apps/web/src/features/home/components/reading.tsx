@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { SUPPORT_URL } from '../../../shell/support';
+import { SUPPORT_URL } from '../../support';
 import { ARTICLES, PROMOS } from '../content';
 
 export function Articles() {

@@ -3,8 +3,7 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BlockSkeleton, ErrorAlert } from '../../../ui';
-import { useRecentTests } from '../../tests/api';
-import { namesCompanies, TestCard } from '../../tests/components/test-card';
+import { namesCompanies, TestCard, useRecentTests } from '../../tests';
 
 function CreateTestCard() {
   return (

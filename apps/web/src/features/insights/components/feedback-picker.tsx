@@ -17,8 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { EMOTION_TEXT_COLORS } from '../../../app/theme';
-import { ErrorAlert, TableSkeleton } from '../../../ui';
+import { EMOTION_TEXT_COLORS, ErrorAlert, TableSkeleton } from '../../../ui';
 import { useParticipants } from '../../participants';
 import { useInsights, useParticipantPoints, useUpdateInsight } from '../api';
 import { offsetOf } from '../point-labels';

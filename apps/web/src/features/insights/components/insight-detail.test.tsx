@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { LinkedSuggestions } from '../../suggestions';
 import { InsightDetail } from './insight-detail';
 
 const START = 1_767_000_000;
@@ -61,7 +62,11 @@ function useRenderedInsight(number: number) {
     'GET /tests/4/participants/9': { body: { id: 9, started_at: START, video: '/video/9.mp4' } },
   });
   return renderWithProviders(
-    <InsightDetail test={test as unknown as TestDetail} insightId={100 + number} />,
+    <InsightDetail
+      test={test as unknown as TestDetail}
+      insightId={100 + number}
+      linkedSuggestions={<LinkedSuggestions testId={4} insightId={100 + number} />}
+    />,
     {
       path: `/test/4/insights/${100 + number}`,
     },

@@ -1,6 +1,5 @@
 import {
   EMOTION_NAMES,
-  INSIGHT_NO_SUGGESTIONS,
   type Insight,
   type SignificantPoint,
   type TestDetail,
@@ -21,12 +20,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconQuote } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { Empty, ErrorAlert, PageLoader } from '../../../ui';
-import { pointRecordingHref } from '../../recording/links';
-import { useSuggestions } from '../../suggestions/api';
+import { EMOTION_COLORS, Empty, ErrorAlert, PageLoader } from '../../../ui';
+import { pointRecordingHref } from '../../recording';
 import { useInsights } from '../api';
 import { counted, insightFacts, richTextToPlain } from '../insight-facts';
 import {
@@ -47,8 +44,15 @@ const DATA_COMMENTS = [
   ['touch_tracking_comment', 'Touch tracking'],
 ] as const;
 
+type InsightDetailProps = {
+  test: TestDetail;
+  insightId: number;
+  /** The suggestions made of this insight, shown under its explanation (from the page). */
+  linkedSuggestions: ReactNode;
+};
+
 /** /test/{id}/insights/{insightId}: one finding with its moment, data, explanation and suggestions. */
-export function InsightDetail({ test, insightId }: { test: TestDetail; insightId: number }) {
+export function InsightDetail({ test, insightId, linkedSuggestions }: InsightDetailProps) {
   const insights = useInsights(test.id);
   const insight = insights.data?.find((item) => item.id === insightId);
   return (
@@ -66,12 +70,26 @@ export function InsightDetail({ test, insightId }: { test: TestDetail; insightId
       {insights.data && !insight ? (
         <Empty title="This insight does not exist" description="It may have been removed or renumbered." />
       ) : null}
-      {insight && insights.data ? <InsightReading test={test} insight={insight} all={insights.data} /> : null}
+      {insight && insights.data ? (
+        <InsightReading test={test} insight={insight} all={insights.data}>
+          {linkedSuggestions}
+        </InsightReading>
+      ) : null}
     </Stack>
   );
 }
 
-function InsightReading({ test, insight, all }: { test: TestDetail; insight: Insight; all: Insight[] }) {
+function InsightReading({
+  test,
+  insight,
+  all,
+  children,
+}: {
+  test: TestDetail;
+  insight: Insight;
+  all: Insight[];
+  children: ReactNode;
+}) {
   const [isTranslated, setTranslated] = useState(false);
   const highlight = highlightOf(insight);
   return (
@@ -98,7 +116,7 @@ function InsightReading({ test, insight, all }: { test: TestDetail; insight: Ins
           <TextSection title="Explanation" html={insight.explanation} />
         </Grid.Col>
       </Grid>
-      <SuggestionsSection testId={test.id} insightId={insight.id} />
+      {children}
       <SupportingData test={test} points={insight.significant_points} translated={isTranslated} />
     </Stack>
   );
@@ -237,36 +255,6 @@ function TextSection({ title, html }: { title: string; html: string }) {
           No further consultant input
         </Text>
       )}
-    </Card>
-  );
-}
-
-function SuggestionsSection({ testId, insightId }: { testId: number; insightId: number }) {
-  const suggestions = useSuggestions(testId);
-  const linked = (suggestions.data ?? []).filter((suggestion) => suggestion.insight_id === insightId);
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="insight-suggestions">
-      <Title order={2} fz="lg" mb="sm" id="insight-suggestions">
-        Suggestions
-      </Title>
-      {suggestions.isLoading ? <PageLoader label="Loading the suggestions" /> : null}
-      {suggestions.isError ? (
-        <ErrorAlert error={suggestions.error} title="The suggestions could not be loaded" />
-      ) : null}
-      {suggestions.data && linked.length === 0 ? (
-        <Anchor component={Link} to={`/test/${testId}/suggestions`} size="sm">
-          {INSIGHT_NO_SUGGESTIONS}
-        </Anchor>
-      ) : null}
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {linked.map((suggestion) => (
-          <li key={suggestion.id}>
-            <Anchor component={Link} to={`/test/${testId}/suggestions/${suggestion.id}`}>
-              {suggestion.rank}. {suggestion.title}
-            </Anchor>
-          </li>
-        ))}
-      </Stack>
     </Card>
   );
 }

@@ -2,10 +2,10 @@ import type { Emotion, Insight, SignificantPoint } from '@limbus/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EMOTION_TEXT_COLORS } from '../../../app/theme';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { makeTestDetail } from '../../../test/test-detail';
+import { EMOTION_TEXT_COLORS } from '../../../ui';
 import { InsightsPanel } from './insights-panel';
 
 const START = 1_767_000_000;

@@ -3,7 +3,7 @@
 /** @jsxRuntime automatic */
 import { cutComment, EMOTION_NAMES, EMOTIONS, type Insight } from '@limbus/contract';
 import { Document, G, Page, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import { EMOTION_COLORS, EMOTION_TEXT_COLORS } from '../../../app/theme';
+import { EMOTION_COLORS, EMOTION_TEXT_COLORS } from '../../../ui/emotion-colors';
 import { counted, insightFacts, richTextToPlain } from '../insight-facts';
 
 export type InsightsReport = {

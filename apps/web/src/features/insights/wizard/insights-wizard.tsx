@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../ui';
-import { useTags } from '../../test-results/insight-screens/tags-api';
+import { useTags } from '../../annotations';
 import { AiUsageLine } from './ai-usage-line';
 import { GenerationProgress, type TagRun } from './generation-progress';
 import { ProposalReview } from './proposal-review';

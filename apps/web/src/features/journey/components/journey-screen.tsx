@@ -13,8 +13,15 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EMOTION_TEXT_COLORS } from '../../../app/theme';
-import { BlockSkeleton, Empty, ErrorAlert, formatCount, formatPercent, PageTitle } from '../../../ui';
+import {
+  BlockSkeleton,
+  EMOTION_TEXT_COLORS,
+  Empty,
+  ErrorAlert,
+  formatCount,
+  formatPercent,
+  PageTitle,
+} from '../../../ui';
 import { useJourney } from '../api';
 import { emotionRange, emotionShade } from '../journey-chart';
 import { JourneySankey } from './journey-sankey';

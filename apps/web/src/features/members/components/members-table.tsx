@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppTooltip, Empty, ErrorAlert, formatDate, openConfirmDelete, TableSkeleton } from '../../../ui';
-import { canManageMembers, displayName } from '../../auth/permissions';
-import { useCompanyMembers } from '../../organisation/api';
+import { canManageMembers, displayName } from '../../auth';
+import { useCompanyMembers } from '../../organisation';
 import { useDeleteUser } from '../api';
 
 /** Members of the signed-in user's company; actions and 'Add a new member' for company admins only. */

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { openConfirmDelete } from '../../../ui';
-import { useCompany } from '../../organisation/api';
+import { useCompany } from '../../organisation';
 import { type SaveTestInput, useDeleteTest, useSaveTest } from '../api';
 import { remainingTests } from '../credits';
 import { type OrderState, toTestWrite } from '../test-body';

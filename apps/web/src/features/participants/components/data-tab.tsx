@@ -1,6 +1,6 @@
 import type { ParticipantDetail, TestDetail } from '@limbus/contract';
 import { Stack } from '@mantine/core';
-import { InsightsPanel } from '../../insights';
+import type { ReactNode } from 'react';
 import { useStreamSamples } from '../api';
 import { EmotionChart } from './emotion-chart';
 import { Neurofeedback } from './neurofeedback';
@@ -11,12 +11,15 @@ export function DataTab({
   participant,
   seconds,
   onSeek,
+  insights,
 }: {
   test: TestDetail;
   participant: ParticipantDetail;
   /** The playhead, in seconds into the recording. */
   seconds: number;
   onSeek: (seconds: number) => void;
+  /** What the page shows under the neurofeedback (the test's insights); not on video tests. */
+  insights?: ReactNode;
 }) {
   const emotions = useStreamSamples(test.id, participant.id, 'emotions');
   const startMs = (participant.started_at ?? 0) * 1000;
@@ -39,7 +42,7 @@ export function DataTab({
         startMs={startMs}
         nowMs={startMs + seconds * 1000}
       />
-      {test.platform === 'video' ? null : <InsightsPanel test={test} participantId={participant.id} />}
+      {test.platform === 'video' ? null : insights}
     </Stack>
   );
 }

@@ -4,8 +4,7 @@ import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { AppTooltip, formatClock } from '../../../ui';
+import { AppTooltip, EMOTION_COLORS, formatClock } from '../../../ui';
 import { CHART_EMOTIONS, emotionMeans, nearestSampleIndex } from '../emotion-scores';
 import { EmotionReadout } from './emotion-readout';
 

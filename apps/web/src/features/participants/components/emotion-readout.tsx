@@ -1,8 +1,7 @@
 import type { Emotion, EmotionSamples } from '@limbus/analytics';
 import { EMOTION_NAMES } from '@limbus/contract';
 import { Box, Group, Text } from '@mantine/core';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { formatClock } from '../../../ui';
+import { EMOTION_COLORS, formatClock } from '../../../ui';
 import { CHART_EMOTIONS, formatEmotionShare } from '../emotion-scores';
 
 /**

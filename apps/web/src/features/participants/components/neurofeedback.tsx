@@ -12,8 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { formatMinutesSeconds } from '../format';
+import { EMOTION_COLORS, formatMinutesSeconds } from '../../../ui';
 
 /** Where the recording screen opens a feedback point: its time into the recording and its id. */
 export function recordingUrl(

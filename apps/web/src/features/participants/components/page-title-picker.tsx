@@ -3,7 +3,7 @@ import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { isApiError } from '../../../api';
-import { useCreateLabel } from '../api';
+import { useCreateLabel } from '../../annotations';
 
 type PickerProps = {
   testId: number;

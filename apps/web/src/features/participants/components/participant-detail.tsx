@@ -1,11 +1,11 @@
 import type { ParticipantDetail, TestDetail } from '@limbus/contract';
 import { Anchor, Box, Group, Stack, Tabs } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
 import { ParticipantQualityCard } from '../../quality';
-import { useTest } from '../../tests/api';
+import { useTest } from '../../tests';
 import { useParticipant } from '../api';
 import { ParticipantAvatar } from '../avatar/participant-avatar';
 import { useVideoKeys, useVideoTime } from '../use-video';
@@ -17,12 +17,23 @@ import { SectionsTab } from './sections-tab';
 
 type Tab = 'data' | 'questionnaire' | 'sections';
 
+/** The test's insights on the Data tab, from the page (insights are a feature of their own). */
+type RenderInsights = (test: TestDetail) => ReactNode;
+
 /**
  * The tabs around one recording. The player sits above the tabs' content and stays mounted while
  * they change, so that switching between Data and Sections keeps the video where it is; the
  * questionnaire (video tests) hides it and pauses it.
  */
-function ParticipantScreen({ test, participant }: { test: TestDetail; participant: ParticipantDetail }) {
+function ParticipantScreen({
+  test,
+  participant,
+  renderInsights,
+}: {
+  test: TestDetail;
+  participant: ParticipantDetail;
+  renderInsights?: RenderInsights;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const { seconds, durationMs, seek } = useVideoTime(video, participant.video);
   useVideoKeys(video);
@@ -60,7 +71,13 @@ function ParticipantScreen({ test, participant }: { test: TestDetail; participan
           />
         </Box>
         <Tabs.Panel value="data">
-          <DataTab test={test} participant={participant} seconds={seconds} onSeek={seek} />
+          <DataTab
+            test={test}
+            participant={participant}
+            seconds={seconds}
+            onSeek={seek}
+            insights={renderInsights?.(test)}
+          />
         </Tabs.Panel>
         {isVideo ? (
           <Tabs.Panel value="questionnaire">
@@ -83,7 +100,15 @@ function ParticipantScreen({ test, participant }: { test: TestDetail; participan
 }
 
 /** /research/test/{id}/participants/{pid}: tabs Data, Questionnaire (video tests), Sections (other tests). */
-export function ParticipantDetailView({ testId, participantId }: { testId: number; participantId: number }) {
+export function ParticipantDetailView({
+  testId,
+  participantId,
+  renderInsights,
+}: {
+  testId: number;
+  participantId: number;
+  renderInsights?: RenderInsights;
+}) {
   const test = useTest(String(testId));
   const participant = useParticipant(testId, participantId);
   const back = (
@@ -99,7 +124,7 @@ export function ParticipantDetailView({ testId, participantId }: { testId: numbe
       {test.isError || participant.isError ? (
         <ErrorAlert error={test.error ?? participant.error} />
       ) : (
-        <ParticipantScreen test={test.data} participant={participant.data} />
+        <ParticipantScreen test={test.data} participant={participant.data} renderInsights={renderInsights} />
       )}
     </Stack>
   );

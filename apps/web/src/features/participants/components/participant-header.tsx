@@ -2,9 +2,8 @@ import type { ParticipantDetail, TestDetail } from '@limbus/contract';
 import { ActionIcon, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { AppTooltip, openConfirmDelete } from '../../../ui';
+import { AppTooltip, formatMinutesSeconds, openConfirmDelete } from '../../../ui';
 import { useDeleteParticipant, useParticipants } from '../api';
-import { formatMinutesSeconds } from '../format';
 import { CONFIRM_REMOVE_PARTICIPANT } from './participants-list';
 import { VideoUpload } from './video-upload';
 

@@ -4,10 +4,16 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api';
-import { AppTooltip, Empty, ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
+import {
+  AppTooltip,
+  Empty,
+  ErrorAlert,
+  formatMinutesSeconds,
+  openConfirmDelete,
+  TableSkeleton,
+} from '../../../ui';
 import { useDeleteParticipant, useParticipants } from '../api';
 import { ParticipantAvatar } from '../avatar/participant-avatar';
-import { formatMinutesSeconds } from '../format';
 
 export const CONFIRM_REMOVE_PARTICIPANT = 'Are you sure you want to remove this participant?';
 

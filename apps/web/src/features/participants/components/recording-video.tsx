@@ -1,8 +1,8 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { RefObject } from 'react';
-import { AppTooltip } from '../../../ui';
-import { formatMinutesSeconds, recordingLengthDiffers } from '../format';
+import { AppTooltip, formatMinutesSeconds } from '../../../ui';
+import { recordingLengthDiffers } from '../recording-length';
 
 /** Spec 3 §2 and §8, verbatim. */
 export const RECORDING_LENGTH_HINT =

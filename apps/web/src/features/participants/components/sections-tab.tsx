@@ -3,8 +3,9 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { type RefObject, useMemo, useState } from 'react';
 import { isApiError } from '../../../api';
-import { useLabels, useSectionMutations, useStreamSamples } from '../api';
-import { formatMinutesSeconds } from '../format';
+import { formatMinutesSeconds } from '../../../ui';
+import { useLabels } from '../../annotations';
+import { useSectionMutations, useStreamSamples } from '../api';
 import { labelForUrl, pageAt } from '../page-matching';
 import {
   type EditorSection,

@@ -1,7 +1,7 @@
 import type { Section } from '@limbus/contract';
 import { ActionIcon, Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { formatMinutesSeconds } from '../format';
+import { formatMinutesSeconds } from '../../../ui';
 import { sectionBar } from '../section-editor';
 
 type TimelineProps = {

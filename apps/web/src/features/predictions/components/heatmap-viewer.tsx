@@ -19,7 +19,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert, formatDate, openConfirmDelete } from '../../../ui';
-import { fileSlug, saveBlob } from '../../heatmaps/export-png';
+import { fileSlug, saveBlob } from '../../../ui/heatmap-png';
 import { useCreateArea, useDeletePrediction, useGeneratePrediction } from '../api';
 import { type Layer, layerCaption, predictionViewPng } from '../export-view';
 import { AboutPrediction } from './about-prediction';

@@ -15,10 +15,9 @@ import {
 import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AppTooltip, ErrorAlert, PageLoader, PageTitle } from '../../../ui';
+import { AppTooltip, ErrorAlert, formatMinutesSeconds, PageLoader, PageTitle } from '../../../ui';
 import {
   EmotionChart,
-  formatMinutesSeconds,
   Neurofeedback,
   RECORDING_LENGTH_HINT,
   recordingLengthDiffers,

@@ -4,8 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { formatClock, useNearViewport } from '../../../ui';
+import { EMOTION_COLORS, formatClock, useNearViewport } from '../../../ui';
 import { CLIP_DRIFT_SECONDS, clipTime } from '../section-clips';
 
 const CHART_HEIGHT = 72;

@@ -4,7 +4,8 @@ import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Empty, ErrorAlert, formatClock, PageLoader, PageTitle } from '../../../ui';
-import { useLabels, useShortcutKeys } from '../../participants';
+import { useLabels } from '../../annotations';
+import { useShortcutKeys } from '../../participants';
 import { useSectionClips } from '../api';
 import { ClipCard } from './section-clip-card';
 

@@ -7,8 +7,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AppTooltip, Empty, ErrorAlert, formatDate, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
-import { platformLabel, stateLabel, TEST_STATE_COLORS } from '../../tests/test-labels';
-import { useDeleteTest, useResearchTests } from '../api';
+import { SetupPanel } from '../../test-setups';
+import { platformLabel, stateLabel, TEST_STATE_COLORS, useTests } from '../../tests';
+import { useDeleteTest } from '../api';
 import {
   filterResearchTests,
   NO_FILTERS,
@@ -18,7 +19,6 @@ import {
   researchViewHref,
 } from '../research-filters';
 import { ResearchFiltersBar } from './research-filters-bar';
-import { SetupPanel } from './setup-panel';
 
 const COLUMNS = 7;
 
@@ -126,7 +126,7 @@ function TestCard({ test, isPanelOpen, onTogglePanel, onDelete }: RowProps) {
  * a table from 48em, cards on a phone (a table of seven columns cannot be read at 390 px).
  */
 export function ResearchList() {
-  const tests = useResearchTests();
+  const tests = useTests();
   const remove = useDeleteTest();
   const [filters, setFilters] = useState<ResearchFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);

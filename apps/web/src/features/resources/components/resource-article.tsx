@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { ErrorAlert, formatDate, openConfirmDelete, PageLoader, PageTitle } from '../../../ui';
 import { RichTextView } from '../../../ui/rich-text-view';
-import { useCurrentUser } from '../../account/api';
+import { useCurrentUser } from '../../account';
 import { useDeleteResource, useResource, useUpdateResource } from '../api';
 import { canAuthorResources } from '../resource-filters';
 import { ResourceNotFound } from './not-allowed';

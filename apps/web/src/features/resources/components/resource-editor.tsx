@@ -31,8 +31,8 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { openConfirmDelete, pickFieldErrors, useForm } from '../../../ui';
 import { RichTextField } from '../../../ui/rich-text';
-import { useCurrentUser } from '../../account/api';
-import { displayName } from '../../auth/permissions';
+import { useCurrentUser } from '../../account';
+import { displayName } from '../../auth';
 import {
   uploadResourceImage,
   useCreateResource,

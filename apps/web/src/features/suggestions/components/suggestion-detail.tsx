@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AppTooltip, type Detail, DetailList, openConfirmDelete } from '../../../ui';
 import { RichTextView } from '../../../ui/rich-text-view';
-import { displayName } from '../../auth/permissions';
+import { displayName } from '../../auth';
 
 type SuggestionDetailProps = {
   testId: number;

@@ -11,7 +11,7 @@ import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/co
 import { isApiError } from '../../../api';
 import { ErrorAlert, pickFieldErrors, useForm } from '../../../ui';
 import { RichTextField } from '../../../ui/rich-text';
-import { displayName } from '../../auth/permissions';
+import { displayName } from '../../auth';
 
 export type SuggestionFormValues = {
   title: string;

@@ -5,8 +5,8 @@ import { IconChevronLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PageLoader } from '../../../ui';
-import { useInsights } from '../../insights/api';
-import { useCompanyMembers } from '../../organisation/api';
+import { useInsights } from '../../insights';
+import { useCompanyMembers } from '../../organisation';
 import {
   useCreateSuggestion,
   useDeleteSuggestion,

@@ -3,7 +3,7 @@ import { Badge, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mant
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { formatDateTime } from '../../../ui/format';
 import { Empty, ErrorAlert, TableSkeleton } from '../../../ui/states';
-import { useCurrentUser } from '../../account/api';
+import { useCurrentUser } from '../../account';
 import {
   useSendSupportMessage,
   useStartConversation,

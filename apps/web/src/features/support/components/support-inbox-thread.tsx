@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
 import { ErrorAlert, TableSkeleton } from '../../../ui/states';
-import { useCurrentUser } from '../../account/api';
+import { useCurrentUser } from '../../account';
 import { useSendSupportMessage, useSetSupportStatus, useSupportThread } from '../api';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';

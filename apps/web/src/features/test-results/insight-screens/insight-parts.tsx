@@ -2,9 +2,8 @@ import { EMOTION_NAMES, EMOTIONS, type Emotion, type SignificantPoint } from '@l
 import { Anchor, Badge, Box, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { EMOTION_COLORS, EMOTION_TEXT_COLORS } from '../../../app/theme';
-import { ErrorAlert } from '../../../ui';
-import { pointRecordingHref } from '../../recording/links';
+import { EMOTION_COLORS, EMOTION_TEXT_COLORS, ErrorAlert } from '../../../ui';
+import { pointRecordingHref } from '../../recording';
 import { useLoadedTest } from '../test-layout';
 import { withComments } from './page-ranking';
 

@@ -15,9 +15,8 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { BlockSkeleton, EChart, formatClock, formatIndexAgainstMean } from '../../../ui';
-import { useLabels } from '../../participants/api';
+import { BlockSkeleton, EChart, EMOTION_COLORS, formatClock, formatIndexAgainstMean } from '../../../ui';
+import { useLabels } from '../../annotations';
 import { indexCertainty } from '../mean-interval';
 import { useLoadedTest } from '../test-layout';
 import {

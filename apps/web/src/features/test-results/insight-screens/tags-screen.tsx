@@ -9,8 +9,8 @@ import {
 import { Card, Group, Select, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { BlockSkeleton, EChart } from '../../../ui';
+import { BlockSkeleton, EChart, EMOTION_COLORS } from '../../../ui';
+import { useTags } from '../../annotations';
 import { useLoadedTest } from '../test-layout';
 import {
   EmotionSelector,
@@ -21,7 +21,6 @@ import {
   ResultsDataError,
 } from './insight-parts';
 import { withComments } from './page-ranking';
-import { useTags } from './tags-api';
 
 const NO_FEEDBACK = 'No feedback found on this page!';
 

@@ -12,7 +12,7 @@ import {
   type TestDetail,
 } from '@limbus/contract';
 import type { EChartsCoreOption } from 'echarts/core';
-import { EMOTION_COLORS } from '../../../app/theme';
+import { EMOTION_COLORS } from '../../../ui';
 
 /** Mean time to complete of the finished participants in whole seconds, or null without any. */
 export function averageSeconds(participants: TestDetail['participants']): number | null {

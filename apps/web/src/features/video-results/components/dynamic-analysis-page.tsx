@@ -1,9 +1,8 @@
 import { EMOTION_NAMES, type VideoResults } from '@limbus/contract';
 import { Paper, RangeSlider, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { EChart, formatClock } from '../../../ui';
-import { useVideoKeys } from '../../participants/use-video';
+import { EChart, EMOTION_COLORS, formatClock } from '../../../ui';
+import { useVideoKeys } from '../../participants';
 import {
   clampSelection,
   DEFAULT_SELECTION_PERCENT,

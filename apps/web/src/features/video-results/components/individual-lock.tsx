@@ -2,8 +2,8 @@ import { ADDONS, readerOfUser, readsIndividualParticipants, type TestDetail } fr
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { formatMoney } from '../../../ui/format';
-import { useCurrentUser } from '../../account/api';
-import { openSupportChat } from '../../support/support-chat-store';
+import { useCurrentUser } from '../../account';
+import { openSupportChat } from '../../support';
 
 const INDIVIDUAL = ADDONS.find((addon) => addon.key === 'individual_participant');
 

@@ -1,8 +1,7 @@
 import type { VideoMoment, VideoResults } from '@limbus/contract';
 import { Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { EChart, formatClock } from '../../../ui';
+import { EChart, EMOTION_COLORS, formatClock } from '../../../ui';
 import { pointsBetween } from '../video-time';
 import { PointCards } from './point-cards';
 import { ResultsGate } from './results-gate';

@@ -17,10 +17,14 @@ import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailList, ErrorAlert, PageLoader } from '../../../ui';
-import { useParticipant, useParticipants, useStreamSamples } from '../../participants/api';
-import { EmotionChart } from '../../participants/components/emotion-chart';
-import { useVideoTime } from '../../participants/use-video';
-import { useLoadedTest } from '../../test-results/test-layout';
+import {
+  EmotionChart,
+  useParticipant,
+  useParticipants,
+  useStreamSamples,
+  useVideoTime,
+} from '../../participants';
+import { useLoadedTest } from '../../test-results';
 import { IndividualParticipantsLock, useSeesIndividualParticipants } from './individual-lock';
 import { FavouriteStar } from './participants-page';
 

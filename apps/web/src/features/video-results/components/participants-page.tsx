@@ -4,11 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api';
-import { Empty, ErrorAlert, TableSkeleton } from '../../../ui';
-import { useCurrentUser } from '../../account/api';
-import { useParticipants } from '../../participants/api';
-import { formatMinutesSeconds } from '../../participants/format';
-import { useLoadedTest } from '../../test-results/test-layout';
+import { Empty, ErrorAlert, formatMinutesSeconds, TableSkeleton } from '../../../ui';
+import { useCurrentUser } from '../../account';
+import { useParticipants } from '../../participants';
+import { useLoadedTest } from '../../test-results';
 import { useToggleFavourite } from '../api';
 import { IndividualParticipantsLock, useSeesIndividualParticipants } from './individual-lock';
 

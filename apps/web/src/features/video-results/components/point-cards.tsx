@@ -1,7 +1,6 @@
 import { EMOTION_NAMES, VIDEO_RESULT_MESSAGES, type VideoPoint } from '@limbus/contract';
 import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { EMOTION_COLORS } from '../../../app/theme';
-import { formatClock } from '../../../ui';
+import { EMOTION_COLORS, formatClock } from '../../../ui';
 
 /** Neurofeedback: the viewers' emotion peaks as cards; choosing one plays from it. */
 export function PointCards({

@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo, useState } from 'react';
 import { isApiError } from '../../../api';
 import { EChart, Empty, ErrorAlert, PageLoader } from '../../../ui';
-import { useLoadedTest } from '../../test-results/test-layout';
+import { useLoadedTest } from '../../test-results';
 import { useQualitativeFeedback, useShowAssociations } from '../api';
 import { useIsResearch } from './results-gate';
 

@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert, PageLoader } from '../../../ui';
-import { useLoadedTest } from '../../test-results/test-layout';
+import { useLoadedTest } from '../../test-results';
 import { useVideoResults } from '../api';
 
 /** Where the scenes screen of this test is: the research area's or the client's. */

@@ -2,7 +2,7 @@ import type { VideoResults } from '@limbus/contract';
 import { Group, Paper, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { BlockSkeleton, ErrorAlert } from '../../../ui';
-import { useLoadedTest } from '../../test-results/test-layout';
+import { useLoadedTest } from '../../test-results';
 import { useVideoNorms } from '../api';
 import { type NormChoice, normGap, normRows, ordinal } from '../norms';
 

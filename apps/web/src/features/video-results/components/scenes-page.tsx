@@ -4,7 +4,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert, formatClock, PageLoader } from '../../../ui';
-import { useLoadedTest } from '../../test-results/test-layout';
+import { useLoadedTest } from '../../test-results';
 import { useVideoResults } from '../api';
 import { pointsBetween, sceneAt } from '../video-time';
 import { PointCards } from './point-cards';

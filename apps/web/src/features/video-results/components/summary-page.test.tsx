@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../api';
 import { useFakeApi } from '../../../test/fake-api';
 import { makeVideoResults, makeVideoTest, renderVideoScreen } from '../../../test/video-results';
-import { PROCESSING_POLL_MS, RESULTS_DELAY_MS } from '../../research/processing-poll';
+import { PROCESSING_POLL_MS, RESULTS_DELAY_MS } from '../processing-poll';
 import { VideoSummaryPage } from './summary-page';
 
 const ROUTE = '/video-test/:id/summary';

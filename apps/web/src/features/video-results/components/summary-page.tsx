@@ -3,7 +3,7 @@ import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { IconFileDownload, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppTooltip, ErrorAlert } from '../../../ui';
-import { useLoadedTest } from '../../test-results/test-layout';
+import { useLoadedTest } from '../../test-results';
 import { useVideoResults } from '../api';
 import { useSummaryPdf } from '../use-summary-pdf';
 import { ResultsGate, useScenesPath } from './results-gate';

@@ -1,8 +1,7 @@
 import { VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
 import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type RefObject, useMemo, useRef, useState } from 'react';
-import { EmotionChart } from '../../participants/components/emotion-chart';
-import { useVideoTime } from '../../participants/use-video';
+import { EmotionChart, useVideoTime } from '../../participants';
 import { pointsAsSignificant, scoresAsSamples } from '../video-time';
 
 type Source = 'video' | 'heatmap';

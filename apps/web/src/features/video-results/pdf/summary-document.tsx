@@ -1,7 +1,7 @@
 import { EMOTION_NAMES, NOTE_TYPE_NAMES, NOTE_TYPES } from '@limbus/contract';
 import { Document, Line, Page, Polyline, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import { EMOTION_COLORS } from '../../../app/theme';
 import { formatClock } from '../../../ui/dates';
+import { EMOTION_COLORS } from '../../../ui/emotion-colors';
 import type { SummaryReport } from '../summary-report';
 
 const EMOTIONS = ['frustration', 'joy', 'attention'] as const;

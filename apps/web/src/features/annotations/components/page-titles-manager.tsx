@@ -14,13 +14,7 @@ import {
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { AppTooltip, ErrorAlert, formatClock, openConfirmDelete, TableSkeleton } from '../../../ui';
-import {
-  type LabelChanges,
-  useCreateLabel,
-  useDeleteLabel,
-  useLabels,
-  useUpdateLabel,
-} from '../../participants';
+import { type LabelChanges, useCreateLabel, useDeleteLabel, useLabels, useUpdateLabel } from '../api';
 
 type Draft = { id: number | null; name: string; urls: string };
 

@@ -2,9 +2,9 @@ import { type TestDetail, testRoutes, videoTestRoutes } from '@limbus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bindRoutes } from '../../api';
-import { testKeys } from '../tests/api';
-import { videoParticipantKey } from './api';
+import { testKeys } from '../tests';
 import { useProcessingPoll } from './processing-poll';
+import { videoParticipantKey } from './video-participant';
 
 const testApi = bindRoutes(testRoutes);
 const videoTestApi = bindRoutes(videoTestRoutes);

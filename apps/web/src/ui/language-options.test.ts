@@ -1,8 +1,8 @@
 import { LANGUAGES } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { languageOptions } from './setup-options';
+import { languageOptions } from './language-options';
 
-describe('setup editor options', () => {
+describe('languageOptions', () => {
   it('offers every language once with its English and native name', () => {
     const options = languageOptions('');
     expect(options.length).toBeGreaterThan(170);

@@ -2,12 +2,7 @@ import { TAG_DESCRIPTION_MAX, type TagWithPoints } from '@limbus/contract';
 import { Button, Group, Modal, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
-import {
-  useCreateTag,
-  useDeleteTag,
-  useTags,
-  useUpdateTag,
-} from '../../test-results/insight-screens/tags-api';
+import { useCreateTag, useDeleteTag, useTags, useUpdateTag } from '../tags-api';
 import { RowButtons } from './page-titles-manager';
 
 type Draft = { id: number | null; name: string; description: string };

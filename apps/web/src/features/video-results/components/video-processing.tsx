@@ -3,8 +3,8 @@ import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@manti
 import { IconMovie } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../ui';
-import { useVideoParticipant } from '../api';
 import { useVideoProcessing } from '../use-video-processing';
+import { useVideoParticipant } from '../video-participant';
 
 /** A participant of type video_heatmap is the stored result of processing (spec 2 §4). */
 export const hasVideoResults = (test: Pick<TestDetail, 'participants'>) =>

@@ -1,5 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
-import { EMOTION_COLORS } from '../app/theme';
+import { EMOTION_COLORS } from './emotion-colors';
 
 /** The Limbus word mark: an eye-like ring with the three emotion colours. */
 export function BrandMark({ compact = false }: { compact?: boolean }) {

@@ -1,6 +1,7 @@
-import { type Box, type DensityGrid, HEAT_GRADIENT } from '@limbus/analytics';
-import { type AreaOfInterest, boxName, sharePercent } from './boxes';
-import type { Painter } from './overlays';
+import { type Box, HEAT_GRADIENT } from '@limbus/analytics';
+
+/** Draws an overlay onto a canvas of the page's size (page px). */
+export type Painter = (context: CanvasRenderingContext2D, width: number, height: number) => void;
 
 const LEGEND_HEIGHT = 64;
 /** The overlay's opacity on the gaze heatmaps' screen. */
@@ -8,13 +9,6 @@ const GAZE_OVERLAY_OPACITY = 0.75;
 
 /** A box as drawn in the PNG, with the label written in its corner. */
 export type LabelledBox = Box & { label: string };
-
-/** The gaze side's boxes: their name and, over a density, their share of it. */
-export const gazeBoxLabels = (grid: DensityGrid | null, boxes: readonly AreaOfInterest[]): LabelledBox[] =>
-  boxes.map((box) => ({
-    ...box,
-    label: grid ? `${boxName(box)}: ${sharePercent(grid, box)}%` : boxName(box),
-  }));
 
 export function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {

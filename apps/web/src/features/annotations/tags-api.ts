@@ -1,7 +1,8 @@
 import { annotationRoutes } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bindRoutes } from '../../../api';
+import { bindRoutes } from '../../api';
 
+// Apart from the page titles' queries (api.ts), which the app asks for as it starts.
 const api = bindRoutes(annotationRoutes);
 
 export const tagKeys = { list: (testId: number) => ['tags', testId] as const };

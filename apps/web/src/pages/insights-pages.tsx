@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
-import { InsightDetail } from '../insights/components/insight-detail';
-import { InsightsScreen } from '../insights/components/insights-screen';
-import { useLoadedTest } from './test-layout';
+import { InsightDetail, InsightsScreen } from '../features/insights';
+import { LinkedSuggestions } from '../features/suggestions';
+import { useLoadedTest } from '../features/test-results';
 
 /** /test/{id}/insights */
 export function InsightsPage() {
@@ -14,5 +14,12 @@ export function InsightPage() {
   const insightId = Number(useParams().insightId);
   if (!Number.isInteger(insightId) || insightId <= 0)
     return <Navigate to={`/test/${test.id}/insights`} replace />;
-  return <InsightDetail key={insightId} test={test} insightId={insightId} />;
+  return (
+    <InsightDetail
+      key={insightId}
+      test={test}
+      insightId={insightId}
+      linkedSuggestions={<LinkedSuggestions testId={test.id} insightId={insightId} />}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import type { TestDetail } from '@limbus/contract';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFiles, IconFlame, IconTags, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { VideoProcessing } from './video-processing';
+import { VideoProcessing } from '../../video-results';
 
 /** The Participants tab: how many finished participants there are, the way to the list and heatmaps, video processing. */
 export function ParticipantsTab({ test }: { test: TestDetail }) {

@@ -2,8 +2,8 @@ import { type HeatmapPage, type Prediction, unpackPointCells } from '@limbus/con
 import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../ui';
-import { useHeatmapPoints } from '../../heatmaps/api';
-import { usePagePrediction, usePredictPage } from '../api';
+import { usePagePrediction, usePredictPage } from '../../predictions';
+import { useHeatmapPoints } from '../api';
 import { type Comparison, compareMeasured, differencePixels, heatPixels } from '../measured-vs-predicted';
 
 /** The first seconds the model predicts (docs/attention-model.md), of the measured gaze too. */

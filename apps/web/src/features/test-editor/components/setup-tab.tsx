@@ -11,10 +11,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMemo } from 'react';
-import { useCompanies } from '../../admin-companies/api';
-import { platformLabel, stateLabel } from '../../tests/test-labels';
+import { languageOptions } from '../../../ui';
+import { useCompanies } from '../../organisation';
+import { platformLabel, stateLabel } from '../../tests';
 import { useCategories, useCompanyUsers, useFlows, useResearchers } from '../api';
-import { fromId, languageOptions, toIdOrNull, userOption } from '../setup-options';
+import { fromId, toIdOrNull, userOption } from '../setup-options';
 import { type SetupForm, textareaProps } from './setup-form-types';
 
 const STATE_OPTIONS = TEST_STATES.map((state) => ({ value: state, label: stateLabel(state) }));

@@ -1,0 +1,1 @@
+export { QuestionnaireAnswers } from './components/questionnaire-answers';

@@ -1,0 +1,1 @@
+export { TestSetupEditor } from './components/test-setup-editor';

@@ -1,0 +1,1 @@
+export { TestFiles } from './components/test-files';
