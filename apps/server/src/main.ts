@@ -8,9 +8,8 @@ import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './db/seed/demo-r
 import { clearDemoSeedPending, DEMO_SEED_STEP_LINE, isDemoSeedPending } from './db/seed/demo-seed.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
-import { JOB_HANDLERS } from './jobs/job-handlers.js';
-import { createJobRunner } from './jobs/job-runner.js';
-import { releaseRunningJobs } from './jobs/jobs.repository.js';
+import { JOB_HANDLERS } from './job-handlers.js';
+import { createJobRunner, releaseRunningJobs } from './jobs/job-runner.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { extractFrame, pixelAt } from '../../../test/extract-frame.js';
 import { buildTest, RESULTS_READY } from '../../../test/factories.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { probeVideo } from '../../media/probe-video.js';
 import { SCREEN_RECORDING_FPS } from '../../media/screen-recording.js';

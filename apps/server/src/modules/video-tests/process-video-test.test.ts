@@ -15,7 +15,7 @@ import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.
 import { buildParticipant, buildTest, giveVideo } from '../../../test/factories.js';
 import { jobs, participants, sections, tests, videoScoreMeans } from '../../db/schema.js';
 import { recordDemoParticipant } from '../../db/seed/record-demo-participant.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { JOB_MAX_ATTEMPTS, runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { makeDemoVideo } from '../../media/demo-video.js';
 import { probeVideo } from '../../media/probe-video.js';
