@@ -1,4 +1,4 @@
-import { makeDemoScreenRecording } from './db/seed/demo-screen-recordings.js';
+import { makeDemoScreenRecording } from './demo/demo-screen-recordings.js';
 import type { JobHandlers } from './jobs/job-runner.js';
 import { GENERATE_INSIGHT, generateInsightJob } from './modules/ai/insight-generation-job.js';
 import { CAPTURE_HEATMAP, captureHeatmapJob } from './modules/heatmaps/heatmap-capture-job.js';

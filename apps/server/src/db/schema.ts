@@ -645,7 +645,7 @@ export const supportMessages = pgTable(
   (table) => [index('support_messages_conversation_idx').on(table.conversationId, table.id)],
 );
 
-/** Test categories and flows (spec 2 §3: a test's category_id and flow_id); reference data from the seed. */
+/** Test categories and flows (spec 2 §3: a test's category_id and flow_id); reference data (db/reference-data.ts). */
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),

@@ -12,7 +12,7 @@ import {
   type VideoScore,
 } from '@limbus/contract';
 import { generateVideoParticipant } from '@limbus/demo-data';
-import { recordDemoParticipant } from '../../db/seed/record-demo-participant.js';
+import { recordDemoParticipant } from '../../demo/record-demo-participant.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';

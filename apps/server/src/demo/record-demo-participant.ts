@@ -1,7 +1,7 @@
 import { type DetectedPoint, detectSignificantPoints, pageVisits } from '@limbus/analytics';
 import type { DemoParticipant, Language } from '@limbus/demo-data';
-import type { Deps } from '../../deps.js';
-import { recordParticipant } from '../../modules/participants/record-participant.js';
+import type { Deps } from '../deps.js';
+import { recordParticipant } from '../modules/participants/record-participant.js';
 
 /** The demo tests' translation_language, and the phrase bank's code for it. */
 export const DEMO_TRANSLATION_LANGUAGE: { name: string; code: Language } = { name: 'English', code: 'en' };
