@@ -12,6 +12,7 @@ import { createAccessTokens } from './auth/access-tokens.js';
 import type { Config } from './config.js';
 import { createChangeListener } from './db/change-listener.js';
 import type { Database } from './db/client.js';
+import { DEMO_VIEWER_GENERATOR } from './demo/demo-viewer-generator.js';
 import type { Deps } from './deps.js';
 import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
@@ -174,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerContractRoutes(api, deps);
       registerTestRoutes(api, { ...deps, testLists });
       registerParticipantRoutes(api, deps);
-      registerVideoTestRoutes(api, deps);
+      registerVideoTestRoutes(api, { ...deps, viewers: DEMO_VIEWER_GENERATOR });
       registerTestSetupRoutes(api, deps);
       registerIngestionRoutes(api, deps);
       registerSupportRoutes(api, deps);
