@@ -113,7 +113,12 @@ export async function insertAnswers(db: Executor, rows: (typeof answers.$inferIn
 }
 
 /** Gives the test's tag of this name (in any case) its description. */
-export async function describeTag(db: Executor, testId: number, name: string, description: string) {
+export async function describeTag(
+  db: Executor,
+  testId: number,
+  name: string,
+  description: string,
+): Promise<void> {
   await db
     .update(tags)
     .set({ description })
