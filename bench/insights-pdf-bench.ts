@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Insight } from '@limbus/contract';
 import { renderToBuffer } from '@react-pdf/renderer';
-import { DEMO_PARTICIPANTS_PER_TEST } from '../apps/server/src/db/seed/demo-recordings.js';
+import { DEMO_PARTICIPANTS_PER_TEST } from '../apps/server/src/demo/demo-recordings.js';
 import { insightsDocument } from '../apps/web/src/features/insights/pdf/insights-document.js';
 import { writeResult } from './machine.js';
 import type { BenchRow } from './row.js';

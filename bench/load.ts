@@ -47,13 +47,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
+import { seedReferenceData } from '../apps/server/src/db/reference-data.js';
 import { jobs, participants } from '../apps/server/src/db/schema.js';
-import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/db/seed/demo-data.js';
-import {
-  DEMO_PARTICIPANTS_PER_TEST,
-  seedDemoRecordings,
-} from '../apps/server/src/db/seed/demo-recordings.js';
-import { seedReferenceData } from '../apps/server/src/db/seed/reference-data.js';
+import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/demo/demo-data.js';
+import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from '../apps/server/src/demo/demo-recordings.js';
 import { createDataFileStore } from '../apps/server/src/files/file-store.js';
 import { adminQuery } from '../apps/server/test/test-database.js';
 import type { LoadAnswer, LoadRequest } from './load-client.js';

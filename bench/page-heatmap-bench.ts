@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { type HeatmapPoints, unpackPointCells } from '@limbus/contract';
 import { createCanvas } from '@napi-rs/canvas';
 import { heatmaps } from '../apps/server/src/db/schema.js';
-import { recordDemoParticipant } from '../apps/server/src/db/seed/record-demo-participant.js';
+import { recordDemoParticipant } from '../apps/server/src/demo/record-demo-participant.js';
 import { createTestApp } from '../apps/server/test/create-test-app.js';
 import { buildTest, buildWorld, signIn } from '../apps/server/test/factories.js';
 import { colorizeDensity, densityGrid, pageHeatmapPoints } from '../packages/analytics/src/index.js';

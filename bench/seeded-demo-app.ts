@@ -12,9 +12,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openEmbeddedDatabase } from '../apps/server/src/db/client.js';
-import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/db/seed/demo-data.js';
-import { seedDemoWebTests } from '../apps/server/src/db/seed/demo-recordings.js';
-import { seedReferenceData } from '../apps/server/src/db/seed/reference-data.js';
+import { seedReferenceData } from '../apps/server/src/db/reference-data.js';
+import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/demo/demo-data.js';
+import { seedDemoWebTests } from '../apps/server/src/demo/demo-recordings.js';
 import { createDataFileStore } from '../apps/server/src/files/file-store.js';
 
 const CLIENT_ADMIN = 'client.admin@limbus.test';

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { demoVideoScenes, generateVideoParticipant } from '@limbus/demo-data';
 import { consultancyNotes, labels, sections } from '../apps/server/src/db/schema.js';
-import { recordDemoParticipant } from '../apps/server/src/db/seed/record-demo-participant.js';
+import { recordDemoParticipant } from '../apps/server/src/demo/record-demo-participant.js';
 import { findVideoParticipantRow } from '../apps/server/src/modules/participants/participants.repository.js';
 import { processVideoTest } from '../apps/server/src/modules/video-tests/process-video-test.js';
 import { createTestApp } from '../apps/server/test/create-test-app.js';

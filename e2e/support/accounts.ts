@@ -1,7 +1,7 @@
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { linkFromLatestMail } from './outbox';
 
-/** The password of every seeded demo account (apps/server/src/db/seed/demo-data.ts). */
+/** The password of every seeded demo account (apps/server/src/demo/demo-data.ts). */
 export const DEMO_PASSWORD = 'limbus-demo';
 
 /** A fresh address per call, so that every test (and every run) works on its own account. */

@@ -10,13 +10,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from './auth/access-tokens.js';
 import type { Config } from './config.js';
+import { createChangeListener } from './db/change-listener.js';
 import type { Database } from './db/client.js';
+import { DEMO_VIEWER_GENERATOR } from './demo/demo-viewer-generator.js';
 import type { Deps } from './deps.js';
 import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { createActorCache } from './http/actor-cache.js';
 import { registerAuthentication } from './http/authenticate.js';
-import { createChangeListener } from './http/change-listener.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { createSignedUrls } from './http/signed-urls.js';
@@ -42,9 +43,11 @@ import { registerSectionClipsRoutes } from './modules/section-clips/section-clip
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
+import { findSetupByKey } from './modules/test-setups/test-setups.service.js';
 import { createTestListCache } from './modules/tests/test-list-cache.js';
 import { registerTestRoutes } from './modules/tests/tests.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
+import { loadSignedInUser } from './modules/users/users.service.js';
 import { registerVideoTestRoutes } from './modules/video-tests/video-tests.routes.js';
 
 export type AppOptions = {
@@ -157,9 +160,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const changes = await createChangeListener(options.db);
   app.addHook('onClose', () => changes.close());
-  const actors = createActorCache(options.db, changes);
+  const actors = createActorCache((userId) => loadSignedInUser(deps, userId), changes);
   const testLists = createTestListCache(options.db, changes);
-  registerAuthentication(app, { ...deps, actors });
+  registerAuthentication(app, {
+    ...deps,
+    loadSignedInUser: (userId) => actors.get(userId),
+    findSetupByKey: (key) => findSetupByKey(deps, key),
+  });
   await app.register(
     async (api) => {
       registerAuthRoutes(api, deps);
@@ -168,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerContractRoutes(api, deps);
       registerTestRoutes(api, { ...deps, testLists });
       registerParticipantRoutes(api, deps);
-      registerVideoTestRoutes(api, deps);
+      registerVideoTestRoutes(api, { ...deps, viewers: DEMO_VIEWER_GENERATOR });
       registerTestSetupRoutes(api, deps);
       registerIngestionRoutes(api, deps);
       registerSupportRoutes(api, deps);

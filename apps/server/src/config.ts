@@ -1,21 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { assertSafeKey } from './files/file-store.js';
-import type { S3Settings } from './files/s3-file-store.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
-const isSafePrefix = (value: string) => {
-  try {
-    assertSafeKey(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/**
+ * The shape of a file store's key (files/file-store.ts): relative paths of segments that start with
+ * a letter or digit, so that no segment is `.`, `..` or hidden. S3_PREFIX, put before every key,
+ * must have it too.
+ */
+export function isSafeFileKey(key: string): boolean {
+  return /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -83,7 +81,7 @@ const envSchema = z.object({
   S3_PREFIX: z
     .string()
     .transform((value) => value.replace(/^\/+|\/+$/g, ''))
-    .refine((value) => value === '' || isSafePrefix(value), 'folder names (a-z, 0-9, . _ -) separated by /')
+    .refine((value) => value === '' || isSafeFileKey(value), 'folder names (a-z, 0-9, . _ -) separated by /')
     .optional(),
   /** Who writes AI text: `local` builds it from the test's own data; `openai` asks a chat-completions endpoint. */
   AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
@@ -137,6 +135,20 @@ export type Config = {
   ai: AiSettings;
   capture: CaptureSettings;
 } & AttentionModelSetting;
+
+/** Where the files live: S3_* in the configuration. */
+export type S3Settings = {
+  bucket: string;
+  /** An S3-compatible server (MinIO …); AWS when undefined. */
+  endpoint: string | undefined;
+  region: string;
+  /** The SDK's default credential chain (environment, profile, instance role) when undefined. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** bucket in the path (MinIO and most S3-compatible servers) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Keys are stored under `prefix/` when set (several installations in one bucket). */
+  prefix: string | undefined;
+};
 
 /** The ONNX model predictions run instead of the built-in one; undefined for the built-in one. */
 export type AttentionModelSetting = { attentionModelPath?: string | undefined };

@@ -2,15 +2,12 @@ import { buildApp } from './app.js';
 import { resolveJwtSecret } from './auth/access-tokens.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed/demo-data.js';
-import { seedDemoPredictions } from './db/seed/demo-predictions.js';
-import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './db/seed/demo-recordings.js';
-import { clearDemoSeedPending, DEMO_SEED_STEP_LINE, isDemoSeedPending } from './db/seed/demo-seed.js';
-import { seedReferenceData } from './db/seed/reference-data.js';
+import { seedReferenceData } from './db/reference-data.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-data.js';
+import { seedDemoAtStart } from './demo/demo-seed.js';
 import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
-import { JOB_HANDLERS } from './jobs/job-handlers.js';
-import { createJobRunner } from './jobs/job-runner.js';
-import { releaseRunningJobs } from './jobs/jobs.repository.js';
+import { JOB_HANDLERS } from './job-handlers.js';
+import { createJobRunner, releaseRunningJobs } from './jobs/job-runner.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,25 +29,13 @@ async function main(): Promise<void> {
     ai: config.ai,
     attentionModelPath: config.attentionModelPath,
   };
-  const isEmpty = await isDatabaseEmpty(database.db);
-  const shouldSeed = config.seedDemo ?? isEmpty;
-  if (shouldSeed && isEmpty) {
-    process.stdout.write('Seeding the demo data: companies, users and tests...\n');
-    await seedDemoData(database.db, new Date());
-  }
-  // A start killed while seeding left the mark: this start finishes what it began.
-  if (await isDemoSeedPending(database.db)) {
-    process.stdout.write('Seeding the demo recordings: participants and videos...\n');
-    await seedDemoRecordings(jobDeps, {
-      now: new Date(),
-      participantsPerTest: DEMO_PARTICIPANTS_PER_TEST,
-      onTestSeeded: (name) => process.stdout.write(`  ${DEMO_SEED_STEP_LINE} ${name}\n`),
-    });
-    await seedDemoPredictions(jobDeps);
-    await clearDemoSeedPending(database.db);
-  }
-  // In-process on both PGlite and PostgreSQL unless RUN_JOBS=off (docs/decisions/recorded-data-and-ingestion.md). The embedded database belongs to
-  // this process alone, so a job left running was cut off by a killed process: it runs again now.
+  const shouldSeed = await seedDemoAtStart(jobDeps, {
+    seedDemo: config.seedDemo,
+    write: (text) => process.stdout.write(text),
+  });
+  // In-process on both PGlite and PostgreSQL unless RUN_JOBS=off
+  // (docs/decisions/recorded-data-and-ingestion.md). The embedded database belongs to this process
+  // alone, so a job left running was cut off by a killed process: it runs again now.
   if (database.kind === 'pglite') {
     const released = await releaseRunningJobs(database.db, new Date());
     if (released > 0) app.log.warn({ released }, 'jobs of a stopped process run again');

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
-import { JOB_HANDLERS } from './jobs/job-handlers.js';
+import { JOB_HANDLERS } from './job-handlers.js';
 import { createJobRunner } from './jobs/job-runner.js';
 
 /**

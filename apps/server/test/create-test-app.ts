@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
-import { seedReferenceData } from '../src/db/seed/reference-data.js';
+import { seedReferenceData } from '../src/db/reference-data.js';
 import { createDataFileStore, type FileStore } from '../src/files/file-store.js';
 import { createSignedUrls } from '../src/http/signed-urls.js';
 import { openTestDatabase } from './test-database.js';

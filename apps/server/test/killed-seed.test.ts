@@ -10,8 +10,8 @@ import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { participants, tests } from '../src/db/schema.js';
-import { DEMO_PARTICIPANTS_PER_TEST } from '../src/db/seed/demo-recordings.js';
-import { DEMO_SEED_STEP_LINE } from '../src/db/seed/demo-seed.js';
+import { DEMO_PARTICIPANTS_PER_TEST } from '../src/demo/demo-recordings.js';
+import { DEMO_SEED_STEP_LINE } from '../src/demo/demo-seed.js';
 import { startServer } from './server-process.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-killed-seed-'));

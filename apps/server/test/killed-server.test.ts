@@ -21,9 +21,9 @@ import {
 import { demoVideoScenes, generateVideoCohort } from '@limbus/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
-import { recordDemoParticipant } from '../src/db/seed/record-demo-participant.js';
+import { makeDemoVideo } from '../src/demo/demo-video.js';
+import { recordDemoParticipant } from '../src/demo/record-demo-participant.js';
 import { createDataFileStore } from '../src/files/file-store.js';
-import { makeDemoVideo } from '../src/media/demo-video.js';
 import { probeVideo } from '../src/media/probe-video.js';
 import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
 import { buildCompany, buildContract, buildTest, buildUser, giveVideo, PASSWORD } from './factories.js';

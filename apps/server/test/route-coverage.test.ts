@@ -104,7 +104,8 @@ const keyOf = (route: { method: string; url: string }) => `${route.method} ${rou
 function appWithAuthentication() {
   const app = Fastify({ logger: false });
   registerAuthentication(app, {
-    db: matrix.t.db,
+    loadSignedInUser: async () => null,
+    findSetupByKey: async () => null,
     accessTokens: createAccessTokens('x'.repeat(32)),
     signedUrls: createSignedUrls('x'.repeat(32)),
     clock: () => new Date(),

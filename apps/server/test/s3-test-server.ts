@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import { createS3Client, type S3Settings } from '../src/files/s3-file-store.js';
+import type { S3Settings } from '../src/config.js';
+import { createS3Client } from '../src/files/s3-file-store.js';
 
 export type S3TestServer = {
   /** Settings for `createS3FileStore`: path-style, credentials S3RVER/S3RVER, a fresh bucket. */

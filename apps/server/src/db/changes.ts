@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 /**
  * What the in-memory caches of an API process depend on changed: a user (row or profile), a
  * company, or the tests of a company. Triggers (migrations 0017, 0020, 0021) NOTIFY these on
- * CHANGES_CHANNEL when a transaction commits; http/change-listener.ts hears them.
+ * CHANGES_CHANNEL when a transaction commits; db/change-listener.ts hears them.
  */
 export type Change = { userId: number } | { companyId: number } | { testsOfCompanyId: number };
 

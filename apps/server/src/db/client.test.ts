@@ -7,9 +7,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRIZZLE_TEXT_TYPES, drizzleOnPglite, openEmbeddedDatabase } from './client.js';
+import { seedReferenceData } from './reference-data.js';
 import * as schema from './schema.js';
 import { countries, users } from './schema.js';
-import { seedReferenceData } from './seed/reference-data.js';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { isSafeFileKey } from '../config.js';
 
 /**
  * Where large files live (sample streams, videos, images): outside the database. Keys are
@@ -54,10 +55,8 @@ export type AppendResult =
   | { status: 'offset_mismatch'; size: number }
   | { status: 'too_large'; size: number };
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
-
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.split('/').some((segment) => segment === '..' || segment === '.')) {
+  if (!isSafeFileKey(key)) {
     throw new Error(`Unsafe file key: ${JSON.stringify(key)}`);
   }
 }

@@ -9,22 +9,9 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Settings } from '../config.js';
 import { assertByteRange, assertSafeKey, type FileStore } from './file-store.js';
 import { deleteObjects, isInvalidRange, isNotFound, listObjects } from './s3-objects.js';
-
-/** Where the files live: S3_* in the configuration. */
-export type S3Settings = {
-  bucket: string;
-  /** An S3-compatible server (MinIO …); AWS when undefined. */
-  endpoint: string | undefined;
-  region: string;
-  /** The SDK's default credential chain (environment, profile, instance role) when undefined. */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** bucket in the path (MinIO and most S3-compatible servers) rather than in the host name. */
-  forcePathStyle: boolean;
-  /** Keys are stored under `prefix/` when set (several installations in one bucket). */
-  prefix: string | undefined;
-};
 
 export type S3FileStoreOptions = S3Settings & {
   /** A client of its own (tests watch its requests); one from the settings when not given. */

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/change-notices.js';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
 import { buildCompany, buildContract, buildUser, signIn } from '../../test/factories.js';
+import { type ChangeListener, createChangeListener } from '../db/change-listener.js';
 import { users } from '../db/schema.js';
 import { updateProfile, updateUserRow } from '../modules/users/users.repository.js';
+import { loadSignedInUser } from '../modules/users/users.service.js';
 import { createActorCache } from './actor-cache.js';
-import { type ChangeListener, createChangeListener } from './change-listener.js';
 
 let t: TestApp;
 let changes: ChangeListener;
@@ -35,16 +36,20 @@ describe('the actor cache', { timeout: 60_000 }, () => {
   it('keeps an actor between requests: a change that announces nothing is not seen before the time to live', async () => {
     const { user } = await signedInMember(t);
     let now = 0;
-    const cache = createActorCache(t.db, changes, () => now);
+    const cache = createActorCache(
+      (userId) => loadSignedInUser(t, userId),
+      changes,
+      () => now,
+    );
     try {
-      expect((await cache.get(user.id))?.role).toBe('company_admin');
+      expect((await cache.get(user.id))?.actor.role).toBe('company_admin');
       // a write the triggers do not see (they are off), as a lost notice would be
       await t.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_actor_changed`);
       await t.db.update(users).set({ role: 'company_member' }).where(eq(users.id, user.id));
       await t.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_actor_changed`);
-      expect((await cache.get(user.id))?.role).toBe('company_admin');
+      expect((await cache.get(user.id))?.actor.role).toBe('company_admin');
       now += 5_001;
-      expect((await cache.get(user.id))?.role).toBe('company_member');
+      expect((await cache.get(user.id))?.actor.role).toBe('company_member');
     } finally {
       cache.close();
     }
@@ -93,12 +98,12 @@ describe('the actor cache', { timeout: 60_000 }, () => {
   it('forgets the users of a company whose licences change', async () => {
     const app = t;
     const { company, user } = await signedInMember(app);
-    const cache = createActorCache(app.db, changes);
+    const cache = createActorCache((userId) => loadSignedInUser(app, userId), changes);
     try {
-      expect((await cache.get(user.id))?.company?.licenceAnalysis).toBe(false);
+      expect((await cache.get(user.id))?.actor.company?.licenceAnalysis).toBe(false);
       await app.db.execute(sql`UPDATE companies SET licence_analysis = true WHERE id = ${company.id}`);
       expect(
-        await eventually(async () => (await cache.get(user.id))?.company?.licenceAnalysis === true),
+        await eventually(async () => (await cache.get(user.id))?.actor.company?.licenceAnalysis === true),
       ).toBe(true);
     } finally {
       cache.close();

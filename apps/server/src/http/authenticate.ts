@@ -1,12 +1,6 @@
+import type { User } from '@limbus/contract';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { AccessTokens } from '../auth/access-tokens.js';
-import { hashOpaqueToken } from '../auth/opaque-tokens.js';
-import type { Database } from '../db/client.js';
-import { findTestSetupByKeyHash } from '../modules/test-setups/test-setups.repository.js';
-import type { SetupIdentity } from '../modules/test-setups/test-setups.service.js';
-import { toActor } from '../modules/users/users.mappers.js';
-import { findUserById, type UserRow } from '../modules/users/users.repository.js';
-import type { ActorCache } from './actor-cache.js';
 import { forbidden, unauthenticated } from './app-error.js';
 import { type Actor, isResearcher, isStaff } from './policy.js';
 import type { SignedUrls } from './signed-urls.js';
@@ -30,6 +24,25 @@ export type RegisteredRoute = {
   routeId: string | undefined;
 };
 
+/**
+ * A signed-in user as a request carries it: what access checks read, the version its access
+ * tokens must carry, and the user as GET /users/me answers it.
+ */
+export type SignedInUser = { actor: Actor; tokenVersion: number; user: User };
+
+/** The setup a recorder authenticated as (`request.setup`). */
+export type SetupIdentity = { id: number; name: string };
+
+/**
+ * What authentication asks of the modules, which app.ts hands in: the signed-in user of an id
+ * (the users module, through the actors' cache), and the test setup of a recorder's key (the
+ * test-setups module); each null when there is none.
+ */
+export type AuthenticationLookups = {
+  loadSignedInUser: (userId: number) => Promise<SignedInUser | null>;
+  findSetupByKey: (key: string) => Promise<SetupIdentity | null>;
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -40,8 +53,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
-    /** The signed-in user's row as the actor was made from it (GET /users/me answers it). */
-    signedInUser: UserRow | null;
+    /** The signed-in user the actor belongs to (GET /users/me answers it). */
+    signedInUser: SignedInUser | null;
     /** The test setup of a recorder route. */
     setup: SetupIdentity | null;
   }
@@ -49,14 +62,7 @@ declare module 'fastify' {
 
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: {
-    db: Database;
-    accessTokens: AccessTokens;
-    signedUrls: SignedUrls;
-    clock: () => Date;
-    /** The actors' cache; without one each request reads its actor from the database. */
-    actors?: ActorCache;
-  },
+  deps: AuthenticationLookups & { accessTokens: AccessTokens; signedUrls: SignedUrls; clock: () => Date },
 ): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('signedInUser', null);
@@ -82,18 +88,18 @@ export function registerAuthentication(
     if (!access || access === 'public') return;
     if (access === 'signed') return; // checked after validation (below): the query must be read first
     if (access === 'recorder') {
-      request.setup = await setupFromHeader(request, deps.db);
+      request.setup = await setupFromHeader(request, deps.findSetupByKey);
       if (!request.setup)
         throw unauthenticated('This needs the key of a test setup (Authorization: Setup <key>)');
       return;
     }
-    const user = await userFromHeader(request, deps);
-    if (!user) throw unauthenticated();
-    const actor = toActor(user);
+    const signedIn = await userFromHeader(request, deps);
+    if (!signedIn) throw unauthenticated();
+    const { actor } = signedIn;
     if (access === 'staff' && !isStaff(actor)) throw forbidden('This needs the analysis licence');
     if (access === 'researcher' && !isResearcher(actor)) throw forbidden('This needs the research licence');
     request.actor = actor;
-    request.signedInUser = user;
+    request.signedInUser = signedIn;
   });
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.access !== 'signed') return;
@@ -105,24 +111,25 @@ export function registerAuthentication(
 
 async function userFromHeader(
   request: FastifyRequest,
-  deps: { db: Database; accessTokens: AccessTokens; clock: () => Date; actors?: ActorCache },
-): Promise<UserRow | null> {
+  deps: Pick<AuthenticationLookups, 'loadSignedInUser'> & { accessTokens: AccessTokens; clock: () => Date },
+): Promise<SignedInUser | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const subject = await deps.accessTokens.verify(header.slice('Bearer '.length).trim(), deps.clock());
   if (!subject) return null;
-  const found = await (deps.actors ? deps.actors.get(subject.userId) : findUserById(deps.db, subject.userId));
+  const found = await deps.loadSignedInUser(subject.userId);
   return found && found.tokenVersion === subject.version ? found : null;
 }
 
-/** A key is looked up by its SHA-256, as stored; a wrong, rotated or removed key finds nothing. */
-async function setupFromHeader(request: FastifyRequest, db: Database): Promise<SetupIdentity | null> {
+async function setupFromHeader(
+  request: FastifyRequest,
+  findSetupByKey: AuthenticationLookups['findSetupByKey'],
+): Promise<SetupIdentity | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Setup ')) return null;
   const key = header.slice('Setup '.length).trim();
   if (!/^[\w-]{16,128}$/.test(key)) return null;
-  const row = await findTestSetupByKeyHash(db, hashOpaqueToken(key));
-  return row ? { id: row.id, name: row.name } : null;
+  return findSetupByKey(key);
 }
 
 /** The test setup of a recorder route. */
@@ -138,8 +145,8 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** The signed-in user's row (cached with the actor) of a route whose access is not public. */
-export function signedInUserOf(request: FastifyRequest): UserRow {
+/** The signed-in user (cached with the actor) of a route whose access is not public. */
+export function signedInUserOf(request: FastifyRequest): SignedInUser {
   if (!request.signedInUser) throw unauthenticated();
   return request.signedInUser;
 }

@@ -1,5 +1,5 @@
+import type { ChangeListener } from '../db/change-listener.js';
 import type { Change } from '../db/changes.js';
-import type { ChangeListener } from './change-listener.js';
 
 /** How long an entry may be served from memory at most, should a change notice ever be lost. */
 const TIME_TO_LIVE_MS = 5_000;
@@ -13,7 +13,7 @@ export type NoticedCache<K, V> = {
 
 /**
  * Answers read from the database kept in memory and forgotten when a change notice says they are
- * stale (http/change-listener.ts), so that the most read answers need no query. While notices
+ * stale (db/change-listener.ts), so that the most read answers need no query. While notices
  * cannot be received, nothing is kept. A load that overlaps a change is not kept either (the
  * generation test), so an answer read before a commit never outlives the commit's notice.
  */

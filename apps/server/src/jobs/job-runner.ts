@@ -3,6 +3,10 @@ import type { Executor } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.repository.js';
 
+// A runner alone on its database (the embedded one is locked to one process) releases at start
+// the jobs a stopped process left running, without waiting for their leases.
+export { releaseRunningJobs } from './jobs.repository.js';
+
 /**
  * The in-process job runner (docs/decisions/recorded-data-and-ingestion.md): jobs are rows of
  * `jobs`, claimed one at a time with a lease. A job whose process dies keeps its row `running`

@@ -5,7 +5,7 @@ import { colorizeDensity, densityGrid } from '@limbus/analytics';
 import { demoVideoScenes } from '@limbus/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorDistance, extractFrame, pixelAt } from '../../test/extract-frame.js';
-import { makeDemoVideo } from './demo-video.js';
+import { makeDemoVideo } from '../demo/demo-video.js';
 import { readFfmpegLog, runFfmpeg } from './ffmpeg.js';
 import { outputSize, renderHeatmapVideo } from './heatmap-video.js';
 import { NotAVideoError, probeVideo } from './probe-video.js';

@@ -83,7 +83,7 @@ export const testMetrics = pgTable(
   (table) => [primaryKey({ columns: [table.testId, table.kind] })],
 );
 
-/** Test categories and flows (spec 2 §3: a test's category_id and flow_id); reference data from the seed. */
+/** Test categories and flows (spec 2 §3: a test's category_id and flow_id); reference data (db/reference-data.ts). */
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),

@@ -26,10 +26,10 @@ import { adminQuery } from '../../../test/test-database.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
+import { seedReferenceData } from '../../db/reference-data.js';
 import { jobs, significantPointTags, tags } from '../../db/schema.js';
-import { seedReferenceData } from '../../db/seed/reference-data.js';
 import { createDataFileStore } from '../../files/file-store.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import {
   createJobRunner,
   JOB_LEASE_MS,

@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { buildParticipant, buildTest, buildWorld, signIn } from '../../../test/factories.js';
 import { startFakeModel } from '../../../test/fake-model-server.js';
 import { insights, significantPoints, significantPointTags, tags } from '../../db/schema.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 
 const AT = Date.UTC(2026, 0, 12, 9, 30);

@@ -4,7 +4,7 @@ import { expectError, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, RESULTS_READY, signIn } from '../../../test/factories.js';
 import { syntheticRecording } from '../../../test/synthetic-streams.js';
 import { labels } from '../../db/schema.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { queueTestMetrics } from '../ingestion/analysis.js';
 

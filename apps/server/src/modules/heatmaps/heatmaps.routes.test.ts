@@ -21,7 +21,7 @@ import { buildParticipant, buildTest, signIn } from '../../../test/factories.js'
 import { IMAGES, multipartFile } from '../../../test/images.js';
 import type { CaptureSettings } from '../../config.js';
 import { heatmaps, significantPoints } from '../../db/schema.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { screenshotKey } from './heatmap-screenshots.js';
 import { imageDimensions } from './image-dimensions.js';

@@ -202,3 +202,6 @@ export async function heatmapPoints(
   const { cells, samples } = packPointCells(x, y, HEATMAP_CELL_PX);
   return { kind, participants, samples, cell_px: HEATMAP_CELL_PX, cells };
 }
+
+// For the demo seed (src/demo), which adds the demo shop's pages with their stored screenshots.
+export { insertHeatmapRow } from './heatmaps.repository.js';

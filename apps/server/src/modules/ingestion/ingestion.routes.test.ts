@@ -16,7 +16,7 @@ import {
   testMetrics,
   videoUploads,
 } from '../../db/schema.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { claimJob } from '../../jobs/jobs.repository.js';
 

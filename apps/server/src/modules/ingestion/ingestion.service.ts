@@ -194,3 +194,6 @@ export async function finishParticipant(
   }
   return { id: participantId, state: 'finished', streams: await streamCounts(deps.db, participantId) };
 }
+
+// For the demo's screen recordings (src/demo), named on their participant like an uploaded one.
+export { setParticipantVideo } from './ingestion.repository.js';

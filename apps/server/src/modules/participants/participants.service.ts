@@ -250,3 +250,16 @@ export async function participantVideoKey(
   if (!participant?.video) throw notFound('The recording of this participant');
   return participant.video;
 }
+
+// For the demo seed (src/demo), which reads its recordings' points and sections to write
+// insights from them, and marks the demo commercial's scenes on the video participant.
+export {
+  ensureLabel,
+  findVideoParticipantRow,
+  listFinishedParticipantRows,
+  listSectionRows,
+  listSignificantPointRows,
+  replaceSectionRows,
+  type SectionRow,
+  type SignificantPointRow,
+} from './participants.repository.js';

@@ -75,3 +75,6 @@ export async function deleteProject(deps: Deps, actor: Actor, id: number): Promi
   await load(deps, actor, id, 'prediction.write');
   await deleteProjectRow(deps.db, id);
 }
+
+// For the demo seed (src/demo), whose projects belong to demo users too (who may not make one).
+export { insertProject } from './prediction-projects.repository.js';

@@ -18,7 +18,7 @@ import { signIn } from '../../../test/factories.js';
 import { brightnessModel } from '../../../test/onnx-model.js';
 import { screenshotPng, uploadForm } from '../../../test/predictions.js';
 import { jobs } from '../../db/schema.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { GENERATE_PREDICTION } from './prediction-generation-job.js';
 import { decodeScreenshot, predictionFolder } from './prediction-images.js';

@@ -313,3 +313,7 @@ export async function deleteAreaOfInterest(
     throw new AppError('not_found', 'The area of interest was not found');
   await deleteAreaRow(deps.db, areaId);
 }
+
+// For the demo seed (src/demo), which stores its screenshots as they are, with their boxes, for demo
+// users too (who may not upload), and then generates them.
+export { insertArea, insertPrediction } from './predictions.repository.js';

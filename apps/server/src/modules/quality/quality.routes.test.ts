@@ -6,7 +6,7 @@ import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factor
 import { buildRecorder } from '../../../test/recorder.js';
 import { syntheticRecording } from '../../../test/synthetic-streams.js';
 import { labels, participants } from '../../db/schema.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { queueTestMetrics } from '../ingestion/analysis.js';
 

@@ -154,3 +154,6 @@ export async function uploadResourceImage(
   authorize(actor, 'resource.author', undefined);
   return storeResourceImage(deps.files, await readBytes());
 }
+
+// For the demo seed (src/demo), which writes the library's articles in the transaction of its accounts.
+export { insertResource, setResourceTags } from './resources.repository.js';

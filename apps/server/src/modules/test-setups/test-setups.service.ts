@@ -1,11 +1,13 @@
 import type { ScreenGeometryInput, TestSetup, TestSetupStatus } from '@limbus/contract';
-import { newOpaqueToken } from '../../auth/opaque-tokens.js';
+import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
+import type { SetupIdentity } from '../../http/authenticate.js';
 import { toGeometryRecord } from '../participants/participant-geometry.js';
 import { toTestSetup } from './test-setups.mappers.js';
 import {
   deleteTestSetupRow,
+  findTestSetupByKeyHash,
   insertTestSetupRow,
   listTestSetupRows,
   recordHeartbeat,
@@ -14,9 +16,6 @@ import {
 } from './test-setups.repository.js';
 
 type SetupDeps = Pick<Deps, 'db' | 'clock'>;
-
-/** The setup a recorder authenticated as (`request.setup`). */
-export type SetupIdentity = { id: number; name: string };
 
 export async function listTestSetups(deps: SetupDeps): Promise<{ data: { test_setups: TestSetup[] } }> {
   const now = deps.clock();
@@ -83,4 +82,10 @@ export async function heartbeat(
   const row = await recordHeartbeat(deps.db, setup.id, status, now);
   if (!row) throw notFound('The test setup');
   return { data: toTestSetup(row, now) };
+}
+
+/** The setup of a recorder's key, looked up by its SHA-256 as stored (authentication's lookup). */
+export async function findSetupByKey(deps: Pick<Deps, 'db'>, key: string): Promise<SetupIdentity | null> {
+  const row = await findTestSetupByKeyHash(deps.db, hashOpaqueToken(key));
+  return row ? { id: row.id, name: row.name } : null;
 }

@@ -1,6 +1,6 @@
 import type { TestSummary } from '@limbus/contract';
+import type { ChangeListener } from '../../db/change-listener.js';
 import type { Database } from '../../db/client.js';
-import type { ChangeListener } from '../../http/change-listener.js';
 import { createNoticedCache, type NoticedCache } from '../../http/noticed-cache.js';
 import { toTestSummary } from './tests.mappers.js';
 import { listTestRows } from './tests.repository.js';

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { actorOf, signedInUserOf } from '../../http/authenticate.js';
 import { serveRoute } from '../../http/serve-route.js';
-import { toUserAnswer } from './users.mappers.js';
 import {
   deleteUser,
   getAllUsers,
@@ -19,8 +18,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps): void {
 
   serveRoute(app, userRoutes.researchers, () => getResearchers(deps));
 
-  // the row the request was authenticated with: no query (http/actor-cache.ts)
-  serveRoute(app, userRoutes.me, async (request) => toUserAnswer(signedInUserOf(request)));
+  // the user the request was authenticated with: no query (http/actor-cache.ts)
+  serveRoute(app, userRoutes.me, async (request) => signedInUserOf(request).user);
 
   serveRoute(app, userRoutes.get, (request) => getUser(deps, actorOf(request), request.params.id));
 

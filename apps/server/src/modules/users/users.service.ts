@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden } from '../../http/app-error.js';
+import type { SignedInUser } from '../../http/authenticate.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize, can, isSuperAdmin, mayBeResearcher } from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
 import { createInvitationLink } from '../auth/auth.service.js';
 import { clearCompanyAdmin } from '../companies/companies.repository.js';
-import { toUserAnswer } from './users.mappers.js';
+import { toActor, toUserAnswer } from './users.mappers.js';
 import {
   deleteUserRow,
   emailExists,
@@ -170,3 +171,12 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<
   authorize(actor, 'member.manage', user);
   await deleteUserRow(deps.db, id);
 }
+
+/** The signed-in user of a request by id (authentication's lookup); null for no such user. */
+export async function loadSignedInUser(deps: Pick<Deps, 'db'>, userId: number): Promise<SignedInUser | null> {
+  const row = await findUserById(deps.db, userId);
+  return row && { actor: toActor(row), tokenVersion: row.tokenVersion, user: toUserAnswer(row) };
+}
+
+// For the demo seed (src/demo), which makes its accounts as they are and finds them by address.
+export { findUserByEmail, insertUser } from './users.repository.js';

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, giveVideo } from '../../../test/factories.js';
 import { jobs, participants, sections, tests, videoScoreMeans } from '../../db/schema.js';
-import { recordDemoParticipant } from '../../db/seed/record-demo-participant.js';
-import { JOB_HANDLERS } from '../../jobs/job-handlers.js';
+import { makeDemoVideo } from '../../demo/demo-video.js';
+import { recordDemoParticipant } from '../../demo/record-demo-participant.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
 import { JOB_MAX_ATTEMPTS, runJobsUntilIdle } from '../../jobs/job-runner.js';
-import { makeDemoVideo } from '../../media/demo-video.js';
 import { probeVideo } from '../../media/probe-video.js';
 import { PROCESS_VIDEO_TEST } from './process-video-test.js';
 

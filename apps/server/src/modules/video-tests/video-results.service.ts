@@ -11,8 +11,6 @@ import {
   type VideoResults,
   type VideoScore,
 } from '@limbus/contract';
-import { generateVideoParticipant } from '@limbus/demo-data';
-import { recordDemoParticipant } from '../../db/seed/record-demo-participant.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
@@ -26,6 +24,10 @@ import {
   setExcludedFromMetrics,
 } from '../participants/participants.repository.js';
 import { participantSummaryOf } from '../participants/participants.service.js';
+import {
+  type GeneratedParticipant,
+  recordGeneratedParticipant,
+} from '../participants/record-generated-participant.js';
 import { ofTestFor, resultsTestFor, testFor } from '../tests/test-access.js';
 import type { TestAccessRow } from '../tests/tests.repository.js';
 import { testVideoPath } from '../tests/tests.service.js';
@@ -343,13 +345,29 @@ export async function chooseShownAssociations(deps: Deps, actor: Actor, testId: 
 }
 
 /**
+ * Where generated viewers come from: the demo's generator, which the process assembly hands in
+ * (app.ts), as the product does not import the demo.
+ */
+export type ViewerGenerator = {
+  /** One viewer of a video of this length, drawn from the seed, watching from `startTime`. */
+  generate: (options: {
+    seed: number;
+    startTime: number;
+    realId: string;
+    videoDurationMs: number;
+  }) => GeneratedParticipant;
+  /** The language code the viewers' comments are translated into. */
+  translationLanguage: string;
+};
+
+/**
  * The spec's fake participant: one generated viewer of the test's video (real_id `generated-…`),
  * so that a researcher sees results before real viewers exist. It is created left out of the
  * metrics (excluded_from_metrics): it counts in the results only once a researcher counts it
  * (PATCH /tests/{id}/quality/{pid}) and, for the scores and heatmap, processes again.
  */
 export async function addGeneratedViewer(
-  deps: Deps,
+  deps: Deps & { viewers: ViewerGenerator },
   actor: Actor,
   testId: number,
 ): Promise<ParticipantSummary> {
@@ -357,13 +375,15 @@ export async function addGeneratedViewer(
   if (test.platform !== 'video') throw new AppError('conflict', VIDEO_RESULT_MESSAGES.onlyVideoTests);
   const now = deps.clock().getTime();
   const realId = `${GENERATED_VIEWER_PREFIX}${now}`;
-  const viewer = generateVideoParticipant({
+  const viewer = deps.viewers.generate({
     seed: now % 2 ** 31,
     startTime: now,
     realId,
     videoDurationMs: await videoDurationOf(deps, testId),
   });
-  const { id } = await recordDemoParticipant(deps, testId, viewer);
+  const { id } = await recordGeneratedParticipant(deps, testId, viewer, {
+    translationLanguage: deps.viewers.translationLanguage,
+  });
   await setExcludedFromMetrics(deps.db, testId, id, true);
   return participantSummaryOf(deps, testId, id);
 }

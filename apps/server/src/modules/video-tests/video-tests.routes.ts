@@ -16,9 +16,13 @@ import {
   getVideoResults,
   listNotes,
   updateNote,
+  type ViewerGenerator,
 } from './video-results.service.js';
 
-export function registerVideoTestRoutes(app: FastifyInstance, deps: Deps): void {
+/** `viewers` makes the spec's fake participants (the demo's generator, handed in by app.ts). */
+type VideoTestDeps = Deps & { viewers: ViewerGenerator };
+
+export function registerVideoTestRoutes(app: FastifyInstance, deps: VideoTestDeps): void {
   // A GET that starts work, as the spec's client calls it; no HEAD twin, so that a HEAD starts nothing.
   serveRoute(
     app,
@@ -37,7 +41,7 @@ export function registerVideoTestRoutes(app: FastifyInstance, deps: Deps): void 
   registerVideoResultRoutes(app, deps);
 }
 
-function registerVideoResultRoutes(app: FastifyInstance, deps: Deps): void {
+function registerVideoResultRoutes(app: FastifyInstance, deps: VideoTestDeps): void {
   const routes = videoResultRoutes;
   serveRoute(app, routes.results, async (request) =>
     getVideoResults(deps, actorOf(request), request.params.id),

@@ -1,6 +1,6 @@
-import type { Executor } from '../client.js';
-import { categories, countries, flows } from '../schema.js';
+import type { Executor } from './client.js';
 import { ISO_COUNTRIES } from './countries.js';
+import { categories, countries, flows } from './schema.js';
 
 /** Branches a tested product belongs to (a test's category_id). */
 export const TEST_CATEGORIES = [

@@ -1,16 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { siteCapturePath } from '@limbus/demo-data';
-import { and, eq } from 'drizzle-orm';
-import type { JobDeps } from '../../jobs/job-runner.js';
+import type { JobDeps } from '../jobs/job-runner.js';
 import {
   decodeScreenshot,
   predictionMediaKey,
   renderThumb,
-} from '../../modules/predictions/prediction-images.js';
-import { insertProject } from '../../modules/predictions/prediction-projects.repository.js';
-import { insertArea, insertPrediction } from '../../modules/predictions/predictions.repository.js';
-import { storeGeneratedImages } from '../../modules/predictions/predictions.service.js';
-import { predictionProjects, predictions, users } from '../schema.js';
+} from '../modules/predictions/prediction-images.js';
+import { insertProject } from '../modules/predictions/prediction-projects.service.js';
+import {
+  insertArea,
+  insertPrediction,
+  storeGeneratedImages,
+} from '../modules/predictions/predictions.service.js';
+import { findUserByEmail } from '../modules/users/users.service.js';
+import { findPredictionProjectId, hasPrediction } from './demo-records.repository.js';
 
 type DemoPrediction = {
   requester: string;
@@ -90,36 +93,23 @@ async function projectId(
   requester: { id: number; companyId: number },
   project: { name: string; description: string },
 ): Promise<number> {
-  const [made] = await deps.db
-    .select({ id: predictionProjects.id })
-    .from(predictionProjects)
-    .where(
-      and(eq(predictionProjects.companyId, requester.companyId), eq(predictionProjects.name, project.name)),
-    );
-  if (made) return made.id;
+  const made = await findPredictionProjectId(deps.db, requester.companyId, project.name);
+  if (made !== null) return made;
   return insertProject(deps.db, { ...project, companyId: requester.companyId, requesterId: requester.id });
 }
 
 async function seedOne(deps: JobDeps, demo: DemoPrediction): Promise<void> {
-  const [requester] = await deps.db
-    .select({ id: users.id, companyId: users.companyId })
-    .from(users)
-    .where(eq(users.email, demo.requester));
-  if (!requester?.companyId) throw new Error(`no demo user ${demo.requester}`);
+  const user = await findUserByEmail(deps.db, demo.requester);
+  if (!user?.companyId) throw new Error(`no demo user ${demo.requester}`);
+  const requester = { id: user.id, companyId: user.companyId };
   // a start killed while seeding may have made it already (the seed resumes)
-  const [made] = await deps.db
-    .select({ id: predictions.id })
-    .from(predictions)
-    .where(and(eq(predictions.companyId, requester.companyId), eq(predictions.title, demo.title)));
-  if (made) return;
+  if (await hasPrediction(deps.db, requester.companyId, demo.title)) return;
   const bytes = await readFile(siteCapturePath(demo.device, demo.capture));
   const { width, height } = await decodeScreenshot(bytes);
   const id = await insertPrediction(deps.db, {
     companyId: requester.companyId,
     requesterId: requester.id,
-    projectId: demo.project
-      ? await projectId(deps, { ...requester, companyId: requester.companyId }, demo.project)
-      : null,
+    projectId: demo.project ? await projectId(deps, requester, demo.project) : null,
     title: demo.title,
     application: demo.application,
     imageFormat: 'png',

@@ -8,10 +8,10 @@ import {
 import { DEMO_INSIGHT_TOPICS, DEMO_TAG_DESCRIPTIONS, EVENT_KINDS } from '@limbus/demo-data';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient } from '../../../test/api.js';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { signIn } from '../../../test/factories.js';
-import { labels, tags, testMetrics, tests } from '../schema.js';
+import { type ApiClient, apiClient } from '../../test/api.js';
+import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { signIn } from '../../test/factories.js';
+import { labels, tags, testMetrics, tests } from '../db/schema.js';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { DEMO_PARTICIPANTS_PER_TEST, seedDemoWebTests } from './demo-recordings.js';
 

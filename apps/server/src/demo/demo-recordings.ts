@@ -7,18 +7,23 @@ import {
   siteLayout,
   WEB_QUESTIONNAIRE,
 } from '@limbus/demo-data';
-import { eq } from 'drizzle-orm';
-import type { Actor } from '../../http/policy.js';
-import type { JobDeps } from '../../jobs/job-runner.js';
-import { recomputeTestMetrics } from '../../modules/ingestion/analysis.js';
-import { queueDormantScreenRecording } from '../../modules/participants/screen-recording-jobs.js';
-import { findActor, findUserByEmail } from '../../modules/users/users.repository.js';
-import type { Executor } from '../client.js';
-import { categories, companies, labels, tests } from '../schema.js';
+import type { Executor } from '../db/client.js';
+import type { Actor } from '../http/policy.js';
+import type { JobDeps } from '../jobs/job-runner.js';
+import { recomputeTestMetrics } from '../modules/ingestion/analysis.js';
+import { queueDormantScreenRecording } from '../modules/participants/screen-recording-jobs.js';
+import { toActor } from '../modules/users/users.mappers.js';
+import { findUserByEmail } from '../modules/users/users.service.js';
 import { seedDemoHeatmaps } from './demo-heatmaps.js';
 import { seedDemoInsights } from './demo-insights.js';
 import { seedDemoQuestionnaire } from './demo-questionnaire.js';
-import { isDemoTestSeeded, markDemoTestSeeded, removeHalfSeededTests, SEEDING } from './demo-seed.js';
+import { findCategoryId, findCompanyAdminId, insertLabels, insertTest } from './demo-records.repository.js';
+import {
+  isDemoTestSeeded,
+  markDemoTestSeeded,
+  removeHalfSeededTests,
+  SEEDING,
+} from './demo-seed.repository.js';
 import { describeDemoTags } from './demo-tags.js';
 import { DEMO_VIDEO_TEST_NAME, seedDemoVideoTest, withDemoVideo } from './demo-video-test.js';
 import { DEMO_TRANSLATION_LANGUAGE, recordDemoParticipant } from './record-demo-participant.js';
@@ -101,7 +106,7 @@ export async function seedDemoWebTests(deps: JobDeps, options: DemoRecordingOpti
       await seedDemoInsights(deps, researcher, {
         id: testId,
         platform,
-        suggestionOwnerId: (await companyAdminId(deps.db, companyId)) ?? researcher.id,
+        suggestionOwnerId: (await findCompanyAdminId(deps.db, companyId)) ?? researcher.id,
       });
       await markDemoTestSeeded(deps.db, testId);
       options.onTestSeeded?.(`${platform} test of company ${companyId}`);
@@ -115,17 +120,8 @@ const DEMO_WEB_TEST_CATEGORY = 'E-commerce';
 
 async function demoResearcher(db: Executor): Promise<Actor> {
   const user = await findUserByEmail(db, 'researcher@limbus.test');
-  const actor = user && (await findActor(db, user.id));
-  if (!actor) throw new Error('The demo researcher is missing: seed the demo data first');
-  return actor;
-}
-
-async function companyAdminId(db: Executor, companyId: number): Promise<number | null> {
-  const [company] = await db
-    .select({ adminId: companies.adminId })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return company?.adminId ?? null;
+  if (!user) throw new Error('The demo researcher is missing: seed the demo data first');
+  return toActor(user);
 }
 
 async function insertDoneTest(
@@ -134,32 +130,23 @@ async function insertDoneTest(
   platform: Platform,
   now: Date,
 ): Promise<number> {
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.name, DEMO_WEB_TEST_CATEGORY));
-  const [test] = await db
-    .insert(tests)
-    .values({
-      name: demoWebTestName(platform),
-      categoryId: category?.id ?? null,
-      internalState: SEEDING,
-      purpose: 'Where do shoppers hesitate between choosing a shoe and paying for it?',
-      testType: DEMO_WEB_TEST_TYPES[platform],
-      platform,
-      state: 'done',
-      companyId,
-      url: siteLayout(platform).pages[0]?.url ?? '',
-      scenario: 'Find the Runner 2 in your size, add it to the basket and pay.',
-      stopMoment: 'The order confirmation',
-      focusElements: ['Size guide', 'Discount code field', 'Delivery options'],
-      translationLanguage: DEMO_TRANSLATION_LANGUAGE.name,
-      startedAt: new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000),
-      endedAt: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000),
-    })
-    .returning({ id: tests.id });
-  if (!test) throw new Error('insert into tests returned no row');
-  return test.id;
+  return insertTest(db, {
+    name: demoWebTestName(platform),
+    categoryId: await findCategoryId(db, DEMO_WEB_TEST_CATEGORY),
+    internalState: SEEDING,
+    purpose: 'Where do shoppers hesitate between choosing a shoe and paying for it?',
+    testType: DEMO_WEB_TEST_TYPES[platform],
+    platform,
+    state: 'done',
+    companyId,
+    url: siteLayout(platform).pages[0]?.url ?? '',
+    scenario: 'Find the Runner 2 in your size, add it to the basket and pay.',
+    stopMoment: 'The order confirmation',
+    focusElements: ['Size guide', 'Discount code field', 'Delivery options'],
+    translationLanguage: DEMO_TRANSLATION_LANGUAGE.name,
+    startedAt: new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000),
+    endedAt: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000),
+  });
 }
 
 /**
@@ -168,7 +155,8 @@ async function insertDoneTest(
  * never stops an exact match (normalizeUrl drops them).
  */
 async function insertPageLabels(db: Executor, testId: number, platform: Platform): Promise<void> {
-  await db.insert(labels).values(
+  await insertLabels(
+    db,
     siteLayout(platform).pages.map((page) => ({
       testId,
       name: demoPageLabel(page),

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { demoVideoScenes } from '@limbus/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorDistance, extractFrame, meanColor, pixelAt } from '../../test/extract-frame.js';
+import { probeVideo } from '../media/probe-video.js';
 import { type DemoVideoOptions, makeDemoVideo } from './demo-video.js';
-import { probeVideo } from './probe-video.js';
 
 const SIZE = { width: 320, height: 180 };
 const OPTIONS: DemoVideoOptions = { durationMs: 6000, ...SIZE, scenes: demoVideoScenes(6000) };

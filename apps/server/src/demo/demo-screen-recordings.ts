@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Platform, siteLayout, siteScreenshotPath } from '@limbus/demo-data';
 import { loadImage } from '@napi-rs/canvas';
-import { eq } from 'drizzle-orm';
-import type { JobDeps } from '../../jobs/job-runner.js';
-import { makeScreenRecording, type RecordedPage } from '../../media/screen-recording.js';
-import { setParticipantVideo } from '../../modules/ingestion/ingestion.repository.js';
-import { videoFileKey } from '../../modules/ingestion/video-upload.js';
-import { loadStream } from '../../modules/participants/participant-streams.js';
-import { participants, tests } from '../schema.js';
+import type { JobDeps } from '../jobs/job-runner.js';
+import { setParticipantVideo } from '../modules/ingestion/ingestion.service.js';
+import { videoFileKey } from '../modules/ingestion/video-upload.js';
+import { loadStream } from '../modules/participants/participant-streams.js';
+import { findRecordedParticipant } from './demo-records.repository.js';
+import { makeScreenRecording, type RecordedPage } from './screen-recording.js';
 
 /** Output widths: a third of the desktop's 1920 px, two thirds of the phone's 390 px. */
 const WIDTHS: Record<Platform, number> = { desktop: 640, mobile: 260 };
@@ -43,11 +42,7 @@ export async function makeDemoScreenRecording(
 ): Promise<void> {
   const participantId = Number(payload.participant_id);
   if (!Number.isInteger(participantId)) throw new Error('make_screen_recording needs a participant_id');
-  const [row] = await deps.db
-    .select({ video: participants.video, platform: tests.platform, startedAt: participants.startedAt })
-    .from(participants)
-    .innerJoin(tests, eq(tests.id, participants.testId))
-    .where(eq(participants.id, participantId));
+  const row = await findRecordedParticipant(deps.db, participantId);
   if (!row || row.video || (row.platform !== 'desktop' && row.platform !== 'mobile')) return;
   const mice = await loadStream(deps, participantId, 'mice');
   if (mice?.kind !== 'mice' || mice.samples.timestamp.length === 0) return;

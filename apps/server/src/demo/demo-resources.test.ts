@@ -1,7 +1,7 @@
 import { RESOURCE_TYPES, resourceListAnswer, resourceSchema } from '@limbus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { sanitizeResourceBody } from '../../rich-text/sanitize-rich-text.js';
+import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { sanitizeResourceBody } from '../rich-text/sanitize-rich-text.js';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { DEMO_ARTICLES } from './demo-resources.js';
 

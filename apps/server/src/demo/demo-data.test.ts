@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo-data.js';
+import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-data.js';
+import { isDatabaseEmpty } from './demo-seed.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,11 +12,11 @@ import {
 import { DEMO_TAG_DESCRIPTIONS, DEMO_VIDEO_SCENES, VIDEO_QUESTIONNAIRE } from '@limbus/demo-data';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../../test/api.js';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { signIn } from '../../../test/factories.js';
-import { MAKE_SCREEN_RECORDING } from '../../modules/participants/screen-recording-jobs.js';
-import { jobs, participants, tags, tests } from '../schema.js';
+import { apiClient } from '../../test/api.js';
+import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { signIn } from '../../test/factories.js';
+import { jobs, participants, tags, tests } from '../db/schema.js';
+import { MAKE_SCREEN_RECORDING } from '../modules/participants/screen-recording-jobs.js';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { seedDemoRecordings } from './demo-recordings.js';
 import { DEMO_VIDEO_DURATION_MS } from './demo-video-test.js';

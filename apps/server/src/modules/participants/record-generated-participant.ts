@@ -1,24 +1,60 @@
-import { type DetectedPoint, detectSignificantPoints, pageVisits } from '@limbus/analytics';
-import type { DemoParticipant, Language } from '@limbus/demo-data';
+import {
+  type DetectedPoint,
+  detectSignificantPoints,
+  type Emotion,
+  type EmotionSamples,
+  type EyeSamples,
+  type MouseSamples,
+  pageVisits,
+} from '@limbus/analytics';
 import type { Deps } from '../../deps.js';
-import { recordParticipant } from '../../modules/participants/record-participant.js';
+import { type RecordingInput, recordParticipant } from './record-participant.js';
 
-/** The demo tests' translation_language, and the phrase bank's code for it. */
-export const DEMO_TRANSLATION_LANGUAGE: { name: string; code: Language } = { name: 'English', code: 'en' };
+/**
+ * A participant as a generator makes one (the demo's, @limbus/demo-data, handed in by the demo
+ * seed or the process assembly): the sample streams, and the events behind its emotion peaks with
+ * the comments (in every language) and tags a researcher gave them.
+ */
+export type GeneratedParticipant = {
+  realId: string;
+  demographic: RecordingInput['demographic'];
+  startedAt: number;
+  endedAt: number;
+  totalClicks: number;
+  emotions: EmotionSamples;
+  eyes: EyeSamples;
+  mice: MouseSamples;
+  events: readonly { isSignificant: boolean; emotion: Emotion; timestamp: number }[];
+  comments: readonly {
+    eventIndex: number;
+    language: string;
+    text: string;
+    translations: Readonly<Record<string, string>>;
+  }[];
+  tags: readonly { eventIndex: number; names: string[] }[];
+};
+
+export type GeneratedRecordingOptions = {
+  /** The language code of the test's translations: comments in another language get theirs in it. */
+  translationLanguage: string;
+  /** The page titles by URL (none for a video test). */
+  pageTitles?: ReadonlyMap<string, string>;
+};
 
 /** Milliseconds of lee-way between a detected peak and the generated event that caused it. */
 const EVENT_MATCH_MS = 2000;
 
 /**
  * Records a generated participant with the significant points and page sections the algorithms
- * find in it; `pageTitles` names the pages by URL (none for a video test).
+ * find in it, each point with the comment and tags of the event that caused it.
  */
-export async function recordDemoParticipant(
+export async function recordGeneratedParticipant(
   deps: Pick<Deps, 'db' | 'files'>,
   testId: number,
-  participant: DemoParticipant,
-  pageTitles: ReadonlyMap<string, string> = new Map(),
+  participant: GeneratedParticipant,
+  options: GeneratedRecordingOptions,
 ): Promise<{ id: number }> {
+  const pageTitles = options.pageTitles ?? new Map<string, string>();
   return recordParticipant(deps, testId, {
     realId: participant.realId,
     demographic: participant.demographic,
@@ -26,7 +62,7 @@ export async function recordDemoParticipant(
     endedAt: new Date(participant.endedAt),
     totalClicks: participant.totalClicks,
     significantPoints: detectSignificantPoints(participant.emotions).map((point) =>
-      annotate(point, participant),
+      annotate(point, participant, options.translationLanguage),
     ),
     sections: pageVisits(participant.mice).map((visit) => {
       const name = pageTitles.get(visit.url);
@@ -48,7 +84,7 @@ export async function recordDemoParticipant(
  * The comment (with its translation) and tags a researcher gave the event behind a detected peak,
  * if one caused it.
  */
-function annotate(point: DetectedPoint, participant: DemoParticipant) {
+function annotate(point: DetectedPoint, participant: GeneratedParticipant, translationLanguage: string) {
   const eventIndex = participant.events.findIndex(
     (event) =>
       event.isSignificant &&
@@ -66,8 +102,8 @@ function annotate(point: DetectedPoint, participant: DemoParticipant) {
     // In the participant's language; the translation is the test's language
     // (docs/decisions/insights-and-ai.md).
     translation:
-      comment && comment.language !== DEMO_TRANSLATION_LANGUAGE.code
-        ? comment.translations[DEMO_TRANSLATION_LANGUAGE.code]
+      comment && comment.language !== translationLanguage
+        ? (comment.translations[translationLanguage] ?? '')
         : '',
     tags: tags?.names ?? [],
   };

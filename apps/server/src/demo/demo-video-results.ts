@@ -1,8 +1,7 @@
 import { type QuestionnaireAnswers, VIDEO_QUESTIONNAIRE } from '@limbus/demo-data';
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { consultancyNotes, labels, tests } from '../schema.js';
+import type { Executor } from '../db/client.js';
 import { seedDemoQuestionnaire } from './demo-questionnaire.js';
+import { insertConsultancyNotes, listLabels, setShownAssociations } from './demo-records.repository.js';
 
 /** A consultant's summary, explanation and suggestion for each scene of the demo commercial. */
 export const DEMO_SCENE_NOTES: Readonly<Record<string, readonly [string, string, string]>> = {
@@ -40,14 +39,11 @@ export const DEMO_SCENE_NOTES: Readonly<Record<string, readonly [string, string,
 
 /** The three notes of every scene of the test that has demo notes. */
 export async function seedDemoSceneNotes(db: Executor, testId: number): Promise<void> {
-  const scenes = await db
-    .select({ id: labels.id, name: labels.name })
-    .from(labels)
-    .where(eq(labels.testId, testId));
+  const scenes = await listLabels(db, testId);
   const rows = scenes.flatMap((scene) =>
     (DEMO_SCENE_NOTES[scene.name] ?? []).map((note, noteType) => ({ labelId: scene.id, noteType, note })),
   );
-  if (rows.length > 0) await db.insert(consultancyNotes).values(rows);
+  await insertConsultancyNotes(db, rows);
 }
 
 /**
@@ -65,5 +61,5 @@ export async function seedDemoVideoQuestionnaire(
   const shown = VIDEO_QUESTIONNAIRE.associations
     .slice(0, 5)
     .flatMap((association) => questionIds.get(association.id) ?? []);
-  await db.update(tests).set({ shownAssociationIds: shown }).where(eq(tests.id, testId));
+  await setShownAssociations(db, testId, shown);
 }

@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { jobs, tests } from '../schema.js';
+import { and, count, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.js';
+import { jobs, tests, users } from '../db/schema.js';
 
-/** What the first start prints after each demo test it seeded. */
-export const DEMO_SEED_STEP_LINE = 'Demo test seeded:';
+/** A database without users has never been used: the start seeds the demo in it. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ users: count() }).from(users);
+  return (row?.users ?? 0) === 0;
+}
 
 /**
  * A demo seed that was begun and not finished is marked by a row of the jobs table that no runner

@@ -1,7 +1,7 @@
 import { predictionListAnswer, predictionProjectListAnswer } from '@limbus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
+import { createTestApp, type TestApp } from '../../test/create-test-app.js';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { seedDemoPredictions } from './demo-predictions.js';
 

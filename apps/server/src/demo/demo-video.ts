@@ -1,6 +1,12 @@
-import { runFfmpeg } from './ffmpeg.js';
-import { writeAtomically } from './write-atomically.js';
-import { createYuvFrame, fillDiagonalGradient, fillShape, type Rgb, type YuvFrame } from './yuv-frame.js';
+import { runFfmpeg } from '../media/ffmpeg.js';
+import { writeAtomically } from '../media/write-atomically.js';
+import {
+  createYuvFrame,
+  fillDiagonalGradient,
+  fillShape,
+  type Rgb,
+  type YuvFrame,
+} from '../media/yuv-frame.js';
 
 /** A salient point in the 1920×1080 reference frame; with `toX`/`toY` it moves there over the scene. */
 export type DemoSalientPoint = { x: number; y: number; toX?: number; toY?: number; weight: number };

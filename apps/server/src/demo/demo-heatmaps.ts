@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { demoPageLabel, type Platform, siteLayout, siteScreenshotPath } from '@limbus/demo-data';
-import type { JobDeps } from '../../jobs/job-runner.js';
-import { screenshotValues, storeScreenshot } from '../../modules/heatmaps/heatmap-screenshots.js';
-import { insertHeatmapRow } from '../../modules/heatmaps/heatmaps.repository.js';
-import { storeScreenshotVariants } from '../../modules/heatmaps/screenshot-variants.js';
+import type { JobDeps } from '../jobs/job-runner.js';
+import { screenshotValues, storeScreenshot } from '../modules/heatmaps/heatmap-screenshots.js';
+import { insertHeatmapRow } from '../modules/heatmaps/heatmaps.service.js';
+import { storeScreenshotVariants } from '../modules/heatmaps/screenshot-variants.js';
 
 /**
  * A heatmap page per page of the demo shop, with the shop's captured full-page screenshot (the

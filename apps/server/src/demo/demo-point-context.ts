@@ -1,14 +1,14 @@
 import { type Emotion, type EyeSamples, gazeToPage, type MouseSamples } from '@limbus/analytics';
 import { isInsideRegion, type LayoutPage, type Platform, siteLayout } from '@limbus/demo-data';
-import type { Deps } from '../../deps.js';
-import { loadStream } from '../../modules/participants/participant-streams.js';
+import type { Deps } from '../deps.js';
+import { loadStream } from '../modules/participants/participant-streams.js';
 import {
   listFinishedParticipantRows,
   listSectionRows,
   listSignificantPointRows,
   type SectionRow,
   type SignificantPointRow,
-} from '../../modules/participants/participants.repository.js';
+} from '../modules/participants/participants.service.js';
 
 /** Gaze this long before a peak shows what caused it: an emotion takes 0.8–2 s to rise to its peak. */
 export const GAZE_WINDOW_MS = 2500;

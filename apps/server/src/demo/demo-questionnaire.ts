@@ -1,7 +1,7 @@
 import { TEST_SLOTS } from '@limbus/contract';
 import type { DemoQuestionnaire, QuestionnaireAnswers } from '@limbus/demo-data';
-import type { Executor } from '../client.js';
-import { answers, testQuestions } from '../schema.js';
+import type { Executor } from '../db/client.js';
+import { insertAnswers, insertQuestions } from './demo-records.repository.js';
 
 type Answered = { participantId: number; answers: QuestionnaireAnswers };
 
@@ -19,7 +19,7 @@ export async function seedDemoQuestionnaire(
   { allAssociations = false } = {},
 ): Promise<Map<string, number>> {
   const asked = allAssociations ? questionnaire.associations : askedAssociations(questionnaire);
-  const questionIds = await insertQuestions(db, testId, questionnaire, asked);
+  const questionIds = await insertQuestionnaire(db, testId, questionnaire, asked);
   const rows = participants.flatMap(({ participantId, answers: given }) =>
     [
       ...given.openQuestions.map((answer) => ({ key: answer.questionId, text: answer.text })),
@@ -34,7 +34,7 @@ export async function seedDemoQuestionnaire(
       return questionId === undefined ? [] : [{ questionId, participantId, ...answer }];
     }),
   );
-  if (rows.length > 0) await db.insert(answers).values(rows);
+  await insertAnswers(db, rows);
   return questionIds;
 }
 
@@ -56,7 +56,7 @@ function captionsOf(description: string) {
   return { captionLow: low, captionHigh: high };
 }
 
-async function insertQuestions(
+async function insertQuestionnaire(
   db: Executor,
   testId: number,
   questionnaire: DemoQuestionnaire,
@@ -79,9 +79,9 @@ async function insertQuestions(
       text: question.text,
     })),
   ];
-  const inserted = await db
-    .insert(testQuestions)
-    .values(planned.map(({ key: _key, ...question }, position) => ({ testId, position, ...question })))
-    .returning({ id: testQuestions.id });
-  return new Map(planned.map((question, index) => [question.key, inserted[index]?.id ?? -1]));
+  const inserted = await insertQuestions(
+    db,
+    planned.map(({ key: _key, ...question }, position) => ({ testId, position, ...question })),
+  );
+  return new Map(planned.map((question, index) => [question.key, inserted[index] ?? -1]));
 }

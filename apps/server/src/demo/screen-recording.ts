@@ -1,7 +1,7 @@
 import type { MouseSamples } from '@limbus/analytics';
 import { createCanvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
-import { runFfmpeg } from './ffmpeg.js';
-import { writeAtomically } from './write-atomically.js';
+import { runFfmpeg } from '../media/ffmpeg.js';
+import { writeAtomically } from '../media/write-atomically.js';
 
 /** A page as the participant saw it: its full-page screenshot, in page pixels at the viewport width. */
 export type RecordedPage = { image: Image };

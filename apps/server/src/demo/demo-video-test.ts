@@ -2,19 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { demoVideoScenes, deriveSeed, generateVideoCohort, type VideoScene } from '@limbus/demo-data';
-import { eq } from 'drizzle-orm';
-import type { JobDeps } from '../../jobs/job-runner.js';
-import { makeDemoVideo } from '../../media/demo-video.js';
+import type { Executor } from '../db/client.js';
+import type { JobDeps } from '../jobs/job-runner.js';
 import {
   ensureLabel,
   findVideoParticipantRow,
   replaceSectionRows,
-} from '../../modules/participants/participants.repository.js';
-import { processVideoTest } from '../../modules/video-tests/process-video-test.js';
-import type { Executor } from '../client.js';
-import { tests } from '../schema.js';
-import { markDemoTestSeeded, SEEDING } from './demo-seed.js';
+} from '../modules/participants/participants.service.js';
+import { processVideoTest } from '../modules/video-tests/process-video-test.js';
+import { insertTest, setTestVideo } from './demo-records.repository.js';
+import { markDemoTestSeeded, SEEDING } from './demo-seed.repository.js';
 import { describeDemoTags } from './demo-tags.js';
+import { makeDemoVideo } from './demo-video.js';
 import { seedDemoSceneNotes, seedDemoVideoQuestionnaire } from './demo-video-results.js';
 import { DEMO_TRANSLATION_LANGUAGE, recordDemoParticipant } from './record-demo-participant.js';
 
@@ -37,7 +36,7 @@ export async function seedDemoVideoTest(deps: JobDeps, options: DemoVideoOptions
   const testId = await insertDoneVideoTest(deps.db, options.companyId, options.now);
   const videoKey = `test-videos/${testId}.mp4`;
   await deps.files.put(videoKey, await fs.promises.readFile(options.videoFile));
-  await deps.db.update(tests).set({ video: videoKey }).where(eq(tests.id, testId));
+  await setTestVideo(deps.db, testId, videoKey);
   const cohort = generateVideoCohort({
     seed: deriveSeed(options.companyId, 'video'),
     count: options.viewers,
@@ -76,25 +75,20 @@ export async function withDemoVideo<T>(work: (file: string) => Promise<T>): Prom
 }
 
 async function insertDoneVideoTest(db: Executor, companyId: number, now: Date): Promise<number> {
-  const [test] = await db
-    .insert(tests)
-    .values({
-      name: DEMO_VIDEO_TEST_NAME,
-      internalState: SEEDING,
-      purpose: 'Which moments of the commercial move viewers, and do they remember the brand and the price?',
-      testType: 'professional',
-      platform: 'video',
-      state: 'done',
-      companyId,
-      brandName: 'Acme Running',
-      addons: ['tagon', 'individual_participant'],
-      translationLanguage: DEMO_TRANSLATION_LANGUAGE.name,
-      startedAt: new Date(now.getTime() - 10 * DAY_MS),
-      endedAt: new Date(now.getTime() - 5 * DAY_MS),
-    })
-    .returning({ id: tests.id });
-  if (!test) throw new Error('insert into tests returned no row');
-  return test.id;
+  return insertTest(db, {
+    name: DEMO_VIDEO_TEST_NAME,
+    internalState: SEEDING,
+    purpose: 'Which moments of the commercial move viewers, and do they remember the brand and the price?',
+    testType: 'professional',
+    platform: 'video',
+    state: 'done',
+    companyId,
+    brandName: 'Acme Running',
+    addons: ['tagon', 'individual_participant'],
+    translationLanguage: DEMO_TRANSLATION_LANGUAGE.name,
+    startedAt: new Date(now.getTime() - 10 * DAY_MS),
+    endedAt: new Date(now.getTime() - 5 * DAY_MS),
+  });
 }
 
 /** The commercial's scenes as sections (scenes) of the video participant, on its timeline. */

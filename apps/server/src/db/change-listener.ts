@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { CHANGES_CHANNEL, type Change, onLocalChange, parseChangeNotice } from '../db/changes.js';
-import type { Database } from '../db/client.js';
+import { CHANGES_CHANNEL, type Change, onLocalChange, parseChangeNotice } from './changes.js';
+import type { Database } from './client.js';
 
 export type ChangeSubscriber = {
   /** A change; null when it is unknown what changed (forget everything). */

@@ -1,12 +1,12 @@
 import type { AiSuggestion } from '@limbus/contract';
 import { DEMO_INSIGHT_TOPICS, type Effort, type Platform } from '@limbus/demo-data';
-import type { Deps } from '../../deps.js';
-import type { Actor } from '../../http/policy.js';
-import { writeInsightField } from '../../modules/ai/ai.service.js';
-import { escapeHtml } from '../../modules/ai/html-text.js';
-import { createLocalProvider } from '../../modules/ai/local-provider.js';
-import { createInsight, updateInsight } from '../../modules/insights/insights.service.js';
-import { createSuggestion } from '../../modules/suggestions/suggestions.service.js';
+import type { Deps } from '../deps.js';
+import type { Actor } from '../http/policy.js';
+import { writeInsightField } from '../modules/ai/ai.service.js';
+import { escapeHtml } from '../modules/ai/html-text.js';
+import { createLocalProvider } from '../modules/ai/local-provider.js';
+import { createInsight, updateInsight } from '../modules/insights/insights.service.js';
+import { createSuggestion } from '../modules/suggestions/suggestions.service.js';
 import { insightDataComments, ranked } from './demo-insight-data.js';
 import { loadPointContexts, type PointContext } from './demo-point-context.js';
 

@@ -1,11 +1,17 @@
-import { count, eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../auth/passwords.js';
-import { addMonths, toIsoDate } from '../../modules/contracts/contract-rules.js';
-import { insertUser } from '../../modules/users/users.repository.js';
-import type { Database, Executor } from '../client.js';
-import { bundles, companies, contracts, countries, tests, users } from '../schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { Database, Executor } from '../db/client.js';
+import { addMonths, toIsoDate } from '../modules/contracts/contract-rules.js';
+import { insertUser } from '../modules/users/users.service.js';
+import {
+  findCountryId,
+  insertBundles,
+  insertCompaniesWithIds,
+  insertContract,
+  insertTests,
+  setCompanyStaff,
+} from './demo-records.repository.js';
 import { insertDemoResources } from './demo-resources.js';
-import { markDemoSeedPending } from './demo-seed.js';
+import { markDemoSeedPending } from './demo-seed.repository.js';
 
 export const DEMO_PASSWORD = 'limbus-demo';
 
@@ -50,11 +56,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'demo@limbus.test', role: 'demo', company: 1, firstName: 'Dana', lastName: 'Demo' },
 ] as const;
 
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ users: count() }).from(users);
-  return (row?.users ?? 0) === 0;
-}
-
 /** Demo companies, contracts, users and tests, relative to `today` so that contracts stay current. */
 export async function seedDemoData(db: Database, today: Date): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -83,28 +84,24 @@ export async function seedDemoData(db: Database, today: Date): Promise<void> {
       5: 'expired.admin@limbus.test',
     };
     for (const [companyId, email] of Object.entries(admins)) {
-      await tx
-        .update(companies)
-        .set({ adminId: id(email), ...staff })
-        .where(eq(companies.id, Number(companyId)));
+      await setCompanyStaff(tx, Number(companyId), { adminId: id(email), ...staff });
     }
     await insertContracts(tx, day);
-    await insertTests(tx, id('client.admin@limbus.test'), id('other.admin@limbus.test'));
+    await insertOrderedTests(tx, id('client.admin@limbus.test'), id('other.admin@limbus.test'));
     await insertDemoResources(tx, { id: id('admin@limbus.test'), name: 'Sanne de Vries' }, today);
     await markDemoSeedPending(tx);
   });
 }
 
 async function insertCompanies(tx: Executor): Promise<void> {
-  const [netherlands] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, 'NL'));
-  const countryId = netherlands?.id ?? null;
+  const countryId = await findCountryId(tx, 'NL');
   const place = (address: string, postalCode: string, city: string) => ({
     address,
     postalCode,
     city,
     countryId,
   });
-  await tx.insert(companies).values([
+  await insertCompaniesWithIds(tx, [
     { id: 1, name: 'Demo', isDemo: true, ...place('Demoweg 1', '1000 AA', 'Amsterdam') },
     {
       id: 2,
@@ -118,21 +115,15 @@ async function insertCompanies(tx: Executor): Promise<void> {
     { id: 4, name: 'Globex', ...place('Coolsingel 40', '3011 AD', 'Rotterdam') },
     { id: 5, name: 'Initech', ...place('Stationsplein 12', '3511 ED', 'Utrecht') },
   ]);
-  await tx.execute(
-    sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`,
-  );
 }
 
 async function insertContracts(tx: Executor, today: string): Promise<void> {
-  const contract = async (companyId: number, startDate: string, endDate: string, comments: string) => {
-    const [row] = await tx.insert(contracts).values({ companyId, startDate, endDate, comments }).returning();
-    if (!row) throw new Error('insert into contracts returned no row');
-    return row.id;
-  };
+  const contract = (companyId: number, startDate: string, endDate: string, comments: string) =>
+    insertContract(tx, { companyId, startDate, endDate, comments });
   const acme = await contract(3, addMonths(today, -3), addMonths(today, 9), 'Annual research subscription');
   const globex = await contract(4, addMonths(today, -1), addMonths(today, 5), 'Pilot');
   const initech = await contract(5, addMonths(today, -13), addMonths(today, -1), 'Ended pilot');
-  await tx.insert(bundles).values([
+  await insertBundles(tx, [
     { contractId: acme, testType: 'essential', tests: 5, requested: 0, comments: 'Starter pack' },
     { contractId: acme, testType: 'professional', tests: 3, requested: 1, comments: 'Deep-dive studies' },
     { contractId: globex, testType: 'professional', tests: 2, requested: 0, comments: '' },
@@ -140,12 +131,13 @@ async function insertContracts(tx: Executor, today: string): Promise<void> {
   ]);
 }
 
-async function insertTests(
+/** The tests the client companies ordered, in their states before any result: requested, draft, in progress. */
+async function insertOrderedTests(
   tx: Executor,
   acmeAdmin: number | null,
   globexAdmin: number | null,
 ): Promise<void> {
-  await tx.insert(tests).values([
+  await insertTests(tx, [
     {
       name: 'Checkout flow redesign',
       purpose: 'Find where shoppers hesitate between basket and payment.',

@@ -1,8 +1,8 @@
 import type { ResourceType } from '@limbus/contract';
-import { toIsoDate } from '../../modules/contracts/contract-rules.js';
-import { insertResource, setResourceTags } from '../../modules/resources/resources.repository.js';
-import { sanitizeResourceBody } from '../../rich-text/sanitize-rich-text.js';
-import type { Executor } from '../client.js';
+import type { Executor } from '../db/client.js';
+import { toIsoDate } from '../modules/contracts/contract-rules.js';
+import { insertResource, setResourceTags } from '../modules/resources/resources.service.js';
+import { sanitizeResourceBody } from '../rich-text/sanitize-rich-text.js';
 
 type DemoArticle = {
   title: string;

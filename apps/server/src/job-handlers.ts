@@ -1,0 +1,21 @@
+import { makeDemoScreenRecording } from './demo/demo-screen-recordings.js';
+import type { JobHandlers } from './jobs/job-runner.js';
+import { GENERATE_INSIGHT, generateInsightJob } from './modules/ai/insight-generation-job.js';
+import { CAPTURE_HEATMAP, captureHeatmapJob } from './modules/heatmaps/heatmap-capture-job.js';
+import { ingestionJobHandlers } from './modules/ingestion/analysis.js';
+import { MAKE_SCREEN_RECORDING } from './modules/participants/screen-recording-jobs.js';
+import {
+  GENERATE_PREDICTION,
+  generatePredictionJob,
+} from './modules/predictions/prediction-generation-job.js';
+import { PROCESS_VIDEO_TEST, processVideoTest } from './modules/video-tests/process-video-test.js';
+
+/** Every kind of job the runner knows. */
+export const JOB_HANDLERS: JobHandlers = {
+  ...ingestionJobHandlers,
+  [PROCESS_VIDEO_TEST]: processVideoTest,
+  [CAPTURE_HEATMAP]: captureHeatmapJob,
+  [MAKE_SCREEN_RECORDING]: makeDemoScreenRecording,
+  [GENERATE_PREDICTION]: generatePredictionJob,
+  [GENERATE_INSIGHT]: generateInsightJob,
+};
