@@ -15,9 +15,10 @@ export {
   formatNumber,
   formatOneDecimal,
   formatPercent,
+  formatPercentRange,
   formatSeconds,
-  formatShareFloor,
   formatSurcharge,
+  type PercentOptions,
 } from './format';
 export { FullWidthPage } from './full-width-page';
 export { PageTitle } from './page-title';

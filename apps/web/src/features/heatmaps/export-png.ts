@@ -1,5 +1,5 @@
 import { type Box, type DensityGrid, HEAT_GRADIENT } from '@limbus/analytics';
-import { type AreaOfInterest, boxName, sharePercent } from './boxes';
+import { type AreaOfInterest, attentionPercent, boxName } from './boxes';
 import type { Painter } from './overlays';
 
 const LEGEND_HEIGHT = 64;
@@ -13,7 +13,7 @@ export type LabelledBox = Box & { label: string };
 export const gazeBoxLabels = (grid: DensityGrid | null, boxes: readonly AreaOfInterest[]): LabelledBox[] =>
   boxes.map((box) => ({
     ...box,
-    label: grid ? `${boxName(box)}: ${sharePercent(grid, box)}%` : boxName(box),
+    label: grid ? `${boxName(box)}: ${attentionPercent(grid, box)}` : boxName(box),
   }));
 
 export function loadImage(url: string): Promise<HTMLImageElement> {

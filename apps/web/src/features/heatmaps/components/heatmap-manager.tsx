@@ -24,7 +24,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Empty, ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
+import { Empty, ErrorAlert, formatPercent, openConfirmDelete, TableSkeleton } from '../../../ui';
 import {
   uploadHeatmapScreenshot,
   useCaptureHeatmap,
@@ -221,7 +221,7 @@ function HeatmapRow({ testId, page }: { testId: number; page: HeatmapPage }) {
         <Stack gap={4}>
           {isCapturing ? (
             <>
-              <Text size="sm">Capturing… {page.capture?.progress ?? 0}%</Text>
+              <Text size="sm">Capturing… {formatPercent((page.capture?.progress ?? 0) / 100)}</Text>
               <Progress value={page.capture?.progress ?? 0} aria-label={`Capture of ${title}`} animated />
             </>
           ) : page.screenshot ? (

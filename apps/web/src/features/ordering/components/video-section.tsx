@@ -1,6 +1,7 @@
 import { TEST_VIDEO_ACCEPT } from '@limbus/contract';
 import { Alert, Button, FileInput, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import { formatPercent } from '../../../ui';
 import { FormSection } from './form-section';
 
 export type VideoSectionProps = {
@@ -22,7 +23,7 @@ function UploadProgress({ share }: { share: number }) {
   return (
     <Stack gap={4}>
       <Text size="sm" aria-live="polite">
-        Uploading the video… {percent}%
+        Uploading the video… {formatPercent(share)}
       </Text>
       <Progress value={percent} aria-label="Video upload" size="lg" striped animated={percent < 100} />
     </Stack>

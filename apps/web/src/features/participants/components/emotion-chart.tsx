@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { EMOTION_COLORS } from '../../../app/theme';
-import { AppTooltip, formatClock } from '../../../ui';
+import { AppTooltip, formatClock, formatPercent } from '../../../ui';
 import { CHART_EMOTIONS, emotionMeans, nearestSampleIndex } from '../emotion-scores';
 import { EmotionReadout } from './emotion-readout';
 
@@ -148,7 +148,7 @@ export function EmotionChart({
       scales: { x: { time: false }, y: { range: [0, 1] } },
       axes: [
         { values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
-        { values: (_u, ticks) => ticks.map((tick) => `${Math.round(tick * 100)} %`), size: 56 },
+        { values: (_u, ticks) => ticks.map((tick) => formatPercent(tick)), size: 56 },
       ],
       series: [
         { label: 'Time' },

@@ -3,7 +3,7 @@ import { Anchor, Chip, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EMOTION_COLORS } from '../../../app/theme';
-import { BlockSkeleton, type ChartClick, EChart } from '../../../ui';
+import { BlockSkeleton, type ChartClick, EChart, formatPercent } from '../../../ui';
 import { useLabels } from '../../participants/api';
 import { useLoadedTest } from '../test-layout';
 import { EmotionDot, ResultsDataError } from './insight-parts';
@@ -11,6 +11,9 @@ import { activeEmotions, type SectionGroup, sectionGroups, toggleEmotion } from 
 
 const pageInsightsOf = (testId: number, sectionId: number) =>
   `/test/${testId}/page-insights?page=${sectionId}`;
+
+/** A section's average emotion, already in percent with one decimal (sectionGroups): '45.3 %'. */
+const formatSectionPercent = (percent: number) => formatPercent(percent / 100, { decimals: 1 });
 
 /** /test/{id}/sections (spec 3 §2 Sections): the top ten sections and their average emotions. */
 export function SectionsScreen() {
@@ -82,7 +85,7 @@ function SectionsChart({
       // the axis name sits under the legend, not beside it (they overlapped at phone width)
       grid: { left: 8, right: 16, top: 64, bottom: 8, containLabel: true },
       legend: { top: 0, itemGap: 24 },
-      tooltip: { trigger: 'axis', valueFormatter: (value: number) => `${value} %` },
+      tooltip: { trigger: 'axis', valueFormatter: (percent: number) => formatSectionPercent(percent) },
       xAxis: { type: 'category', data: groups.map((g) => g.name), axisLabel: { interval: 0, rotate: 30 } },
       yAxis: {
         type: 'value',
@@ -143,7 +146,7 @@ function SectionsTable({
               </Table.Td>
               {emotions.map((emotion) => (
                 <Table.Td key={emotion} ta="right">
-                  {group[emotion].toFixed(1)} %
+                  {formatSectionPercent(group[emotion])}
                 </Table.Td>
               ))}
             </Table.Tr>
