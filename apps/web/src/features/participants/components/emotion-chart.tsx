@@ -17,7 +17,7 @@ const MARKER_TARGET_SIZE = 24;
 /** The series of uPlot: seconds from the recording's start, and each emotion. */
 function toPlotData(samples: EmotionSamples, startMs: number): uPlot.AlignedData {
   const seconds = Float64Array.from(samples.timestamp, (timestamp) => (timestamp - startMs) / 1000);
-  return [seconds, ...CHART_EMOTIONS.map((emotion) => samples[emotion])] as unknown as uPlot.AlignedData;
+  return [seconds, ...CHART_EMOTIONS.map((emotion) => samples[emotion])];
 }
 
 /** Where uPlot put its plotting area inside the chart box, in CSS pixels. */
