@@ -109,7 +109,9 @@ function PointMarker({ marker, onSeek }: { marker: Marker; onSeek: (seconds: num
 /**
  * Frustration, joy and attention under the video (uPlot, 0–100 %), a line at the playhead, the
  * significant points as markers on their curves (select one to play from it) and a readout of
- * the scores under the pointer, or at the playhead. A click elsewhere seeks to that moment.
+ * the scores under the pointer, or at the playhead, against the recording's means. A click
+ * elsewhere seeks to that moment. With a `range` the chart shows that part of the recording; the
+ * playhead's line shows while the playhead lies within what is shown.
  */
 export function EmotionChart({
   samples,
@@ -117,12 +119,18 @@ export function EmotionChart({
   seconds,
   points = [],
   onSeek,
+  label = 'Emotions over the recording',
+  range,
 }: {
   samples: EmotionSamples;
   startMs: number;
   seconds: number;
   points?: readonly SignificantPoint[];
   onSeek: (seconds: number) => void;
+  /** What the chart shows, for screen readers. */
+  label?: string;
+  /** The part shown, in seconds from `startMs`; all of the samples by default. */
+  range?: readonly [from: number, to: number];
 }) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -133,6 +141,7 @@ export function EmotionChart({
   // bumped whenever uPlot lays the chart out again, so that the markers follow its scales
   const [layout, setLayout] = useState(0);
   const means = useMemo(() => emotionMeans(samples), [samples]);
+  const [rangeFrom, rangeTo] = range ?? [];
 
   useEffect(() => {
     const element = container.current;
@@ -145,7 +154,13 @@ export function EmotionChart({
       // room above the top so that the '100 %' tick is not cut
       padding: [12, null, null, null],
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false }, y: { range: [0, 1] } },
+      scales: {
+        x: {
+          time: false,
+          range: (_chart, dataMin, dataMax) => [rangeFrom ?? dataMin, rangeTo ?? dataMax],
+        },
+        y: { range: [0, 1] },
+      },
       axes: [
         { values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
         { values: (_u, ticks) => ticks.map((tick) => formatPercent(tick)), size: 56 },
@@ -184,13 +199,15 @@ export function EmotionChart({
       chart.destroy();
       plot.current = null;
     };
-  }, [samples, startMs]);
+  }, [samples, startMs, rangeFrom, rangeTo]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout moves the playhead too
   useEffect(() => {
     const chart = plot.current;
     const line = cursorLine.current;
     if (!chart || !line) return;
+    const { min = 0, max = 0 } = chart.scales.x ?? {};
+    line.style.visibility = seconds >= min && seconds <= max ? 'visible' : 'hidden';
     const x = chart.valToPos(seconds, 'x');
     line.style.transform = `translateX(${plotOffset(chart).left + x}px)`;
   }, [seconds, layout]);
@@ -204,7 +221,7 @@ export function EmotionChart({
   const index = hoverIndex ?? playheadIndex;
 
   return (
-    <Stack gap={6} role="group" aria-label="Emotions over the recording">
+    <Stack gap={6} role="group" aria-label={label}>
       <EmotionReadout samples={samples} means={means} index={index} startMs={startMs} />
       <Box pos="relative">
         <div ref={container} />
