@@ -3,6 +3,7 @@ export { type ChartClick, EChart } from './charts/echart';
 export { openConfirmDelete } from './confirm-delete';
 export { formatClock } from './dates';
 export { type Detail, DetailList } from './detail-list';
+export { type FormErrors, pickFieldErrors, zodValidate } from './form-errors';
 export {
   DATE_FORMAT,
   formatCount,
@@ -25,5 +26,4 @@ export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';
 export { RowActions } from './row-actions';
 export { BlockSkeleton, Empty, ErrorAlert, PageLoader, TableSkeleton } from './states';
-export { type FormErrors, pickFieldErrors, useForm, zodValidate } from './use-form';
 export { useNearViewport } from './use-near-viewport';

@@ -1,6 +1,7 @@
 import { TEST_VIDEO_ACCEPT } from '@limbus/contract';
 import { Alert, Button, FileInput, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatPercent } from '../../../ui';
 import { FormSection } from './form-section';
 
@@ -9,7 +10,7 @@ export type VideoSectionProps = {
   videoUrl: string | null;
   file: File | null;
   onFileChange: (file: File | null) => void;
-  error?: string;
+  error?: ReactNode;
   /** Share of the upload sent, 0 to 1, while uploading. */
   progress: number | null;
   /** View mode: the test cannot be changed, but a missing video can still be uploaded. */
