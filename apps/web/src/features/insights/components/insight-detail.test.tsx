@@ -3,13 +3,13 @@ import {
   type Insight,
   type SignificantPoint,
   type Suggestion,
-  type TestDetail,
 } from '@limbus/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { makeTestDetail } from '../../../test/test-detail';
 import { InsightDetail } from './insight-detail';
 
 const START = 1_767_000_000;
@@ -48,10 +48,10 @@ const insight = (number: number, overrides: Partial<Insight> = {}): Insight => (
 });
 
 const suggestion = { id: 7, rank: 1, title: 'Move the code field up', insight_id: 102 } as Suggestion;
-const test = {
+const test = makeTestDetail({
   id: 4,
   participants: [{ id: 9, real_id: 'p9', type: 'default', started_at: START, ended_at: null }],
-};
+});
 
 /** Renders insight `number` of three on a fake server (a "hook" for biome: it installs the fake fetch). */
 function useRenderedInsight(number: number) {
@@ -60,12 +60,9 @@ function useRenderedInsight(number: number) {
     'GET /tests/4/suggestions': { body: { data: { suggestions: [suggestion] } } },
     'GET /tests/4/participants/9': { body: { id: 9, started_at: START, video: '/video/9.mp4' } },
   });
-  return renderWithProviders(
-    <InsightDetail test={test as unknown as TestDetail} insightId={100 + number} />,
-    {
-      path: `/test/4/insights/${100 + number}`,
-    },
-  );
+  return renderWithProviders(<InsightDetail test={test} insightId={100 + number} />, {
+    path: `/test/4/insights/${100 + number}`,
+  });
 }
 
 describe('InsightDetail', () => {
