@@ -49,7 +49,7 @@ test('[HEATMAPS] a researcher creates a heatmap page with an uploaded screenshot
   const shares = await Promise.all(
     ['share-1', 'share-2'].map(async (id) => {
       const share = page.getByTestId(id);
-      await expect(share).toHaveText(/^\d+% of attention$/);
+      await expect(share).toHaveText(/^\d+ % of attention$/);
       return Number.parseInt((await share.textContent()) ?? '', 10);
     }),
   );
