@@ -49,7 +49,7 @@ test('[HEATMAPS] a researcher creates a heatmap page with an uploaded screenshot
   const shares = await Promise.all(
     ['share-1', 'share-2'].map(async (id) => {
       const share = page.getByTestId(id);
-      await expect(share).toHaveText(/^\d+% of attention$/);
+      await expect(share).toHaveText(/^\d+ % of attention$/);
       return Number.parseInt((await share.textContent()) ?? '', 10);
     }),
   );
@@ -133,6 +133,6 @@ test('[HEATMAPS] a researcher captures a page the product serves, draws two boxe
   await drawBox(page, [0.55, 0.05], [0.95, 0.6]);
   await expect(page.getByLabel('Name of Box 1')).toBeVisible();
   await expect(page.getByLabel('Name of Box 2')).toBeVisible();
-  await expect(page.getByTestId('share-1')).toHaveText('0% of attention');
-  await expect(page.getByTestId('share-2')).toHaveText('0% of attention');
+  await expect(page.getByTestId('share-1')).toHaveText('0 % of attention');
+  await expect(page.getByTestId('share-2')).toHaveText('0 % of attention');
 });

@@ -6,7 +6,8 @@ import {
   formatIndexAgainstMean,
   formatMoney,
   formatNumber,
-  formatShareFloor,
+  formatPercent,
+  formatPercentRange,
   formatSurcharge,
 } from './format';
 
@@ -49,12 +50,39 @@ describe('formatFileSize', () => {
   });
 });
 
-describe('formatShareFloor', () => {
-  it('rounds a share down to a whole percent', () => {
-    expect(formatShareFloor(0.129)).toBe('12 %');
-    expect(formatShareFloor(0.29)).toBe('29 %');
-    expect(formatShareFloor(1)).toBe('100 %');
-    expect(formatShareFloor(0)).toBe('0 %');
+describe('formatPercent', () => {
+  it('writes a share as a rounded whole percent with a space before the sign', () => {
+    expect(formatPercent(0.625)).toBe('63 %');
+    expect(formatPercent(0.934)).toBe('93 %');
+    expect(formatPercent(0)).toBe('0 %');
+    expect(formatPercent(1)).toBe('100 %');
+    expect(formatPercent(12.345)).toBe('1,235 %');
+  });
+
+  it('keeps a set number of decimals', () => {
+    expect(formatPercent(0.4531, { decimals: 1 })).toBe('45.3 %');
+    expect(formatPercent(0.45, { decimals: 1 })).toBe('45.0 %');
+  });
+
+  it('rounds down where the spec says so, forgiving what Float32 sums lose', () => {
+    expect(formatPercent(0.129, { rounding: 'down' })).toBe('12 %');
+    expect(formatPercent(0.29, { rounding: 'down' })).toBe('29 %');
+    expect(formatPercent(0.7499999, { rounding: 'down' })).toBe('75 %');
+    expect(formatPercent(0.7499, { rounding: 'down' })).toBe('74 %');
+    expect(formatPercent(1, { rounding: 'down' })).toBe('100 %');
+    expect(formatPercent(0.4567, { rounding: 'down', decimals: 1 })).toBe('45.6 %');
+  });
+
+  it('writes a change with its sign', () => {
+    expect(formatPercent(0.12, { isSigned: true })).toBe('+12 %');
+    expect(formatPercent(-0.05, { isSigned: true })).toBe('-5 %');
+    expect(formatPercent(0, { isSigned: true })).toBe('0 %');
+    expect(formatPercent(0.001, { isSigned: true })).toBe('0 %');
+  });
+
+  it('writes a range with one sign', () => {
+    expect(formatPercentRange(0.381, 0.518)).toBe('38–52 %');
+    expect(formatPercentRange(0.05, 0.3)).toBe('5–30 %');
   });
 });
 

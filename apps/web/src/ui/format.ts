@@ -61,7 +61,7 @@ export function formatSurcharge(euros: number): string {
 export function formatIndexAgainstMean(index: number): string {
   const difference = index - 100;
   if (difference === 0) return 'at the mean';
-  return `${Math.abs(difference)} % ${difference > 0 ? 'above' : 'below'} the mean`;
+  return `${formatPercent(Math.abs(difference) / 100)} ${difference > 0 ? 'above' : 'below'} the mean`;
 }
 
 const SIZE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -77,19 +77,47 @@ export function formatFileSize(bytes: number): string {
   return `${formatNumber(unit === 0 ? Math.round(value) : value, 1)} ${SIZE_UNITS[unit]}`;
 }
 
-/** A share (0–1) as a whole percent rounded down (spec 3 §9: attention in a box): 0.129 → '12 %'. */
-export function formatShareFloor(share: number): string {
-  return `${Math.floor(share * 100 + 1e-9)} %`;
-}
-
 /** A duration in milliseconds as seconds with one decimal: 1420 → '1.4 s'. */
 export function formatSeconds(ms: number): string {
   return `${formatNumber(ms / 1000, 1, 1)} s`;
 }
 
-/** A share (0–1) as a rounded whole percent: 0.625 → '63 %'. */
-export function formatPercent(share: number): string {
-  return `${formatNumber(share * 100)} %`;
+export type PercentOptions = {
+  /** Decimals shown, trailing zeros kept: 1 writes 0.45 as '45.0 %'. */
+  decimals?: number;
+  /**
+   * 'down' for shares the spec rounds down (spec 3 §9: attention in a box), so that a box never
+   * claims more than it holds. Shares summed in Float32 land just under a whole percent (an
+   * exact 75 % as 74.9999…): a ten-thousandth of a percent is forgiven before flooring.
+   */
+  rounding?: 'nearest' | 'down';
+  /** A change rather than a share: a rise is written with its plus, '+12 %'. */
+  isSigned?: boolean;
+};
+
+/** The number of a percent, without its sign: 0.625 → '63'. */
+function percentNumber(
+  share: number,
+  { decimals = 0, rounding = 'nearest', isSigned = false }: PercentOptions,
+) {
+  const factor = 10 ** decimals;
+  const percent = rounding === 'down' ? Math.floor(share * 100 * factor + 1e-4) / factor : share * 100;
+  const number = formatNumber(percent, decimals, decimals);
+  return isSigned && percent > 0 && /[1-9]/.test(number) ? `+${number}` : number;
+}
+
+/**
+ * The app's one way to write a percent: a share (0–1) or a change as a share of something, with a
+ * space before the sign as the product's texts write it ('Joy 33 % above this test's mean'):
+ * 0.625 → '63 %', 0.4531 with one decimal → '45.3 %', 0.12 signed → '+12 %'.
+ */
+export function formatPercent(share: number, options: PercentOptions = {}): string {
+  return `${percentNumber(share, options)} %`;
+}
+
+/** Two shares as a range with one sign: 0.38 and 0.52 → '38–52 %'. */
+export function formatPercentRange(lower: number, upper: number, options: PercentOptions = {}): string {
+  return `${percentNumber(lower, options)}–${percentNumber(upper, options)} %`;
 }
 
 /** A count with thousands separators: 1234567 → '1,234,567'. */

@@ -5,6 +5,7 @@ export { openConfirmDelete } from './confirm-delete';
 export { formatClock, formatMinutesSeconds } from './dates';
 export { type Detail, DetailList } from './detail-list';
 export { EMOTION_COLORS, EMOTION_TEXT_COLORS } from './emotion-colors';
+export { type FormErrors, pickFieldErrors, zodValidate } from './form-errors';
 export {
   DATE_FORMAT,
   formatCount,
@@ -17,9 +18,10 @@ export {
   formatNumber,
   formatOneDecimal,
   formatPercent,
+  formatPercentRange,
   formatSeconds,
-  formatShareFloor,
   formatSurcharge,
+  type PercentOptions,
 } from './format';
 export { FullWidthPage } from './full-width-page';
 export { languageOptions } from './language-options';
@@ -27,5 +29,4 @@ export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';
 export { RowActions } from './row-actions';
 export { BlockSkeleton, Empty, ErrorAlert, PageLoader, TableSkeleton } from './states';
-export { type FormErrors, pickFieldErrors, useForm, zodValidate } from './use-form';
 export { useNearViewport } from './use-near-viewport';

@@ -1,6 +1,6 @@
 import { densityGrid } from '@limbus/analytics';
 import { describe, expect, it } from 'vitest';
-import { addBox, boxName, sharePercent } from './boxes';
+import { addBox, attentionPercent, boxName } from './boxes';
 
 describe('areas of interest', () => {
   it('keeps boxes wider than 5 px, numbers them and restores the name when cleared', () => {
@@ -19,7 +19,7 @@ describe('areas of interest', () => {
     const x = [202, 202, 202, 802];
     const y = [202, 202, 202, 802];
     const grid = densityGrid({ x, y }, 1000, 1000, { sigmaPx: 1, cellPx: 4 });
-    expect(sharePercent(grid, { left: 0, top: 0, width: 500, height: 500 })).toBe(75);
-    expect(sharePercent(grid, { left: 0, top: 0, width: 1000, height: 1000 })).toBe(100);
+    expect(attentionPercent(grid, { left: 0, top: 0, width: 500, height: 500 })).toBe('75 %');
+    expect(attentionPercent(grid, { left: 0, top: 0, width: 1000, height: 1000 })).toBe('100 %');
   });
 });

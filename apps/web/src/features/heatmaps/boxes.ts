@@ -1,4 +1,5 @@
 import { attentionShareInBox, type Box, type DensityGrid, MIN_BOX_WIDTH_PX } from '@limbus/analytics';
+import { formatPercent } from '../../ui/format';
 import type { LabelledBox } from '../../ui/heatmap-png';
 
 /** An area of interest drawn on a heatmap (page px); `label` is what the user typed, '' for none. */
@@ -27,17 +28,14 @@ export function normalized(box: Box): Box {
   };
 }
 
-/**
- * Share of attention in the box as a whole percent, rounded down. The grid sums in Float32, so an
- * exact 75 % can come out as 74.9999…: a ten-thousandth of a percent is forgiven before flooring.
- */
-export function sharePercent(grid: DensityGrid, box: Box): number {
-  return Math.floor((attentionShareInBox(grid, box) ?? 0) * 100 + 1e-4);
+/** Share of attention in the box as a whole percent, rounded down (spec 3 §9): '75 %'. */
+export function attentionPercent(grid: DensityGrid, box: Box): string {
+  return formatPercent(attentionShareInBox(grid, box) ?? 0, { rounding: 'down' });
 }
 
 /** The gaze side's boxes: their name and, over a density, their share of it. */
 export const gazeBoxLabels = (grid: DensityGrid | null, boxes: readonly AreaOfInterest[]): LabelledBox[] =>
   boxes.map((box) => ({
     ...box,
-    label: grid ? `${boxName(box)}: ${sharePercent(grid, box)}%` : boxName(box),
+    label: grid ? `${boxName(box)}: ${attentionPercent(grid, box)}` : boxName(box),
   }));

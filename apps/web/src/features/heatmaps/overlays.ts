@@ -1,6 +1,7 @@
 import { colorizeDensity, colorTable, type DensityGrid } from '@limbus/analytics';
 import type { HeatmapScrollReach } from '@limbus/contract';
 import { EMOTION_COLORS } from '../../ui';
+import { formatPercent } from '../../ui/format';
 import type { Painter } from '../../ui/heatmap-png';
 import type { Density } from './density/density-of-cells';
 
@@ -150,7 +151,7 @@ export const scrollReachPainter =
     for (const { mark, depth } of reachDepths(reach)) {
       context.fillStyle = '#1a1b1e';
       context.fillRect(0, depth - 1, width, 3);
-      const label = `${Math.round(mark * 100)} % of participants saw this far`;
+      const label = `${formatPercent(mark)} of participants saw this far`;
       context.fillRect(16, depth - 36, context.measureText(label).width + 20, 32);
       context.fillStyle = '#fff';
       context.fillText(label, 26, depth - 13);

@@ -1,33 +1,45 @@
 import type { TestDetail } from '@limbus/contract';
-import { useCallback, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import type { SetField } from './components/form-fields';
 import { emptyValues, type TestFormValues, type TestKind, valuesFromTest } from './test-form-values';
-import type { FormIssues } from './validation';
 import { videoFileIssue } from './video-file';
 
-/** Values, issues and the chosen video of the ordering form; changing a field clears its issues. */
+/**
+ * The ordering form: a Mantine form of its values and issues (validated by the action chosen, see
+ * formIssues), and the chosen video. Changing a field clears its issues, a list's slots' too.
+ */
 export function useTestForm(kind: TestKind, test: TestDetail | undefined) {
-  const [values, setValues] = useState<TestFormValues>(() =>
-    test ? valuesFromTest(test) : emptyValues(kind),
-  );
-  const [issues, setIssues] = useState<FormIssues>({});
+  const form = useForm<TestFormValues>({
+    initialValues: test ? valuesFromTest(test) : emptyValues(kind),
+    // setField clears the issues of the field changed, and of its slots; the others stay
+    clearInputErrorOnChange: false,
+  });
   const [video, setVideo] = useState<File | null>(null);
 
-  const setField = useCallback(<K extends keyof TestFormValues>(field: K, value: TestFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setIssues((current) =>
+  const setField: SetField = (field, value) => {
+    const change: Partial<TestFormValues> = {};
+    change[field] = value;
+    form.setValues(change);
+    form.setErrors((current) =>
       Object.fromEntries(
         Object.entries(current).filter(([key]) => key !== field && !key.startsWith(`${field}.`)),
       ),
     );
-  }, []);
+  };
 
-  const chooseVideo = useCallback((file: File | null) => {
+  const chooseVideo = (file: File | null) => {
     setVideo(file);
-    setIssues(({ video: _previous, ...rest }) => {
-      const issue = file ? videoFileIssue(file) : undefined;
-      return issue ? { ...rest, video: issue } : rest;
-    });
-  }, []);
+    form.setFieldError('video', file ? videoFileIssue(file) : undefined);
+  };
 
-  return { values, issues, setIssues, setField, video, chooseVideo };
+  return {
+    values: form.values,
+    issues: form.errors,
+    setIssues: form.setErrors,
+    setField,
+    video,
+    videoIssue: video ? videoFileIssue(video) : undefined,
+    chooseVideo,
+  };
 }

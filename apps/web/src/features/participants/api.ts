@@ -1,4 +1,10 @@
-import { decodeStream, type EmotionSamples, type EyeSamples, type MouseSamples } from '@limbus/analytics';
+import {
+  type DecodedStream,
+  decodeStream,
+  type EmotionSamples,
+  type EyeSamples,
+  type MouseSamples,
+} from '@limbus/analytics';
 import {
   annotationRoutes,
   answerRoutes,
@@ -59,6 +65,13 @@ export function useParticipant(testId: number, id: number) {
 
 type StreamSamples = { emotions: EmotionSamples; eyes: EyeSamples; mice: MouseSamples };
 
+/** The samples of a decoded stream when it is of the kind asked for. */
+const SAMPLES_OF_KIND: { [K in keyof StreamSamples]: (stream: DecodedStream) => StreamSamples[K] | null } = {
+  emotions: (stream) => (stream.kind === 'emotions' ? stream.samples : null),
+  eyes: (stream) => (stream.kind === 'eyes' ? stream.samples : null),
+  mice: (stream) => (stream.kind === 'mice' ? stream.samples : null),
+};
+
 /** One sample stream in the compact columnar form (docs/recorded-data.md); null when there is none. */
 export function useStreamSamples<K extends keyof StreamSamples>(testId: number, id: number, kind: K) {
   return useQuery(streamQuery(testId, id, kind));
@@ -74,7 +87,7 @@ export function streamQuery<K extends keyof StreamSamples>(testId: number, id: n
       if (response.status === 404) return null;
       if (!response.ok) throw new ApiError(response.status, { message: `The ${kind} could not be loaded` });
       const stream = decodeStream(new Uint8Array(await response.arrayBuffer()));
-      return stream.kind === kind ? (stream.samples as StreamSamples[K]) : null;
+      return SAMPLES_OF_KIND[kind](stream);
     },
     staleTime: Number.POSITIVE_INFINITY,
   });

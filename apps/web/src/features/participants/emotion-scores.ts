@@ -1,4 +1,5 @@
 import { EMOTIONS, type Emotion, type EmotionSamples } from '@limbus/analytics';
+import { formatPercent } from '../../ui/format';
 
 /** The chart's order of the emotions: frustration first, as everywhere in the product. */
 export const CHART_EMOTIONS = ['frustration', 'joy', 'attention'] as const satisfies readonly Emotion[];
@@ -37,5 +38,5 @@ export function emotionMeans(samples: EmotionSamples): Record<Emotion, number> {
 /** A score in [0, 1] as a share: '33 %'; '–' without a value. */
 export function formatEmotionShare(score: number | null | undefined): string {
   if (score === null || score === undefined || !Number.isFinite(score)) return '–';
-  return `${Math.round(score * 100)} %`;
+  return formatPercent(score);
 }

@@ -1,5 +1,5 @@
 import type { Prediction } from '@limbus/contract';
-import { formatShareFloor } from '../../ui';
+import { formatPercent } from '../../ui';
 import { heatmapPng, type LabelledBox, loadImage } from '../../ui/heatmap-png';
 
 export type Layer = 'heatmap' | 'peekthrough';
@@ -9,7 +9,7 @@ export function layerCaption(prediction: Prediction, layer: Layer): string {
   if (layer === 'heatmap') return `Predicted attention on ${prediction.title}`;
   const share = prediction.peekthrough_attention_share;
   return `Grey: unlikely to be seen in the first 3 to 5 seconds${
-    share === null ? '' : ` (${formatShareFloor(share)} of the predicted attention)`
+    share === null ? '' : ` (${formatPercent(share, { rounding: 'down' })} of the predicted attention)`
   }`;
 }
 
@@ -19,7 +19,8 @@ const areaBoxes = (prediction: Prediction): LabelledBox[] =>
     top: area.top,
     width: area.width,
     height: area.height,
-    label: area.value === null ? area.name : `${area.name}: ${formatShareFloor(area.value)}`,
+    label:
+      area.value === null ? area.name : `${area.name}: ${formatPercent(area.value, { rounding: 'down' })}`,
   }));
 
 /**

@@ -7,14 +7,14 @@ import {
   type QualityThresholds,
   type User,
 } from '@limbus/contract';
-import { formatNumber } from '../../ui/format';
+import { formatNumber, formatPercent } from '../../ui/format';
 
 /** Data quality is the research area's (role admin or the research licence), as the server's access says. */
 export const readsDataQuality = (user: Pick<User, 'role' | 'company'> | null | undefined) =>
   user ? isResearcher(accessOfUser(user)) : false;
 
 /** A share 0–1 as a whole percent: 0.934 → '93 %'; '–' when not measured. */
-export const formatShare = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)} %`);
+export const formatShare = (share: number | null) => (share === null ? '–' : formatPercent(share));
 
 /** Degrees of visual angle with two decimals: '0.12°'; '–' when not measured. */
 export const formatDegrees = (value: number | null) =>

@@ -1,4 +1,5 @@
 import type { ValueInterval } from '@limbus/analytics';
+import { formatPercent, formatPercentRange } from '../../ui/format';
 
 /**
  * How sure a mean is, in words a client reads beside it: its participant count and, from two
@@ -11,14 +12,12 @@ function certainty(n: number | null, interval: string | null): string {
   return `(n = ${n}, 95 % CI ${interval})`;
 }
 
-const percent = (share: number) => Math.round(share * 100);
-
 /** An emotion mean (0–1) with its certainty: '45 % (n = 12, 95 % CI 38–52 %)'. */
 export function meanWithInterval(mean: number, n: number | null, interval: ValueInterval | null): string {
   const bounds = interval
-    ? `${Math.max(0, percent(interval.lower))}–${Math.min(100, percent(interval.upper))} %`
+    ? formatPercentRange(Math.max(0, interval.lower), Math.min(1, interval.upper))
     : null;
-  return `${percent(mean)} % ${certainty(n, bounds)}`.trim();
+  return `${formatPercent(mean)} ${certainty(n, bounds)}`.trim();
 }
 
 /**
@@ -28,12 +27,17 @@ export function meanWithInterval(mean: number, n: number | null, interval: Value
  */
 export function indexCertainty(n: number | null, interval: ValueInterval | null): string {
   if (!interval) return certainty(n, null);
-  const lower = interval.lower - 100;
-  const upper = interval.upper - 100;
-  const side = (difference: number) => `${Math.abs(difference)} % ${difference < 0 ? 'below' : 'above'}`;
+  // an index is 100-based: its difference from 100 is a percent of the mean
+  const lower = (interval.lower - 100) / 100;
+  const upper = (interval.upper - 100) / 100;
+  const side = (difference: number) =>
+    `${formatPercent(Math.abs(difference))} ${difference < 0 ? 'below' : 'above'}`;
   const bounds =
     lower >= 0 || upper <= 0
-      ? `${Math.min(Math.abs(lower), Math.abs(upper))}–${Math.max(Math.abs(lower), Math.abs(upper))} %`
+      ? formatPercentRange(
+          Math.min(Math.abs(lower), Math.abs(upper)),
+          Math.max(Math.abs(lower), Math.abs(upper)),
+        )
       : `${side(lower)} to ${side(upper)}`;
   return certainty(n, bounds);
 }

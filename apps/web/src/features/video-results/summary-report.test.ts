@@ -1,8 +1,9 @@
-import type { VideoNorms, VideoResults } from '@limbus/contract';
+import type { VideoNorms } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
+import { makeVideoResults } from '../../test/video-results';
 import { summaryReport } from './summary-report';
 
-const results = {
+const results = makeVideoResults({
   stats: {
     participants: 3,
     male: 1,
@@ -17,7 +18,7 @@ const results = {
     { section_id: 1, label_id: 1, name: 'Start', start_ms: 0, end_ms: 1999, notes: [] },
     { section_id: 2, label_id: 2, name: 'End', start_ms: 2000, end_ms: 3999, notes: [] },
   ],
-} as unknown as VideoResults;
+});
 const ranks = { joy: 90, attention: 40, frustration: 10 };
 const meta = { name: 'Spot', companyName: 'Acme Retail', date: '25 Nov 2026' };
 

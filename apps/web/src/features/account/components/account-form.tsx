@@ -1,10 +1,11 @@
 import { ROLE_NAMES, requiredText, type User } from '@limbus/contract';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { useForm, zodValidate } from '../../../ui';
+import { zodValidate } from '../../../ui';
 import { useLogout } from '../../auth';
 import { useUpdateOwnProfile } from '../api';
 

@@ -1,7 +1,8 @@
 import { AI_MONTHLY_TOKENS_MAX, type AiUsage } from '@limbus/contract';
 import { Button, Group, NumberInput, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { isApiError } from '../../../api';
 import {
   BlockSkeleton,
@@ -82,35 +83,26 @@ function MonthUse({ usage }: { usage: AiUsage }) {
 
 function AiSettingsForm({ companyId, usage }: { companyId: number; usage: AiUsage }) {
   const save = useSaveCompanyAi(companyId);
-  const [values, setValues] = useState<Values>({
-    language: usage.insight_language,
-    budget: usage.budget_tokens,
+  const form = useForm<Values>({
+    initialValues: { language: usage.insight_language, budget: usage.budget_tokens },
+    validate: validateAiSettings,
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const { values } = form;
   const options = useMemo(() => languageOptions(usage.insight_language), [usage.insight_language]);
-  const hasFieldError = Object.values(errors).some(Boolean);
+  const hasFieldError = Object.values(form.errors).some(Boolean);
   const isDirty = values.language !== usage.insight_language || values.budget !== usage.budget_tokens;
 
-  const change = (field: keyof Values, value: string | number) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateAiSettings(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+  const submit = form.onSubmit(({ language, budget }) =>
     save.mutate(
-      { insight_language: values.language, monthly_token_budget: budgetOf(values.budget) },
+      { insight_language: language, monthly_token_budget: budgetOf(budget) },
       {
         onError: (error) => {
           const fields = isApiError(error) ? error.fieldErrors() : {};
-          setErrors({ language: fields.insight_language, budget: fields.monthly_token_budget });
+          form.setErrors({ language: fields.insight_language, budget: fields.monthly_token_budget });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Stack gap="lg">
@@ -122,23 +114,21 @@ function AiSettingsForm({ companyId, usage }: { companyId: number; usage: AiUsag
               label="Insight language"
               data={options}
               value={values.language}
-              onChange={(value) => change('language', value ?? '')}
+              onChange={(value) => form.setFieldValue('language', value ?? '')}
               searchable
               nothingFoundMessage="No language of that name"
-              error={errors.language}
+              error={form.errors.language}
               w={{ base: '100%', xs: 280 }}
             />
             <NumberInput
               label="Monthly token budget"
               description="0 turns AI text off for this company"
-              value={values.budget}
-              onChange={(value) => change('budget', value)}
+              {...form.getInputProps('budget')}
               thousandSeparator=","
               allowDecimal={false}
               min={0}
               max={AI_MONTHLY_TOKENS_MAX}
               clampBehavior="none"
-              error={errors.budget}
               w={{ base: '100%', xs: 240 }}
             />
           </Group>

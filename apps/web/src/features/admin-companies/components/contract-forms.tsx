@@ -9,8 +9,9 @@ import {
 } from '@limbus/contract';
 import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { DATE_FORMAT } from '../../../ui';
 import type { useContractMutations } from '../api';
 
@@ -25,16 +26,13 @@ function FormPanel({
   children,
 }: {
   title: string;
-  onSubmit: () => void;
+  /** A Mantine form's submit handler. */
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
   return (
     <Paper withBorder p="md" bg="var(--mantine-color-gray-0)">
-      <form onSubmit={handleSubmit} aria-label={title}>
+      <form onSubmit={onSubmit} aria-label={title}>
         <Stack gap="sm">
           <Title order={3} fz={16}>
             {title}
@@ -48,12 +46,15 @@ function FormPanel({
 
 /** No contract yet: a number of months and 'Add contract' (starts today). */
 export function AddContractForm({ mutations }: { mutations: Mutations }) {
-  const [months, setMonths] = useState<string | number>(12);
-  const valid = toMonths(months) >= 1;
+  const form = useForm<{ months: string | number }>({ initialValues: { months: 12 } });
+  const months = toMonths(form.values.months);
+  const valid = months >= 1;
   return (
     <FormPanel
       title="No contract yet"
-      onSubmit={() => valid && mutations.create.mutate(toMonths(months), { onError: showError })}
+      onSubmit={form.onSubmit(() => {
+        if (valid) mutations.create.mutate(months, { onError: showError });
+      })}
     >
       <Group align="flex-end">
         <NumberInput
@@ -61,8 +62,7 @@ export function AddContractForm({ mutations }: { mutations: Mutations }) {
           min={1}
           max={120}
           allowDecimal={false}
-          value={months}
-          onChange={setMonths}
+          {...form.getInputProps('months')}
           w={140}
         />
         <Button type="submit" loading={mutations.create.isPending} disabled={!valid}>
@@ -83,11 +83,13 @@ export function AddProductsForm({
   mutations: Mutations;
   onClose: () => void;
 }) {
-  const [amount, setAmount] = useState<string | number>(DEFAULT_BUNDLE_AMOUNT);
-  const [type, setType] = useState<TestType>(DEFAULT_BUNDLE_TYPE);
-  const tests = toMonths(amount);
-  const handleSubmit = () =>
-    tests >= 1 &&
+  const form = useForm<{ amount: string | number; type: TestType }>({
+    initialValues: { amount: DEFAULT_BUNDLE_AMOUNT, type: DEFAULT_BUNDLE_TYPE },
+  });
+  const { type } = form.values;
+  const tests = toMonths(form.values.amount);
+  const handleSubmit = () => {
+    if (tests < 1) return;
     mutations.addBundle.mutate(
       { contract_id: contractId, test_type: type, tests },
       {
@@ -101,23 +103,25 @@ export function AddProductsForm({
         onError: showError,
       },
     );
+  };
   return (
-    <FormPanel title="Add products" onSubmit={handleSubmit}>
+    <FormPanel title="Add products" onSubmit={form.onSubmit(handleSubmit)}>
       <Group align="flex-end" wrap="wrap">
         <NumberInput
           label="Amount"
           min={1}
           max={10000}
           allowDecimal={false}
-          value={amount}
-          onChange={setAmount}
+          {...form.getInputProps('amount')}
           w={140}
         />
         <Select
           label="Type"
           data={TEST_TYPES.map((value) => ({ value, label: TEST_TYPE_NAMES[value] }))}
           value={type}
-          onChange={(value) => setType(value === 'essential' ? 'essential' : 'professional')}
+          onChange={(value) =>
+            form.setFieldValue('type', value === 'essential' ? 'essential' : 'professional')
+          }
           w={180}
         />
         <Button type="submit" loading={mutations.addBundle.isPending} disabled={tests < 1}>
@@ -141,11 +145,13 @@ export function ContractEditForm({
   mutations: Mutations;
   onClose: () => void;
 }) {
-  const [start, setStart] = useState<string | null>(contract.start_date);
-  const [end, setEnd] = useState<string | null>(contract.end_date);
+  const form = useForm<{ start: string | null; end: string | null }>({
+    initialValues: { start: contract.start_date, end: contract.end_date },
+  });
+  const { start, end } = form.values;
   const invalid = !start || !end || start >= end;
-  const handleSubmit = () =>
-    !invalid &&
+  const handleSubmit = () => {
+    if (invalid) return;
     mutations.update.mutate(
       { contract, start_date: start, end_date: end },
       {
@@ -156,21 +162,20 @@ export function ContractEditForm({
         onError: showError,
       },
     );
+  };
   return (
-    <FormPanel title="Edit contract" onSubmit={handleSubmit}>
+    <FormPanel title="Edit contract" onSubmit={form.onSubmit(handleSubmit)}>
       <Group align="flex-start" wrap="wrap">
         <DatePickerInput
           label="Start date"
           valueFormat={DATE_FORMAT}
-          value={start}
-          onChange={setStart}
+          {...form.getInputProps('start')}
           w={180}
         />
         <DatePickerInput
           label="End date"
           valueFormat={DATE_FORMAT}
-          value={end}
-          onChange={setEnd}
+          {...form.getInputProps('end')}
           minDate={start ?? undefined}
           w={180}
           error={start && end && start >= end ? 'The end date must come after the start date' : undefined}
@@ -198,10 +203,10 @@ export function RenewForm({
   mutations: Mutations;
   onClose: () => void;
 }) {
-  const [months, setMonths] = useState<string | number>(12);
-  const count = toMonths(months);
-  const handleSubmit = () =>
-    count >= 1 &&
+  const form = useForm<{ months: string | number }>({ initialValues: { months: 12 } });
+  const count = toMonths(form.values.months);
+  const handleSubmit = () => {
+    if (count < 1) return;
     mutations.renew.mutate(
       { contractId: contract.id, months: count },
       {
@@ -212,8 +217,9 @@ export function RenewForm({
         onError: showError,
       },
     );
+  };
   return (
-    <FormPanel title="Renew contract" onSubmit={handleSubmit}>
+    <FormPanel title="Renew contract" onSubmit={form.onSubmit(handleSubmit)}>
       <Text size="sm" c="dimmed">
         The months are added to the current end date.
       </Text>
@@ -223,8 +229,7 @@ export function RenewForm({
           min={1}
           max={120}
           allowDecimal={false}
-          value={months}
-          onChange={setMonths}
+          {...form.getInputProps('months')}
           w={140}
         />
         <Button type="submit" loading={mutations.renew.isPending} disabled={count < 1}>

@@ -1,11 +1,12 @@
 import type { NewCompany } from '@limbus/contract';
 import { CONTRACT_LENGTH_OPTIONS, emailField, MESSAGES } from '@limbus/contract';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { type FormErrors, pickFieldErrors, useForm } from '../../../ui';
+import { type FormErrors, pickFieldErrors } from '../../../ui';
 import { useUsers } from '../../admin-users';
 import { useCountries, useCreateCompany } from '../api';
 import { adminOptions, CREATE_NEW_USER, staffOptions } from '../user-options';

@@ -1,6 +1,6 @@
 import { type CompanySummary, ROLES, type Role } from '@limbus/contract';
 import { Select } from '@mantine/core';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { roleOptions } from '../../auth';
 import { chooseCompany, chooseRole, type RoleAndCompany } from '../role-company';
 
@@ -18,7 +18,7 @@ export function RoleCompanyFields({
   onChange: (next: RoleAndCompany) => void;
   companies: readonly CompanySummary[];
   viewerRole: Role | undefined;
-  errors: { role?: string; company?: string };
+  errors: { role?: ReactNode; company?: ReactNode };
 }) {
   const companyOptions = useMemo(
     () => companies.map((company) => ({ value: String(company.id), label: company.name })),

@@ -1,10 +1,11 @@
 import { emailField, MESSAGES, type Role, requiredText, type User } from '@limbus/contract';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { DetailList, formatDate, useForm } from '../../../ui';
+import { DetailList, formatDate } from '../../../ui';
 import { useCreateUser, useUpdateUser } from '../../members';
 import { useCompanies } from '../../organisation';
 import type { RoleAndCompany } from '../role-company';

@@ -11,8 +11,9 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { AppTooltip, ErrorAlert, formatClock, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { type LabelChanges, useCreateLabel, useDeleteLabel, useLabels, useUpdateLabel } from '../api';
 
@@ -144,39 +145,30 @@ export function RowButtons({
 }
 
 function PageTitleModal({ testId, draft, onClose }: { testId: number; draft: Draft; onClose: () => void }) {
-  const [name, setName] = useState(draft.name);
-  const [urls, setUrls] = useState(draft.urls);
+  const form = useForm({ initialValues: { name: draft.name, urls: draft.urls } });
   const create = useCreateLabel(testId);
   const update = useUpdateLabel(testId);
   const saving = draft.id === null ? create : update;
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+  const save = form.onSubmit(({ name, urls }) => {
     const changes: Required<LabelChanges> = { name: name.trim(), urls: urlLines(urls) };
     const done = { onSuccess: onClose };
     if (draft.id === null) create.mutate(changes, done);
     else update.mutate({ id: draft.id, changes }, done);
-  };
+  });
 
   return (
     <Modal opened onClose={onClose} title={draft.id === null ? 'Add page' : 'Edit page'} centered>
       <form onSubmit={save} aria-label="Page">
         <Stack gap="sm">
           {saving.error && <ErrorAlert error={saving.error} title="The page was not saved" />}
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            data-autofocus
-          />
+          <TextInput label="Name" required {...form.getInputProps('name')} data-autofocus />
           <Textarea
             label="URLs"
             description="One URL per line"
             autosize
             minRows={3}
-            value={urls}
-            onChange={(e) => setUrls(e.currentTarget.value)}
+            {...form.getInputProps('urls')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -1,6 +1,7 @@
 import { TAG_DESCRIPTION_MAX, type TagWithPoints } from '@limbus/contract';
 import { Button, Group, Modal, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { useCreateTag, useDeleteTag, useTags, useUpdateTag } from '../tags-api';
 import { RowButtons } from './page-titles-manager';
@@ -82,39 +83,30 @@ function TagRow({ tag, onEdit, onDelete }: { tag: TagWithPoints; onEdit: () => v
 }
 
 function TagModal({ testId, draft, onClose }: { testId: number; draft: Draft; onClose: () => void }) {
-  const [name, setName] = useState(draft.name);
-  const [description, setDescription] = useState(draft.description);
+  const form = useForm({ initialValues: { name: draft.name, description: draft.description } });
   const create = useCreateTag(testId);
   const update = useUpdateTag(testId);
   const saving = draft.id === null ? create : update;
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+  const save = form.onSubmit(({ name, description }) => {
     const tag = { name: name.trim(), description: description.trim() };
     const done = { onSuccess: onClose };
     if (draft.id === null) create.mutate(tag, done);
     else update.mutate({ id: draft.id, changes: tag }, done);
-  };
+  });
 
   return (
     <Modal opened onClose={onClose} title={draft.id === null ? 'Add tag' : 'Edit tag'} centered>
       <form onSubmit={save} aria-label="Tag">
         <Stack gap="sm">
           {saving.error && <ErrorAlert error={saving.error} title="The tag was not saved" />}
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            data-autofocus
-          />
+          <TextInput label="Name" required {...form.getInputProps('name')} data-autofocus />
           <Textarea
             label="Description"
             autosize
             minRows={3}
             maxLength={TAG_DESCRIPTION_MAX}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            {...form.getInputProps('description')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

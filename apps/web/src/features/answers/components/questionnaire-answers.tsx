@@ -1,5 +1,5 @@
 import { Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { Empty, ErrorAlert, TableSkeleton } from '../../../ui';
+import { Empty, ErrorAlert, formatPercent, TableSkeleton } from '../../../ui';
 import { useTest } from '../../tests';
 import { type AnsweredQuestion, answeredQuestions, type QuestionKind } from '../questionnaire-summary';
 import { ParticipantLink, type QuestionnaireContext, ScaleSection, share } from './questionnaire-scales';
@@ -108,7 +108,8 @@ function AssociationsCard({ questions, participantCount }: { questions: Answered
                   {question.text}
                 </Text>
                 <Text size="sm">
-                  {question.answers.length} ({share(question.answers.length, participantCount)} %)
+                  {question.answers.length} (
+                  {formatPercent(share(question.answers.length, participantCount) / 100)})
                 </Text>
               </Group>
               <Progress

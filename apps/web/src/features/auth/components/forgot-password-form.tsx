@@ -1,7 +1,7 @@
 import { MESSAGES } from '@limbus/contract';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api';
 import { useRequestPasswordReset } from '../api';
@@ -9,7 +9,7 @@ import { useRequestPasswordReset } from '../api';
 /** E-mail and Send; no client rule on the e-mail (spec 1 §5), the server's 400 message is shown. */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
+  const form = useForm({ initialValues: { email: '' } });
   const errorMessage = isApiError(request.error) ? request.error.message : null;
 
   return (
@@ -22,13 +22,7 @@ export function ForgotPasswordForm() {
           {MESSAGES.resetSent}
         </Alert>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            request.mutate(email.trim());
-          }}
-        >
+        <form noValidate onSubmit={form.onSubmit(({ email }) => request.mutate(email.trim()))}>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
               Enter the e-mail address of your account and we will send you a link to choose a new password.
@@ -38,13 +32,7 @@ export function ForgotPasswordForm() {
                 {errorMessage}
               </Alert>
             ) : null}
-            <TextInput
-              label="E-mail"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
+            <TextInput label="E-mail" type="email" autoComplete="email" {...form.getInputProps('email')} />
             <Button type="submit" loading={request.isPending}>
               Send
             </Button>

@@ -1,10 +1,11 @@
 import { firstErrorMessage, MESSAGES } from '@limbus/contract';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { PasswordField, useForm } from '../../../ui';
+import { PasswordField } from '../../../ui';
 import { useResetPassword } from '../api';
 import { type NewPasswordValues, newPasswordSchema, validateWithPasswordMatch } from '../schemas';
 

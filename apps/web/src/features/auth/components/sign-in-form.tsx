@@ -1,9 +1,10 @@
 import type { User } from '@limbus/contract';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api';
-import { PasswordField, useForm, zodValidate } from '../../../ui';
+import { PasswordField, zodValidate } from '../../../ui';
 import { useSignIn } from '../api';
 import { type SignInValues, signInSchema } from '../schemas';
 

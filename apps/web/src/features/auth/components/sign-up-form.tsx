@@ -1,9 +1,10 @@
 import { MESSAGES } from '@limbus/contract';
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../api';
-import { PasswordField, pickFieldErrors, useForm } from '../../../ui';
+import { PasswordField, pickFieldErrors } from '../../../ui';
 import { useSignUp } from '../api';
 import { type SignUpValues, signUpSchema, validateWithPasswordMatch } from '../schemas';
 
@@ -108,7 +109,7 @@ export function SignUpForm() {
         />
         <Checkbox
           label="Send me the newsletter with research tips"
-          {...form.getCheckboxProps('newsletter')}
+          {...form.getInputProps('newsletter', { type: 'checkbox' })}
         />
         <Text size="xs" c="dimmed">
           By signing up you agree to our{' '}

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { PasswordField, useForm } from '../../../ui';
+import { PasswordField } from '../../../ui';
 import { useConfirmation } from '../api';
 import { type VerifyValues, validateWithPasswordMatch, verifySchema } from '../schemas';
 

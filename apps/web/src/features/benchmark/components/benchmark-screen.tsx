@@ -66,12 +66,14 @@ function GroupSection({
   group: BenchmarkGroup;
   hiddenText: string;
 }) {
+  // held in a constant so that the emotions' callback sees it narrowed (null while hidden)
+  const testEmotions = group.test;
   return (
     <Stack gap="sm" component="section" aria-label={title}>
       <Title order={2} size="h3">
         {title}
       </Title>
-      {!group.is_shown || !group.test ? (
+      {!group.is_shown || !testEmotions ? (
         <Alert
           variant="light"
           color="gray"
@@ -87,7 +89,7 @@ function GroupSection({
               <EmotionTile
                 key={emotion}
                 emotion={emotion}
-                benchmark={group.test?.[emotion] as EmotionBenchmark}
+                benchmark={testEmotions[emotion]}
                 tests={group.tests}
               />
             ))}

@@ -2,7 +2,7 @@ import type { DensityGrid } from '@limbus/analytics';
 import type { HeatmapArea } from '@limbus/contract';
 import { ActionIcon, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { type AreaOfInterest, defaultBoxName, sharePercent } from '../boxes';
+import { type AreaOfInterest, attentionPercent, defaultBoxName } from '../boxes';
 import { AreaMetricsList } from './area-metrics';
 
 type Props = {
@@ -55,7 +55,7 @@ export function AreasOfInterest({ boxes, grid, metrics, visitors, onChange }: Pr
               style={{ whiteSpace: 'nowrap' }}
               data-testid={`share-${box.id}`}
             >
-              {grid ? `${sharePercent(grid, box)}% of attention` : '…'}
+              {grid ? `${attentionPercent(grid, box)} of attention` : '…'}
             </Text>
             <ActionIcon
               variant="subtle"

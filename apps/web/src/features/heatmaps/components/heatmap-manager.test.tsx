@@ -46,7 +46,7 @@ describe('HeatmapManager', () => {
     });
     renderWithProviders(<HeatmapManager testId={7} />);
     const untitled = await screen.findByRole('row', { name: /Untitled/ });
-    expect(within(untitled).getByText('Capturing… 40%')).toBeTruthy();
+    expect(within(untitled).getByText('Capturing… 40 %')).toBeTruthy();
     expect(within(untitled).getByRole('button', { name: 'Capture Untitled from its URL' })).toHaveProperty(
       'disabled',
       true,

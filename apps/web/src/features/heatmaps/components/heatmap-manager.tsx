@@ -23,8 +23,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { Empty, ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Empty, ErrorAlert, formatPercent, openConfirmDelete, TableSkeleton } from '../../../ui';
 import {
   uploadHeatmapScreenshot,
   useCaptureHeatmap,
@@ -64,19 +65,25 @@ export function HeatmapManager({ testId }: { testId: number }) {
   );
 }
 
+type NewHeatmapValues = {
+  name: string;
+  url: string;
+  matchType: LabelMatchType;
+  source: ScreenshotSource;
+  file: File | null;
+};
+
 function NewHeatmapForm({ testId }: { testId: number }) {
   const create = useCreateHeatmap(testId);
   const capture = useCaptureHeatmap(testId);
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [matchType, setMatchType] = useState<LabelMatchType>('exact');
-  const [source, setSource] = useState<ScreenshotSource>('none');
-  const [file, setFile] = useState<File | null>(null);
+  const form = useForm<NewHeatmapValues>({
+    initialValues: { name: '', url: '', matchType: 'exact', source: 'none', file: null },
+  });
+  const { source } = form.values;
   const [error, setError] = useState<unknown>(null);
   const [isBusy, setBusy] = useState(false);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = form.onSubmit(async ({ name, url, matchType, file }) => {
     setError(null);
     setBusy(true);
     try {
@@ -84,15 +91,13 @@ function NewHeatmapForm({ testId }: { testId: number }) {
         source === 'upload' && file ? await uploadHeatmapScreenshot(testId, file) : undefined;
       const page = await create.mutateAsync({ name, url, match_type: matchType, screenshot });
       if (source === 'capture') await capture.mutateAsync(page.id);
-      setName('');
-      setUrl('');
-      setFile(null);
+      form.setValues({ name: '', url: '', file: null });
     } catch (caught) {
       setError(caught);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <Card withBorder radius="md" padding="lg" component="form" onSubmit={handleSubmit} maw={720}>
@@ -100,24 +105,13 @@ function NewHeatmapForm({ testId }: { testId: number }) {
         <Title order={2} size="h4">
           New heatmap page
         </Title>
-        <TextInput
-          label="Name"
-          placeholder="Home page"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
+        <TextInput label="Name" placeholder="Home page" {...form.getInputProps('name')} />
         <Group align="flex-end" grow>
-          <TextInput
-            label="URL"
-            placeholder="https://www.example.com/"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-          />
+          <TextInput label="URL" placeholder="https://www.example.com/" {...form.getInputProps('url')} />
           <Select
             label="Match type"
             data={MATCH_TYPES}
-            value={matchType}
-            onChange={(value) => setMatchType((value as LabelMatchType | null) ?? 'exact')}
+            {...form.getInputProps('matchType')}
             allowDeselect={false}
             maw={200}
           />
@@ -128,8 +122,7 @@ function NewHeatmapForm({ testId }: { testId: number }) {
           </Text>
           <SegmentedControl
             aria-labelledby="screenshot-source"
-            value={source}
-            onChange={(value) => setSource(value as ScreenshotSource)}
+            {...form.getInputProps('source')}
             data={[
               { value: 'none', label: 'Later' },
               { value: 'upload', label: 'Upload an image' },
@@ -143,8 +136,7 @@ function NewHeatmapForm({ testId }: { testId: number }) {
             label="Image"
             placeholder="PNG, JPEG, GIF or WebP"
             accept="image/png,image/jpeg,image/gif,image/webp"
-            value={file}
-            onChange={setFile}
+            {...form.getInputProps('file')}
             clearable
           />
         ) : null}
@@ -221,7 +213,7 @@ function HeatmapRow({ testId, page }: { testId: number; page: HeatmapPage }) {
         <Stack gap={4}>
           {isCapturing ? (
             <>
-              <Text size="sm">Capturing… {page.capture?.progress ?? 0}%</Text>
+              <Text size="sm">Capturing… {formatPercent((page.capture?.progress ?? 0) / 100)}</Text>
               <Progress value={page.capture?.progress ?? 0} aria-label={`Capture of ${title}`} animated />
             </>
           ) : page.screenshot ? (

@@ -1,8 +1,9 @@
-import type { Insight, SignificantPoint } from '@limbus/contract';
+import type { SignificantPoint } from '@limbus/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
+import { makeInsight } from '../../../test/insight';
 import { renderWithProviders } from '../../../test/render';
 import { FeedbackPicker } from './feedback-picker';
 
@@ -21,13 +22,12 @@ const point = (id: number, comment: string, overrides: Partial<SignificantPoint>
   ...overrides,
 });
 
-const insight = {
+const insight = makeInsight({
   id: 70,
   assigned_id: 2,
   title: 'The discount code is refused',
   significant_points_ids: [5],
-  significant_points: [],
-} as unknown as Insight;
+});
 
 /** A fake server with one participant, their points and one insight (a "hook": it installs fetch). */
 function useFakeServer() {

@@ -3,13 +3,13 @@ import {
   type Insight,
   type SignificantPoint,
   type Suggestion,
-  type TestDetail,
 } from '@limbus/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { makeTestDetail } from '../../../test/test-detail';
 import { LinkedSuggestions } from '../../suggestions';
 import { InsightDetail } from './insight-detail';
 
@@ -49,10 +49,10 @@ const insight = (number: number, overrides: Partial<Insight> = {}): Insight => (
 });
 
 const suggestion = { id: 7, rank: 1, title: 'Move the code field up', insight_id: 102 } as Suggestion;
-const test = {
+const test = makeTestDetail({
   id: 4,
   participants: [{ id: 9, real_id: 'p9', type: 'default', started_at: START, ended_at: null }],
-};
+});
 
 /** Renders insight `number` of three on a fake server (a "hook" for biome: it installs the fake fetch). */
 function useRenderedInsight(number: number) {
@@ -63,13 +63,11 @@ function useRenderedInsight(number: number) {
   });
   return renderWithProviders(
     <InsightDetail
-      test={test as unknown as TestDetail}
+      test={test}
       insightId={100 + number}
       linkedSuggestions={<LinkedSuggestions testId={4} insightId={100 + number} />}
     />,
-    {
-      path: `/test/4/insights/${100 + number}`,
-    },
+    { path: `/test/4/insights/${100 + number}` },
   );
 }
 

@@ -8,6 +8,7 @@ import {
   writtenInsightText,
 } from '@limbus/contract';
 import { Anchor, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconChevronLeft, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ErrorAlert, openConfirmDelete, PageLoader } from '../../../ui';
@@ -116,20 +117,18 @@ function InsightForm({
   participantId?: number;
   onDeleted: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(insight));
-  const [titleError, setTitleError] = useState<string | undefined>();
+  const form = useForm<Draft>({
+    initialValues: draftOf(insight),
+    validate: { title: (title) => (title.trim() ? null : MESSAGES.required) },
+  });
   const [isSaved, markSaved] = useSavedFlag();
   const update = useUpdateInsight(testId);
   const remove = useDeleteInsight(testId);
   const points = usePointOptions(testId, insight, participantId);
-  const set = <K extends keyof Draft>(field: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [field]: value }));
 
-  const handleSave = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!draft.title.trim()) return setTitleError(MESSAGES.required);
-    update.mutate({ id: insight.id, changes: changesOf(draft, insight) }, { onSuccess: markSaved });
-  };
+  const handleSave = form.onSubmit((draft) =>
+    update.mutate({ id: insight.id, changes: changesOf(draft, insight) }, { onSuccess: markSaved }),
+  );
   const handleDelete = () =>
     openConfirmDelete({
       message: INSIGHT_DELETE_CONFIRM,
@@ -144,12 +143,7 @@ function InsightForm({
         <TextInput
           label={`Insight ${insight.assigned_id}: title`}
           required
-          value={draft.title}
-          error={titleError}
-          onChange={(event) => {
-            set('title', event.currentTarget.value);
-            setTitleError(undefined);
-          }}
+          {...form.getInputProps('title')}
         />
         {COMMENTS.map(([field, label, hint]) => (
           <Textarea
@@ -158,8 +152,7 @@ function InsightForm({
             placeholder={hint}
             autosize
             minRows={2}
-            value={draft[field]}
-            onChange={(event) => set(field, event.currentTarget.value)}
+            {...form.getInputProps(field)}
           />
         ))}
         {AI_FIELDS.map(([field, label, hint]) => (
@@ -170,15 +163,14 @@ function InsightForm({
             insightId={insight.id}
             field={field}
             label={label}
-            value={draft[field]}
-            onChange={(html) => set(field, html)}
+            value={form.values[field]}
+            onChange={(html) => form.setFieldValue(field, html)}
           />
         ))}
         <TextInput
           label="Focus point"
           placeholder="The element of the page this insight is about"
-          value={draft.focus_point}
-          onChange={(event) => set('focus_point', event.currentTarget.value)}
+          {...form.getInputProps('focus_point')}
         />
         <MultiSelect
           label="Linked significant points"
@@ -186,8 +178,8 @@ function InsightForm({
           data={points}
           searchable
           clearable
-          value={draft.significant_points_ids.map(String)}
-          onChange={(values) => set('significant_points_ids', values.map(Number))}
+          value={form.values.significant_points_ids.map(String)}
+          onChange={(values) => form.setFieldValue('significant_points_ids', values.map(Number))}
         />
         <Group justify="space-between">
           <Button

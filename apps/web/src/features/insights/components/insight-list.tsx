@@ -1,7 +1,7 @@
 import { INSIGHT_TITLE_PLACEHOLDER, MESSAGES, type TestDetail } from '@limbus/contract';
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { ErrorAlert, TableSkeleton } from '../../../ui';
 import { useCreateInsight, useInsights } from '../api';
 import { useInsightsPdf } from '../use-insights-pdf';
@@ -17,21 +17,21 @@ export function InsightList({ test, onOpen }: { test: ListTest; onOpen: (id: num
   const insights = useInsights(test.id);
   const create = useCreateInsight(test.id);
   const pdf = useInsightsPdf(test);
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // a new insight needs a title (spec 2 §5)
+  const form = useForm({
+    initialValues: { title: '' },
+    validate: { title: (title) => (title.trim() ? null : MESSAGES.required) },
+  });
   const list = byNumber(insights.data ?? []);
 
-  const handleCreate = (event: FormEvent) => {
-    event.preventDefault();
-    // A new insight needs a title (spec 2 §5).
-    if (!title.trim()) return setError(MESSAGES.required);
+  const handleCreate = form.onSubmit(({ title }) =>
     create.mutate(title.trim(), {
       onSuccess: (insight) => {
-        setTitle('');
+        form.reset();
         onOpen(insight.id);
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Stack gap="sm">
@@ -40,12 +40,8 @@ export function InsightList({ test, onOpen }: { test: ListTest; onOpen: (id: num
           <TextInput
             aria-label="New insight title"
             placeholder={INSIGHT_TITLE_PLACEHOLDER}
-            value={title}
-            error={error ?? create.error?.message}
-            onChange={(event) => {
-              setTitle(event.currentTarget.value);
-              setError(undefined);
-            }}
+            {...form.getInputProps('title')}
+            error={form.errors.title ?? create.error?.message}
             rightSection={
               <ActionIcon type="submit" variant="subtle" aria-label="Add insight" loading={create.isPending}>
                 <IconPlus size={16} aria-hidden />

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
+import { makeInsight } from '../../../test/insight';
 import { renderWithProviders } from '../../../test/render';
 import { makeTestDetail } from '../../../test/test-detail';
 import { EMOTION_TEXT_COLORS } from '../../../ui';
@@ -27,28 +28,6 @@ const point = (
   participant_id: participant,
 });
 
-function insightOf(overrides: Partial<Insight>): Insight {
-  return {
-    id: 1,
-    test_id: 4,
-    assigned_id: 1,
-    title: 'Insight',
-    behavior_comment: '...',
-    eeg_comment: '...',
-    eye_tracking_comment: '...',
-    touch_tracking_comment: '...',
-    explanation: '...',
-    summary: '...',
-    suggestion: '',
-    focus_point: '',
-    highlight_id: null,
-    highlight_url: null,
-    significant_points_ids: [],
-    significant_points: [],
-    ...overrides,
-  };
-}
-
 const TEST = makeTestDetail({ id: 4 });
 
 /** A colour as the browser's style reads it back ('#e8457c' → 'rgb(232, 69, 124)'). */
@@ -68,7 +47,7 @@ function useFakeServer(initial: Insight[]) {
     'GET /tests/4/participants/9': { body: { id: 9, started_at: START, significant_points: points } },
     'POST /tests/4/insights': (call: FakeCall) => {
       const { title } = (call.body as { insight: { title: string } }).insight;
-      const created = insightOf({ id: 50 + insights.length, assigned_id: insights.length + 1, title });
+      const created = makeInsight({ id: 50 + insights.length, assigned_id: insights.length + 1, title });
       insights.push(created);
       return { status: 201, ...reply(created) };
     },
@@ -76,7 +55,7 @@ function useFakeServer(initial: Insight[]) {
       const changes = (call.body as { insight: Partial<Insight> }).insight;
       const ids = changes.significant_points_ids ?? [];
       const changed = {
-        ...insightOf({ id: 2, assigned_id: 2 }),
+        ...makeInsight({ id: 2, assigned_id: 2 }),
         ...changes,
         significant_points: points.filter((item) => ids.includes(item.id)),
       };
@@ -99,8 +78,8 @@ describe('InsightsPanel', () => {
       point(43, 3000, 'Nice colours', { emotion: 'joy', participant: 10 }),
     ];
     useFakeServer([
-      insightOf({ id: 2, assigned_id: 2, title: 'Form errors', summary: '...' }),
-      insightOf({
+      makeInsight({ id: 2, assigned_id: 2, title: 'Form errors', summary: '...' }),
+      makeInsight({
         id: 1,
         assigned_id: 1,
         title: 'Menu is hidden',
@@ -140,7 +119,7 @@ describe('InsightsPanel', () => {
   });
 
   it('creates an insight from its title and opens it with the spec’s defaults', async () => {
-    const fake = useFakeServer([insightOf({ id: 1, assigned_id: 1, title: 'Menu is hidden' })]);
+    const fake = useFakeServer([makeInsight({ id: 1, assigned_id: 1, title: 'Menu is hidden' })]);
     renderWithProviders(<InsightsPanel test={TEST} />);
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Menu is hidden' })).toBeTruthy();
@@ -170,7 +149,7 @@ describe('InsightsPanel', () => {
   });
 
   it('saves the fields and the participant’s linked points, shows saved, and deletes after asking', async () => {
-    const fake = useFakeServer([insightOf({ id: 2, assigned_id: 2, title: 'Form errors' })]);
+    const fake = useFakeServer([makeInsight({ id: 2, assigned_id: 2, title: 'Form errors' })]);
     renderWithProviders(<InsightsPanel test={TEST} participantId={9} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Form errors' }));

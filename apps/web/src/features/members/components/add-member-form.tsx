@@ -1,10 +1,11 @@
 import { emailField, type User } from '@limbus/contract';
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../api';
-import { useForm, zodValidate } from '../../../ui';
+import { zodValidate } from '../../../ui';
 import { useCreateUser } from '../api';
 import { isMemberRole, MEMBER_ROLE_OPTIONS, type MemberRole } from '../member-roles';
 

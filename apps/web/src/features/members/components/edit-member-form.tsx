@@ -1,10 +1,11 @@
 import { requiredText, type User } from '@limbus/contract';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../api';
-import { BlockSkeleton, ErrorAlert, pickFieldErrors, useForm, zodValidate } from '../../../ui';
+import { BlockSkeleton, ErrorAlert, pickFieldErrors, zodValidate } from '../../../ui';
 import { useUpdateUser, useUser } from '../api';
 import { isMemberRole, MEMBER_ROLE_OPTIONS, type MemberRole } from '../member-roles';
 

@@ -1,5 +1,5 @@
+import type { FormErrors } from '@mantine/form';
 import type { TestFormValues, TestKind } from '../test-form-values';
-import type { FormIssues } from '../validation';
 
 export type SetField = <K extends keyof TestFormValues>(field: K, value: TestFormValues[K]) => void;
 
@@ -7,6 +7,7 @@ export type SetField = <K extends keyof TestFormValues>(field: K, value: TestFor
 export type SectionProps = {
   kind: TestKind;
   values: TestFormValues;
-  issues: FormIssues;
+  /** Messages by field, and by slot of a list ('associations.2'). */
+  issues: FormErrors;
   setField: SetField;
 };

@@ -96,7 +96,7 @@ export function TestForm({
 
   const handleSave = async (state: OrderState) => {
     const found = formIssues(form.values, state);
-    if (form.issues.video) found.video = form.issues.video;
+    if (form.videoIssue) found.video = form.videoIssue;
     form.setIssues(found);
     if (Object.keys(found).length > 0) {
       setFailure(null);
@@ -114,7 +114,7 @@ export function TestForm({
   };
 
   const handleSaveVideo = async () => {
-    if (!test || !form.video || form.issues.video) return;
+    if (!test || !form.video || form.videoIssue) return;
     if (!(await runSave({ id: test.id, write: {}, video: form.video }))) return;
     form.chooseVideo(null);
     notifications.show({ color: 'teal', message: 'The video has been uploaded' });

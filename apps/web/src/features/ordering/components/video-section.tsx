@@ -1,6 +1,8 @@
 import { TEST_VIDEO_ACCEPT } from '@limbus/contract';
 import { Alert, Button, FileInput, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatPercent } from '../../../ui';
 import { FormSection } from './form-section';
 
 export type VideoSectionProps = {
@@ -8,7 +10,7 @@ export type VideoSectionProps = {
   videoUrl: string | null;
   file: File | null;
   onFileChange: (file: File | null) => void;
-  error?: string;
+  error?: ReactNode;
   /** Share of the upload sent, 0 to 1, while uploading. */
   progress: number | null;
   /** View mode: the test cannot be changed, but a missing video can still be uploaded. */
@@ -22,7 +24,7 @@ function UploadProgress({ share }: { share: number }) {
   return (
     <Stack gap={4}>
       <Text size="sm" aria-live="polite">
-        Uploading the video… {percent}%
+        Uploading the video… {formatPercent(share)}
       </Text>
       <Progress value={percent} aria-label="Video upload" size="lg" striped animated={percent < 100} />
     </Stack>

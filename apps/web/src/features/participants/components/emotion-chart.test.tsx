@@ -1,6 +1,6 @@
 import type { EmotionSamples } from '@limbus/analytics';
 import type { SignificantPoint } from '@limbus/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -81,5 +81,29 @@ describe('EmotionChart', () => {
     expect(screen.getAllByRole('button', { name: /point at/ })).toHaveLength(1);
     await userEvent.setup().click(marker);
     expect(onSeek).toHaveBeenCalledWith(5);
+  });
+
+  it('shows the playhead only while it lies within the part of the recording shown', async () => {
+    // the playhead is placed once uPlot has laid out its scales
+    const playheadAt = async (seconds: number, visibility: string, range?: [number, number]) => {
+      const { unmount } = renderWithProviders(
+        <EmotionChart
+          samples={makeSamples()}
+          startMs={START}
+          seconds={seconds}
+          range={range}
+          onSeek={() => {}}
+        />,
+      );
+      const chart = screen.getByRole('group', { name: 'Emotions over the recording' });
+      const playhead = chart.querySelector<HTMLElement>('[aria-hidden][style*="width: 2px"]');
+      await waitFor(() => expect(playhead?.style.visibility).toBe(visibility));
+      unmount();
+    };
+    await playheadAt(4, 'visible');
+    await playheadAt(25, 'hidden');
+    // a part of the recording: 2 to 3 seconds
+    await playheadAt(2.5, 'visible', [2, 3]);
+    await playheadAt(4, 'hidden', [2, 3]);
   });
 });

@@ -4,7 +4,7 @@ import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { AppTooltip, EMOTION_COLORS, formatClock } from '../../../ui';
+import { AppTooltip, EMOTION_COLORS, formatClock, formatPercent } from '../../../ui';
 import { CHART_EMOTIONS, emotionMeans, nearestSampleIndex } from '../emotion-scores';
 import { EmotionReadout } from './emotion-readout';
 
@@ -16,7 +16,7 @@ const MARKER_TARGET_SIZE = 24;
 /** The series of uPlot: seconds from the recording's start, and each emotion. */
 function toPlotData(samples: EmotionSamples, startMs: number): uPlot.AlignedData {
   const seconds = Float64Array.from(samples.timestamp, (timestamp) => (timestamp - startMs) / 1000);
-  return [seconds, ...CHART_EMOTIONS.map((emotion) => samples[emotion])] as unknown as uPlot.AlignedData;
+  return [seconds, ...CHART_EMOTIONS.map((emotion) => samples[emotion])];
 }
 
 /** Where uPlot put its plotting area inside the chart box, in CSS pixels. */
@@ -108,7 +108,9 @@ function PointMarker({ marker, onSeek }: { marker: Marker; onSeek: (seconds: num
 /**
  * Frustration, joy and attention under the video (uPlot, 0–100 %), a line at the playhead, the
  * significant points as markers on their curves (select one to play from it) and a readout of
- * the scores under the pointer, or at the playhead. A click elsewhere seeks to that moment.
+ * the scores under the pointer, or at the playhead, against the recording's means. A click
+ * elsewhere seeks to that moment. With a `range` the chart shows that part of the recording; the
+ * playhead's line shows while the playhead lies within what is shown.
  */
 export function EmotionChart({
   samples,
@@ -116,12 +118,18 @@ export function EmotionChart({
   seconds,
   points = [],
   onSeek,
+  label = 'Emotions over the recording',
+  range,
 }: {
   samples: EmotionSamples;
   startMs: number;
   seconds: number;
   points?: readonly SignificantPoint[];
   onSeek: (seconds: number) => void;
+  /** What the chart shows, for screen readers. */
+  label?: string;
+  /** The part shown, in seconds from `startMs`; all of the samples by default. */
+  range?: readonly [from: number, to: number];
 }) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -132,6 +140,7 @@ export function EmotionChart({
   // bumped whenever uPlot lays the chart out again, so that the markers follow its scales
   const [layout, setLayout] = useState(0);
   const means = useMemo(() => emotionMeans(samples), [samples]);
+  const [rangeFrom, rangeTo] = range ?? [];
 
   useEffect(() => {
     const element = container.current;
@@ -144,10 +153,16 @@ export function EmotionChart({
       // room above the top so that the '100 %' tick is not cut
       padding: [12, null, null, null],
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false }, y: { range: [0, 1] } },
+      scales: {
+        x: {
+          time: false,
+          range: (_chart, dataMin, dataMax) => [rangeFrom ?? dataMin, rangeTo ?? dataMax],
+        },
+        y: { range: [0, 1] },
+      },
       axes: [
         { values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
-        { values: (_u, ticks) => ticks.map((tick) => `${Math.round(tick * 100)} %`), size: 56 },
+        { values: (_u, ticks) => ticks.map((tick) => formatPercent(tick)), size: 56 },
       ],
       series: [
         { label: 'Time' },
@@ -183,13 +198,15 @@ export function EmotionChart({
       chart.destroy();
       plot.current = null;
     };
-  }, [samples, startMs]);
+  }, [samples, startMs, rangeFrom, rangeTo]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout moves the playhead too
   useEffect(() => {
     const chart = plot.current;
     const line = cursorLine.current;
     if (!chart || !line) return;
+    const { min = 0, max = 0 } = chart.scales.x ?? {};
+    line.style.visibility = seconds >= min && seconds <= max ? 'visible' : 'hidden';
     const x = chart.valToPos(seconds, 'x');
     line.style.transform = `translateX(${plotOffset(chart).left + x}px)`;
   }, [seconds, layout]);
@@ -203,7 +220,7 @@ export function EmotionChart({
   const index = hoverIndex ?? playheadIndex;
 
   return (
-    <Stack gap={6} role="group" aria-label="Emotions over the recording">
+    <Stack gap={6} role="group" aria-label={label}>
       <EmotionReadout samples={samples} means={means} index={index} startMs={startMs} />
       <Box pos="relative">
         <div ref={container} />

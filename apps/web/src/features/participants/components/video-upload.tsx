@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../api';
+import { formatPercent } from '../../../ui';
 import { useUploadParticipantVideo } from '../api';
 
 const VIDEO_TYPES = 'video/mp4,video/quicktime,video/x-matroska,.mp4,.mov,.mkv';
@@ -52,7 +53,7 @@ export function VideoUpload({
         <>
           <Progress value={share * 100} aria-label="Upload progress" />
           <Text size="xs" c="dimmed">
-            Uploading… {Math.round(share * 100)}%
+            Uploading… {formatPercent(share)}
           </Text>
         </>
       ) : null}

@@ -2,7 +2,7 @@ import type { AreaOfInterest } from '@limbus/contract';
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatShareFloor } from '../../../ui';
+import { formatPercent } from '../../../ui';
 import { useDeleteArea, useUpdateArea } from '../api';
 
 /** Spec 3: three boxes are listed before 'more'. */
@@ -40,7 +40,7 @@ function AreaRow({
         style={{ flex: 1 }}
       />
       <Text size="sm" fw={600} w={48} ta="right" aria-label={`Share of attention in ${area.name}`}>
-        {area.value === null ? '–' : formatShareFloor(area.value)}
+        {area.value === null ? '–' : formatPercent(area.value, { rounding: 'down' })}
       </Text>
       {canEdit ? (
         <ActionIcon

@@ -7,11 +7,11 @@ import {
   type CaptureView,
 } from '@limbus/contract';
 import { Button, Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconWorldWww } from '@tabler/icons-react';
-import { useState } from 'react';
 import type { UploadSource } from '../api';
 
-type Errors = { url?: string; device?: string; views?: string };
+type CaptureValues = { url: string; device: CaptureDevice | ''; views: CaptureView[] };
 
 /** A web address the browser would take (http or https); the server checks the rest. */
 function urlError(url: string): string | undefined {
@@ -35,21 +35,20 @@ export function CaptureForm({
   onAdd: (sources: Extract<UploadSource, { kind: 'capture' }>[]) => void;
   disabled: boolean;
 }) {
-  const [url, setUrl] = useState('');
-  const [device, setDevice] = useState<CaptureDevice | null>(null);
-  const [views, setViews] = useState<CaptureView[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<CaptureValues>({
+    initialValues: { url: '', device: '', views: [] },
+    validate: {
+      url: urlError,
+      device: (device) => (device ? null : CAPTURE_DEVICE_REQUIRED),
+      views: (views) => (views.length > 0 ? null : CAPTURE_VIEW_REQUIRED),
+    },
+  });
 
   const add = () => {
-    const found: Errors = {
-      url: urlError(url),
-      device: device ? undefined : CAPTURE_DEVICE_REQUIRED,
-      views: views.length > 0 ? undefined : CAPTURE_VIEW_REQUIRED,
-    };
-    setErrors(found);
-    if (found.url || !device || views.length === 0) return;
+    const { url, device, views } = form.values;
+    if (form.validate().hasErrors || !device) return;
     onAdd(views.map((view) => ({ kind: 'capture', capture: { url: url.trim(), device, view } })));
-    setUrl('');
+    form.setFieldValue('url', '');
   };
 
   return (
@@ -58,18 +57,10 @@ export function CaptureForm({
         label="Web address"
         placeholder="https://www.example.com/"
         leftSection={<IconWorldWww size={16} aria-hidden />}
-        value={url}
-        onChange={(event) => setUrl(event.currentTarget.value)}
-        error={errors.url}
+        {...form.getInputProps('url')}
         disabled={disabled}
       />
-      <Radio.Group
-        label="Device"
-        value={device ?? ''}
-        onChange={(value) => setDevice(value as CaptureDevice)}
-        error={errors.device}
-        required
-      >
+      <Radio.Group label="Device" {...form.getInputProps('device')} required>
         <Group gap="lg" mt={4}>
           {(Object.keys(CAPTURE_DEVICES) as CaptureDevice[]).map((key) => (
             <Radio
@@ -81,13 +72,7 @@ export function CaptureForm({
           ))}
         </Group>
       </Radio.Group>
-      <Checkbox.Group
-        label="Screenshot"
-        value={views}
-        onChange={(value) => setViews(value as CaptureView[])}
-        error={errors.views}
-        required
-      >
+      <Checkbox.Group label="Screenshot" {...form.getInputProps('views')} required>
         <Group gap="lg" mt={4}>
           {(Object.keys(CAPTURE_VIEWS) as CaptureView[]).map((key) => (
             <Checkbox key={key} value={key} label={CAPTURE_VIEWS[key]} disabled={disabled} />

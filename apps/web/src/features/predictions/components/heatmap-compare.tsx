@@ -15,7 +15,7 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Empty, ErrorAlert, formatShareFloor, PageLoader } from '../../../ui';
+import { Empty, ErrorAlert, formatPercent, PageLoader } from '../../../ui';
 import { usePredictions } from '../api';
 import { Legend } from './heatmap-viewer';
 
@@ -67,14 +67,16 @@ function CompareColumn({ prediction, opacity }: { prediction: Prediction; opacit
             {prediction.areas_of_interest.map((area) => (
               <Table.Tr key={area.id}>
                 <Table.Td>{area.name}</Table.Td>
-                <Table.Td ta="right">{area.value === null ? '–' : formatShareFloor(area.value)}</Table.Td>
+                <Table.Td ta="right">
+                  {area.value === null ? '–' : formatPercent(area.value, { rounding: 'down' })}
+                </Table.Td>
               </Table.Tr>
             ))}
             {prediction.peekthrough_attention_share === null ? null : (
               <Table.Tr>
                 <Table.Td c="dimmed">Unlikely to be seen in 3 to 5 s</Table.Td>
                 <Table.Td ta="right" c="dimmed">
-                  {formatShareFloor(prediction.peekthrough_attention_share)}
+                  {formatPercent(prediction.peekthrough_attention_share, { rounding: 'down' })}
                 </Table.Td>
               </Table.Tr>
             )}

@@ -1,6 +1,6 @@
 import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX } from '@limbus/contract';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { ErrorAlert } from '../../../ui';
@@ -8,33 +8,26 @@ import { useCreateProject } from '../api';
 
 /** The New project modal of /predictions/projects: a name and an optional description; then the project. */
 export function NewProjectModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
+  const form = useForm({
+    initialValues: { name: '', description: '' },
+    validate: { name: (name) => (name.trim() ? null : 'Give the project a name') },
+  });
   const create = useCreateProject();
   const navigate = useNavigate();
 
   const close = () => {
     if (create.isPending) return;
-    setName('');
-    setDescription('');
-    setNameError(undefined);
+    form.reset();
     create.reset();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setNameError('Give the project a name');
-      return;
-    }
-    setNameError(undefined);
+  const submit = form.onSubmit(({ name, description }) =>
     create.mutate(
       { name: name.trim(), description: description.trim() },
       { onSuccess: (project) => navigate(`/predictions/projects/${project.id}`) },
-    );
-  };
+    ),
+  );
 
   const fieldError = isApiError(create.error) ? create.error.fieldError('name') : undefined;
   return (
@@ -44,9 +37,8 @@ export function NewProjectModal({ opened, onClose }: { opened: boolean; onClose:
           <TextInput
             label="Name"
             placeholder="e.g. Shop relaunch 2027"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={nameError ?? fieldError}
+            {...form.getInputProps('name')}
+            error={form.errors.name ?? fieldError}
             maxLength={PROJECT_NAME_MAX}
             required
             data-autofocus
@@ -54,8 +46,7 @@ export function NewProjectModal({ opened, onClose }: { opened: boolean; onClose:
           <Textarea
             label="Description"
             placeholder="What the heatmaps of this project are for"
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
+            {...form.getInputProps('description')}
             maxLength={PROJECT_DESCRIPTION_MAX}
             autosize
             minRows={2}

@@ -23,13 +23,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { openConfirmDelete, pickFieldErrors, useForm } from '../../../ui';
+import { openConfirmDelete, pickFieldErrors } from '../../../ui';
 import { RichTextField } from '../../../ui/rich-text';
 import { useCurrentUser } from '../../account';
 import { displayName } from '../../auth';

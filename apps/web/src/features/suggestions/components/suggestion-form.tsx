@@ -8,8 +8,9 @@ import {
   type User,
 } from '@limbus/contract';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { isApiError } from '../../../api';
-import { ErrorAlert, pickFieldErrors, useForm } from '../../../ui';
+import { ErrorAlert, pickFieldErrors } from '../../../ui';
 import { RichTextField } from '../../../ui/rich-text';
 import { displayName } from '../../auth';
 

@@ -14,7 +14,7 @@ import {
 import { IconLock } from '@tabler/icons-react';
 import { formatSurcharge } from '../../../ui';
 import type { QuestionSlot } from '../setup-form';
-import { type SetupForm, textareaProps } from './setup-form-types';
+import type { SetupForm } from './setup-form-types';
 
 function FocusElements({ form }: { form: SetupForm }) {
   const elements = form.values.focus_elements;
@@ -140,7 +140,7 @@ export function MethodsTab({ form }: { form: SetupForm }) {
   const isEssential = form.values.test_type === 'essential';
   return (
     <Stack gap="lg">
-      <Textarea label="Purpose" autosize minRows={3} {...textareaProps(form, 'purpose')} />
+      <Textarea label="Purpose" autosize minRows={3} {...form.getInputProps('purpose')} />
       <FocusElements form={form} />
       <Title order={3} size="h5">
         Questionnaire

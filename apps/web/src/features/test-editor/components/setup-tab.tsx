@@ -16,7 +16,7 @@ import { useCompanies } from '../../organisation';
 import { platformLabel, stateLabel } from '../../tests';
 import { useCategories, useCompanyUsers, useFlows, useResearchers } from '../api';
 import { fromId, toIdOrNull, userOption } from '../setup-options';
-import { type SetupForm, textareaProps } from './setup-form-types';
+import type { SetupForm } from './setup-form-types';
 
 const STATE_OPTIONS = TEST_STATES.map((state) => ({ value: state, label: stateLabel(state) }));
 const PLATFORM_OPTIONS = PLATFORMS.map((platform) => ({ value: platform, label: platformLabel(platform) }));
@@ -159,7 +159,11 @@ export function SetupTab({ form, report }: { form: SetupForm; report: string | n
           error={form.errors.test_type}
         />
         {values.platform === 'mobile' ? (
-          <Switch label="Runs in an external app" mt="xl" {...form.getCheckboxProps('external_app')} />
+          <Switch
+            label="Runs in an external app"
+            mt="xl"
+            {...form.getInputProps('external_app', { type: 'checkbox' })}
+          />
         ) : null}
         {values.platform === 'video' ? (
           <TextInput label="Brand name" {...form.getInputProps('brand_name')} />
@@ -208,15 +212,15 @@ export function SetupTab({ form, report }: { form: SetupForm; report: string | n
           label="Target group requirements"
           autosize
           minRows={2}
-          {...textareaProps(form, 'custom_target')}
+          {...form.getInputProps('custom_target')}
         />
       ) : null}
-      <Textarea label="Scenario" autosize minRows={2} {...textareaProps(form, 'scenario')} />
+      <Textarea label="Scenario" autosize minRows={2} {...form.getInputProps('scenario')} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TextInput label="Start URL" {...form.getInputProps('url')} />
         <TextInput label="Stop moment" {...form.getInputProps('stop_moment')} />
       </SimpleGrid>
-      <Textarea label="Comments" autosize minRows={2} {...textareaProps(form, 'comments')} />
+      <Textarea label="Comments" autosize minRows={2} {...form.getInputProps('comments')} />
       <div>
         <Text size="sm" fw={500}>
           Report

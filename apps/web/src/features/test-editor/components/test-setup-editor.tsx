@@ -1,10 +1,11 @@
 import { draftIssues, type TestDetail } from '@limbus/contract';
 import { Button, Group, Paper, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { isApiError } from '../../../api';
-import { type FormErrors, pickFieldErrors, useForm } from '../../../ui';
+import { pickFieldErrors } from '../../../ui';
 import { useUpdateTest } from '../api';
 import { type SetupFormValues, setupFormValues, toTestWrite } from '../setup-form';
 import { InsightsTab } from './insights-tab';
@@ -38,7 +39,7 @@ function useSavedCheck() {
 export function TestSetupEditor({ test }: { test: TestDetail }) {
   const form = useForm<SetupFormValues>({
     initialValues: setupFormValues(test),
-    validate: (values) => draftIssues(values) as FormErrors<SetupFormValues>,
+    validate: draftIssues,
   });
   const update = useUpdateTest(test.id);
   const saved = useSavedCheck();
@@ -61,7 +62,7 @@ export function TestSetupEditor({ test }: { test: TestDetail }) {
     });
 
   const submit = form.onSubmit(handleSave);
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     // the only required field is on the Setup tab
     if (Object.keys(draftIssues(form.values)).length > 0) setTab('setup');
     submit(event);

@@ -2,7 +2,7 @@ import { EMOTION_NAMES, EMOTIONS, type Emotion } from '@limbus/contract';
 import { Anchor, Chip, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BlockSkeleton, type ChartClick, EChart, EMOTION_COLORS } from '../../../ui';
+import { BlockSkeleton, type ChartClick, EChart, EMOTION_COLORS, formatPercent } from '../../../ui';
 import { useLabels } from '../../annotations';
 import { useLoadedTest } from '../test-layout';
 import { EmotionDot, ResultsDataError } from './insight-parts';
@@ -10,6 +10,9 @@ import { activeEmotions, type SectionGroup, sectionGroups, toggleEmotion } from 
 
 const pageInsightsOf = (testId: number, sectionId: number) =>
   `/test/${testId}/page-insights?page=${sectionId}`;
+
+/** A section's average emotion, already in percent with one decimal (sectionGroups): '45.3 %'. */
+const formatSectionPercent = (percent: number) => formatPercent(percent / 100, { decimals: 1 });
 
 /** /test/{id}/sections (spec 3 §2 Sections): the top ten sections and their average emotions. */
 export function SectionsScreen() {
@@ -81,7 +84,7 @@ function SectionsChart({
       // the axis name sits under the legend, not beside it (they overlapped at phone width)
       grid: { left: 8, right: 16, top: 64, bottom: 8, containLabel: true },
       legend: { top: 0, itemGap: 24 },
-      tooltip: { trigger: 'axis', valueFormatter: (value: number) => `${value} %` },
+      tooltip: { trigger: 'axis', valueFormatter: (percent: number) => formatSectionPercent(percent) },
       xAxis: { type: 'category', data: groups.map((g) => g.name), axisLabel: { interval: 0, rotate: 30 } },
       yAxis: {
         type: 'value',
@@ -142,7 +145,7 @@ function SectionsTable({
               </Table.Td>
               {emotions.map((emotion) => (
                 <Table.Td key={emotion} ta="right">
-                  {group[emotion].toFixed(1)} %
+                  {formatSectionPercent(group[emotion])}
                 </Table.Td>
               ))}
             </Table.Tr>

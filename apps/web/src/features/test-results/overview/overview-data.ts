@@ -13,6 +13,7 @@ import {
 } from '@limbus/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 import { EMOTION_COLORS } from '../../../ui';
+import { formatPercent } from '../../../ui/format';
 
 /** Mean time to complete of the finished participants in whole seconds, or null without any. */
 export function averageSeconds(participants: TestDetail['participants']): number | null {
@@ -70,6 +71,8 @@ export function topTags(tags: readonly TagWithPoints[], count = 5): TagWithPoint
 }
 
 const percent = (value: number | null) => (value === null ? null : Math.round(value * 100));
+/** A point of the chart, already a whole percent, as text: 40 → '40 %'. */
+const formatPointPercent = (percent: number) => formatPercent(percent / 100);
 
 /**
  * The three emotions through the test: the participants' mean score on each page, pages in the
@@ -80,9 +83,12 @@ export function emotionsChartOption(labels: readonly LabelWithMetrics[]): EChart
   return {
     grid: { left: 48, right: 24, top: 40, bottom: 32 },
     legend: { top: 0, data: EMOTIONS.map((emotion) => EMOTION_NAMES[emotion]) },
-    tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => `${value} %` },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (value: unknown) => (typeof value === 'number' ? formatPointPercent(value) : '–'),
+    },
     xAxis: { type: 'category', data: pages.map((page) => page.name), axisLabel: { interval: 0 } },
-    yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
+    yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: formatPointPercent } },
     series: EMOTIONS.map((emotion) => ({
       name: EMOTION_NAMES[emotion],
       type: 'line',

@@ -4,7 +4,7 @@ import { IconClock, IconLock, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { BlockSkeleton, EChart, ErrorAlert, formatClock, PageTitle, TableSkeleton } from '../../../ui';
-import { formatIndexAgainstMean } from '../../../ui/format';
+import { formatIndexAgainstMean, formatPercent } from '../../../ui/format';
 import { useCurrentUser } from '../../account';
 import { useLabels } from '../../annotations';
 import { counted, insightColor, insightFacts, richTextToPlain, useInsights } from '../../insights';
@@ -243,7 +243,7 @@ function TopPagesPanel({ test, isProfessional }: { test: TestDetail; isProfessio
               </Anchor>
               <Badge color={frustrationIndex > 0 ? 'pink' : 'gray'} variant="light">
                 {Number.isFinite(frustrationIndex)
-                  ? `${frustrationIndex > 0 ? '+' : ''}${frustrationIndex} %`
+                  ? formatPercent(frustrationIndex / 100, { isSigned: true })
                   : '—'}
               </Badge>
             </Group>

@@ -1,7 +1,7 @@
 import { DEFAULT_SCREEN_GEOMETRY } from '@limbus/analytics';
 import { type ScreenGeometryInput, screenGeometrySchema, type TestSetup } from '@limbus/contract';
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { ErrorAlert } from '../../../ui';
 import { useUpdateTestSetupGeometry } from '../api';
 
@@ -50,8 +50,8 @@ function fieldErrorsOf(draft: Draft): Partial<Record<Field, string>> {
   if (parsed.success) return {};
   const errors: Partial<Record<Field, string>> = {};
   for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= draft[field] === '' ? 'This field is required' : issue.message;
+    const field = FIELDS.find((entry) => entry.field === issue.path[0])?.field;
+    if (field) errors[field] ??= draft[field] === '' ? 'This field is required' : issue.message;
   }
   return errors;
 }
@@ -59,22 +59,20 @@ function fieldErrorsOf(draft: Draft): Partial<Record<Field, string>> {
 /** Edits a setup's screen geometry: gaze of its participants is measured in it (in degrees). */
 export function GeometryDialog({ setup, onClose }: { setup: TestSetup; onClose: () => void }) {
   const update = useUpdateTestSetupGeometry();
-  const [draft, setDraft] = useState<Draft>({ ...(setup.geometry ?? DEFAULT_GEOMETRY) });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<Draft>({
+    initialValues: { ...(setup.geometry ?? DEFAULT_GEOMETRY) },
+    validate: fieldErrorsOf,
+  });
 
   const save = (geometry: ScreenGeometryInput | null) =>
     update.mutate({ id: setup.id, geometry }, { onSuccess: onClose });
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrorsOf(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const handleSubmit = form.onSubmit((draft) =>
     save(
       screenGeometrySchema.parse(
         Object.fromEntries(FIELDS.map(({ field }) => [field, Number(draft[field])])),
       ),
-    );
-  };
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={`Screen of ${setup.name}`} centered size="lg">
@@ -89,12 +87,7 @@ export function GeometryDialog({ setup, onClose }: { setup: TestSetup; onClose: 
               <NumberInput
                 key={field}
                 label={`${label} (${unit})`}
-                value={draft[field]}
-                onChange={(value) => {
-                  setDraft((current) => ({ ...current, [field]: value }));
-                  setErrors((current) => ({ ...current, [field]: undefined }));
-                }}
-                error={errors[field]}
+                {...form.getInputProps(field)}
                 min={0}
                 allowNegative={false}
                 allowDecimal={unit === 'mm'}

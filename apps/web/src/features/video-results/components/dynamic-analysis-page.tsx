@@ -1,8 +1,8 @@
-import { EMOTION_NAMES, type VideoResults } from '@limbus/contract';
+import type { VideoResults } from '@limbus/contract';
 import { Paper, RangeSlider, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { EChart, EMOTION_COLORS, formatClock } from '../../../ui';
-import { useVideoKeys } from '../../participants';
+import { formatClock } from '../../../ui';
+import { EmotionChart, useVideoKeys } from '../../participants';
 import {
   clampSelection,
   DEFAULT_SELECTION_PERCENT,
@@ -10,48 +10,19 @@ import {
   type Selection,
   selectionMs,
 } from '../selection';
-import { pointsBetween } from '../video-time';
+import { pointsBetween, scoresAsSamples } from '../video-time';
 import { PointCards } from './point-cards';
 import { ResultsGate } from './results-gate';
 import { useVideoStage, VideoStage } from './video-stage';
 
-const EMOTIONS = ['frustration', 'joy', 'attention'] as const;
 const clock = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
-
-function selectionChart(results: VideoResults, [fromMs, toMs]: Selection) {
-  const scores = results.scores.filter((score) => score.t >= fromMs && score.t <= toMs);
-  return {
-    tooltip: {
-      trigger: 'axis',
-      axisPointer: { label: { formatter: ({ value }: { value: number }) => clock(value * 1000) } },
-      valueFormatter: (value: number) => `${Math.round(value * 100)} of 100`,
-    },
-    legend: { top: 0 },
-    // room for the axis name under the legend (they overlapped at phone width)
-    grid: { left: 40, right: 16, top: 56, bottom: 28 },
-    xAxis: {
-      type: 'value',
-      min: fromMs / 1000,
-      max: toMs / 1000,
-      axisLabel: { formatter: (seconds: number) => clock(seconds * 1000) },
-    },
-    yAxis: { type: 'value', min: 0, max: 1, name: 'Mean score' },
-    series: EMOTIONS.map((emotion) => ({
-      name: EMOTION_NAMES[emotion],
-      type: 'line',
-      showSymbol: false,
-      color: EMOTION_COLORS[emotion],
-      data: scores.map((score) => [score.t / 1000, score[emotion]]),
-    })),
-  };
-}
 
 function DynamicAnalysis({ results }: { results: VideoResults }) {
   const stage = useVideoStage(results);
   useVideoKeys(stage.videoRef);
   const [selection, setSelection] = useState<Selection>([0, DEFAULT_SELECTION_PERCENT]);
   const [fromMs, toMs] = selectionMs(selection, results.duration_ms);
-  const option = useMemo(() => selectionChart(results, [fromMs, toMs]), [results, fromMs, toMs]);
+  const samples = useMemo(() => scoresAsSamples(results.scores), [results.scores]);
   const choose = (value: Selection) => {
     const next = clampSelection(value);
     setSelection(next);
@@ -79,7 +50,14 @@ function DynamicAnalysis({ results }: { results: VideoResults }) {
           <Text size="xs" c="dimmed">
             Space plays and pauses the video.
           </Text>
-          <EChart option={option} height={260} label="Mean scores of the viewers in the selection" />
+          <EmotionChart
+            samples={samples}
+            startMs={0}
+            range={[fromMs / 1000, toMs / 1000]}
+            seconds={stage.seconds}
+            onSeek={stage.seek}
+            label="Mean scores of the viewers in the selection"
+          />
         </Stack>
       </Paper>
       <Stack gap="sm" component="section" aria-labelledby="selection-neurofeedback">

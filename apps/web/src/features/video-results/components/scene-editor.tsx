@@ -1,7 +1,8 @@
 import type { VideoResults, VideoScene } from '@limbus/contract';
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../api';
 import { formatClock, openConfirmDelete } from '../../../ui';
 import { useCreateScene, useDeleteScene, useRenameScene } from '../api';
@@ -13,15 +14,14 @@ const errorText = (error: unknown, fallback: string) => (isApiError(error) ? err
 /** A new scene from `start` to `end` (mm:ss into the video), by default the 5 s from the playhead. */
 function NewSceneForm({ results, testId, nowMs }: { results: VideoResults; testId: number; nowMs: number }) {
   const create = useCreateScene(results, testId);
-  const [name, setName] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
+  // the times stay empty until typed: an empty time is the playhead's
+  const form = useForm({ initialValues: { name: '', start: '', end: '' } });
   const [problem, setProblem] = useState<string | null>(null);
-  const startText = start || clock(nowMs);
-  const endText = end || clock(Math.min(nowMs + 5000, results.duration_ms));
+  const { name } = form.values;
+  const startText = form.values.start || clock(nowMs);
+  const endText = form.values.end || clock(Math.min(nowMs + 5000, results.duration_ms));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(() => {
     const startMs = parseClock(startText);
     const endMs = parseClock(endText);
     if (!name.trim()) return setProblem('Name the scene');
@@ -30,37 +30,18 @@ function NewSceneForm({ results, testId, nowMs }: { results: VideoResults; testI
     create.mutate(
       { name: name.trim(), startMs, endMs: Math.min(endMs, results.duration_ms) - 1 },
       {
-        onSuccess: () => {
-          setName('');
-          setStart('');
-          setEnd('');
-        },
+        onSuccess: () => form.reset(),
         onError: (error) => setProblem(errorText(error, 'The scene could not be created')),
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} aria-label="New scene">
       <Group align="flex-end" gap="sm">
-        <TextInput
-          label="Scene name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          required
-        />
-        <TextInput
-          label="Start (mm:ss)"
-          w={110}
-          value={startText}
-          onChange={(e) => setStart(e.currentTarget.value)}
-        />
-        <TextInput
-          label="End (mm:ss)"
-          w={110}
-          value={endText}
-          onChange={(e) => setEnd(e.currentTarget.value)}
-        />
+        <TextInput label="Scene name" {...form.getInputProps('name')} required />
+        <TextInput label="Start (mm:ss)" w={110} {...form.getInputProps('start')} value={startText} />
+        <TextInput label="End (mm:ss)" w={110} {...form.getInputProps('end')} value={endText} />
         <Button type="submit" loading={create.isPending}>
           Create scene
         </Button>
