@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { siteCapturePath } from '@limbus/demo-data';
 import { and, eq } from 'drizzle-orm';
 import type { JobDeps } from '../../jobs/job-runner.js';
+import { storeGeneratedImages } from '../../modules/predictions/prediction-generation.js';
 import {
   decodeScreenshot,
   predictionMediaKey,
@@ -9,7 +10,6 @@ import {
 } from '../../modules/predictions/prediction-images.js';
 import { insertProject } from '../../modules/predictions/prediction-projects.repository.js';
 import { insertArea, insertPrediction } from '../../modules/predictions/predictions.repository.js';
-import { storeGeneratedImages } from '../../modules/predictions/predictions.service.js';
 import { predictionProjects, predictions, users } from '../schema.js';
 
 type DemoPrediction = {

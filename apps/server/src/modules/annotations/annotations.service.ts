@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
-import { createAiProvider } from '../ai/ai.provider.js';
+import { createAiProvider } from '../ai/create-ai-provider.js';
 import { translationOnSave } from '../ai/translation.service.js';
 import { queueTestMetrics } from '../ingestion/analysis.js';
 import { toSection, toSignificantPoint } from '../participants/participants.mappers.js';

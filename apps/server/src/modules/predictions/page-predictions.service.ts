@@ -14,10 +14,11 @@ import { screenshotKey } from '../heatmaps/heatmap-screenshots.js';
 import { findHeatmapRow } from '../heatmaps/heatmaps.repository.js';
 import { detectImageFormat } from '../resources/resource-images.js';
 import { resultsTestFor } from '../tests/test-access.js';
+import { storeGeneratedImages } from './prediction-generation.js';
 import { screenshotFormat } from './prediction-images.js';
 import { toPredictionAnswer } from './predictions.mappers.js';
 import { findPagePredictionRow, findPredictionRow, listAreaRows } from './predictions.repository.js';
-import { storeGeneratedImages, storeNewPrediction } from './predictions.service.js';
+import { storeNewPrediction } from './predictions.service.js';
 
 /** The test (its results readable by the actor) and its heatmap page. */
 async function pageOf(deps: Deps, actor: Actor, testId: number, heatmapId: number) {
