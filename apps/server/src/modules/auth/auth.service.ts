@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type User } from '@limbus/contract';
-import { eq } from 'drizzle-orm';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { companies } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { isResearcher, isStaff } from '../../http/policy.js';
@@ -20,6 +18,7 @@ import {
   updateProfile,
   updateUserRow,
 } from '../users/users.repository.js';
+import { findDemoCompanyId } from './auth.repository.js';
 import {
   consumeToken,
   findToken,
@@ -185,11 +184,7 @@ export async function signUp(
   // the address has an account.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, input.email);
-  const [demoCompany] = await deps.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.isDemo, true))
-    .limit(1);
+  const demoCompanyId = await findDemoCompanyId(deps.db);
   if (existing) {
     // a transaction of two statements, as the new account's (its user and token rows)
     await deps.db.transaction(async (tx) => {
@@ -212,7 +207,7 @@ export async function signUp(
       const userId = await insertUser(tx, {
         email: input.email,
         role: 'demo',
-        companyId: demoCompany?.id ?? null,
+        companyId: demoCompanyId,
         passwordHash,
         firstName: input.profile.first_name,
         lastName: input.profile.last_name,

@@ -10,6 +10,7 @@ import {
   significantPoints,
   significantPointTags,
   tags,
+  testSetups,
   tests,
 } from '../../db/schema.js';
 
@@ -142,6 +143,15 @@ export async function listParticipantFilesOfCompany(db: Executor, companyId: num
     .from(participants)
     .innerJoin(tests, eq(tests.id, participants.testId))
     .where(eq(tests.companyId, companyId));
+}
+
+/** The participants' own screen geometries and their test setups', by participant. */
+export async function listGeometryRecords(db: Executor, participantIds: readonly number[]) {
+  return db
+    .select({ id: participants.id, own: participants.geometry, setup: testSetups.geometry })
+    .from(participants)
+    .leftJoin(testSetups, eq(testSetups.id, participants.setupId))
+    .where(inArray(participants.id, [...participantIds]));
 }
 
 // ── streams ──

@@ -5,8 +5,6 @@ import {
   predictsPages,
 } from '@limbus/contract';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { eq } from 'drizzle-orm';
-import { tests } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import { type Actor, readerOf } from '../../http/policy.js';
@@ -17,7 +15,12 @@ import { resultsTestFor } from '../tests/test-access.js';
 import { storeGeneratedImages } from './prediction-generation.js';
 import { screenshotFormat } from './prediction-images.js';
 import { toPredictionAnswer } from './predictions.mappers.js';
-import { findPagePredictionRow, findPredictionRow, listAreaRows } from './predictions.repository.js';
+import {
+  findPagePredictionRow,
+  findPredictionRow,
+  findTestName,
+  listAreaRows,
+} from './predictions.repository.js';
 import { storeNewPrediction } from './predictions.service.js';
 
 /** The test (its results readable by the actor) and its heatmap page. */
@@ -70,8 +73,8 @@ export async function predictPage(
     throw forbidden('Only the researchers and the users of this test’s company predict its pages');
   const stored = page.screenshot ? await deps.files.get(screenshotKey(testId, page.screenshot)) : null;
   if (!stored) throw new AppError('conflict', PAGE_WITHOUT_SCREENSHOT);
-  const [named] = await deps.db.select({ name: tests.name }).from(tests).where(eq(tests.id, testId));
-  const title = `${page.name.trim() || 'Untitled page'} (${named?.name ?? `test ${testId}`})`.slice(0, 200);
+  const testName = await findTestName(deps.db, testId);
+  const title = `${page.name.trim() || 'Untitled page'} (${testName ?? `test ${testId}`})`.slice(0, 200);
   const bytes = await predictableBytes(stored);
   const id = await storeNewPrediction(
     deps,

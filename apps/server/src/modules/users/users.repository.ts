@@ -236,3 +236,14 @@ export async function emailExists(db: Executor, email: string): Promise<boolean>
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
   return row !== undefined;
 }
+
+/** What a user's role must fit of the company they are put in (demo company: demo users only). */
+export type MemberCompany = { id: number; name: string; isDemo: boolean };
+
+export async function findMemberCompany(db: Executor, companyId: number): Promise<MemberCompany | null> {
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name, isDemo: companies.isDemo })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company ?? null;
+}
