@@ -17,7 +17,7 @@ import { translationOnSave } from '../ai/translation.service.js';
 import { queueTestMetrics } from '../ingestion/analysis.js';
 import { toSection, toSignificantPoint } from '../participants/participants.mappers.js';
 import { listSignificantPointRows } from '../participants/participants.repository.js';
-import { ofTestFor, resultsTestFor, testFor } from '../tests/test-access.js';
+import { ofTestFor, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import {
   type StoredPageMetrics,
   toLabel,

@@ -6,7 +6,7 @@ import { participantGeometry } from '../participants/participant-geometry.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { listParticipantRows, listSignificantPointRows } from '../participants/participants.repository.js';
 import { readableParticipant } from '../participants/participants.service.js';
-import { assertIndividualParticipants, resultsTestFor } from '../tests/test-access.js';
+import { assertIndividualParticipants, resultsTestFor } from '../test-access/test-access.service.js';
 import {
   EVENT_COLUMNS,
   emotionRows,

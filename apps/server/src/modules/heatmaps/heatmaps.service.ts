@@ -11,7 +11,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
-import { resultsTestFor, testFor } from '../tests/test-access.js';
+import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { CaptureError, checkCaptureUrl } from './capture-address.js';
 import { enqueueCapture } from './heatmap-capture-job.js';
 import { firstSecondsOf, participantIdsOf, platformOf, recordingReader } from './heatmap-recordings.js';

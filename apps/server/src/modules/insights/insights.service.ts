@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
-import { readsAllInsights, resultsTestFor, testFor } from '../tests/test-access.js';
+import { readsAllInsights, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { toInsightAnswer } from './insights.mappers.js';
 import {
   deleteInsightRow,

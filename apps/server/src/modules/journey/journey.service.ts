@@ -5,7 +5,7 @@ import type { Actor } from '../../http/policy.js';
 import { findStoredPageMetrics } from '../annotations/annotations.repository.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { listFinishedParticipantRows } from '../participants/participants.repository.js';
-import { resultsTestFor } from '../tests/test-access.js';
+import { resultsTestFor } from '../test-access/test-access.service.js';
 import { listJourneyPageRows } from './journey.repository.js';
 
 type JourneyDeps = Pick<Deps, 'db' | 'files'>;

@@ -11,7 +11,7 @@ import { type Actor, authorize } from '../../http/policy.js';
 import { NotAVideoError, probeVideo } from '../../media/probe-video.js';
 import { setParticipantVideo } from '../ingestion/ingestion.repository.js';
 import { NOT_A_VIDEO, sniffVideo, videoFileKey } from '../ingestion/video-upload.js';
-import { testFor } from '../tests/test-access.js';
+import { testFor } from '../test-access/test-access.service.js';
 import { findParticipantRow } from './participants.repository.js';
 import { participantSummaryOf } from './participants.service.js';
 

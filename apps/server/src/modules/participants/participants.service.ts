@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize, seesEveryTest } from '../../http/policy.js';
 import { participantQuestionnaire } from '../answers/questionnaire.js';
-import { assertIndividualParticipants, resultsTestFor, testFor } from '../tests/test-access.js';
+import { assertIndividualParticipants, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { findProcessingTest, listVideoSeriesRows } from '../video-tests/video-tests.repository.js';
 import {
   loadStream,

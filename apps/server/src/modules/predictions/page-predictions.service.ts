@@ -11,7 +11,7 @@ import { type Actor, readerOf } from '../../http/policy.js';
 import { screenshotKey } from '../heatmaps/heatmap-screenshots.js';
 import { findHeatmapRow } from '../heatmaps/heatmaps.repository.js';
 import { detectImageFormat } from '../resources/resource-images.js';
-import { resultsTestFor } from '../tests/test-access.js';
+import { resultsTestFor } from '../test-access/test-access.service.js';
 import { storeGeneratedImages } from './prediction-generation.js';
 import { screenshotFormat } from './prediction-images.js';
 import { toPredictionAnswer } from './predictions.mappers.js';

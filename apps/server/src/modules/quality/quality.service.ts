@@ -18,7 +18,7 @@ import {
   type ParticipantRow,
   setExcludedFromMetrics,
 } from '../participants/participants.repository.js';
-import { testFor } from '../tests/test-access.js';
+import { testFor } from '../test-access/test-access.service.js';
 import {
   type MeasuredParticipant,
   summariseKnown,
