@@ -1,5 +1,5 @@
 import type { Role } from '@limbus/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { announceChange } from '../../db/changes.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
@@ -246,4 +246,17 @@ export async function findMemberCompany(db: Executor, companyId: number): Promis
     .from(companies)
     .where(eq(companies.id, companyId));
   return company ?? null;
+}
+
+/** Unsets the user as admin of every company but `keepCompanyId` (when they stay its admin). */
+export async function clearCompanyAdmin(
+  db: Executor,
+  userId: number,
+  keepCompanyId: number | null,
+): Promise<void> {
+  const condition =
+    keepCompanyId === null
+      ? eq(companies.adminId, userId)
+      : and(eq(companies.adminId, userId), ne(companies.id, keepCompanyId));
+  await db.update(companies).set({ adminId: null }).where(condition);
 }

@@ -4,10 +4,10 @@ import { AppError, forbidden } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize, can, isSuperAdmin, mayBeResearcher } from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
-import { createInvitationLink } from '../auth/auth.service.js';
-import { clearCompanyAdmin } from '../companies/companies.repository.js';
+import { createInvitationLink } from '../auth/account-tokens.js';
 import { toUserAnswer } from './users.mappers.js';
 import {
+  clearCompanyAdmin,
   deleteUserRow,
   emailExists,
   findMemberCompany,
@@ -166,3 +166,19 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number): Promise<
   authorize(actor, 'member.manage', user);
   await deleteUserRow(deps.db, id);
 }
+
+// For authentication (auth), the companies' admins and the checks of other modules (a test's
+// requester and researcher, an article's author): accounts as stored, read and written without an
+// actor's access, which the callers check.
+export {
+  emailExists,
+  findActor,
+  findUserByEmail,
+  findUserById,
+  findUsersByIds,
+  insertUser,
+  raiseTokenVersion,
+  type UserRow,
+  updateProfile,
+  updateUserRow,
+} from './users.repository.js';
