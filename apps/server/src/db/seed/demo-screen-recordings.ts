@@ -6,9 +6,9 @@ import { loadImage } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { makeScreenRecording, type RecordedPage } from '../../media/screen-recording.js';
-import { setParticipantVideo } from '../../modules/ingestion/ingestion.repository.js';
-import { videoFileKey } from '../../modules/ingestion/video-upload.js';
 import { loadStream } from '../../modules/participants/participant-streams.js';
+import { videoFileKey } from '../../modules/participants/participant-video-files.js';
+import { setParticipantVideo } from '../../modules/participants/participants.service.js';
 import { participants, tests } from '../schema.js';
 
 /** Output widths: a third of the desktop's 1920 px, two thirds of the phone's 390 px. */

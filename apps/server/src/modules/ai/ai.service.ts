@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
-import { findInsightRow, type InsightRow, listLinkedPointRows } from '../insights/insights.repository.js';
+import { findInsightRow, type InsightRow, listLinkedPointRows } from '../insights/insights.service.js';
 import type { AiProvider, InsightFacts } from './ai.provider.js';
 import { findProviderCompanyId, findTestAbout, updateAiSettings } from './ai.repository.js';
 import { completeWithin, readUsage } from './ai-budget.js';

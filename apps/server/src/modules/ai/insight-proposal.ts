@@ -8,9 +8,9 @@ import {
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { findTagRow, listTestPointRows } from '../annotations/annotations.repository.js';
+import { findTagRow } from '../annotations/annotations.service.js';
 import { toSignificantPoint } from '../participants/participants.mappers.js';
-import type { SignificantPointRow } from '../participants/participants.repository.js';
+import { listTestPointRows, type SignificantPointRow } from '../participants/participants.service.js';
 import type { AiProvider, InsightInput } from './ai.provider.js';
 import { countRecordedParticipants, findPagesOfPoints, findTestAbout } from './ai.repository.js';
 import { unfenced } from './ai.service.js';

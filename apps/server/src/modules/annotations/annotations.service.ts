@@ -14,9 +14,13 @@ import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
 import { createAiProvider } from '../ai/create-ai-provider.js';
 import { translationOnSave } from '../ai/translation.service.js';
-import { queueTestMetrics } from '../ingestion/analysis.js';
+import { findStoredPageMetrics, queueTestMetrics } from '../ingestion/analysis.js';
 import { toSection, toSignificantPoint } from '../participants/participants.mappers.js';
-import { listSignificantPointRows } from '../participants/participants.repository.js';
+import {
+  findSectionRow,
+  listSignificantPointRows,
+  listTestPointRows,
+} from '../participants/participants.service.js';
 import { ofTestFor, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import {
   type StoredPageMetrics,
@@ -34,8 +38,6 @@ import {
   findParticipantOwner,
   findPointOwner,
   findSectionOwner,
-  findSectionRow,
-  findStoredPageMetrics,
   findTagRow,
   insertLabelRow,
   insertSectionRow,
@@ -44,7 +46,6 @@ import {
   listLabelRows,
   listSectionSpans,
   listTagRows,
-  listTestPointRows,
   lockParticipant,
   replacePointTags,
   type SectionValues,
@@ -333,3 +334,6 @@ export async function removeSection(deps: Deps, actor: Actor, id: number): Promi
   await writableSection(deps, actor, id);
   await deleteSectionRow(deps.db, id);
 }
+
+// For the AI's insight about one tag, and section clips of one page title.
+export { findLabelRow, findTagRow } from './annotations.repository.js';

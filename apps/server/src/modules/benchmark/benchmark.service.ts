@@ -2,7 +2,7 @@ import { type BenchmarkPage, benchmarkGroup, EMOTIONS } from '@limbus/analytics'
 import type { Benchmark, BenchmarkGroup } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
-import { findStoredPageMetrics } from '../annotations/annotations.repository.js';
+import { findStoredPageMetrics } from '../ingestion/analysis.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import { findTestCategory, referencePageMetrics } from './benchmark.repository.js';
 

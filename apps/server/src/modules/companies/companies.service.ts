@@ -8,7 +8,7 @@ import { createInvitationLink } from '../auth/account-tokens.js';
 import { availableTests, latestContract, newContractDates, toIsoDate } from '../contracts/contract-rules.js';
 import { insertContract, listContracts } from '../contracts/contracts.service.js';
 import { removeParticipantFiles } from '../participants/participant-streams.js';
-import { listParticipantFilesOfCompany } from '../participants/participants.repository.js';
+import { listParticipantFilesOfCompany } from '../participants/participants.service.js';
 import {
   emailExists,
   findUserByEmail,

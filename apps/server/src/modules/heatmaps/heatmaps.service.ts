@@ -77,6 +77,14 @@ async function withScreenshotSize(deps: HeatmapDeps, row: HeatmapRow): Promise<H
   return { ...row, screenshotWidth: stored.width, screenshotHeight: stored.height };
 }
 
+/** A test's heatmap pages as its detail (GET /tests/{id}) lists them, for a caller who checked access. */
+export async function heatmapPagesOf(
+  deps: Pick<Deps, 'db' | 'signedUrls' | 'clock'>,
+  testId: number,
+): Promise<HeatmapPage[]> {
+  return (await listHeatmapRows(deps.db, testId)).map((row) => toHeatmapAnswer(deps, row));
+}
+
 export async function listHeatmaps(deps: HeatmapDeps, actor: Actor, testId: number): Promise<HeatmapPage[]> {
   await resultsTestFor(deps, actor, testId);
   const rows = await listHeatmapRows(deps.db, testId);

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.js';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listMetricsParticipantRows, replaceSectionRows } from '../participants/participants.repository.js';
+import { listMetricsParticipantRows, replaceSectionRows } from '../participants/participants.service.js';
 import { replacePoints } from '../participants/record-participant.js';
 import {
   findParticipantById,
@@ -158,3 +158,6 @@ export const ingestionJobHandlers = {
   [ANALYSE_PARTICIPANT]: analyseParticipant,
   [RECOMPUTE_TEST_METRICS]: recomputeTestMetrics,
 };
+
+// For the results that show the stored page metrics: page titles, the benchmark and the journey.
+export { findStoredPageMetrics } from './ingestion.repository.js';

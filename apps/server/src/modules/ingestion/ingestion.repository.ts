@@ -130,13 +130,6 @@ export async function deleteVideoUpload(db: Executor, participantId: number): Pr
   await db.delete(videoUploads).where(eq(videoUploads.participantId, participantId));
 }
 
-export async function setParticipantVideo(db: Executor, participantId: number, video: string): Promise<void> {
-  await db
-    .update(participants)
-    .set({ video, updatedAt: sql`now()` })
-    .where(eq(participants.id, participantId));
-}
-
 // ── analysis: what page and tag metrics are computed from, and where they are kept ──
 
 export async function listTestLabels(db: Executor, testId: number) {
@@ -170,6 +163,15 @@ export async function listPointTagLinks(db: Executor, tagIds: number[]) {
     .select({ tagId: significantPointTags.tagId, pointId: significantPointTags.significantPointId })
     .from(significantPointTags)
     .where(inArray(significantPointTags.tagId, tagIds));
+}
+
+/** The page metrics the last recomputation stored for the test, or null before the first. */
+export async function findStoredPageMetrics(db: Executor, testId: number): Promise<unknown> {
+  const [row] = await db
+    .select({ payload: testMetrics.payload })
+    .from(testMetrics)
+    .where(and(eq(testMetrics.testId, testId), eq(testMetrics.kind, 'pages')));
+  return row?.payload ?? null;
 }
 
 /** Stores the test's metrics of one kind, replacing the earlier ones. */

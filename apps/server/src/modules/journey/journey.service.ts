@@ -2,9 +2,9 @@ import { type JourneyPage as AnalyticsPage, journeyFlow, pagePath, pageVisits } 
 import { JOURNEY_MAX_STEPS, type Journey, type JourneyPage } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
-import { findStoredPageMetrics } from '../annotations/annotations.repository.js';
+import { findStoredPageMetrics } from '../ingestion/analysis.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listFinishedParticipantRows } from '../participants/participants.repository.js';
+import { listFinishedParticipantRows } from '../participants/participants.service.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import { listJourneyPageRows } from './journey.repository.js';
 

@@ -6,10 +6,10 @@ import {
 } from '@limbus/contract';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Deps } from '../../deps.js';
-import { AppError, forbidden, notFound } from '../../http/app-error.js';
+import { AppError, forbidden } from '../../http/app-error.js';
 import { type Actor, readerOf } from '../../http/policy.js';
 import { screenshotKey } from '../heatmaps/heatmap-screenshots.js';
-import { findHeatmapRow } from '../heatmaps/heatmaps.repository.js';
+import { heatmapOf } from '../heatmaps/heatmaps.service.js';
 import { detectImageFormat } from '../resources/resource-images.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import { storeGeneratedImages } from './prediction-generation.js';
@@ -26,8 +26,7 @@ import { storeNewPrediction } from './predictions.service.js';
 /** The test (its results readable by the actor) and its heatmap page. */
 async function pageOf(deps: Deps, actor: Actor, testId: number, heatmapId: number) {
   const test = await resultsTestFor(deps, actor, testId);
-  const page = await findHeatmapRow(deps.db, testId, heatmapId);
-  if (!page) throw notFound('The heatmap page');
+  const page = await heatmapOf(deps, testId, heatmapId);
   return { test, page };
 }
 

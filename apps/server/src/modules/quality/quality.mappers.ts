@@ -10,7 +10,7 @@ import type {
   QualityProblem,
   QualityThresholds as ThresholdsAnswer,
 } from '@limbus/contract';
-import type { ParticipantRow } from '../participants/participants.repository.js';
+import type { ParticipantRow } from '../participants/participants.service.js';
 
 /** A participant's measures: gaze quality from the stored eye stream, EEG as the lab sent it. */
 export type MeasuredParticipant = {

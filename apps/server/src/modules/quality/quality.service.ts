@@ -17,7 +17,7 @@ import {
   listParticipantRows,
   type ParticipantRow,
   setExcludedFromMetrics,
-} from '../participants/participants.repository.js';
+} from '../participants/participants.service.js';
 import { testFor } from '../test-access/test-access.service.js';
 import {
   type MeasuredParticipant,

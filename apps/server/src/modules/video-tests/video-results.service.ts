@@ -23,9 +23,9 @@ import {
   listMomentRows,
   listSectionRows,
   listSignificantPointRows,
+  participantSummaryOf,
   setExcludedFromMetrics,
-} from '../participants/participants.repository.js';
-import { participantSummaryOf } from '../participants/participants.service.js';
+} from '../participants/participants.service.js';
 import {
   ofTestFor,
   resultsTestFor,
