@@ -7,6 +7,7 @@ import {
   participants,
   sections,
   significantPoints,
+  tags,
   tests,
 } from '../../db/schema.js';
 
@@ -35,6 +36,19 @@ export async function findTestAbout(
     })
     .from(tests)
     .where(eq(tests.id, id));
+  return row ?? null;
+}
+
+/** The tag an insight is proposed for, with what a model is told of it; null unless it is a tag of the test. */
+export async function findTagAbout(
+  db: Executor,
+  testId: number,
+  tagId: number,
+): Promise<{ id: number; name: string; description: string } | null> {
+  const [row] = await db
+    .select({ id: tags.id, name: tags.name, description: tags.description })
+    .from(tags)
+    .where(and(eq(tags.id, tagId), eq(tags.testId, testId)));
   return row ?? null;
 }
 

@@ -8,11 +8,15 @@ import {
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { findTagRow } from '../annotations/annotations.service.js';
 import { toSignificantPoint } from '../participants/participants.mappers.js';
 import { listTestPointRows, type SignificantPointRow } from '../participants/participants.service.js';
 import type { AiProvider, InsightInput } from './ai.provider.js';
-import { countRecordedParticipants, findPagesOfPoints, findTestAbout } from './ai.repository.js';
+import {
+  countRecordedParticipants,
+  findPagesOfPoints,
+  findTagAbout,
+  findTestAbout,
+} from './ai.repository.js';
 import { unfenced } from './ai.service.js';
 import { completeWithin, readUsage } from './ai-budget.js';
 import { plainText } from './html-text.js';
@@ -96,9 +100,8 @@ function withEvidence(
 
 /** The tag of this test and its points that are not false positives (400 when there are none). */
 export async function tagWithPoints(deps: GenerationDeps, testId: number, tagId: number) {
-  const tag = await findTagRow(deps.db, tagId);
-  if (!tag || tag.testId !== testId)
-    throw AppError.fieldError('validation', 'tag_id', 'Choose a tag of this test');
+  const tag = await findTagAbout(deps.db, testId, tagId);
+  if (!tag) throw AppError.fieldError('validation', 'tag_id', 'Choose a tag of this test');
   const points = (await listTestPointRows(deps.db, testId)).filter(
     (point) => !point.falsePositive && point.tags.some((pointTag) => pointTag.id === tagId),
   );

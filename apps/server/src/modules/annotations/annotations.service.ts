@@ -335,5 +335,5 @@ export async function removeSection(deps: Deps, actor: Actor, id: number): Promi
   await deleteSectionRow(deps.db, id);
 }
 
-// For the AI's insight about one tag, and section clips of one page title.
-export { findLabelRow, findTagRow } from './annotations.repository.js';
+// For section clips, which cut the sections of one page title.
+export { findLabelRow } from './annotations.repository.js';
