@@ -159,5 +159,6 @@ export const ingestionJobHandlers = {
   [RECOMPUTE_TEST_METRICS]: recomputeTestMetrics,
 };
 
-// For the results that show the stored page metrics: page titles, the benchmark and the journey.
-export { findStoredPageMetrics } from './ingestion.repository.js';
+// For the results that show the stored page metrics (page titles, the benchmark, the journey) and
+// the journey, whose pages are the ones the metrics are computed for, in the same order.
+export { findStoredPageMetrics, listTestLabels } from './ingestion.repository.js';

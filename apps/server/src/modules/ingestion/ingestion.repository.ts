@@ -132,6 +132,7 @@ export async function deleteVideoUpload(db: Executor, participantId: number): Pr
 
 // ── analysis: what page and tag metrics are computed from, and where they are kept ──
 
+/** The test's page titles (labels), oldest first. */
 export async function listTestLabels(db: Executor, testId: number) {
   return db.select().from(labels).where(eq(labels.testId, testId)).orderBy(asc(labels.id));
 }

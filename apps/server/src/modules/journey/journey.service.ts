@@ -2,11 +2,10 @@ import { type JourneyPage as AnalyticsPage, journeyFlow, pagePath, pageVisits } 
 import { JOURNEY_MAX_STEPS, type Journey, type JourneyPage } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
-import { findStoredPageMetrics } from '../ingestion/analysis.js';
+import { findStoredPageMetrics, listTestLabels } from '../ingestion/analysis.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { listFinishedParticipantRows } from '../participants/participants.service.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
-import { listJourneyPageRows } from './journey.repository.js';
 
 type JourneyDeps = Pick<Deps, 'db' | 'files'>;
 
@@ -45,7 +44,7 @@ async function storedPages(deps: JourneyDeps, testId: number): Promise<Map<numbe
  */
 export async function testJourney(deps: JourneyDeps, actor: Actor, testId: number): Promise<Journey> {
   await resultsTestFor(deps, actor, testId, 'journey');
-  const labelRows = await listJourneyPageRows(deps.db, testId);
+  const labelRows = await listTestLabels(deps.db, testId);
   const pages: AnalyticsPage[] = labelRows.map((row) => ({
     id: row.id,
     urls: row.urls,

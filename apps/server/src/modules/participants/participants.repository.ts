@@ -339,7 +339,7 @@ export async function ensureTags(
 // ── sections, labels, moments ──
 
 /** A section with its label's name, as the participant answer lists them. */
-export const sectionColumns = {
+const sectionColumns = {
   id: sections.id,
   participantId: sections.participantId,
   timestampStart: sections.timestampStart,
