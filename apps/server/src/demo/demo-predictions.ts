@@ -1,17 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { siteCapturePath } from '@limbus/demo-data';
 import type { JobDeps } from '../jobs/job-runner.js';
+import { storeGeneratedImages } from '../modules/predictions/prediction-generation.js';
 import {
   decodeScreenshot,
   predictionMediaKey,
   renderThumb,
 } from '../modules/predictions/prediction-images.js';
 import { insertProject } from '../modules/predictions/prediction-projects.service.js';
-import {
-  insertArea,
-  insertPrediction,
-  storeGeneratedImages,
-} from '../modules/predictions/predictions.service.js';
+import { insertArea, insertPrediction } from '../modules/predictions/predictions.service.js';
 import { findUserByEmail } from '../modules/users/users.service.js';
 import { findPredictionProjectId, hasPrediction } from './demo-records.repository.js';
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { type Platform, siteLayout, siteScreenshotPath } from '@limbus/demo-data';
 import { loadImage } from '@napi-rs/canvas';
 import type { JobDeps } from '../jobs/job-runner.js';
-import { setParticipantVideo } from '../modules/ingestion/ingestion.service.js';
-import { videoFileKey } from '../modules/ingestion/video-upload.js';
 import { loadStream } from '../modules/participants/participant-streams.js';
+import { videoFileKey } from '../modules/participants/participant-video-files.js';
+import { setParticipantVideo } from '../modules/participants/participants.service.js';
 import { findRecordedParticipant } from './demo-records.repository.js';
 import { makeScreenRecording, type RecordedPage } from './screen-recording.js';
 

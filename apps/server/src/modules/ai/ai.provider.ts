@@ -1,7 +1,4 @@
 import type { AiInsightField } from '@limbus/contract';
-import type { AiSettings } from '../../config.js';
-import { createLocalProvider } from './local-provider.js';
-import { createOpenAiProvider } from './openai-provider.js';
 
 /** What the model is told about an insight: the test's own data, as plain text. */
 export type InsightFacts = {
@@ -56,7 +53,3 @@ export type AiProvider = { complete: (task: AiTask) => Promise<AiReply> };
 /** Every kind of task answers JSON except the HTML of explanation, summary and free text. */
 export const answersJson = (task: AiTask) =>
   task.kind === 'suggestion' || task.kind === 'insight' || task.kind === 'translation';
-
-export function createAiProvider(settings: AiSettings): AiProvider {
-  return settings.provider === 'openai' ? createOpenAiProvider(settings) : createLocalProvider();
-}

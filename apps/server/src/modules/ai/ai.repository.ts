@@ -1,6 +1,15 @@
 import { and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { companies, labels, participants, sections, significantPoints, tests } from '../../db/schema.js';
+import {
+  aiUsage,
+  companies,
+  labels,
+  participants,
+  sections,
+  significantPoints,
+  tags,
+  tests,
+} from '../../db/schema.js';
 
 /** The test an insight belongs to, with what a model is told about it. */
 export async function findTestAbout(
@@ -27,6 +36,19 @@ export async function findTestAbout(
     })
     .from(tests)
     .where(eq(tests.id, id));
+  return row ?? null;
+}
+
+/** The tag an insight is proposed for, with what a model is told of it; null unless it is a tag of the test. */
+export async function findTagAbout(
+  db: Executor,
+  testId: number,
+  tagId: number,
+): Promise<{ id: number; name: string; description: string } | null> {
+  const [row] = await db
+    .select({ id: tags.id, name: tags.name, description: tags.description })
+    .from(tags)
+    .where(and(eq(tags.id, tagId), eq(tags.testId, testId)));
   return row ?? null;
 }
 
@@ -99,4 +121,59 @@ export async function countUntranslatedComments(db: Executor, testId: number): P
 /** Only a translation: the point was not edited by a researcher, so a recomputation may still replace it. */
 export async function saveTranslation(db: Executor, pointId: number, translation: string): Promise<void> {
   await db.update(significantPoints).set({ translation }).where(eq(significantPoints.id, pointId));
+}
+
+// ── the AI budget of a company ──
+
+/** The company's insight language and monthly budget with its tokens and calls of `month` (none yet: null). */
+export async function findCompanyAiMonth(db: Executor, companyId: number, month: string) {
+  const [company] = await db
+    .select({
+      language: companies.aiInsightLanguage,
+      budget: companies.aiMonthlyTokenBudget,
+      used: aiUsage.tokens,
+      calls: aiUsage.calls,
+    })
+    .from(companies)
+    .leftJoin(aiUsage, and(eq(aiUsage.companyId, companies.id), eq(aiUsage.month, month)))
+    .where(eq(companies.id, companyId));
+  return company ?? null;
+}
+
+/** Adds a call's reported tokens to the company's month, atomically. */
+export async function addUsage(
+  db: Executor,
+  companyId: number,
+  month: string,
+  tokens: number,
+): Promise<void> {
+  await db
+    .insert(aiUsage)
+    .values({ companyId, month, tokens, calls: 1 })
+    .onConflictDoUpdate({
+      target: [aiUsage.companyId, aiUsage.month],
+      set: { tokens: sql`${aiUsage.tokens} + ${tokens}`, calls: sql`${aiUsage.calls} + 1` },
+    });
+}
+
+/** Staff set a company's insight language and monthly budget. */
+export async function updateAiSettings(
+  db: Executor,
+  companyId: number,
+  values: { insightLanguage?: string | undefined; monthlyTokenBudget?: number | undefined },
+): Promise<boolean> {
+  const set = {
+    ...(values.insightLanguage !== undefined ? { aiInsightLanguage: values.insightLanguage } : {}),
+    ...(values.monthlyTokenBudget !== undefined ? { aiMonthlyTokenBudget: values.monthlyTokenBudget } : {}),
+  };
+  if (Object.keys(set).length === 0) {
+    const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+    return row !== undefined;
+  }
+  const rows = await db
+    .update(companies)
+    .set(set)
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
+  return rows.length > 0;
 }

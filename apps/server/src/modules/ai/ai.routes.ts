@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
 import { serveRoute } from '../../http/serve-route.js';
-import { createAiProvider } from './ai.provider.js';
 import {
   aiUsageOf,
   changeAiSettings,
@@ -11,6 +10,7 @@ import {
   writeFreeText,
   writeInsightField,
 } from './ai.service.js';
+import { createAiProvider } from './create-ai-provider.js';
 import { readInsightGeneration, requestInsightGeneration } from './insight-generation.service.js';
 import { translateComments } from './translation.service.js';
 

@@ -15,10 +15,10 @@ import { AppError, notFound } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
-import { findInsightRow, type InsightRow, listLinkedPointRows } from '../insights/insights.repository.js';
+import { findInsightRow, type InsightRow, listLinkedPointRows } from '../insights/insights.service.js';
 import type { AiProvider, InsightFacts } from './ai.provider.js';
-import { findProviderCompanyId, findTestAbout } from './ai.repository.js';
-import { completeWithin, readUsage, updateAiSettings } from './ai-budget.js';
+import { findProviderCompanyId, findTestAbout, updateAiSettings } from './ai.repository.js';
+import { completeWithin, readUsage } from './ai-budget.js';
 import { escapeHtml, plainText } from './html-text.js';
 
 /** Only the database is needed (the demo seed calls this service too); the clock dates the usage. */

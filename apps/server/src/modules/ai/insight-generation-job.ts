@@ -1,8 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueueJob, type JobDeps, type JobHandler, wakeJobRunners } from '../../jobs/job-runner.js';
-import { createAiProvider } from './ai.provider.js';
-import { writeProposal } from './insight-generation.service.js';
+import { createAiProvider } from './create-ai-provider.js';
 import {
   failUnfinishedGeneration,
   finishGenerationRun,
@@ -10,6 +9,7 @@ import {
   insertGeneration,
   startGenerationRun,
 } from './insight-generations.repository.js';
+import { writeProposal } from './insight-proposal.js';
 
 export const GENERATE_INSIGHT = 'generate_insight';
 

@@ -8,13 +8,7 @@ import {
   significantPoints,
   significantPointTags,
   tags,
-  testMetrics,
 } from '../../db/schema.js';
-import {
-  type SignificantPointRow,
-  sectionColumns,
-  tagsOfPoints,
-} from '../participants/participants.repository.js';
 
 // ── tags ──
 
@@ -62,33 +56,6 @@ export async function updateTagRow(db: Executor, tag: TagRow, values: TagValues)
   }
   const [row] = await db.update(tags).set(values).where(eq(tags.id, tag.id)).returning();
   return row ?? null;
-}
-
-/**
- * Every significant point of the test's recorded participants (not its video result), with tags,
- * in time order: what the results screens count and quote.
- */
-export async function listTestPointRows(db: Executor, testId: number): Promise<SignificantPointRow[]> {
-  const points = await db
-    .select({ point: significantPoints })
-    .from(significantPoints)
-    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
-    .where(and(eq(participants.testId, testId), eq(participants.type, 'default')))
-    .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
-  const tagsOf = await tagsOfPoints(
-    db,
-    points.map(({ point }) => point.id),
-  );
-  return points.map(({ point }) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
-}
-
-/** The page metrics the last recomputation stored for the test, or null before the first. */
-export async function findStoredPageMetrics(db: Executor, testId: number): Promise<unknown> {
-  const [row] = await db
-    .select({ payload: testMetrics.payload })
-    .from(testMetrics)
-    .where(and(eq(testMetrics.testId, testId), eq(testMetrics.kind, 'pages')));
-  return row?.payload ?? null;
 }
 
 export async function deleteTagRow(db: Executor, id: number): Promise<void> {
@@ -258,14 +225,4 @@ export async function updateSectionRow(db: Executor, id: number, values: Section
 
 export async function deleteSectionRow(db: Executor, id: number): Promise<void> {
   await db.delete(sections).where(eq(sections.id, id));
-}
-
-/** One section with its label's name, as the participant answer lists them. */
-export async function findSectionRow(db: Executor, id: number) {
-  const [row] = await db
-    .select(sectionColumns)
-    .from(sections)
-    .leftJoin(labels, eq(labels.id, sections.labelId))
-    .where(eq(sections.id, id));
-  return row ?? null;
 }

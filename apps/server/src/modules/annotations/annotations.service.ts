@@ -12,12 +12,16 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
-import { createAiProvider } from '../ai/ai.provider.js';
+import { createAiProvider } from '../ai/create-ai-provider.js';
 import { translationOnSave } from '../ai/translation.service.js';
-import { queueTestMetrics } from '../ingestion/analysis.js';
+import { findStoredPageMetrics, queueTestMetrics } from '../ingestion/analysis.js';
 import { toSection, toSignificantPoint } from '../participants/participants.mappers.js';
-import { listSignificantPointRows } from '../participants/participants.repository.js';
-import { ofTestFor, resultsTestFor, testFor } from '../tests/test-access.js';
+import {
+  findSectionRow,
+  listSignificantPointRows,
+  listTestPointRows,
+} from '../participants/participants.service.js';
+import { ofTestFor, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import {
   type StoredPageMetrics,
   toLabel,
@@ -34,8 +38,6 @@ import {
   findParticipantOwner,
   findPointOwner,
   findSectionOwner,
-  findSectionRow,
-  findStoredPageMetrics,
   findTagRow,
   insertLabelRow,
   insertSectionRow,
@@ -44,7 +46,6 @@ import {
   listLabelRows,
   listSectionSpans,
   listTagRows,
-  listTestPointRows,
   lockParticipant,
   replacePointTags,
   type SectionValues,
@@ -333,3 +334,6 @@ export async function removeSection(deps: Deps, actor: Actor, id: number): Promi
   await writableSection(deps, actor, id);
   await deleteSectionRow(deps.db, id);
 }
+
+// For section clips, which cut the sections of one page title.
+export { findLabelRow } from './annotations.repository.js';

@@ -2,7 +2,7 @@ import type { Answer } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
-import { ofTestFor } from '../tests/test-access.js';
+import { ofTestFor } from '../test-access/test-access.service.js';
 import { toAnswer } from './answers.mappers.js';
 import {
   type AnswerValues,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { serveRoute } from '../../http/serve-route.js';
+import { TOKEN_LIFETIMES } from './account-tokens.js';
 import {
   confirmAccount,
   refreshSession,
@@ -12,7 +13,6 @@ import {
   signIn,
   signOut,
   signUp,
-  TOKEN_LIFETIMES,
 } from './auth.service.js';
 
 export const REFRESH_COOKIE = 'limbus_refresh';

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type User } from '@limbus/contract';
-import { eq } from 'drizzle-orm';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { companies } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { isResearcher, isStaff } from '../../http/policy.js';
 import { accountExistsMail, activationMail, noAccountMail, passwordResetMail } from '../../mail/templates.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
-import { hasActiveContract } from '../contracts/contracts.repository.js';
+import { hasActiveContract } from '../contracts/contracts.service.js';
 import { toUserAnswer } from '../users/users.mappers.js';
 import {
   findUserByEmail,
@@ -19,7 +17,9 @@ import {
   type UserRow,
   updateProfile,
   updateUserRow,
-} from '../users/users.repository.js';
+} from '../users/users.service.js';
+import { later, TOKEN_LIFETIMES } from './account-tokens.js';
+import { findDemoCompanyId } from './auth.repository.js';
 import {
   consumeToken,
   findToken,
@@ -29,18 +29,9 @@ import {
   revokeUserTokens,
 } from './auth-tokens.repository.js';
 
-const HOUR = 60 * 60 * 1000;
-export const TOKEN_LIFETIMES = {
-  refresh: 30 * 24 * HOUR,
-  activation: 3 * 24 * HOUR,
-  invitation: 7 * 24 * HOUR,
-  reset: 2 * HOUR,
-} as const;
-
 /** A rotated refresh token still answers the pair it was rotated into for this long (two tabs refreshing at once). */
 export const REFRESH_GRACE_MS = 10_000;
 
-const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 const linkExpired = () => AppError.fieldError('validation', 'confirmation_token', MESSAGES.linkExpired);
 
 export type Session = { accessToken: string; refreshToken: string; user: User };
@@ -185,11 +176,7 @@ export async function signUp(
   // the address has an account.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, input.email);
-  const [demoCompany] = await deps.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.isDemo, true))
-    .limit(1);
+  const demoCompanyId = await findDemoCompanyId(deps.db);
   if (existing) {
     // a transaction of two statements, as the new account's (its user and token rows)
     await deps.db.transaction(async (tx) => {
@@ -212,7 +199,7 @@ export async function signUp(
       const userId = await insertUser(tx, {
         email: input.email,
         role: 'demo',
-        companyId: demoCompany?.id ?? null,
+        companyId: demoCompanyId,
         passwordHash,
         firstName: input.profile.first_name,
         lastName: input.profile.last_name,
@@ -232,22 +219,6 @@ export async function signUp(
   }
   const link = `${deps.config.publicUrl}/activate?confirmation_token=${confirmation.token}`;
   await deps.mailer.send(activationMail(input.email, input.profile.first_name, link));
-}
-
-/** Creates the invitation link of a user made by an admin; the caller mails it. */
-export async function createInvitationLink(
-  deps: Deps,
-  tx: Parameters<typeof insertToken>[0],
-  userId: number,
-) {
-  const confirmation = newOpaqueToken();
-  await insertToken(tx, {
-    userId,
-    kind: 'confirmation',
-    tokenHash: confirmation.hash,
-    expiresAt: later(deps.clock(), TOKEN_LIFETIMES.invitation),
-  });
-  return `${deps.config.publicUrl}/verify?confirmation_token=${confirmation.token}`;
 }
 
 /**

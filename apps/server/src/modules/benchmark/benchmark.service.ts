@@ -2,8 +2,8 @@ import { type BenchmarkPage, benchmarkGroup, EMOTIONS } from '@limbus/analytics'
 import type { Benchmark, BenchmarkGroup } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
-import { findStoredPageMetrics } from '../annotations/annotations.repository.js';
-import { resultsTestFor } from '../tests/test-access.js';
+import { findStoredPageMetrics } from '../ingestion/analysis.js';
+import { resultsTestFor } from '../test-access/test-access.service.js';
 import { findTestCategory, referencePageMetrics } from './benchmark.repository.js';
 
 type BenchmarkDeps = Pick<Deps, 'db'>;

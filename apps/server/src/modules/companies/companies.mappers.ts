@@ -1,9 +1,9 @@
 import type { Company } from '@limbus/contract';
 import { latestContract } from '../contracts/contract-rules.js';
 import { toContractAnswer } from '../contracts/contracts.mappers.js';
-import type { ContractRow } from '../contracts/contracts.repository.js';
+import type { ContractRow } from '../contracts/contracts.service.js';
 import { toUserAnswer } from '../users/users.mappers.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 import type { CompanyRow } from './companies.repository.js';
 
 export function toCompanyAnswer(

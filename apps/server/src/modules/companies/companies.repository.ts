@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { announceChange } from '../../db/changes.js';
 import type { Executor } from '../../db/client.js';
 import { companies, countries } from '../../db/schema.js';
@@ -51,19 +51,6 @@ export async function insertCompany(
 
 export async function setCompanyAdmin(db: Executor, companyId: number, adminId: number): Promise<void> {
   await db.update(companies).set({ adminId }).where(eq(companies.id, companyId));
-}
-
-/** Unsets the user as admin of every company but `keepCompanyId` (when they stay its admin). */
-export async function clearCompanyAdmin(
-  db: Executor,
-  userId: number,
-  keepCompanyId: number | null,
-): Promise<void> {
-  const condition =
-    keepCompanyId === null
-      ? eq(companies.adminId, userId)
-      : and(eq(companies.adminId, userId), ne(companies.id, keepCompanyId));
-  await db.update(companies).set({ adminId: null }).where(condition);
 }
 
 export async function deleteCompanyRow(db: Executor, id: number): Promise<void> {

@@ -4,11 +4,11 @@ import { AppError, notFound } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize, isResearcher } from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
-import { createInvitationLink } from '../auth/auth.service.js';
+import { createInvitationLink } from '../auth/account-tokens.js';
 import { availableTests, latestContract, newContractDates, toIsoDate } from '../contracts/contract-rules.js';
-import { insertContract, listContracts } from '../contracts/contracts.repository.js';
+import { insertContract, listContracts } from '../contracts/contracts.service.js';
 import { removeParticipantFiles } from '../participants/participant-streams.js';
-import { listParticipantFilesOfCompany } from '../participants/participants.repository.js';
+import { listParticipantFilesOfCompany } from '../participants/participants.service.js';
 import {
   emailExists,
   findUserByEmail,
@@ -17,7 +17,7 @@ import {
   insertUser,
   type UserRow,
   updateUserRow,
-} from '../users/users.repository.js';
+} from '../users/users.service.js';
 import { toCompanyAnswer } from './companies.mappers.js';
 import {
   countryExists,
@@ -171,3 +171,6 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
   await deleteCompanyRow(deps.db, id);
   await removeParticipantFiles(deps, participantFiles);
 }
+
+// For ordering tests, which must name an existing company.
+export { findCompanyRow } from './companies.repository.js';

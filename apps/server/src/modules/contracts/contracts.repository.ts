@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { bundles, contracts } from '../../db/schema.js';
+import { bundles, companies, contracts } from '../../db/schema.js';
 
 export type BundleRow = typeof bundles.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect & { bundles: BundleRow[] };
@@ -87,4 +87,10 @@ export async function findBundle(db: Executor, id: number): Promise<BundleRow | 
 
 export async function deleteBundleRow(db: Executor, id: number): Promise<void> {
   await db.delete(bundles).where(eq(bundles.id, id));
+}
+
+/** Whether the company a contract is made for exists. */
+export async function companyExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  return row !== undefined;
 }

@@ -2,10 +2,10 @@ import type { Contract } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
-import { findCompanyRow } from '../companies/companies.repository.js';
 import { newContractDates, renewedEndDate, toIsoDate } from './contract-rules.js';
 import { toBundleAnswer, toContractAnswer } from './contracts.mappers.js';
 import {
+  companyExists,
   deleteBundleRow,
   findBundle,
   findContract,
@@ -32,7 +32,7 @@ export async function createContract(
   input: { company_id: number; start_date?: string; end_date?: string; months?: number; comments?: string },
 ): Promise<Contract> {
   authorize(actor, 'company.manage', undefined);
-  if (!(await findCompanyRow(deps.db, input.company_id))) {
+  if (!(await companyExists(deps.db, input.company_id))) {
     throw AppError.fieldError('validation', 'company_id', 'This company does not exist');
   }
   const dates = input.months
@@ -100,3 +100,12 @@ export async function removeBundle(deps: Deps, actor: Actor, id: number): Promis
   if (!(await findBundle(deps.db, id))) throw notFound('The bundle');
   await deleteBundleRow(deps.db, id);
 }
+
+// For the companies (their contracts in their answers, a first contract with a new company) and
+// sign-in, which needs an active contract of the user's company.
+export {
+  type ContractRow,
+  hasActiveContract,
+  insertContract,
+  listContracts,
+} from './contracts.repository.js';

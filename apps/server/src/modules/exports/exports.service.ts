@@ -4,9 +4,12 @@ import { AppError } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
 import { participantGeometry } from '../participants/participant-geometry.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listParticipantRows, listSignificantPointRows } from '../participants/participants.repository.js';
-import { readableParticipant } from '../participants/participants.service.js';
-import { assertIndividualParticipants, resultsTestFor } from '../tests/test-access.js';
+import {
+  listParticipantRows,
+  listSignificantPointRows,
+  readableParticipant,
+} from '../participants/participants.service.js';
+import { assertIndividualParticipants, resultsTestFor } from '../test-access/test-access.service.js';
 import {
   EVENT_COLUMNS,
   emotionRows,

@@ -15,7 +15,7 @@ import {
 } from '@limbus/analytics';
 import type { HeatmapArea, HeatmapScrollReach } from '@limbus/contract';
 import type { Actor } from '../../http/policy.js';
-import { resultsTestFor } from '../tests/test-access.js';
+import { resultsTestFor } from '../test-access/test-access.service.js';
 import {
   firstSecondsOf,
   type HeatmapRecording,

@@ -13,7 +13,7 @@ import {
   findParticipantRow,
   findStreamRows,
   listMetricsParticipantRows,
-} from '../participants/participants.repository.js';
+} from '../participants/participants.service.js';
 import { cachedStream } from './stream-cache.js';
 
 type RecordingDeps = Pick<Deps, 'db' | 'files'>;

@@ -11,7 +11,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
-import { resultsTestFor, testFor } from '../tests/test-access.js';
+import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { CaptureError, checkCaptureUrl } from './capture-address.js';
 import { enqueueCapture } from './heatmap-capture-job.js';
 import { firstSecondsOf, participantIdsOf, platformOf, recordingReader } from './heatmap-recordings.js';
@@ -75,6 +75,14 @@ async function withScreenshotSize(deps: HeatmapDeps, row: HeatmapRow): Promise<H
   if (!stored || stored.width === null || stored.height === null) return row;
   await setScreenshotSize(deps.db, row.id, stored);
   return { ...row, screenshotWidth: stored.width, screenshotHeight: stored.height };
+}
+
+/** A test's heatmap pages as its detail (GET /tests/{id}) lists them, for a caller who checked access. */
+export async function heatmapPagesOf(
+  deps: Pick<Deps, 'db' | 'signedUrls' | 'clock'>,
+  testId: number,
+): Promise<HeatmapPage[]> {
+  return (await listHeatmapRows(deps.db, testId)).map((row) => toHeatmapAnswer(deps, row));
 }
 
 export async function listHeatmaps(deps: HeatmapDeps, actor: Actor, testId: number): Promise<HeatmapPage[]> {

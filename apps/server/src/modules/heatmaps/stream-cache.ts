@@ -1,7 +1,7 @@
 import type { DecodedStream } from '@limbus/analytics';
 import type { Deps } from '../../deps.js';
 import { readStream } from '../participants/participant-streams.js';
-import type { StreamRow } from '../participants/participants.repository.js';
+import type { StreamRow } from '../participants/participants.service.js';
 
 /** Decoded streams kept between heatmap calls (LRU): 30 participants' eyes, mice and emotions twice over. */
 const MAX_ENTRIES = 180;

@@ -7,15 +7,21 @@ import {
   pageVisits,
   tagMetrics,
 } from '@limbus/analytics';
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { labels, significantPoints, significantPointTags, tags, testMetrics } from '../../db/schema.js';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listMetricsParticipantRows, replaceSectionRows } from '../participants/participants.repository.js';
+import { listMetricsParticipantRows, replaceSectionRows } from '../participants/participants.service.js';
 import { replacePoints } from '../participants/record-participant.js';
-import { findParticipantById, hasQueuedJob } from './ingestion.repository.js';
+import {
+  findParticipantById,
+  hasQueuedJob,
+  listPointsOfParticipants,
+  listPointTagLinks,
+  listTestLabels,
+  listTestTags,
+  saveTestMetrics,
+} from './ingestion.repository.js';
 
 /** Job kinds of the analysis after ingestion. */
 export const ANALYSE_PARTICIPANT = 'analyse_participant';
@@ -26,10 +32,6 @@ const idOf = (payload: Record<string, unknown>, key: string): number => {
   if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`The job has no ${key}`);
   return value;
 };
-
-async function testLabels(db: Executor, testId: number) {
-  return db.select().from(labels).where(eq(labels.testId, testId)).orderBy(asc(labels.id));
-}
 
 /**
  * Significant points (emotion peaks) and sections (page visits linked to the test's page titles
@@ -54,7 +56,7 @@ export async function analyseParticipant(deps: JobDeps, payload: Record<string, 
           tags: [],
         }))
       : [];
-  const pages = await testLabels(deps.db, participant.testId);
+  const pages = await listTestLabels(deps.db, participant.testId);
   const sections =
     mice?.kind === 'mice'
       ? pageVisits(mice.samples).map((visit) => ({
@@ -84,23 +86,10 @@ export async function queueTestMetrics(db: Executor, testId: number, at: Date): 
  */
 export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string, unknown>): Promise<void> {
   const testId = idOf(payload, 'test_id');
-  const pages = await testLabels(deps.db, testId);
+  const pages = await listTestLabels(deps.db, testId);
   const finished = await listMetricsParticipantRows(deps.db, testId);
   const ids = finished.map((row) => row.id);
-  const points =
-    ids.length === 0
-      ? []
-      : await deps.db
-          .select({
-            id: significantPoints.id,
-            participantId: significantPoints.participantId,
-            emotion: significantPoints.emotion,
-            timestampTop: significantPoints.timestampTop,
-            falsePositive: significantPoints.falsePositive,
-          })
-          .from(significantPoints)
-          .where(inArray(significantPoints.participantId, ids))
-          .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
+  const points = await listPointsOfParticipants(deps.db, ids);
   const data: ParticipantPageData[] = [];
   for (const id of ids) {
     const mice = await loadStream(deps, id, 'mice');
@@ -123,19 +112,11 @@ export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string
     pages.map((label) => ({ id: label.id, name: label.name, urls: label.urls, matchType: label.matchType })),
     data,
   );
-  const testTags = await deps.db.select().from(tags).where(eq(tags.testId, testId)).orderBy(asc(tags.id));
-  const links =
-    testTags.length === 0
-      ? []
-      : await deps.db
-          .select({ tagId: significantPointTags.tagId, pointId: significantPointTags.significantPointId })
-          .from(significantPointTags)
-          .where(
-            inArray(
-              significantPointTags.tagId,
-              testTags.map((tag) => tag.id),
-            ),
-          );
+  const testTags = await listTestTags(deps.db, testId);
+  const links = await listPointTagLinks(
+    deps.db,
+    testTags.map((tag) => tag.id),
+  );
   const pointById = new Map(points.map((point) => [point.id, point]));
   const tagResult = tagMetrics(
     testTags.map((tag) => ({
@@ -160,18 +141,8 @@ export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string
   );
   const computedAt = deps.clock();
   await deps.db.transaction(async (tx) => {
-    for (const [kind, result] of [
-      ['pages', pageResult],
-      ['tags', tagResult],
-    ] as const) {
-      await tx
-        .insert(testMetrics)
-        .values({ testId, kind, payload: result, computedAt })
-        .onConflictDoUpdate({
-          target: [testMetrics.testId, testMetrics.kind],
-          set: { payload: result, computedAt },
-        });
-    }
+    await saveTestMetrics(tx, testId, 'pages', pageResult, computedAt);
+    await saveTestMetrics(tx, testId, 'tags', tagResult, computedAt);
   });
 }
 
@@ -187,3 +158,7 @@ export const ingestionJobHandlers = {
   [ANALYSE_PARTICIPANT]: analyseParticipant,
   [RECOMPUTE_TEST_METRICS]: recomputeTestMetrics,
 };
+
+// For the results that show the stored page metrics (page titles, the benchmark, the journey) and
+// the journey, whose pages are the ones the metrics are computed for, in the same order.
+export { findStoredPageMetrics, listTestLabels } from './ingestion.repository.js';

@@ -1,12 +1,17 @@
 import type { StreamKindName } from '@limbus/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   ingestBatches,
   jobs,
+  labels,
   participantStreams,
   participants,
   type ScreenGeometryRecord,
+  significantPoints,
+  significantPointTags,
+  tags,
+  testMetrics,
   type ValidationTargetRecord,
   videoUploads,
 } from '../../db/schema.js';
@@ -125,9 +130,64 @@ export async function deleteVideoUpload(db: Executor, participantId: number): Pr
   await db.delete(videoUploads).where(eq(videoUploads.participantId, participantId));
 }
 
-export async function setParticipantVideo(db: Executor, participantId: number, video: string): Promise<void> {
+// ── analysis: what page and tag metrics are computed from, and where they are kept ──
+
+/** The test's page titles (labels), oldest first. */
+export async function listTestLabels(db: Executor, testId: number) {
+  return db.select().from(labels).where(eq(labels.testId, testId)).orderBy(asc(labels.id));
+}
+
+export async function listTestTags(db: Executor, testId: number) {
+  return db.select().from(tags).where(eq(tags.testId, testId)).orderBy(asc(tags.id));
+}
+
+/** The significant points of the participants, in time order. */
+export async function listPointsOfParticipants(db: Executor, participantIds: number[]) {
+  if (participantIds.length === 0) return [];
+  return db
+    .select({
+      id: significantPoints.id,
+      participantId: significantPoints.participantId,
+      emotion: significantPoints.emotion,
+      timestampTop: significantPoints.timestampTop,
+      falsePositive: significantPoints.falsePositive,
+    })
+    .from(significantPoints)
+    .where(inArray(significantPoints.participantId, participantIds))
+    .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
+}
+
+/** Which points carry each of the tags. */
+export async function listPointTagLinks(db: Executor, tagIds: number[]) {
+  if (tagIds.length === 0) return [];
+  return db
+    .select({ tagId: significantPointTags.tagId, pointId: significantPointTags.significantPointId })
+    .from(significantPointTags)
+    .where(inArray(significantPointTags.tagId, tagIds));
+}
+
+/** The page metrics the last recomputation stored for the test, or null before the first. */
+export async function findStoredPageMetrics(db: Executor, testId: number): Promise<unknown> {
+  const [row] = await db
+    .select({ payload: testMetrics.payload })
+    .from(testMetrics)
+    .where(and(eq(testMetrics.testId, testId), eq(testMetrics.kind, 'pages')));
+  return row?.payload ?? null;
+}
+
+/** Stores the test's metrics of one kind, replacing the earlier ones. */
+export async function saveTestMetrics(
+  db: Executor,
+  testId: number,
+  kind: 'pages' | 'tags',
+  payload: unknown,
+  computedAt: Date,
+): Promise<void> {
   await db
-    .update(participants)
-    .set({ video, updatedAt: sql`now()` })
-    .where(eq(participants.id, participantId));
+    .insert(testMetrics)
+    .values({ testId, kind, payload, computedAt })
+    .onConflictDoUpdate({
+      target: [testMetrics.testId, testMetrics.kind],
+      set: { payload, computedAt },
+    });
 }

@@ -10,7 +10,7 @@ import {
   prepareStream,
   writePreparedStream,
 } from '../participants/participant-streams.js';
-import { findTestOwner } from '../tests/tests.repository.js';
+import { assertTestExists } from '../test-access/test-access.service.js';
 import { ANALYSE_PARTICIPANT } from './analysis.js';
 import {
   deleteBatchRows,
@@ -54,7 +54,7 @@ const toAnswer = (row: { id: number; testId: number; realId: string; state: stri
  * answers the one the test already has with this real_id (a retry).
  */
 export async function createIngestParticipant(deps: IngestDeps, input: ParticipantInput, setupId: number) {
-  if (!(await findTestOwner(deps.db, input.test_id))) throw notFound('The test');
+  await assertTestExists(deps, input.test_id);
   const { row, isNew } = await insertParticipantOnce(deps.db, {
     testId: input.test_id,
     realId: input.real_id,
@@ -194,6 +194,3 @@ export async function finishParticipant(
   }
   return { id: participantId, state: 'finished', streams: await streamCounts(deps.db, participantId) };
 }
-
-// For the demo's screen recordings (src/demo), named on their participant like an uploaded one.
-export { setParticipantVideo } from './ingestion.repository.js';

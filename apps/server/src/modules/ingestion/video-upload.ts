@@ -1,11 +1,17 @@
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import {
+  NOT_A_VIDEO,
+  sniffVideo,
+  VIDEO_CONTAINERS,
+  videoFileKey,
+} from '../participants/participant-video-files.js';
+import { setParticipantVideo } from '../participants/participants.service.js';
+import {
   deleteVideoUpload,
   findParticipantById,
   findVideoUpload,
   insertVideoUpload,
-  setParticipantVideo,
 } from './ingestion.repository.js';
 
 /**
@@ -32,13 +38,7 @@ type VideoDeps = Pick<Deps, 'db' | 'files' | 'config'>;
 type Participant = NonNullable<Awaited<ReturnType<typeof findParticipantById>>>;
 export type UploadState = { offset: number; size: number; complete: boolean };
 
-const CONTAINERS = ['mkv', 'mp4', 'mov'] as const;
-type Container = (typeof CONTAINERS)[number];
-
 export const partFileKey = (participantId: number) => `uploads/${participantId}.part`;
-export const videoFileKey = (participantId: number, container: Container) =>
-  `videos/${participantId}.${container}`;
-export const NOT_A_VIDEO = 'not a video (MKV, MP4 or MOV)';
 
 /**
  * The work running on an upload (an append, a completion), per participant: two appends at once
@@ -58,16 +58,6 @@ const tooLarge = (message: string) => new AppError('payload_too_large', message)
 const conflictAt = (offset: number, message: string) =>
   new AppError('conflict', message, { upload_offset: [String(offset)] });
 
-/** The container of a video by its first bytes, or null when it is none of MKV, MP4 or MOV. */
-export function sniffVideo(head: Uint8Array): Container | null {
-  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3)
-    return 'mkv';
-  if (head.length < 8) return null;
-  const box = Buffer.from(head.subarray(4, 8)).toString('latin1');
-  if (box === 'ftyp') return Buffer.from(head.subarray(8, 12)).toString('latin1') === 'qt  ' ? 'mov' : 'mp4';
-  return ['moov', 'mdat', 'wide'].includes(box) ? 'mov' : null;
-}
-
 async function participantOf(deps: VideoDeps, participantId: number): Promise<Participant> {
   const participant = await findParticipantById(deps.db, participantId);
   if (!participant) throw notFound('The participant');
@@ -79,7 +69,7 @@ const containerOf = async (deps: VideoDeps, key: string) =>
 
 /** Removes the participant's `videos/<pid>.*` files but `keep`. */
 async function removeOtherVideos(deps: VideoDeps, participantId: number, keep: string | null) {
-  for (const container of CONTAINERS) {
+  for (const container of VIDEO_CONTAINERS) {
     const key = videoFileKey(participantId, container);
     if (key !== keep) await deps.files.delete(key);
   }
@@ -118,7 +108,7 @@ async function completeUpload(deps: VideoDeps, participant: Participant, size: n
  */
 async function movedVideo(deps: VideoDeps, participant: Participant, size: number): Promise<string | null> {
   const found: string[] = [];
-  for (const container of CONTAINERS) {
+  for (const container of VIDEO_CONTAINERS) {
     const key = videoFileKey(participant.id, container);
     if ((await deps.files.size(key)) === size && (await containerOf(deps, key)) === container)
       found.push(key);

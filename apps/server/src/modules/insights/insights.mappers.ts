@@ -1,6 +1,10 @@
 import type { Insight } from '@limbus/contract';
 import { toSignificantPoint } from '../participants/participants.mappers.js';
-import type { InsightRow, LinkedPointRow } from './insights.repository.js';
+import type { SignificantPointRow } from '../participants/participants.service.js';
+import type { InsightRow } from './insights.repository.js';
+
+/** A significant point linked to an insight, with its tags. */
+export type LinkedPointRow = SignificantPointRow & { insightId: number };
 
 export function toInsightAnswer(row: InsightRow, points: LinkedPointRow[]): Insight {
   return {

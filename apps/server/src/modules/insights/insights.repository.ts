@@ -7,11 +7,9 @@ import {
   significantPoints,
   tests,
 } from '../../db/schema.js';
-import { type SignificantPointRow, tagsOfPoints } from '../participants/participants.repository.js';
 
 export type InsightRow = typeof insights.$inferSelect;
 export type InsightValues = Omit<typeof insights.$inferInsert, 'id' | 'testId' | 'assignedId'>;
-export type LinkedPointRow = SignificantPointRow & { insightId: number };
 
 /**
  * Locks the test's row until the transaction ends: numbering within a test (insights' assigned
@@ -33,24 +31,15 @@ export async function findInsightRow(db: Executor, testId: number, id: number): 
   return row ?? null;
 }
 
-/** The significant points linked to the insights, with their tags, in time order. */
-export async function listLinkedPointRows(db: Executor, insightIds: number[]): Promise<LinkedPointRow[]> {
+/** The significant points linked to the insights, in time order (without their tags). */
+export async function listLinkedPoints(db: Executor, insightIds: number[]) {
   if (insightIds.length === 0) return [];
-  const points = await db
+  return db
     .select({ insightId: insightSignificantPoints.insightId, point: significantPoints })
     .from(insightSignificantPoints)
     .innerJoin(significantPoints, eq(significantPoints.id, insightSignificantPoints.significantPointId))
     .where(inArray(insightSignificantPoints.insightId, insightIds))
     .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
-  const tagsOf = await tagsOfPoints(
-    db,
-    points.map(({ point }) => point.id),
-  );
-  return points.map(({ insightId, point }) => ({
-    ...point,
-    insightId,
-    tags: tagsOf.get(point.id) ?? [],
-  }));
 }
 
 /** Which of `pointIds` are significant points of the test's participants. */

@@ -6,12 +6,14 @@ import {
   type InsightChanges,
   type NewInsight,
 } from '@limbus/contract';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
-import { readsAllInsights, resultsTestFor, testFor } from '../tests/test-access.js';
-import { toInsightAnswer } from './insights.mappers.js';
+import { tagsOfPoints } from '../participants/participants.service.js';
+import { readsAllInsights, resultsTestFor, testFor } from '../test-access/test-access.service.js';
+import { type LinkedPointRow, toInsightAnswer } from './insights.mappers.js';
 import {
   deleteInsightRow,
   findInsightRow,
@@ -20,7 +22,7 @@ import {
   type InsightValues,
   insertInsightRow,
   listInsightRows,
-  listLinkedPointRows,
+  listLinkedPoints,
   lockTestRow,
   replaceLinkedPoints,
   updateInsightRow,
@@ -35,6 +37,16 @@ async function existingInsight(deps: DbDeps, testId: number, id: number): Promis
   const insight = await findInsightRow(deps.db, testId, id);
   if (!insight) throw notFound('The insight');
   return insight;
+}
+
+/** The significant points linked to the insights, with their tags, in time order. */
+export async function listLinkedPointRows(db: Executor, insightIds: number[]): Promise<LinkedPointRow[]> {
+  const links = await listLinkedPoints(db, insightIds);
+  const tagsOf = await tagsOfPoints(
+    db,
+    links.map(({ point }) => point.id),
+  );
+  return links.map(({ insightId, point }) => ({ ...point, insightId, tags: tagsOf.get(point.id) ?? [] }));
 }
 
 async function toAnswers(deps: DbDeps, rows: InsightRow[]): Promise<Insight[]> {
@@ -177,3 +189,7 @@ export async function deleteInsight(deps: DbDeps, actor: Actor, testId: number, 
     await deleteInsightRow(tx, testId, insight);
   });
 }
+
+// For suggestions, which belong to an insight of their test and are numbered under the test's lock,
+// and the AI's text about a saved insight.
+export { findInsightRow, type InsightRow, lockTestRow } from './insights.repository.js';

@@ -1,13 +1,11 @@
 import { type JourneyPage as AnalyticsPage, journeyFlow, pagePath, pageVisits } from '@limbus/analytics';
 import { JOURNEY_MAX_STEPS, type Journey, type JourneyPage } from '@limbus/contract';
-import { asc, eq } from 'drizzle-orm';
-import { labels } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
-import { findStoredPageMetrics } from '../annotations/annotations.repository.js';
+import { findStoredPageMetrics, listTestLabels } from '../ingestion/analysis.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listFinishedParticipantRows } from '../participants/participants.repository.js';
-import { resultsTestFor } from '../tests/test-access.js';
+import { listFinishedParticipantRows } from '../participants/participants.service.js';
+import { resultsTestFor } from '../test-access/test-access.service.js';
 
 type JourneyDeps = Pick<Deps, 'db' | 'files'>;
 
@@ -46,11 +44,7 @@ async function storedPages(deps: JourneyDeps, testId: number): Promise<Map<numbe
  */
 export async function testJourney(deps: JourneyDeps, actor: Actor, testId: number): Promise<Journey> {
   await resultsTestFor(deps, actor, testId, 'journey');
-  const labelRows = await deps.db
-    .select()
-    .from(labels)
-    .where(eq(labels.testId, testId))
-    .orderBy(asc(labels.id));
+  const labelRows = await listTestLabels(deps.db, testId);
   const pages: AnalyticsPage[] = labelRows.map((row) => ({
     id: row.id,
     urls: row.urls,

@@ -1,8 +1,8 @@
 import { DEFAULT_SCREEN_GEOMETRY, type ScreenGeometry } from '@limbus/analytics';
 import type { ScreenGeometryInput } from '@limbus/contract';
-import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { participants, type ScreenGeometryRecord, testSetups } from '../../db/schema.js';
+import type { ScreenGeometryRecord } from '../../db/schema.js';
+import { listGeometryRecords } from './participants.repository.js';
 
 /** A geometry as the API sends it, as stored. */
 export const toGeometryRecord = (input: ScreenGeometryInput): ScreenGeometryRecord => ({
@@ -27,11 +27,7 @@ export const toGeometryInput = (record: ScreenGeometryRecord): ScreenGeometryInp
  * finishing), else its test setup's, else DEFAULT_SCREEN_GEOMETRY (docs/gaze-analytics.md).
  */
 export async function participantGeometry(db: Executor, participantId: number): Promise<ScreenGeometry> {
-  const [row] = await db
-    .select({ own: participants.geometry, setup: testSetups.geometry })
-    .from(participants)
-    .leftJoin(testSetups, eq(testSetups.id, participants.setupId))
-    .where(eq(participants.id, participantId));
+  const [row] = await listGeometryRecords(db, [participantId]);
   return row?.own ?? row?.setup ?? DEFAULT_SCREEN_GEOMETRY;
 }
 
@@ -41,10 +37,6 @@ export async function participantGeometries(
   participantIds: readonly number[],
 ): Promise<Map<number, ScreenGeometry>> {
   if (participantIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: participants.id, own: participants.geometry, setup: testSetups.geometry })
-    .from(participants)
-    .leftJoin(testSetups, eq(testSetups.id, participants.setupId))
-    .where(inArray(participants.id, [...participantIds]));
+  const rows = await listGeometryRecords(db, participantIds);
   return new Map(rows.map((row) => [row.id, row.own ?? row.setup ?? DEFAULT_SCREEN_GEOMETRY]));
 }

@@ -9,10 +9,9 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { NotAVideoError, probeVideo } from '../../media/probe-video.js';
-import { setParticipantVideo } from '../ingestion/ingestion.repository.js';
-import { NOT_A_VIDEO, sniffVideo, videoFileKey } from '../ingestion/video-upload.js';
-import { testFor } from '../tests/test-access.js';
-import { findParticipantRow } from './participants.repository.js';
+import { testFor } from '../test-access/test-access.service.js';
+import { NOT_A_VIDEO, sniffVideo, videoFileKey } from './participant-video-files.js';
+import { findParticipantRow, setParticipantVideo } from './participants.repository.js';
 import { participantSummaryOf } from './participants.service.js';
 
 const notAVideo = () =>

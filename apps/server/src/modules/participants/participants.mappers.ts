@@ -138,11 +138,3 @@ export function toSection(row: SectionRow) {
 export function toMoment(row: MomentRow) {
   return { id: row.id, emotion: row.emotion, start: row.start, end: row.end };
 }
-
-/** A stored spread or fluency series as points in epoch ms, from the video participant's start. */
-export function toVideoSeriesPoints(
-  series: { stepMs: number; values: (number | null)[] },
-  startMs: number,
-): { timestamp: number; value: number | null }[] {
-  return series.values.map((value, k) => ({ timestamp: startMs + k * series.stepMs, value }));
-}

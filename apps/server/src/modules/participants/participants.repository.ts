@@ -10,6 +10,7 @@ import {
   significantPoints,
   significantPointTags,
   tags,
+  testSetups,
   tests,
 } from '../../db/schema.js';
 
@@ -122,6 +123,14 @@ export async function toggleFavouriteRow(db: Executor, testId: number, id: numbe
   return row ?? null;
 }
 
+/** Names the participant's stored recording (after its file was moved into place). */
+export async function setParticipantVideo(db: Executor, participantId: number, video: string): Promise<void> {
+  await db
+    .update(participants)
+    .set({ video, updatedAt: sql`now()` })
+    .where(eq(participants.id, participantId));
+}
+
 /** Removes the participant with its rows; answers its video key, or undefined when there was none. */
 export async function deleteParticipantRow(
   db: Executor,
@@ -142,6 +151,15 @@ export async function listParticipantFilesOfCompany(db: Executor, companyId: num
     .from(participants)
     .innerJoin(tests, eq(tests.id, participants.testId))
     .where(eq(tests.companyId, companyId));
+}
+
+/** The participants' own screen geometries and their test setups', by participant. */
+export async function listGeometryRecords(db: Executor, participantIds: readonly number[]) {
+  return db
+    .select({ id: participants.id, own: participants.geometry, setup: testSetups.geometry })
+    .from(participants)
+    .leftJoin(testSetups, eq(testSetups.id, participants.setupId))
+    .where(inArray(participants.id, [...participantIds]));
 }
 
 // ── streams ──
@@ -210,6 +228,24 @@ export async function listSignificantPointRows(
     points.map((point) => point.id),
   );
   return points.map((point) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
+}
+
+/**
+ * Every significant point of the test's recorded participants (not its video result), with tags,
+ * in time order: what the results screens count and quote.
+ */
+export async function listTestPointRows(db: Executor, testId: number): Promise<SignificantPointRow[]> {
+  const points = await db
+    .select({ point: significantPoints })
+    .from(significantPoints)
+    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
+    .where(and(eq(participants.testId, testId), eq(participants.type, 'default')))
+    .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
+  const tagsOf = await tagsOfPoints(
+    db,
+    points.map(({ point }) => point.id),
+  );
+  return points.map(({ point }) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
 }
 
 /** The tags of each of the significant points, by point id, in name order. */
@@ -303,7 +339,7 @@ export async function ensureTags(
 // ── sections, labels, moments ──
 
 /** A section with its label's name, as the participant answer lists them. */
-export const sectionColumns = {
+const sectionColumns = {
   id: sections.id,
   participantId: sections.participantId,
   timestampStart: sections.timestampStart,
@@ -321,6 +357,16 @@ export async function listSectionRows(db: Executor, participantId: number) {
     .orderBy(asc(sections.timestampStart), asc(sections.id));
 }
 export type SectionRow = Awaited<ReturnType<typeof listSectionRows>>[number];
+
+/** One section with its label's name, as the participant answer lists them. */
+export async function findSectionRow(db: Executor, id: number) {
+  const [row] = await db
+    .select(sectionColumns)
+    .from(sections)
+    .leftJoin(labels, eq(labels.id, sections.labelId))
+    .where(eq(sections.id, id));
+  return row ?? null;
+}
 
 export async function replaceSectionRows(
   db: Executor,

@@ -8,11 +8,10 @@ import {
   type StreamKindName,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { notFound } from '../../http/app-error.js';
 import { type Actor, authorize, seesEveryTest } from '../../http/policy.js';
 import { participantQuestionnaire } from '../answers/questionnaire.js';
-import { assertIndividualParticipants, resultsTestFor, testFor } from '../tests/test-access.js';
-import { findProcessingTest, listVideoSeriesRows } from '../video-tests/video-tests.repository.js';
+import { assertIndividualParticipants, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import {
   loadStream,
   loadStreamBytes,
@@ -23,20 +22,16 @@ import {
   participantVideoPath,
   toEmotionObjects,
   toEyeObjects,
-  toMoment,
   toMouseObjects,
   toParticipantHead,
   toParticipantSummary,
   toSection,
   toSignificantPoint,
-  toVideoSeriesPoints,
   type VideoUrlOf,
 } from './participants.mappers.js';
 import {
   deleteParticipantRow,
   findParticipantRow,
-  findVideoParticipantRow,
-  listMomentRows,
   listParticipantRows,
   listSectionRows,
   listSignificantPointRows,
@@ -119,7 +114,7 @@ export async function getParticipant(
   options: DetailOptions,
 ): Promise<ParticipantDetail> {
   const { participant } = await readableParticipant(deps, actor, testId, participantId);
-  const detail = await loadDetail(deps, participant, options);
+  const detail = await participantDetail(deps, participant, options);
   if (options.withVideo) {
     const { video_pending } = await participantVideo(deps, participant);
     if (video_pending !== undefined) detail.video_pending = video_pending;
@@ -141,35 +136,13 @@ export async function participantVideo(
   return { video, video_pending: await wakeScreenRecording(deps.db, participant.id, deps.clock()) };
 }
 
-/**
- * The result of video processing with everything it holds; 404 while there is none, and while
- * processing runs: the job writes the result in steps (the participant's rows, its stream files,
- * then spread and fluency with the end of processing), so until it is done, or after a killed
- * process until it has run again, the stored result may be partly the new one. The screens wait
- * for internal_state to clear before they ask (spec 3).
- */
-export async function getVideoParticipant(deps: Deps, actor: Actor, testId: number) {
-  await testFor(deps, actor, testId);
-  if ((await findProcessingTest(deps.db, testId))?.internalState === 'video_processing')
-    throw new AppError('not_found', 'The video is processing: its result is answered once it is done');
-  const participant = await findVideoParticipantRow(deps.db, testId);
-  // Not finished: processing was cut off before its last step and has not run again yet.
-  if (participant?.state !== 'finished') throw notFound('The video participant');
-  const detail = await loadDetail(deps, participant, {
-    associations: ['emotions', 'mice', 'eyes', 'sections', 'significant_points'],
-    withVideo: true,
-  });
-  detail.moments = (await listMomentRows(deps.db, participant.id)).map(toMoment);
-  const start = participant.startedAt?.getTime() ?? 0;
-  for (const series of await listVideoSeriesRows(deps.db, participant.id))
-    detail[series.kind] = toVideoSeriesPoints(series, start);
-  return detail;
-}
-
 const QUESTIONNAIRE_LISTS = ['open_questions', 'evaluations', 'associations'] as const;
 
-/** Loads only the associations asked for; a stream the participant lacks is an empty list. */
-async function loadDetail(
+/**
+ * The detail of a participant the caller has checked, with only the associations asked for; a
+ * stream the participant lacks is an empty list.
+ */
+export async function participantDetail(
   deps: Deps,
   participant: ParticipantRow,
   options: DetailOptions,
@@ -251,15 +224,30 @@ export async function participantVideoKey(
   return participant.video;
 }
 
-// For the demo seed (src/demo), which reads its recordings' points and sections to write
-// insights from them, and marks the demo commercial's scenes on the video participant.
+// For the modules that analyse, export and annotate recorded participants (heatmaps, quality,
+// exports, annotations, insights, ingestion, journey, video tests, companies) and for the demo
+// seed (src/demo): the participants' records as stored, read and written without an actor's
+// access, which the callers check.
 export {
   ensureLabel,
+  findParticipantRow,
+  findSectionRow,
+  findStreamRows,
   findVideoParticipantRow,
   listFinishedParticipantRows,
+  listMetricsParticipantRows,
+  listMomentRows,
+  listParticipantFilesOfCompany,
+  listParticipantRows,
   listSectionRows,
   listSignificantPointRows,
+  listTestPointRows,
+  type ParticipantRow,
   replaceSectionRows,
   type SectionRow,
   type SignificantPointRow,
+  type StreamRow,
+  setExcludedFromMetrics,
+  setParticipantVideo,
+  tagsOfPoints,
 } from './participants.repository.js';

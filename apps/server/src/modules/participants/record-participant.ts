@@ -9,8 +9,8 @@ import {
 import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { AppError, notFound } from '../../http/app-error.js';
-import { findTestOwner } from '../tests/tests.repository.js';
+import { AppError } from '../../http/app-error.js';
+import { assertTestExists } from '../test-access/test-access.service.js';
 import { type PreparedStream, prepareStream, writePreparedStream } from './participant-streams.js';
 import {
   deleteUneditedPoints,
@@ -135,7 +135,7 @@ export async function recordParticipant(
   const kinds = streams.map((stream) => stream.kind);
   const repeated = kinds.find((kind, index) => kinds.indexOf(kind) !== index);
   if (repeated) throw AppError.fieldError('validation', repeated, `The ${repeated} stream is given twice`);
-  if (!(await findTestOwner(deps.db, testId))) throw notFound('The test');
+  await assertTestExists(deps, testId);
   const prepared: PreparedStream[] = [];
   for (const stream of streams) prepared.push(await prepareStream(stream));
 

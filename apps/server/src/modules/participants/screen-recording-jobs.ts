@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { jobs } from '../../db/schema.js';
+import { enqueueJob } from '../../jobs/job-runner.js';
+import { hasPendingJob, wakeDormantJobs } from './screen-recording-jobs.repository.js';
 
 /**
  * Screen recordings made on the server from a participant's samples (the demo's participants):
@@ -12,9 +12,7 @@ export const MAKE_SCREEN_RECORDING = 'make_screen_recording';
 const DORMANT = new Date('9999-12-31T00:00:00Z');
 
 export async function queueDormantScreenRecording(db: Executor, participantId: number): Promise<void> {
-  await db
-    .insert(jobs)
-    .values({ kind: MAKE_SCREEN_RECORDING, payload: { participant_id: participantId }, runAfter: DORMANT });
+  await enqueueJob(db, MAKE_SCREEN_RECORDING, { participant_id: participantId }, DORMANT);
 }
 
 /**
@@ -22,17 +20,6 @@ export async function queueDormantScreenRecording(db: Executor, participantId: n
  * being made (the screen then says so and asks again), false when there is none to wait for.
  */
 export async function wakeScreenRecording(db: Executor, participantId: number, now: Date): Promise<boolean> {
-  const mine = and(
-    eq(jobs.kind, MAKE_SCREEN_RECORDING),
-    inArray(jobs.state, ['queued', 'running']),
-    sql`(${jobs.payload}->>'participant_id')::int = ${participantId}`,
-  );
-  const woken = await db
-    .update(jobs)
-    .set({ runAfter: now, updatedAt: now })
-    .where(and(mine, eq(jobs.runAfter, DORMANT)))
-    .returning({ id: jobs.id });
-  if (woken.length > 0) return true;
-  const [pending] = await db.select({ id: jobs.id }).from(jobs).where(mine).limit(1);
-  return pending !== undefined;
+  if ((await wakeDormantJobs(db, MAKE_SCREEN_RECORDING, participantId, DORMANT, now)) > 0) return true;
+  return hasPendingJob(db, MAKE_SCREEN_RECORDING, participantId);
 }

@@ -5,25 +5,28 @@ import {
   predictsPages,
 } from '@limbus/contract';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { eq } from 'drizzle-orm';
-import { tests } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { AppError, forbidden, notFound } from '../../http/app-error.js';
+import { AppError, forbidden } from '../../http/app-error.js';
 import { type Actor, readerOf } from '../../http/policy.js';
 import { screenshotKey } from '../heatmaps/heatmap-screenshots.js';
-import { findHeatmapRow } from '../heatmaps/heatmaps.repository.js';
+import { heatmapOf } from '../heatmaps/heatmaps.service.js';
 import { detectImageFormat } from '../resources/resource-images.js';
-import { resultsTestFor } from '../tests/test-access.js';
+import { resultsTestFor } from '../test-access/test-access.service.js';
+import { storeGeneratedImages } from './prediction-generation.js';
 import { screenshotFormat } from './prediction-images.js';
 import { toPredictionAnswer } from './predictions.mappers.js';
-import { findPagePredictionRow, findPredictionRow, listAreaRows } from './predictions.repository.js';
-import { storeGeneratedImages, storeNewPrediction } from './predictions.service.js';
+import {
+  findPagePredictionRow,
+  findPredictionRow,
+  findTestName,
+  listAreaRows,
+} from './predictions.repository.js';
+import { storeNewPrediction } from './predictions.service.js';
 
 /** The test (its results readable by the actor) and its heatmap page. */
 async function pageOf(deps: Deps, actor: Actor, testId: number, heatmapId: number) {
   const test = await resultsTestFor(deps, actor, testId);
-  const page = await findHeatmapRow(deps.db, testId, heatmapId);
-  if (!page) throw notFound('The heatmap page');
+  const page = await heatmapOf(deps, testId, heatmapId);
   return { test, page };
 }
 
@@ -69,8 +72,8 @@ export async function predictPage(
     throw forbidden('Only the researchers and the users of this test’s company predict its pages');
   const stored = page.screenshot ? await deps.files.get(screenshotKey(testId, page.screenshot)) : null;
   if (!stored) throw new AppError('conflict', PAGE_WITHOUT_SCREENSHOT);
-  const [named] = await deps.db.select({ name: tests.name }).from(tests).where(eq(tests.id, testId));
-  const title = `${page.name.trim() || 'Untitled page'} (${named?.name ?? `test ${testId}`})`.slice(0, 200);
+  const testName = await findTestName(deps.db, testId);
+  const title = `${page.name.trim() || 'Untitled page'} (${testName ?? `test ${testId}`})`.slice(0, 200);
   const bytes = await predictableBytes(stored);
   const id = await storeNewPrediction(
     deps,

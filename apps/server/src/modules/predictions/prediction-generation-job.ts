@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueueJob, type JobDeps, type JobHandler } from '../../jobs/job-runner.js';
+import { storeGeneratedImages } from './prediction-generation.js';
 import type { ScreenshotFormat } from './prediction-images.js';
 import { findPredictionById, markGenerationQueued, updatePrediction } from './predictions.repository.js';
-import { storeGeneratedImages } from './predictions.service.js';
 
 export const GENERATE_PREDICTION = 'generate_prediction';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, max, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { areasOfInterest, predictions, users } from '../../db/schema.js';
+import { areasOfInterest, predictions, tests, users } from '../../db/schema.js';
 
 export type PredictionRow = typeof predictions.$inferSelect & { requesterEmail: string | null };
 export type AreaRow = typeof areasOfInterest.$inferSelect;
@@ -189,4 +189,10 @@ export async function findPagePredictionRow(
     .orderBy(desc(predictions.id))
     .limit(1);
   return row ? toRow(row) : null;
+}
+
+/** The name of the test a page prediction is titled after; null when there is no such test. */
+export async function findTestName(db: Executor, testId: number): Promise<string | null> {
+  const [row] = await db.select({ name: tests.name }).from(tests).where(eq(tests.id, testId));
+  return row?.name ?? null;
 }

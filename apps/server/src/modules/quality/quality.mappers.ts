@@ -1,10 +1,23 @@
-import { type MeasureSummary as AnalyticsSummary, median, type QualityThresholds } from '@limbus/analytics';
+import {
+  type MeasureSummary as AnalyticsSummary,
+  type GazeQuality,
+  median,
+  type QualityThresholds,
+} from '@limbus/analytics';
 import type {
   MeasureSummary,
   ParticipantQuality,
+  QualityProblem,
   QualityThresholds as ThresholdsAnswer,
 } from '@limbus/contract';
-import type { MeasuredParticipant } from './quality.service.js';
+import type { ParticipantRow } from '../participants/participants.service.js';
+
+/** A participant's measures: gaze quality from the stored eye stream, EEG as the lab sent it. */
+export type MeasuredParticipant = {
+  row: ParticipantRow;
+  gaze: GazeQuality | null;
+  problems: QualityProblem[];
+};
 
 /** JSON has no NaN: a measure that could not be taken is null. */
 const finiteOrNull = (value: number | null | undefined): number | null =>

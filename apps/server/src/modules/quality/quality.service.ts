@@ -17,9 +17,15 @@ import {
   listParticipantRows,
   type ParticipantRow,
   setExcludedFromMetrics,
-} from '../participants/participants.repository.js';
-import { testFor } from '../tests/test-access.js';
-import { summariseKnown, toMeasureSummary, toParticipantQuality, toThresholds } from './quality.mappers.js';
+} from '../participants/participants.service.js';
+import { testFor } from '../test-access/test-access.service.js';
+import {
+  type MeasuredParticipant,
+  summariseKnown,
+  toMeasureSummary,
+  toParticipantQuality,
+  toThresholds,
+} from './quality.mappers.js';
 
 /**
  * EEG signal quality (the share of the recording with good contact, as the lab's headset software
@@ -30,13 +36,6 @@ export const MIN_EEG_QUALITY = 0.7;
 
 /** The thresholds participants are judged by (docs/gaze-analytics.md). */
 export const qualityThresholds = () => toThresholds(DEFAULT_QUALITY_THRESHOLDS, MIN_EEG_QUALITY);
-
-/** A participant's measures: gaze quality from the stored eye stream, EEG as the lab sent it. */
-export type MeasuredParticipant = {
-  row: ParticipantRow;
-  gaze: GazeQuality | null;
-  problems: QualityProblem[];
-};
 
 /**
  * Gaze quality already measured, per database (one app), participant version and geometry: a

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize, authorsResources, can } from '../../http/policy.js';
 import { sanitizeResourceBody } from '../../rich-text/sanitize-rich-text.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
-import { findActor } from '../users/users.repository.js';
+import { findActor } from '../users/users.service.js';
 import { imageKey, storeResourceImage } from './resource-images.js';
 import { toResourceAnswer, toResourceSummaryAnswer } from './resources.mappers.js';
 import {

@@ -1,6 +1,6 @@
 import { downsampleMinMax, type EmotionSamples, lowerBound, upperBound } from '@limbus/analytics';
 import { type ClipEmotions, SECTION_CLIP_MAX_POINTS } from '@limbus/contract';
-import type { ParticipantRow } from '../participants/participants.repository.js';
+import type { ParticipantRow } from '../participants/participants.service.js';
 import type { FirstVisitRow } from './section-clips.repository.js';
 
 /** Where a first visit lies in the participant's recording, in seconds. */

@@ -2,7 +2,7 @@ import type { SectionClip, SectionClips } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
-import { findLabelRow } from '../annotations/annotations.repository.js';
+import { findLabelRow } from '../annotations/annotations.service.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { participantVideo, readableParticipantRows } from '../participants/participants.service.js';
 import { clipEmotions, clipSpan } from './section-clips.mappers.js';

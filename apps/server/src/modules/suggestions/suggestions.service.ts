@@ -3,8 +3,8 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
-import { findInsightRow, lockTestRow } from '../insights/insights.repository.js';
-import { resultsTestFor, testFor } from '../tests/test-access.js';
+import { findInsightRow, lockTestRow } from '../insights/insights.service.js';
+import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { toSuggestionAnswer } from './suggestions.mappers.js';
 import {
   deleteSuggestionRow,

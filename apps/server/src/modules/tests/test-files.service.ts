@@ -2,8 +2,8 @@ import type { StreamKindName, TestFile } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
 import { participantVideoPath } from '../participants/participants.mappers.js';
+import { testFor } from '../test-access/test-access.service.js';
 import { toUnixSeconds } from '../users/users.mappers.js';
-import { testFor } from './test-access.js';
 import { findTestFileRow, listRecordingRows, listStreamFileRows } from './test-files.repository.js';
 import { testVideoPath } from './tests.service.js';
 

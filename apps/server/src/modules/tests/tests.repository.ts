@@ -1,4 +1,3 @@
-import type { Platform, TestState, TestType } from '@limbus/contract';
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { announceChange } from '../../db/changes.js';
@@ -71,32 +70,6 @@ export async function listTestRows(db: Executor, options: { companyId: number | 
   const query = queries.get(forCompany) ?? prepareTestList(db, forCompany);
   queries.set(forCompany, query);
   return query.execute({ companyId: options.companyId });
-}
-
-/** The test's owner company, for access checks; null when there is no such test. */
-/** What access to a test depends on: its company, state, tier and platform. */
-export type TestAccessRow = {
-  id: number;
-  companyId: number;
-  state: TestState;
-  testType: TestType;
-  platform: Platform;
-  addons: string[];
-};
-
-export async function findTestOwner(db: Executor, id: number): Promise<TestAccessRow | null> {
-  const [row] = await db
-    .select({
-      id: tests.id,
-      companyId: tests.companyId,
-      state: tests.state,
-      testType: tests.testType,
-      platform: tests.platform,
-      addons: tests.addons,
-    })
-    .from(tests)
-    .where(eq(tests.id, id));
-  return row ?? null;
 }
 
 /** One test with every column, its company and requester; null when there is none. */

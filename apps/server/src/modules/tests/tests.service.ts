@@ -1,10 +1,10 @@
 import { RECENT_TESTS_ON_HOME, type TestDetail, type TestSummary } from '@limbus/contract';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Actor, seesEveryTest } from '../../http/policy.js';
-import { toHeatmapAnswer } from '../heatmaps/heatmaps.mappers.js';
-import { listHeatmapRows } from '../heatmaps/heatmaps.repository.js';
+import { heatmapPagesOf } from '../heatmaps/heatmaps.service.js';
 import type { TestListCache } from './test-list-cache.js';
 import { toTestDetail } from './tests.mappers.js';
 import {
@@ -17,6 +17,7 @@ import {
   listQuestionRows,
   listTagRefs,
   type TestDetailRow,
+  updateTestRow,
 } from './tests.repository.js';
 
 /** Client users see their company's tests; provider staff see every company's. */
@@ -45,14 +46,13 @@ export async function readTestDetail(deps: Deps, id: number): Promise<TestDetail
 
 async function withRelations(deps: Deps, row: TestDetailRow): Promise<TestDetail> {
   // one round: on PostgreSQL the five queries run on connections of the pool side by side
-  const [questions, answers, participants, tags, heatmapRows] = await Promise.all([
+  const [questions, answers, participants, tags, heatmaps] = await Promise.all([
     listQuestionRows(deps.db, row.id),
     listAnswerRows(deps.db, row.id),
     listFinishedParticipantRefs(deps.db, row.id),
     listTagRefs(deps.db, row.id),
-    listHeatmapRows(deps.db, row.id),
+    heatmapPagesOf(deps, row.id),
   ]);
-  const heatmaps = heatmapRows.map((heatmap) => toHeatmapAnswer(deps, heatmap));
   const videoUrl = row.test.video ? deps.signedUrls.sign(testVideoPath(row.id), deps.clock()) : null;
   return toTestDetail(row, { questions, answers, participants, tags, videoUrl, heatmaps });
 }
@@ -72,4 +72,9 @@ export async function listCategories(deps: Deps) {
 
 export async function listFlows(deps: Deps) {
   return listFlowRows(deps.db);
+}
+
+/** Marks a test while its video is processed (internal_state); the test lists hear of it. */
+export async function setInternalState(db: Executor, testId: number, state: 'video_processing' | null) {
+  await updateTestRow(db, testId, { internalState: state });
 }

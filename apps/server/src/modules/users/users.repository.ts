@@ -1,5 +1,5 @@
 import type { Role } from '@limbus/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { announceChange } from '../../db/changes.js';
 import type { Executor } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
@@ -235,4 +235,28 @@ export async function deleteUserRow(db: Executor, id: number): Promise<void> {
 export async function emailExists(db: Executor, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
   return row !== undefined;
+}
+
+/** What a user's role must fit of the company they are put in (demo company: demo users only). */
+export type MemberCompany = { id: number; name: string; isDemo: boolean };
+
+export async function findMemberCompany(db: Executor, companyId: number): Promise<MemberCompany | null> {
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name, isDemo: companies.isDemo })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company ?? null;
+}
+
+/** Unsets the user as admin of every company but `keepCompanyId` (when they stay its admin). */
+export async function clearCompanyAdmin(
+  db: Executor,
+  userId: number,
+  keepCompanyId: number | null,
+): Promise<void> {
+  const condition =
+    keepCompanyId === null
+      ? eq(companies.adminId, userId)
+      : and(eq(companies.adminId, userId), ne(companies.id, keepCompanyId));
+  await db.update(companies).set({ adminId: null }).where(condition);
 }

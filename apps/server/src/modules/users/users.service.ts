@@ -1,22 +1,22 @@
 import type { Role, User } from '@limbus/contract';
-import { eq } from 'drizzle-orm';
-import { companies } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden } from '../../http/app-error.js';
 import type { SignedInUser } from '../../http/authenticate.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize, can, isSuperAdmin, mayBeResearcher } from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
-import { createInvitationLink } from '../auth/auth.service.js';
-import { clearCompanyAdmin } from '../companies/companies.repository.js';
+import { createInvitationLink } from '../auth/account-tokens.js';
 import { toActor, toUserAnswer } from './users.mappers.js';
 import {
+  clearCompanyAdmin,
   deleteUserRow,
   emailExists,
+  findMemberCompany,
   findUserById,
   insertUser,
   listCompanyUsers,
   listUsers,
+  type MemberCompany,
   type UserRow,
   updateProfile,
   updateUserRow,
@@ -56,19 +56,15 @@ export async function getCompanyUsers(
   return (await listCompanyUsers(deps.db, companyId, roles)).map(toUserAnswer);
 }
 
-type CompanyFlags = { id: number; name: string; isDemo: boolean };
-
-async function findCompanyFlags(deps: Deps, companyId: number): Promise<CompanyFlags> {
-  const [company] = await deps.db
-    .select({ id: companies.id, name: companies.name, isDemo: companies.isDemo })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+/** The company a user is put in: 400 when there is none. */
+async function memberCompany(deps: Deps, companyId: number): Promise<MemberCompany> {
+  const company = await findMemberCompany(deps.db, companyId);
   if (!company) throw AppError.fieldError('validation', 'company_id', 'This company does not exist');
   return company;
 }
 
 /** The demo company holds exactly the demo users (spec: company 1 ⇔ role demo). */
-function ensureRoleFitsCompany(role: Role, company: CompanyFlags | null): void {
+function ensureRoleFitsCompany(role: Role, company: MemberCompany | null): void {
   if (company?.isDemo && role !== 'demo') {
     throw AppError.fieldError('validation', 'role', 'Users of the demo company have the role Demo User');
   }
@@ -84,7 +80,7 @@ export async function inviteUser(
   input: { email: string; role: Role; company_id: number },
 ): Promise<User> {
   authorize(actor, 'member.manage', { companyId: input.company_id, role: input.role });
-  const company = await findCompanyFlags(deps, input.company_id);
+  const company = await memberCompany(deps, input.company_id);
   ensureRoleFitsCompany(input.role, company);
   if (await emailExists(deps.db, input.email)) throw emailTaken();
   const { userId, link } = await deps.db
@@ -137,7 +133,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, changes: 
     ) {
       throw forbidden('Only staff can change an e-mail address');
     }
-    ensureRoleFitsCompany(role, companyId === null ? null : await findCompanyFlags(deps, companyId));
+    ensureRoleFitsCompany(role, companyId === null ? null : await memberCompany(deps, companyId));
   }
   if (
     changes.email !== undefined &&
@@ -178,5 +174,18 @@ export async function loadSignedInUser(deps: Pick<Deps, 'db'>, userId: number): 
   return row && { actor: toActor(row), tokenVersion: row.tokenVersion, user: toUserAnswer(row) };
 }
 
-// For the demo seed (src/demo), which makes its accounts as they are and finds them by address.
-export { findUserByEmail, insertUser } from './users.repository.js';
+// For authentication (auth), the demo seed, the companies' admins and the checks of other modules (a test's
+// requester and researcher, an article's author): accounts as stored, read and written without an
+// actor's access, which the callers check.
+export {
+  emailExists,
+  findActor,
+  findUserByEmail,
+  findUserById,
+  findUsersByIds,
+  insertUser,
+  raiseTokenVersion,
+  type UserRow,
+  updateProfile,
+  updateUserRow,
+} from './users.repository.js';

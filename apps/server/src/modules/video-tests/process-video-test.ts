@@ -1,7 +1,8 @@
 import type { EmotionSamples } from '@limbus/analytics';
 import type { JobDeps, JobHandler } from '../../jobs/job-runner.js';
-import { findVideoParticipantRow } from '../participants/participants.repository.js';
+import { findVideoParticipantRow } from '../participants/participants.service.js';
 import { recordParticipant } from '../participants/record-participant.js';
+import { setInternalState } from '../tests/tests.service.js';
 import { heatmapVideoKey, storeHeatmapVideo, withTestVideo } from './heatmap-video-file.js';
 import { aggregateViewers, finiteCurves, loadViewers, type VideoAggregate } from './video-aggregate.js';
 import { meanScores } from './video-norms.js';
@@ -11,7 +12,6 @@ import {
   findProcessingTest,
   type ProcessingTestRow,
   replaceVideoSeriesRows,
-  setInternalState,
   setParticipantState,
 } from './video-tests.repository.js';
 

@@ -15,7 +15,7 @@ import {
 } from '@limbus/analytics';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { listMetricsParticipantRows } from '../participants/participants.repository.js';
+import { listMetricsParticipantRows } from '../participants/participants.service.js';
 
 /** One viewer's emotions and gaze with timestamps in ms from the start of the video. */
 export type Viewer = {

@@ -21,15 +21,19 @@ import {
   listMomentRows,
   listSectionRows,
   listSignificantPointRows,
+  participantSummaryOf,
   setExcludedFromMetrics,
-} from '../participants/participants.repository.js';
-import { participantSummaryOf } from '../participants/participants.service.js';
+} from '../participants/participants.service.js';
 import {
   type GeneratedParticipant,
   recordGeneratedParticipant,
 } from '../participants/record-generated-participant.js';
-import { ofTestFor, resultsTestFor, testFor } from '../tests/test-access.js';
-import type { TestAccessRow } from '../tests/tests.repository.js';
+import {
+  ofTestFor,
+  resultsTestFor,
+  type TestAccessRow,
+  testFor,
+} from '../test-access/test-access.service.js';
 import { testVideoPath } from '../tests/tests.service.js';
 import { withTestVideo } from './heatmap-video-file.js';
 import { meanScores, normGroup } from './video-norms.js';

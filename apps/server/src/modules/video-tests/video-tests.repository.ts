@@ -2,7 +2,6 @@ import type { VideoSeriesKind } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { participants, tests, videoSeries } from '../../db/schema.js';
-import { updateTestRow } from '../tests/tests.repository.js';
 
 export type ProcessingTestRow = NonNullable<Awaited<ReturnType<typeof findProcessingTest>>>;
 
@@ -19,10 +18,6 @@ export async function findProcessingTest(db: Executor, id: number) {
     .from(tests)
     .where(eq(tests.id, id));
   return row ?? null;
-}
-
-export async function setInternalState(db: Executor, testId: number, state: 'video_processing' | null) {
-  await updateTestRow(db, testId, { internalState: state });
 }
 
 export async function setParticipantState(

@@ -5,8 +5,7 @@ import { actorOf } from '../../http/authenticate.js';
 import { compressLargeAnswer } from '../../http/compress-answer.js';
 import { serveRoute } from '../../http/serve-route.js';
 import { participantDetailSerializer } from '../participants/participant-detail-serializer.js';
-import { getVideoParticipant } from '../participants/participants.service.js';
-import { startVideoProcessing } from './video-processing.service.js';
+import { getVideoParticipant, startVideoProcessing } from './video-processing.service.js';
 import {
   addGeneratedViewer,
   batchCreateNotes,

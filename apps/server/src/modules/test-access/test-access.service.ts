@@ -9,7 +9,14 @@ import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Action, type Actor, type ResourceOf, readerOf } from '../../http/policy.js';
-import { findTestOwner, type TestAccessRow } from './tests.repository.js';
+import { findTestOwner, type TestAccessRow } from './test-access.repository.js';
+
+/**
+ * Access to a test and its results: the one gate every module that reads or changes a test's data
+ * passes (policy actions from http/policy.ts, results rules from packages/contract).
+ */
+
+export type { TestAccessRow };
 
 /** The policy actions whose resource is a test. */
 type TestAction = { [A in Action]: ResourceOf<A> extends { companyId: number } ? A : never }[Action];
@@ -78,4 +85,9 @@ export const readsAllInsights = (actor: Actor, test: Pick<TestAccessRow, 'testTy
 export function assertIndividualParticipants(actor: Actor, test: TestAccessRow): void {
   if (!readsIndividualParticipants(readerOf(actor), test))
     throw forbidden(VIDEO_RESULT_MESSAGES.individualLocked);
+}
+
+/** 404 unless the test exists (for callers that are not an actor: a test setup, the demo seed). */
+export async function assertTestExists(deps: Pick<Deps, 'db'>, testId: number): Promise<void> {
+  if (!(await findTestOwner(deps.db, testId))) throw notFound('The test');
 }
