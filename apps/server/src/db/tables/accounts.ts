@@ -1,8 +1,10 @@
-import { ROLES } from '@limbus/contract';
+import { ROLES, TEST_TYPES } from '@limbus/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
+  date,
   index,
   integer,
   pgEnum,
@@ -13,6 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
+
+// Companies, users and their sign-in tokens, contracts and bundles, and the rate limits of sign-in.
 
 export const roleEnum = pgEnum('role', ROLES);
 export const tokenKindEnum = pgEnum('token_kind', ['refresh', 'confirmation', 'reset']);
@@ -103,3 +107,53 @@ export const authTokens = pgTable(
     index('auth_tokens_user_idx').on(table.userId),
   ],
 );
+
+export const testTypeEnum = pgEnum('test_type', TEST_TYPES);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    comments: text('comments').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('contracts_company_idx').on(table.companyId),
+    check('contracts_dates_check', sql`${table.startDate} < ${table.endDate}`),
+  ],
+);
+
+export const bundles = pgTable(
+  'bundles',
+  {
+    id: serial('id').primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    testType: testTypeEnum('test_type').notNull(),
+    tests: integer('tests').notNull(),
+    /** Tests of this bundle consumed by requested tests; never above `tests`. */
+    requested: integer('requested').notNull().default(0),
+    comments: text('comments').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('bundles_contract_idx').on(table.contractId),
+    check('bundles_requested_check', sql`${table.requested} >= 0 AND ${table.requested} <= ${table.tests}`),
+  ],
+);
+
+/**
+ * Rate limit counters shared by several API processes (RATE_LIMIT_STORE=postgres): one row per
+ * route and client key, counting until `reset_at`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

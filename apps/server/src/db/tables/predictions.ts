@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
-import { heatmaps } from './heatmaps.js';
+import { heatmaps } from './recordings.js';
+
+// Predicted attention: projects, predictions and their areas of interest.
 
 /** A company's folder of predictions (spec 3 /predictions/projects; real, not the spec's placeholders). */
 export const predictionProjects = pgTable(

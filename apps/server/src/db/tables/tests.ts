@@ -1,7 +1,9 @@
 import { PLATFORMS, TARGET_GROUPS, TEST_STATES } from '@limbus/contract';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,10 +13,12 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from './accounts.js';
+import { bundles, companies, testTypeEnum, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
-import { bundles, testTypeEnum } from './contracts.js';
+
+// Tests with their categories, flows, metrics and questionnaires, and the lab recorders (test setups) that record them.
 
 export const platformEnum = pgEnum('platform', PLATFORMS);
 export const testStateEnum = pgEnum('test_state', TEST_STATES);
@@ -93,3 +97,72 @@ export const flows = pgTable('flows', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
 });
+
+export const QUESTION_KINDS = ['open', 'scale', 'association'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/**
+ * A test's questionnaire: open questions, scale questions (evaluations, answered 1 to 5 between
+ * two captions) and associations. `is_default` marks the ones every test of its kind starts with.
+ */
+export const testQuestions = pgTable(
+  'test_questions',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
+    text: text('text').notNull(),
+    description: text('description').notNull().default(''),
+    captionLow: text('caption_low').notNull().default(''),
+    captionHigh: text('caption_high').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    index('test_questions_test_idx').on(table.testId, table.kind, table.position),
+    check(
+      'test_questions_kind_check',
+      sql.raw(`kind in (${QUESTION_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** A screen and viewing distance as stored (px, mm, mm); docs/gaze-analytics.md, Geometry. */
+export type ScreenGeometryRecord = {
+  widthPx: number;
+  heightPx: number;
+  widthMm: number;
+  heightMm: number;
+  distanceMm: number;
+};
+
+export type TestSetupStatus = {
+  eeg: boolean;
+  eye: boolean;
+  mouse: boolean;
+  tapp: boolean;
+  recorder: boolean;
+  redis: boolean;
+};
+
+/** Lab recorders: they authenticate with a per-setup key (stored hashed) and report status by heartbeat. */
+export const testSetups = pgTable(
+  'test_setups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ip: text('ip').notNull().default(''),
+    keyHash: text('key_hash').notNull(),
+    status: jsonb('status')
+      .$type<TestSetupStatus>()
+      .notNull()
+      .default({ eeg: false, eye: false, mouse: false, tapp: false, recorder: false, redis: false }),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    /** The setup's screen and viewing distance; null: the documented default. */
+    geometry: jsonb('geometry').$type<ScreenGeometryRecord>(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('test_setups_key_hash_idx').on(table.keyHash)],
+);

@@ -1,0 +1,219 @@
+import { CAPTURE_STATES, MOMENT_KINDS, VIDEO_SERIES_KINDS } from '@limbus/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.js';
+import { createdAt, updatedAt } from './columns.js';
+import { labels, participants, significantPoints, tags } from './recordings.js';
+import { tests } from './tests.js';
+
+// Results written on recordings: insights and suggestions, the video test's notes, moments and series, and the AI's usage and insight generations.
+
+/** Researchers group significant points into insights (spec 2 §3 Insight). */
+export const insights = pgTable(
+  'insights',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    /** The insight's number within its test, from 1. */
+    assignedId: integer('assigned_id').notNull(),
+    title: text('title').notNull(),
+    behaviorComment: text('behavior_comment').notNull().default(''),
+    eegComment: text('eeg_comment').notNull().default(''),
+    eyeTrackingComment: text('eye_tracking_comment').notNull().default(''),
+    touchTrackingComment: text('touch_tracking_comment').notNull().default(''),
+    explanation: text('explanation').notNull().default('...'),
+    summary: text('summary').notNull().default('...'),
+    suggestion: text('suggestion').notNull().default(''),
+    focusPoint: text('focus_point').notNull().default(''),
+    highlightId: integer('highlight_id').references(() => significantPoints.id, { onDelete: 'set null' }),
+    /** File key of the highlight image. */
+    highlightImage: text('highlight_image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('insights_test_assigned_idx').on(table.testId, table.assignedId)],
+);
+
+export const insightSignificantPoints = pgTable(
+  'insight_significant_points',
+  {
+    insightId: integer('insight_id')
+      .notNull()
+      .references(() => insights.id, { onDelete: 'cascade' }),
+    significantPointId: integer('significant_point_id')
+      .notNull()
+      .references(() => significantPoints.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.insightId, table.significantPointId] }),
+    index('insight_significant_points_point_idx').on(table.significantPointId),
+  ],
+);
+
+/** Suggestions of a test, ranked from 1 (spec 2 §3 Suggestion); texts are sanitized HTML. */
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    suggestion: text('suggestion').notNull().default(''),
+    additionalInfo: text('additional_info').notNull().default(''),
+    rank: integer('rank').notNull().default(0),
+    effort: integer('effort'),
+    impact: integer('impact'),
+    nextStep: integer('next_step'),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    insightId: integer('insight_id').references(() => insights.id, { onDelete: 'set null' }),
+    done: boolean('done').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('suggestions_test_idx').on(table.testId, table.rank),
+    check('suggestions_effort_check', sql`${table.effort} is null or ${table.effort} between 1 and 3`),
+    check('suggestions_impact_check', sql`${table.impact} is null or ${table.impact} between 1 and 3`),
+    check('suggestions_next_step_check', sql`${table.nextStep} is null or ${table.nextStep} between 1 and 4`),
+  ],
+);
+
+/**
+ * A consultant's note on a scene of a video test (spec 3 §3): one per kind (summary 0,
+ * explanation 1, suggestion 2) and scene, the scene being the label of the video section.
+ */
+export const consultancyNotes = pgTable(
+  'consultancy_notes',
+  {
+    id: serial('id').primaryKey(),
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    noteType: integer('note_type').notNull(),
+    note: text('note').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('consultancy_notes_label_type_idx').on(table.labelId, table.noteType),
+    check('consultancy_notes_type_check', sql`${table.noteType} between 0 and 2`),
+  ],
+);
+
+/** Moments of a video test's aggregate participant (joy, attention, frustration, spread, fluency). */
+export const moments = pgTable(
+  'moments',
+  {
+    id: serial('id').primaryKey(),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    emotion: text('emotion', { enum: MOMENT_KINDS }).notNull(),
+    /** Milliseconds. */
+    start: doublePrecision('start').notNull(),
+    end: doublePrecision('end').notNull(),
+  },
+  (table) => [
+    index('moments_participant_idx').on(table.participantId, table.start),
+    check(
+      'moments_emotion_check',
+      sql.raw(`emotion in (${MOMENT_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * Spread and fluency of a video test's aggregate participant (video_heatmap): value k belongs to
+ * k × step_ms after the video's start; null where it is undefined (fewer than two viewers).
+ */
+export const videoSeries = pgTable(
+  'video_series',
+  {
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: VIDEO_SERIES_KINDS }).notNull(),
+    stepMs: doublePrecision('step_ms').notNull(),
+    values: jsonb('values').$type<(number | null)[]>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.participantId, table.kind] }),
+    check(
+      'video_series_kind_check',
+      sql.raw(`kind in (${VIDEO_SERIES_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * The mean scores over the whole video of a video test's aggregate participant (video_heatmap),
+ * 0 to 1, written by processing: the norms compare a test's scenes with these of other tests.
+ */
+export const videoScoreMeans = pgTable('video_score_means', {
+  participantId: integer('participant_id')
+    .primaryKey()
+    .references(() => participants.id, { onDelete: 'cascade' }),
+  joy: doublePrecision('joy').notNull(),
+  attention: doublePrecision('attention').notNull(),
+  frustration: doublePrecision('frustration').notNull(),
+});
+
+/** AI tokens a company used per calendar month (UTC, 'YYYY-MM'), as the model reported them. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    tokens: integer('tokens').notNull().default(0),
+    calls: integer('calls').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.month] })],
+);
+
+/**
+ * Insight generations of the wizard (POST /tests/{id}/ai/insights), run by a `generate_insight`
+ * job: queued, running, done with the proposal, or failed with the code and message the screen
+ * shows. Read by the user who asked (requester) and provider staff.
+ */
+export const aiInsightGenerations = pgTable(
+  'ai_insight_generations',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the tag is removed: the job then fails with the reason. */
+    tagId: integer('tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    focusPoint: text('focus_point').notNull().default(''),
+    state: text('state', { enum: CAPTURE_STATES }).notNull().default('queued'),
+    /** Runs started on it; a run finishes only the attempt it started (a runner taken over may still answer). */
+    attempts: integer('attempts').notNull().default(0),
+    /** The InsightProposal of the contract once done. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('ai_insight_generations_test_idx').on(table.testId, table.id)],
+);
