@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { TEST_MESSAGES } from '../packages/contract/src/tests.js';
+import { TEST_MESSAGES } from '../packages/contract/src/user-tests.js';
 import { signIn } from './support/accounts';
 import { describeViolations, seriousViolations } from './support/axe';
 

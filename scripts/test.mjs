@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything a change can break, in order of speed: Debian's Chromium (installed when
-// missing), types, lint, unit and API tests (embedded database), then the browser journeys; with
+// missing), types, lint, the house rules (scripts/check-layers.ts), unit and API tests (embedded database), then the browser journeys; with
 // TEST_DATABASE_URL set, the unit and API tests run again on PostgreSQL and Node 24 beside the
 // journeys (the journeys wait on the browser often enough that the two share a 2-core machine;
 // docs/testing.md has the figures).
@@ -20,6 +20,8 @@ const sequential = [
   ['Chromium for the tests', 'node', ['scripts/ensure-chromium.mjs']],
   ['types', 'npm', ['run', 'typecheck']],
   ['lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']],
+  // the floors and doors of docs/ARCHITECTURE.md, read from the imports
+  ['house rules', 'npx', ['tsx', 'scripts/check-layers.ts', '--counts']],
   [
     withPostgres
       ? 'unit and API tests (embedded database; the web app in the second pass)'

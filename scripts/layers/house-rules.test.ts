@@ -61,18 +61,22 @@ describe('checkHouse', () => {
   });
 
   it('keeps demo data out of the product', () => {
-    expect(rulesBroken([[`${SERVER}/modules/tests/x.ts`, 'packages/demo-data/src/index.ts']])).toEqual([
+    expect(rulesBroken([[`${SERVER}/modules/user-tests/x.ts`, 'packages/demo-data/src/index.ts']])).toEqual([
       'wing',
     ]);
     expect(rulesBroken([[`${SERVER}/demo/seed.ts`, 'packages/demo-data/src/index.ts']])).toEqual([]);
-    expect(rulesBroken([[`${SERVER}/modules/tests/x.ts`, `${SERVER}/demo/seed.ts`]])).toEqual(['upward']);
+    expect(rulesBroken([[`${SERVER}/modules/user-tests/x.ts`, `${SERVER}/demo/seed.ts`]])).toEqual([
+      'upward',
+    ]);
   });
 
   it("refuses an import past another feature's index, but not inside a feature", () => {
-    expect(rulesBroken([[`${WEB}/features/home/x.tsx`, `${WEB}/features/tests/api.ts`]])).toEqual([
+    expect(rulesBroken([[`${WEB}/features/home/x.tsx`, `${WEB}/features/user-tests/api.ts`]])).toEqual([
       'past entry',
     ]);
-    expect(rulesBroken([[`${WEB}/features/tests/x.tsx`, `${WEB}/features/tests/api.ts`]])).toEqual([]);
+    expect(rulesBroken([[`${WEB}/features/user-tests/x.tsx`, `${WEB}/features/user-tests/api.ts`]])).toEqual(
+      [],
+    );
   });
 
   it("refuses reading another module's repository", () => {

@@ -3,7 +3,7 @@ import type { ImportEdge, ImportGraph } from './import-graph.js';
 /**
  * The floors of the house, from the ground up. Each building is a folder whose rooms are its
  * top-level files and folders, except `modules/` and `features/`, which hold one room per domain
- * (`modules/tests`, `features/heatmaps`). A room may import rooms of its own floor and below, never
+ * (`modules/user-tests`, `features/heatmaps`). A room may import rooms of its own floor and below, never
  * above; the packages are below both apps, and the apps do not import each other.
  */
 export const BUILDINGS: Building[] = [

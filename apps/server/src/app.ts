@@ -44,8 +44,8 @@ import { registerSuggestionRoutes } from './modules/suggestions/suggestions.rout
 import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
 import { findSetupByKey } from './modules/test-setups/test-setups.service.js';
-import { createTestListCache } from './modules/tests/test-list-cache.js';
-import { registerTestRoutes } from './modules/tests/tests.routes.js';
+import { createTestListCache } from './modules/user-tests/test-list-cache.js';
+import { registerTestRoutes } from './modules/user-tests/user-tests.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { loadSignedInUser } from './modules/users/users.service.js';
 import { registerVideoTestRoutes } from './modules/video-tests/video-tests.routes.js';

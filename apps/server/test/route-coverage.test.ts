@@ -47,7 +47,7 @@ import {
   testSetupsInputCases,
   testSetupsPolicyCases,
 } from '../src/modules/test-setups/test-setups.route-cases.js';
-import { testsInputCases, testsPolicyCases } from '../src/modules/tests/tests.route-cases.js';
+import { testsInputCases, testsPolicyCases } from '../src/modules/user-tests/user-tests.route-cases.js';
 import { usersInputCases, usersPolicyCases } from '../src/modules/users/users.route-cases.js';
 import {
   videoTestsInputCases,

@@ -18,7 +18,7 @@ import { sectionClipsRoutes } from './section-clips.js';
 import { suggestionRoutes } from './suggestions.js';
 import { supportRoutes } from './support.js';
 import { testSetupRoutes } from './test-setups.js';
-import { testRoutes } from './tests.js';
+import { testRoutes } from './user-tests.js';
 import { userRoutes } from './users.js';
 import { videoResultRoutes } from './video-results.js';
 import { videoTestRoutes } from './video-tests.js';

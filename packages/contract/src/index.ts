@@ -31,7 +31,7 @@ export * from './support.js';
 export * from './test-files.js';
 export * from './test-setups.js';
 export * from './test-write.js';
-export * from './tests.js';
+export * from './user-tests.js';
 export * from './users.js';
 export * from './video-results.js';
 export * from './video-tests.js';

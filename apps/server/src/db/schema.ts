@@ -7,4 +7,4 @@ export * from './tables/library.js';
 export * from './tables/predictions.js';
 export * from './tables/recordings.js';
 export * from './tables/results.js';
-export * from './tables/tests.js';
+export * from './tables/user-tests.js';

@@ -9,7 +9,7 @@ import { journeyQuery } from '../features/journey';
 import { participantsQuery, streamQuery } from '../features/participants';
 import { recordingParticipantQuery, sectionClipsQuery } from '../features/recording';
 import { redirectOfResults } from '../features/test-results';
-import { testQuery } from '../features/tests';
+import { testQuery } from '../features/user-tests';
 
 type Address = { pathname: string; search: string };
 /** What a screen shows first, asked for once the test's detail is there; resolves when it has come. */

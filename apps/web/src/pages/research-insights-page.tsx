@@ -4,7 +4,7 @@ import { IconArrowLeft, IconWand } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { FeedbackPicker, InsightsPanel, TranslateCommentsButton } from '../features/insights';
-import { useTest } from '../features/tests';
+import { useTest } from '../features/user-tests';
 import { useVideoParticipant } from '../features/video-results';
 import { ErrorAlert, FullWidthPage, PageLoader, PageTitle } from '../ui';
 

@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { InsightsWizard } from '../features/insights';
-import { useTest } from '../features/tests';
+import { useTest } from '../features/user-tests';
 import { ErrorAlert, FullWidthPage, PageLoader, PageTitle } from '../ui';
 
 /** /research/test/{id}/insights-wizard: the AI insights wizard, for the users of company id 2 (spec 3 §2). */

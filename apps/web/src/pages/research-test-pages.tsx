@@ -6,7 +6,7 @@ import { useCurrentUser } from '../features/account';
 import { QuestionnaireAnswers } from '../features/answers';
 import { canEditSuggestions, SuggestionList } from '../features/suggestions';
 import { TestFiles } from '../features/test-files';
-import { useTest } from '../features/tests';
+import { useTest } from '../features/user-tests';
 import { PageTitle } from '../ui';
 
 /** The frame of a research screen of one test: back to its setup, the test's name, the title. */

@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { TestSetupEditor } from '../features/test-editor';
-import { useTest } from '../features/tests';
+import { useTest } from '../features/user-tests';
 import { ErrorAlert, PageLoader, PageTitle } from '../ui';
 
 /** /research/test/{id}/test-setup */

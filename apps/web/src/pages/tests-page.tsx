@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TestsList } from '../features/tests';
+import { TestsList } from '../features/user-tests';
 import { PageTitle } from '../ui';
 
 export function TestsPage() {

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { pickerOptions, useTests } from '../features/tests';
+import { pickerOptions, useTests } from '../features/user-tests';
 import { isResearchPath } from '../ui/layout-constants';
 
 /** Searchable test list of the sidebar: every test in research, done tests elsewhere. */

@@ -27,7 +27,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
-import { type ScreenGeometryRecord, testQuestions, testSetups, tests } from './tests.js';
+import { type ScreenGeometryRecord, testQuestions, testSetups, tests } from './user-tests.js';
 
 // Recorded participants, their streams and uploads, and what researchers mark on them: significant points, tags, page titles (labels), sections and heatmap pages.
 

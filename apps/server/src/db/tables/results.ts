@@ -16,7 +16,7 @@ import {
 import { companies, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 import { labels, participants, significantPoints, tags } from './recordings.js';
-import { tests } from './tests.js';
+import { tests } from './user-tests.js';
 
 // Results written on recordings: insights and suggestions, the video test's notes, moments and series, and the AI's usage and insight generations.
 

@@ -2,7 +2,7 @@ import type { EmotionSamples } from '@limbus/analytics';
 import type { JobDeps, JobHandler } from '../../jobs/job-runner.js';
 import { findVideoParticipantRow } from '../participants/participants.service.js';
 import { recordParticipant } from '../participants/record-participant.js';
-import { setInternalState } from '../tests/tests.service.js';
+import { setInternalState } from '../user-tests/user-tests.service.js';
 import { heatmapVideoKey, storeHeatmapVideo, withTestVideo } from './heatmap-video-file.js';
 import { aggregateViewers, finiteCurves, loadViewers, type VideoAggregate } from './video-aggregate.js';
 import { meanScores } from './video-norms.js';

@@ -12,7 +12,7 @@ import {
   participantDetail,
 } from '../participants/participants.service.js';
 import { testFor } from '../test-access/test-access.service.js';
-import { setInternalState } from '../tests/tests.service.js';
+import { setInternalState } from '../user-tests/user-tests.service.js';
 import { PROCESS_VIDEO_TEST } from './process-video-test.js';
 import { toVideoSeriesPoints } from './video-tests.mappers.js';
 import { findProcessingTest, listVideoSeriesRows } from './video-tests.repository.js';

@@ -34,7 +34,7 @@ import {
   type TestAccessRow,
   testFor,
 } from '../test-access/test-access.service.js';
-import { testVideoPath } from '../tests/tests.service.js';
+import { testVideoPath } from '../user-tests/user-tests.service.js';
 import { withTestVideo } from './heatmap-video-file.js';
 import { meanScores, normGroup } from './video-norms.js';
 import {

@@ -9,7 +9,7 @@ import {
 } from '@limbus/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { testKeys } from '../tests';
+import { testKeys } from '../user-tests';
 
 export const heatmapKeys = {
   all: ['heatmaps'] as const,

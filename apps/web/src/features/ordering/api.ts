@@ -2,7 +2,7 @@ import { type TestDetail, testRoutes } from '@limbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes, type UploadOptions } from '../../api';
 import { companyKeys } from '../organisation';
-import { testKeys } from '../tests';
+import { testKeys } from '../user-tests';
 import type { TestWriteInput } from './test-body';
 import { toMultipart } from './test-body';
 

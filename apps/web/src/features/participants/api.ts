@@ -14,7 +14,7 @@ import {
 } from '@limbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, bindRoutes, fetchApiFile, type UploadOptions } from '../../api';
-import { testKeys } from '../tests';
+import { testKeys } from '../user-tests';
 
 const participantApi = bindRoutes(participantRoutes);
 const annotationApi = bindRoutes(annotationRoutes);

@@ -1,7 +1,7 @@
 import { testRoutes } from '@limbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
-import { testKeys } from '../tests';
+import { testKeys } from '../user-tests';
 
 const testApi = bindRoutes(testRoutes);
 

@@ -2,7 +2,7 @@ import { testRoutes, userRoutes } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
 import { companyKeys } from '../organisation';
-import { testKeys } from '../tests';
+import { testKeys } from '../user-tests';
 import type { TestWriteInput } from './setup-form';
 
 const testApi = bindRoutes(testRoutes);

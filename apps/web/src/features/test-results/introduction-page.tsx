@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { resultsHref } from '../tests';
+import { resultsHref } from '../user-tests';
 import { markIntroductionSeen } from './introduction-seen';
 import { useLoadedTest } from './test-layout';
 

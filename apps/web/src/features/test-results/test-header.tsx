@@ -2,7 +2,7 @@ import type { TestDetail, User } from '@limbus/contract';
 import { Button, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usesResearchArea } from '../auth';
-import { researchHref, resultsHref } from '../tests';
+import { researchHref, resultsHref } from '../user-tests';
 import { reportLabel } from './test-access';
 
 /** Test name with 'Open in Research' (research licence only) and the report button (spec 1 §2). */

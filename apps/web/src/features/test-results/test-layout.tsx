@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'reac
 import { isFullWidthPath } from '../../ui/layout-constants';
 import { PageLoader } from '../../ui/states';
 import { useCurrentUser } from '../account';
-import { useTest } from '../tests';
+import { useTest } from '../user-tests';
 import { redirectOfResults } from './test-access';
 import { TestHeader } from './test-header';
 import { TestNav } from './test-nav';

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
 import { participantKeys } from '../participants';
 import { qualityKeys } from '../quality';
-import { testKeys } from '../tests';
+import { testKeys } from '../user-tests';
 import { useProcessingPoll } from './processing-poll';
 
 const resultsApi = bindRoutes(videoResultRoutes);

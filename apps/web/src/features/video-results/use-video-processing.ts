@@ -2,7 +2,7 @@ import { type TestDetail, testRoutes, videoTestRoutes } from '@limbus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bindRoutes } from '../../api';
-import { testKeys } from '../tests';
+import { testKeys } from '../user-tests';
 import { useProcessingPoll } from './processing-poll';
 import { videoParticipantKey } from './video-participant';
 

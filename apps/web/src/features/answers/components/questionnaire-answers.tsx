@@ -1,6 +1,6 @@
 import { Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { Empty, ErrorAlert, formatPercent, TableSkeleton } from '../../../ui';
-import { useTest } from '../../tests';
+import { useTest } from '../../user-tests';
 import { type AnsweredQuestion, answeredQuestions, type QuestionKind } from '../questionnaire-summary';
 import { ParticipantLink, type QuestionnaireContext, ScaleSection, share } from './questionnaire-scales';
 

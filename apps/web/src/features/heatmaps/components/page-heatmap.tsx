@@ -13,7 +13,7 @@ import { Empty, ErrorAlert, formatCount } from '../../../ui';
 import type { Painter } from '../../../ui/heatmap-png';
 import { useCurrentUser } from '../../account';
 import { useParticipants } from '../../participants';
-import { useTest } from '../../tests';
+import { useTest } from '../../user-tests';
 import { FIRST_VIEW, type FirstSecondsChoice, useAreaMetrics, useHeatmapPoints } from '../api';
 import { type AreaOfInterest, addBox, gazeBoxLabels } from '../boxes';
 import { useDensity } from '../density/use-density';

@@ -3,7 +3,7 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BlockSkeleton, ErrorAlert } from '../../../ui';
-import { namesCompanies, TestCard, useRecentTests } from '../../tests';
+import { namesCompanies, TestCard, useRecentTests } from '../../user-tests';
 
 function CreateTestCard() {
   return (

@@ -5,7 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { BlockSkeleton, ErrorAlert, PageTitle } from '../../../ui';
 import { useCurrentUser } from '../../account';
-import { useTest } from '../../tests';
+import { useTest } from '../../user-tests';
 import { canOrderTests } from '../permissions';
 import { kindOfPlatform, type TestKind } from '../test-form-values';
 import { TestForm, type TestFormMode } from './test-form';

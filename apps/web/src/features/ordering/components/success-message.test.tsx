@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
 import { createTestQueryClient, TestProviders } from '../../../test/render';
-import { testKeys, useTests } from '../../tests/api';
+import { testKeys, useTests } from '../../user-tests/api';
 import { CONFETTI_COUNT, SuccessMessage } from './success-message';
 
 // jsdom draws on no canvas: the confetti library is replaced at the edge and its calls recorded

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import confetti from 'canvas-confetti';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { testKeys } from '../../tests';
+import { testKeys } from '../../user-tests';
 
 /** Spec 2 §9: the number of confetti particles on /success/. */
 export const CONFETTI_COUNT = 300;

@@ -2,7 +2,7 @@ import { ADDONS, TEST_TYPE_NAMES, type TestDetail } from '@limbus/contract';
 import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Detail, DetailList, formatDate, formatSurcharge } from '../../../ui';
-import { platformLabel, stateLabel, TEST_STATE_COLORS } from '../../tests';
+import { platformLabel, stateLabel, TEST_STATE_COLORS } from '../../user-tests';
 import type { TestKind } from '../test-form-values';
 import { FormSection } from './form-section';
 import { DEFAULT_TARGET_GROUP } from './target-group-section';

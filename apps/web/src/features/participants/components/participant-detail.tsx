@@ -5,7 +5,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
 import { ParticipantQualityCard } from '../../quality';
-import { useTest } from '../../tests';
+import { useTest } from '../../user-tests';
 import { useParticipant } from '../api';
 import { ParticipantAvatar } from '../avatar/participant-avatar';
 import { useVideoKeys, useVideoTime } from '../use-video';

@@ -1,7 +1,7 @@
 import { PLATFORMS, TEST_STATES, type TestState } from '@limbus/contract';
 import { Chip, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { platformLabel, stateLabel } from '../../tests';
+import { platformLabel, stateLabel } from '../../user-tests';
 import type { PlatformFilter, ResearchFilters } from '../research-filters';
 
 const PLATFORM_OPTIONS = [

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { AppTooltip, Empty, ErrorAlert, formatDate, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
 import { SetupPanel } from '../../test-setups';
-import { platformLabel, stateLabel, TEST_STATE_COLORS, useTests } from '../../tests';
+import { platformLabel, stateLabel, TEST_STATE_COLORS, useTests } from '../../user-tests';
 import { useDeleteTest } from '../api';
 import {
   filterResearchTests,

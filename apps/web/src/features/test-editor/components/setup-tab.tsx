@@ -13,7 +13,7 @@ import {
 import { useMemo } from 'react';
 import { languageOptions } from '../../../ui';
 import { useCompanies } from '../../organisation';
-import { platformLabel, stateLabel } from '../../tests';
+import { platformLabel, stateLabel } from '../../user-tests';
 import { useCategories, useCompanyUsers, useFlows, useResearchers } from '../api';
 import { fromId, toIdOrNull, userOption } from '../setup-options';
 import type { SetupForm } from './setup-form-types';

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ErrorAlert, TableSkeleton } from '../../../ui';
-import { researchHref } from '../../tests';
+import { researchHref } from '../../user-tests';
 import { useTestSetups } from '../api';
 import { testSetupAddress } from '../setup-address';
 import { DeviceStatus, LastHeartbeat, OnlineBadge } from './setup-status';

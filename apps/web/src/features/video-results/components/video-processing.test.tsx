@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { makeTestDetail } from '../../../test/test-detail';
-import { useTest } from '../../tests/api';
+import { useTest } from '../../user-tests/api';
 import { PROCESSING_POLL_MS, RESULTS_DELAY_MS } from '../processing-poll';
 import { VideoProcessing } from './video-processing';
 

@@ -16,7 +16,7 @@ import {
   updateTest,
 } from './test-orders.service.js';
 import { maxTestVideoBytes } from './test-video.js';
-import { getTest, listCategories, listFlows, listTests, testVideoKey } from './tests.service.js';
+import { getTest, listCategories, listFlows, listTests, testVideoKey } from './user-tests.service.js';
 
 export function registerTestRoutes(app: FastifyInstance, deps: Deps & { testLists: TestListCache }): void {
   serveRoute(app, testRoutes.list, async (request) =>

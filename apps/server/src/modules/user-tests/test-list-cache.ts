@@ -2,8 +2,8 @@ import type { TestSummary } from '@limbus/contract';
 import type { ChangeListener } from '../../db/change-listener.js';
 import type { Database } from '../../db/client.js';
 import { createNoticedCache, type NoticedCache } from '../../http/noticed-cache.js';
-import { toTestSummary } from './tests.mappers.js';
-import { listTestRows } from './tests.repository.js';
+import { toTestSummary } from './user-tests.mappers.js';
+import { listTestRows } from './user-tests.repository.js';
 
 /** A company's tests (null: every company's), newest first, as GET /tests answers them. */
 export type TestListCache = NoticedCache<number | null, TestSummary[]>;

@@ -12,7 +12,7 @@ import {
   insertQuestionRows,
   type QuestionRow,
   updateQuestionRow,
-} from './tests.repository.js';
+} from './user-tests.repository.js';
 
 type QuestionChanges = {
   text: string;

@@ -5,7 +5,7 @@ import { participantVideoPath } from '../participants/participants.mappers.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { toUnixSeconds } from '../users/users.mappers.js';
 import { findTestFileRow, listRecordingRows, listStreamFileRows } from './test-files.repository.js';
-import { testVideoPath } from './tests.service.js';
+import { testVideoPath } from './user-tests.service.js';
 
 const STREAM_TITLES: Record<StreamKindName, string> = {
   emotions: 'Emotion samples',

@@ -6,7 +6,7 @@ import { loadFor } from '../../http/load-for.js';
 import { type Actor, seesEveryTest } from '../../http/policy.js';
 import { heatmapPagesOf } from '../heatmaps/heatmaps.service.js';
 import type { TestListCache } from './test-list-cache.js';
-import { toTestDetail } from './tests.mappers.js';
+import { toTestDetail } from './user-tests.mappers.js';
 import {
   findTestDetailRow,
   findTestVideoKey,
@@ -18,7 +18,7 @@ import {
   listTagRefs,
   type TestDetailRow,
   updateTestRow,
-} from './tests.repository.js';
+} from './user-tests.repository.js';
 
 /** Client users see their company's tests; provider staff see every company's. */
 export async function listTests(

@@ -35,8 +35,8 @@ import {
   type TestRow,
   takeCredit,
   updateTestRow,
-} from './tests.repository.js';
-import { readTestDetail } from './tests.service.js';
+} from './user-tests.repository.js';
+import { readTestDetail } from './user-tests.service.js';
 
 export type TestInput = { fields: TestWrite; video: UploadedVideo | null };
 

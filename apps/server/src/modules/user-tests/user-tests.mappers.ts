@@ -16,7 +16,7 @@ import type {
   QuestionRow,
   TestDetailRow,
   TestListRow,
-} from './tests.repository.js';
+} from './user-tests.repository.js';
 
 const unixOrNull = (date: Date | null) => (date ? toUnixSeconds(date) : null);
 

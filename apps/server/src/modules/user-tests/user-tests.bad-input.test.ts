@@ -3,7 +3,7 @@ import { expectClientError, expectUnchanged, expectValidationError } from '../..
 import { describeBadInput } from '../../../test/bad-input-matrix.js';
 import { send, useInputWorld } from '../../../test/bad-input-world.js';
 import { buildTest } from '../../../test/factories.js';
-import { testsInputCases } from './tests.route-cases.js';
+import { testsInputCases } from './user-tests.route-cases.js';
 
 const w = useInputWorld();
 describeBadInput(w, testsInputCases);

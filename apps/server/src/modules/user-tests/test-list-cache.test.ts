@@ -7,7 +7,7 @@ import { type ChangeListener, createChangeListener } from '../../db/change-liste
 import { tests } from '../../db/schema.js';
 import { updateProfile } from '../users/users.repository.js';
 import { createTestListCache } from './test-list-cache.js';
-import { deleteTestRow, insertTestRow, updateTestRow } from './tests.repository.js';
+import { deleteTestRow, insertTestRow, updateTestRow } from './user-tests.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTest } from '../../../test/factories.js';
 import { describeRoutePolicy, type RoleName, usePolicyWorld } from '../../../test/route-policy-matrix.js';
 import { tests } from '../../db/schema.js';
-import { testsPolicyCases } from './tests.route-cases.js';
+import { testsPolicyCases } from './user-tests.route-cases.js';
 
 const matrix = usePolicyWorld();
 describeRoutePolicy(matrix, testsPolicyCases);
