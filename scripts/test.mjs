@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything a change can break, in order of speed: Debian's Chromium (installed when
 // missing), types, lint, the house rules (scripts/check-layers.ts), unit and API tests (embedded
-// database), then the browser journeys; with TEST_DATABASE_URL set, the unit and API tests run again on PostgreSQL and Node 24 beside the
-// journeys (the journeys wait on the browser often enough that the two share a 2-core machine;
-// docs/testing.md has the figures).
+// database), then the browser journeys; with TEST_DATABASE_URL set, the unit and API tests run
+// again on PostgreSQL and Node 24 beside the journeys (the journeys wait on the browser often
+// enough that the two share a 2-core machine; docs/testing.md has the figures).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
