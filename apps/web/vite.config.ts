@@ -62,8 +62,10 @@ export default defineConfig({
   // package.json declares the app's modules free of side effects (CSS apart): a feature's index.ts
   // then costs a screen only the exports it uses. Without it, every module an index names went
   // into the first load of a screen that used one of its exports (the participants' queries
-  // through their index put 52 KB gzipped more into the shell). A module that runs for its effects
-  // alone must be an entry (main.tsx, a worker) or CSS.
+  // through their index put 52 KB gzipped more into the shell). The bundler then also drops the
+  // top-level statements of such a module that no export needs: a module that runs for its effects
+  // must be an entry (main.tsx, a worker), CSS, or listed there (ui/charts/echarts-core.ts, whose
+  // `echarts.use` registers the charts; without it every ECharts chart stayed blank).
   build: {
     outDir: 'dist',
     emptyOutDir: true,
