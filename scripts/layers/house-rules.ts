@@ -26,7 +26,7 @@ export const BUILDINGS: Building[] = [
       // the demo seed: its own wing, which nothing in the product imports
       ['demo'],
       // the process assembly: the app, its routes and jobs, the entry points
-      ['app.ts', 'app.route-cases.ts', 'job-handlers.ts', 'main.ts', 'worker.ts'],
+      ['app.ts', 'app.route-cases.ts', 'job-handlers.ts', 'main.ts', 'worker.ts', 'verify-audit.ts'],
     ],
   },
   {

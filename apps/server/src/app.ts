@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAnnotationRoutes } from './modules/annotations/annotations.routes.js';
 import { registerAnswerRoutes } from './modules/answers/answers.routes.js';
+import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerBenchmarkRoutes } from './modules/benchmark/benchmark.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerSuggestionRoutes(api, deps);
       registerPredictionRoutes(api, deps);
       registerResourceRoutes(api, deps);
+      registerAuditRoutes(api, deps);
       registerHeatmapRoutes(api, deps);
       registerQualityRoutes(api, deps);
       registerExportRoutes(api, deps);

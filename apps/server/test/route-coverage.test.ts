@@ -15,6 +15,7 @@ import {
   annotationsPolicyCases,
 } from '../src/modules/annotations/annotations.route-cases.js';
 import { answersInputCases, answersPolicyCases } from '../src/modules/answers/answers.route-cases.js';
+import { auditInputCases, auditPolicyCases } from '../src/modules/audit/audit.route-cases.js';
 import { authInputCases, authPolicyCases } from '../src/modules/auth/auth.route-cases.js';
 import { benchmarkInputCases, benchmarkPolicyCases } from '../src/modules/benchmark/benchmark.route-cases.js';
 import { companiesInputCases, companiesPolicyCases } from '../src/modules/companies/companies.route-cases.js';
@@ -82,6 +83,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'predictions', policy: predictionsPolicyCases, input: predictionsInputCases },
   { name: 'quality', policy: qualityPolicyCases, input: qualityInputCases },
   { name: 'exports', policy: exportsPolicyCases, input: exportsInputCases },
+  { name: 'audit', policy: auditPolicyCases, input: auditInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */

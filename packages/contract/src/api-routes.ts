@@ -1,6 +1,7 @@
 import { aiRoutes } from './ai.js';
 import { annotationRoutes } from './annotations.js';
 import { answerRoutes } from './answers.js';
+import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { benchmarkRoutes } from './benchmark.js';
 import { companyRoutes } from './companies.js';
@@ -28,6 +29,7 @@ export const apiRoutes = {
   ai: aiRoutes,
   annotations: annotationRoutes,
   answers: answerRoutes,
+  audit: auditRoutes,
   auth: authRoutes,
   benchmark: benchmarkRoutes,
   companies: companyRoutes,
@@ -56,6 +58,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   ai: 'AI text written by the server: insight fields and free-text prompts, limited per user',
   annotations: "What researchers add to a test's recordings: tags, page titles, sections, notes on points",
   answers: "Participants' answers to the test's questions",
+  audit:
+    'The append-only, hash-chained audit trail of participant-level data: who viewed, exported, erased or changed what',
   auth: 'Sign-in, sign-out, token refresh, sign-up, activation and password reset',
   benchmark:
     "A web test's emotions as percentiles among the company's and the category's done tests, anonymised",

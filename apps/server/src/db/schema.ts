@@ -3,6 +3,7 @@
  * drizzle-kit (drizzle.config.ts) and the client read them all through this file.
  */
 export * from './tables/accounts.js';
+export * from './tables/data-rights.js';
 export * from './tables/library.js';
 export * from './tables/predictions.js';
 export * from './tables/recordings.js';

@@ -116,6 +116,13 @@ const rules = {
   /** Read an article: everyone once it is published; its authors also before. */
   'resource.read': (actor: Actor, resource: { published: boolean }) =>
     resource.published || authorsResources(actor),
+  /**
+   * Read the audit trail: provider staff all of it, a company admin the entries about their own
+   * company (docs/data-rights.md).
+   */
+  'audit.read': (actor: Actor, filter: { companyId: number | null }) =>
+    isStaff(actor) ||
+    (actor.role === 'company_admin' && filter.companyId !== null && actor.companyId === filter.companyId),
   /** Read a prediction: the users of its company only (others are answered 404 by the company-scoped load). */
   'prediction.read': (actor: Actor, prediction: { companyId: number }) =>
     actor.companyId === prediction.companyId,

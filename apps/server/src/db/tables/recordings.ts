@@ -31,6 +31,11 @@ import { type ScreenGeometryRecord, testQuestions, testSetups, tests } from './u
 
 // Recorded participants, their streams and uploads, and what researchers mark on them: significant points, tags, page titles (labels), sections and heatmap pages.
 
+/** Why data of a participant was removed while the participant stays. */
+export type RemovalReason = 'retention' | 'withdrawal';
+/** Removed kinds of data (`screen` or a stream kind) with when (ISO) and why. */
+export type RemovedData = Partial<Record<string, { at: string; reason: RemovalReason }>>;
+
 /** A point the participant was asked to look at: px of the eye stream's frame, first and last epoch ms. */
 export type ValidationTargetRecord = { x: number; y: number; start: number; end: number };
 
@@ -72,6 +77,12 @@ export const participants = pgTable(
     setupId: integer('setup_id').references((): AnyPgColumn => testSetups.id, { onDelete: 'set null' }),
     /** The participant's own screen and viewing distance (sent when finishing); null: the setup's. */
     geometry: jsonb('geometry').$type<ScreenGeometryRecord>(),
+    /** The pseudonym of the participant's audit entries and erasure receipt (docs/data-rights.md). */
+    auditSubject: text('audit_subject')
+      .notNull()
+      .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 16)`),
+    /** Data removed while the participant stays, by kind (screen, a stream): when and why. */
+    removedData: jsonb('removed_data').$type<RemovedData>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

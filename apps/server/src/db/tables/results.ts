@@ -11,6 +11,7 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.js';
@@ -42,6 +43,8 @@ export const insights = pgTable(
     highlightId: integer('highlight_id').references(() => significantPoints.id, { onDelete: 'set null' }),
     /** File key of the highlight image. */
     highlightImage: text('highlight_image'),
+    /** An erasure removed points this insight cited: the researcher keeps or rewrites it. */
+    evidenceWithdrawnAt: timestamp('evidence_withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

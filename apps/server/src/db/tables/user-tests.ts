@@ -65,6 +65,8 @@ export const tests = pgTable(
     report: text('report'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the test last became done: the retention of its recordings counts from here. */
+    doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,7 +6,7 @@ import {
   type ScreenGeometry,
 } from '@limbus/analytics';
 import { EMOTIONS } from '@limbus/contract';
-import type { Cell, Column } from './export-writer.js';
+import type { Cell, Column } from '../../http/export-writer.js';
 
 /** Who the rows are of: the first two columns of samples and events. */
 export type ParticipantRef = { id: number; realId: string };

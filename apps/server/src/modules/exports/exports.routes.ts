@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
 import { serveRoute } from '../../http/serve-route.js';
+import { auditContextOf } from '../audit/audit.service.js';
 import { prepareExport } from './exports.service.js';
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
@@ -15,11 +16,17 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps): void {
     exportRoutes.download,
     async (request, reply) => {
       const format = request.query.format ?? 'csv';
-      const prepared = await prepareExport(deps, actorOf(request), request.params.id, {
-        kind: request.params.kind,
-        format,
-        participantId: request.query.participant_id,
-      });
+      const prepared = await prepareExport(
+        deps,
+        actorOf(request),
+        auditContextOf(request),
+        request.params.id,
+        {
+          kind: request.params.kind,
+          format,
+          participantId: request.query.participant_id,
+        },
+      );
       reply
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${prepared.fileName}"`)

@@ -1,7 +1,9 @@
 import type { ExportFormat, ExportKind } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
+import { type Cell, type Column, writeExport } from '../../http/export-writer.js';
 import type { Actor } from '../../http/policy.js';
+import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import { participantGeometry } from '../participants/participant-geometry.js';
 import { loadStream } from '../participants/participant-streams.js';
 import {
@@ -24,7 +26,6 @@ import {
   type StoredTag,
   tagMetricRows,
 } from './export-rows.js';
-import { type Cell, type Column, writeExport } from './export-writer.js';
 import { countSamples, findStoredMetrics } from './exports.repository.js';
 
 export type ExportRequest = { kind: ExportKind; format: ExportFormat; participantId?: number | undefined };
@@ -41,6 +42,7 @@ export type PreparedExport = { fileName: string; rows: number | null; body: Asyn
 export async function prepareExport(
   deps: Deps,
   actor: Actor,
+  context: AuditContext,
   testId: number,
   request: ExportRequest,
 ): Promise<PreparedExport> {
@@ -54,14 +56,27 @@ export async function prepareExport(
         'participant_id',
         "Page and tag metrics are the test's: leave participant_id out",
       );
-    await resultsTestFor(deps, actor, testId, 'pages');
+    const test = await resultsTestFor(deps, actor, testId, 'pages');
+    await recordAudit(deps, context, {
+      action: 'data_exported',
+      companyId: test.companyId,
+      testId,
+      detail: { kind: 'metrics', format: request.format },
+    });
     return {
       fileName,
       rows: null,
       body: writeExport(request.format, 'metrics', METRIC_COLUMNS, metricRows(deps, testId)),
     };
   }
-  const who = await participantsOf(deps, actor, testId, request.participantId);
+  const { test, who } = await participantsOf(deps, actor, testId, request.participantId);
+  await recordAudit(deps, context, {
+    action: 'data_exported',
+    companyId: test.companyId,
+    testId,
+    subject: request.participantId === undefined ? null : (who[0]?.subject ?? null),
+    detail: { kind: request.kind, format: request.format, participants: who.length },
+  });
   const [columns, rows]: [Column[], AsyncIterable<Cell[]>] =
     request.kind === 'samples'
       ? [SAMPLE_COLUMNS, sampleRows(deps, who)]
@@ -81,16 +96,19 @@ async function participantsOf(
   actor: Actor,
   testId: number,
   participantId: number | undefined,
-): Promise<ParticipantRef[]> {
-  if (participantId !== undefined) {
-    const { participant } = await readableParticipant(deps, actor, testId, participantId);
-    return [{ id: participant.id, realId: participant.realId }];
-  }
-  assertIndividualParticipants(actor, await resultsTestFor(deps, actor, testId));
-  return (await listParticipantRows(deps.db, testId, 'default')).map((row) => ({
+): Promise<{ test: { companyId: number }; who: (ParticipantRef & { subject: string })[] }> {
+  const toRef = (row: { id: number; realId: string; auditSubject: string }) => ({
     id: row.id,
     realId: row.realId,
-  }));
+    subject: row.auditSubject,
+  });
+  if (participantId !== undefined) {
+    const { test, participant } = await readableParticipant(deps, actor, testId, participantId);
+    return { test, who: [toRef(participant)] };
+  }
+  const test = await resultsTestFor(deps, actor, testId);
+  assertIndividualParticipants(actor, test);
+  return { test, who: (await listParticipantRows(deps.db, testId, 'default')).map(toRef) };
 }
 
 async function* sampleRows(deps: Deps, participants: readonly ParticipantRef[]): AsyncGenerator<Cell[]> {

@@ -7,6 +7,7 @@ import { actorOf } from '../../http/authenticate.js';
 import { compressLargeAnswer } from '../../http/compress-answer.js';
 import { sendStoredFile } from '../../http/send-stored-file.js';
 import { serveRoute } from '../../http/serve-route.js';
+import { auditContextOf } from '../audit/audit.service.js';
 import { participantDetailSerializer } from './participant-detail-serializer.js';
 import { sendStreamBytes } from './participant-stream-reply.js';
 import { uploadParticipantVideo } from './participant-video-upload.js';
@@ -28,7 +29,7 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: Deps): voi
     app,
     participantRoutes.get,
     async (request) =>
-      getParticipant(deps, actorOf(request), request.params.id, request.params.pid, {
+      getParticipant(deps, actorOf(request), auditContextOf(request), request.params.id, request.params.pid, {
         associations: request.query.associations ?? [],
         withVideo: request.query.fields?.includes('video') ?? false,
       }),

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import { type Actor, authorize, seesEveryTest } from '../../http/policy.js';
 import { participantQuestionnaire } from '../answers/questionnaire.js';
+import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import { assertIndividualParticipants, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import {
   loadStream,
@@ -109,15 +110,23 @@ export type DetailOptions = { associations: readonly ParticipantAssociation[]; w
 export async function getParticipant(
   deps: Deps,
   actor: Actor,
+  context: AuditContext,
   testId: number,
   participantId: number,
   options: DetailOptions,
 ): Promise<ParticipantDetail> {
-  const { participant } = await readableParticipant(deps, actor, testId, participantId);
+  const { test, participant } = await readableParticipant(deps, actor, testId, participantId);
   const detail = await participantDetail(deps, participant, options);
   if (options.withVideo) {
     const { video_pending } = await participantVideo(deps, participant);
     if (video_pending !== undefined) detail.video_pending = video_pending;
+    // Asking for the recording's video is opening the recording: the audit trail's 'viewed'.
+    await recordAudit(deps, context, {
+      action: 'recording_viewed',
+      companyId: test.companyId,
+      testId,
+      subject: participant.auditSubject,
+    });
   }
   return detail;
 }
