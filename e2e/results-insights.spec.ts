@@ -49,6 +49,7 @@ async function openResults(page: Page): Promise<string> {
 test('[RESULTS] a client admin reads the overview, steps through the insights and downloads the Insights PDF', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // every insight in turn, then a PDF drawn in the browser (11 s on a quiet machine)
   expect(LONG_COMMENTS.length).toBeGreaterThan(0);
   await signIn(page, 'client.admin@limbus.test');
   const id = await openResults(page);

@@ -89,8 +89,12 @@ test('[SUGGESTIONS] suggestions are ranked by dragging and by keyboard, kept aft
   // Keyboard: pick Delta up with space, two places down, drop with space.
   await handle(page, 'Delta').focus();
   const byKeyboard = rankSaved(page);
+  // Each key waits for its announcement: on a loaded machine dnd-kit measures the rows after the
+  // pick-up, and an arrow pressed before that moves nothing.
   await page.keyboard.press('Space');
+  await expect(page.getByText('Picked up Delta, rank 1 of 4.')).toBeAttached();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('Delta is over rank 2 of 4.')).toBeAttached();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('Delta is over rank 3 of 4.')).toBeAttached();
   await page.keyboard.press('Space');
