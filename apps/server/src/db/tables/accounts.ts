@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { belongsTo, createdAt, updatedAt } from './columns.js';
 
 // Companies, users and their sign-in tokens, contracts and bundles, and the rate limits of sign-in.
 
@@ -89,9 +89,7 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     kind: tokenKindEnum('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** Refresh tokens of one sign-in share a family; reuse of a rotated one revokes the family. */
@@ -114,9 +112,7 @@ export const contracts = pgTable(
   'contracts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: belongsTo('company_id', () => companies.id),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     comments: text('comments').notNull().default(''),
@@ -132,9 +128,7 @@ export const bundles = pgTable(
   'bundles',
   {
     id: serial('id').primaryKey(),
-    contractId: integer('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'cascade' }),
+    contractId: belongsTo('contract_id', () => contracts.id),
     testType: testTypeEnum('test_type').notNull(),
     tests: integer('tests').notNull(),
     /** Tests of this bundle consumed by requested tests; never above `tests`. */

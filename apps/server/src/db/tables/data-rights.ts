@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.js';
-import { createdAt, updatedAt } from './columns.js';
+import { belongsTo, createdAt, updatedAt } from './columns.js';
 import { participants } from './recordings.js';
 import { tests } from './user-tests.js';
 
@@ -25,9 +25,7 @@ export const consentTerms = pgTable(
   'consent_terms',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     /** 1, 2, … per test; a new text is a new version, never an edit. */
     version: integer('version').notNull(),
     text: text('text').notNull(),
@@ -47,12 +45,8 @@ export const consentRecords = pgTable(
   'consent_records',
   {
     id: serial('id').primaryKey(),
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
-    termsId: integer('terms_id')
-      .notNull()
-      .references(() => consentTerms.id, { onDelete: 'cascade' }),
+    participantId: belongsTo('participant_id', () => participants.id),
+    termsId: belongsTo('terms_id', () => consentTerms.id),
     streams: jsonb('streams').$type<ConsentStream[]>().notNull(),
     purposes: jsonb('purposes').$type<ConsentPurpose[]>().notNull(),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
@@ -98,9 +92,7 @@ export const erasures = pgTable(
   'erasures',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: belongsTo('company_id', () => companies.id),
     testId: integer('test_id').notNull(),
     participantId: integer('participant_id').notNull(),
     subject: text('subject').notNull(),

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.js';
-import { createdAt, updatedAt } from './columns.js';
+import { belongsTo, createdAt, updatedAt } from './columns.js';
 
 // The resources library, the support chat and the durable jobs.
 
@@ -56,12 +56,8 @@ export const resourceTags = pgTable(
 export const resourceTagLinks = pgTable(
   'resource_tag_links',
   {
-    resourceId: integer('resource_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => resourceTags.id, { onDelete: 'cascade' }),
+    resourceId: belongsTo('resource_id', () => resources.id),
+    tagId: belongsTo('tag_id', () => resourceTags.id),
   },
   (table) => [
     primaryKey({ columns: [table.resourceId, table.tagId] }),
@@ -76,13 +72,9 @@ export const supportConversations = pgTable(
   'support_conversations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: belongsTo('company_id', () => companies.id),
     /** The starter; only they and staff see the conversation. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     subject: text('subject').notNull(),
     status: supportStatusEnum('status').notNull().default('open'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
@@ -98,9 +90,7 @@ export const supportMessages = pgTable(
   'support_messages',
   {
     id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => supportConversations.id, { onDelete: 'cascade' }),
+    conversationId: belongsTo('conversation_id', () => supportConversations.id),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** Plain text, at most 5000 characters. */
     body: text('body').notNull(),

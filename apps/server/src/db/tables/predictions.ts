@@ -2,7 +2,7 @@ import { CAPTURE_STATES } from '@limbus/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.js';
-import { createdAt, updatedAt } from './columns.js';
+import { belongsTo, createdAt, updatedAt } from './columns.js';
 import { heatmaps } from './recordings.js';
 
 // Predicted attention: projects, predictions and their areas of interest.
@@ -12,9 +12,7 @@ export const predictionProjects = pgTable(
   'prediction_projects',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: belongsTo('company_id', () => companies.id),
     requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -29,9 +27,7 @@ export const predictions = pgTable(
   'predictions',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: belongsTo('company_id', () => companies.id),
     requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
     /** The project it is filed in; deleting the project leaves its predictions unfiled. */
     projectId: integer('project_id').references(() => predictionProjects.id, { onDelete: 'set null' }),
@@ -65,9 +61,7 @@ export const areasOfInterest = pgTable(
   'areas_of_interest',
   {
     id: serial('id').primaryKey(),
-    predictionId: integer('prediction_id')
-      .notNull()
-      .references(() => predictions.id, { onDelete: 'cascade' }),
+    predictionId: belongsTo('prediction_id', () => predictions.id),
     /** n of the default name 'Box {n}': one more than the prediction's highest so far. */
     ordinal: integer('ordinal').notNull(),
     name: text('name'),

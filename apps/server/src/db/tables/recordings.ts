@@ -26,7 +26,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { belongsTo, createdAt, updatedAt } from './columns.js';
 import { type ScreenGeometryRecord, testQuestions, testSetups, tests } from './user-tests.js';
 
 // Recorded participants, their streams and uploads, and what researchers mark on them: significant points, tags, page titles (labels), sections and heatmap pages.
@@ -51,9 +51,7 @@ export const participants = pgTable(
   'participants',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     realId: text('real_id').notNull(),
     type: participantTypeEnum('type').notNull().default('default'),
     state: participantStateEnum('state').notNull().default('recording'),
@@ -96,9 +94,7 @@ export const participants = pgTable(
 export const participantStreams = pgTable(
   'participant_streams',
   {
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: belongsTo('participant_id', () => participants.id),
     kind: streamKindEnum('kind').notNull(),
     fileKey: text('file_key').notNull(),
     sampleCount: integer('sample_count').notNull(),
@@ -120,9 +116,7 @@ export const participantStreams = pgTable(
 export const ingestBatches = pgTable(
   'ingest_batches',
   {
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: belongsTo('participant_id', () => participants.id),
     kind: streamKindEnum('kind').notNull(),
     seq: integer('seq').notNull(),
     sampleCount: integer('sample_count').notNull(),
@@ -153,9 +147,7 @@ export const significantPoints = pgTable(
   'significant_points',
   {
     id: serial('id').primaryKey(),
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: belongsTo('participant_id', () => participants.id),
     emotion: emotionEnum('emotion').notNull(),
     /** Epoch milliseconds of the peak. */
     timestampTop: doublePrecision('timestamp_top').notNull(),
@@ -175,9 +167,7 @@ export const tags = pgTable(
   'tags',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
   },
@@ -187,12 +177,8 @@ export const tags = pgTable(
 export const significantPointTags = pgTable(
   'significant_point_tags',
   {
-    significantPointId: integer('significant_point_id')
-      .notNull()
-      .references(() => significantPoints.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    significantPointId: belongsTo('significant_point_id', () => significantPoints.id),
+    tagId: belongsTo('tag_id', () => tags.id),
   },
   (table) => [
     primaryKey({ columns: [table.significantPointId, table.tagId] }),
@@ -205,9 +191,7 @@ export const labels = pgTable(
   'labels',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     name: text('name').notNull(),
     urls: jsonb('urls').$type<string[]>().notNull().default([]),
     matchType: labelMatchTypeEnum('match_type').notNull().default('starts_with'),
@@ -220,9 +204,7 @@ export const sections = pgTable(
   'sections',
   {
     id: serial('id').primaryKey(),
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: belongsTo('participant_id', () => participants.id),
     labelId: integer('label_id').references(() => labels.id, { onDelete: 'set null' }),
     /** Epoch milliseconds. */
     timestampStart: doublePrecision('timestamp_start').notNull(),
@@ -240,9 +222,7 @@ export const heatmaps = pgTable(
   'heatmaps',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     name: text('name').notNull().default(''),
     url: text('url').notNull().default(''),
     matchType: labelMatchTypeEnum('match_type').notNull().default('exact'),
@@ -264,12 +244,8 @@ export const answers = pgTable(
   'answers',
   {
     id: serial('id').primaryKey(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => testQuestions.id, { onDelete: 'cascade' }),
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    questionId: belongsTo('question_id', () => testQuestions.id),
+    participantId: belongsTo('participant_id', () => participants.id),
     text: text('text').notNull().default(''),
     /** 1 to 5 for scale questions. */
     score: integer('score'),

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.js';
-import { createdAt, updatedAt } from './columns.js';
+import { belongsTo, createdAt, updatedAt } from './columns.js';
 import { labels, participants, significantPoints, tags } from './recordings.js';
 import { tests } from './user-tests.js';
 
@@ -26,9 +26,7 @@ export const insights = pgTable(
   'insights',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     /** The insight's number within its test, from 1. */
     assignedId: integer('assigned_id').notNull(),
     title: text('title').notNull(),
@@ -54,12 +52,8 @@ export const insights = pgTable(
 export const insightSignificantPoints = pgTable(
   'insight_significant_points',
   {
-    insightId: integer('insight_id')
-      .notNull()
-      .references(() => insights.id, { onDelete: 'cascade' }),
-    significantPointId: integer('significant_point_id')
-      .notNull()
-      .references(() => significantPoints.id, { onDelete: 'cascade' }),
+    insightId: belongsTo('insight_id', () => insights.id),
+    significantPointId: belongsTo('significant_point_id', () => significantPoints.id),
   },
   (table) => [
     primaryKey({ columns: [table.insightId, table.significantPointId] }),
@@ -72,9 +66,7 @@ export const suggestions = pgTable(
   'suggestions',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     title: text('title').notNull(),
     suggestion: text('suggestion').notNull().default(''),
     additionalInfo: text('additional_info').notNull().default(''),
@@ -105,9 +97,7 @@ export const consultancyNotes = pgTable(
   'consultancy_notes',
   {
     id: serial('id').primaryKey(),
-    labelId: integer('label_id')
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
+    labelId: belongsTo('label_id', () => labels.id),
     noteType: integer('note_type').notNull(),
     note: text('note').notNull().default(''),
     updatedAt: updatedAt(),
@@ -123,9 +113,7 @@ export const moments = pgTable(
   'moments',
   {
     id: serial('id').primaryKey(),
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: belongsTo('participant_id', () => participants.id),
     emotion: text('emotion', { enum: MOMENT_KINDS }).notNull(),
     /** Milliseconds. */
     start: doublePrecision('start').notNull(),
@@ -147,9 +135,7 @@ export const moments = pgTable(
 export const videoSeries = pgTable(
   'video_series',
   {
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: belongsTo('participant_id', () => participants.id),
     kind: text('kind', { enum: VIDEO_SERIES_KINDS }).notNull(),
     stepMs: doublePrecision('step_ms').notNull(),
     values: jsonb('values').$type<(number | null)[]>().notNull(),
@@ -180,9 +166,7 @@ export const videoScoreMeans = pgTable('video_score_means', {
 export const aiUsage = pgTable(
   'ai_usage',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: belongsTo('company_id', () => companies.id),
     month: text('month').notNull(),
     tokens: integer('tokens').notNull().default(0),
     calls: integer('calls').notNull().default(0),
@@ -199,12 +183,8 @@ export const aiInsightGenerations = pgTable(
   'ai_insight_generations',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
-    requesterId: integer('requester_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
+    requesterId: belongsTo('requester_id', () => users.id),
     /** Null once the tag is removed: the job then fails with the reason. */
     tagId: integer('tag_id').references(() => tags.id, { onDelete: 'set null' }),
     focusPoint: text('focus_point').notNull().default(''),

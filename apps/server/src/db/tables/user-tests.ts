@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bundles, companies, testTypeEnum, users } from './accounts.js';
-import { createdAt, updatedAt } from './columns.js';
+import { belongsTo, createdAt, updatedAt } from './columns.js';
 
 // Tests with their categories, flows, metrics and questionnaires, and the lab recorders (test setups) that record them.
 
@@ -42,9 +42,7 @@ export const tests = pgTable(
     stopMoment: text('stop_moment').notNull().default(''),
     targetGroup: targetGroupEnum('target_group').notNull().default('default'),
     customTarget: text('custom_target').notNull().default(''),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: belongsTo('company_id', () => companies.id),
     requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
     researcherId: integer('researcher_id').references(() => users.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
@@ -79,9 +77,7 @@ export const TEST_METRIC_KINDS = ['pages', 'tags'] as const;
 export const testMetrics = pgTable(
   'test_metrics',
   {
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     kind: text('kind', { enum: TEST_METRIC_KINDS }).notNull(),
     payload: jsonb('payload').$type<unknown>().notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -111,9 +107,7 @@ export const testQuestions = pgTable(
   'test_questions',
   {
     id: serial('id').primaryKey(),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+    testId: belongsTo('test_id', () => tests.id),
     kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
     text: text('text').notNull(),
     description: text('description').notNull().default(''),

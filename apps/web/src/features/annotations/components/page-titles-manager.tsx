@@ -1,21 +1,9 @@
 import type { LabelWithMetrics } from '@limbus/contract';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { AppTooltip, ErrorAlert, formatClock, openConfirmDelete, TableSkeleton } from '../../../ui';
+import { ErrorAlert, formatClock, openConfirmDelete } from '../../../ui';
 import { type LabelChanges, useCreateLabel, useDeleteLabel, useLabels, useUpdateLabel } from '../api';
+import { ManagerFrame, NameAndTextModal, RowButtons } from './named-items-manager';
 
 type Draft = { id: number | null; name: string; urls: string };
 
@@ -33,53 +21,37 @@ export function PageTitlesManager({ testId }: { testId: number }) {
 
   if (labels.isError) return <ErrorAlert error={labels.error} title="The pages could not be loaded" />;
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Text c="dimmed">
-          Pages group the URLs participants visited; the Pages screen ranks them. Counts follow the last
-          recomputation.
-        </Text>
-        <Button onClick={() => setDraft({ id: null, name: '', urls: '' })}>Add page</Button>
-      </Group>
-      {labels.isPending ? (
-        <TableSkeleton />
-      ) : labels.data.length === 0 ? (
-        <Text c="dimmed">No pages yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Pages of the test">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Page</Table.Th>
-                <Table.Th>URLs</Table.Th>
-                <Table.Th ta="right">Participants</Table.Th>
-                <Table.Th ta="right">Average time</Table.Th>
-                <Table.Th ta="right">Peaks</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {labels.data.map((label) => (
-                <PageRow
-                  key={label.id}
-                  label={label}
-                  onEdit={() => setDraft({ id: label.id, name: label.name, urls: label.urls.join('\n') })}
-                  onDelete={() =>
-                    openConfirmDelete({
-                      message: `Delete the page “${label.name}”? Sections with this title lose it.`,
-                      onConfirm: () => remove.mutate(label.id),
-                    })
-                  }
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {draft && <PageTitleModal testId={testId} draft={draft} onClose={() => setDraft(null)} />}
-    </Stack>
+    <ManagerFrame
+      intro="Pages group the URLs participants visited; the Pages screen ranks them. Counts follow the last recomputation."
+      addLabel="Add page"
+      onAdd={() => setDraft({ id: null, name: '', urls: '' })}
+      isPending={labels.isPending}
+      isEmpty={labels.data?.length === 0}
+      emptyText="No pages yet."
+      tableLabel="Pages of the test"
+      minWidth={640}
+      columns={[
+        { label: 'Page' },
+        { label: 'URLs' },
+        { label: 'Participants', numeric: true },
+        { label: 'Average time', numeric: true },
+        { label: 'Peaks', numeric: true },
+      ]}
+      rows={labels.data?.map((label) => (
+        <PageRow
+          key={label.id}
+          label={label}
+          onEdit={() => setDraft({ id: label.id, name: label.name, urls: label.urls.join('\n') })}
+          onDelete={() =>
+            openConfirmDelete({
+              message: `Delete the page “${label.name}”? Sections with this title lose it.`,
+              onConfirm: () => remove.mutate(label.id),
+            })
+          }
+        />
+      ))}
+      modal={draft && <PageTitleModal testId={testId} draft={draft} onClose={() => setDraft(null)} />}
+    />
   );
 }
 
@@ -118,68 +90,23 @@ function PageRow({
   );
 }
 
-/** Edit and Delete of a row of the research managers. */
-export function RowButtons({
-  name,
-  onEdit,
-  onDelete,
-}: {
-  name: string;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <AppTooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={onEdit}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </AppTooltip>
-      <AppTooltip label="Delete">
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </AppTooltip>
-    </Group>
-  );
-}
-
 function PageTitleModal({ testId, draft, onClose }: { testId: number; draft: Draft; onClose: () => void }) {
-  const form = useForm({ initialValues: { name: draft.name, urls: draft.urls } });
   const create = useCreateLabel(testId);
   const update = useUpdateLabel(testId);
-  const saving = draft.id === null ? create : update;
-
-  const save = form.onSubmit(({ name, urls }) => {
-    const changes: Required<LabelChanges> = { name: name.trim(), urls: urlLines(urls) };
-    const done = { onSuccess: onClose };
-    if (draft.id === null) create.mutate(changes, done);
-    else update.mutate({ id: draft.id, changes }, done);
-  });
-
   return (
-    <Modal opened onClose={onClose} title={draft.id === null ? 'Add page' : 'Edit page'} centered>
-      <form onSubmit={save} aria-label="Page">
-        <Stack gap="sm">
-          {saving.error && <ErrorAlert error={saving.error} title="The page was not saved" />}
-          <TextInput label="Name" required {...form.getInputProps('name')} data-autofocus />
-          <Textarea
-            label="URLs"
-            description="One URL per line"
-            autosize
-            minRows={3}
-            {...form.getInputProps('urls')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <NameAndTextModal
+      item="page"
+      isNew={draft.id === null}
+      initial={{ name: draft.name, text: draft.urls }}
+      text={{ label: 'URLs', description: 'One URL per line' }}
+      saving={draft.id === null ? create : update}
+      onSave={({ name, text }) => {
+        const changes: Required<LabelChanges> = { name: name.trim(), urls: urlLines(text) };
+        const done = { onSuccess: onClose };
+        if (draft.id === null) create.mutate(changes, done);
+        else update.mutate({ id: draft.id, changes }, done);
+      }}
+      onClose={onClose}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { TAG_DESCRIPTION_MAX, type TagWithPoints } from '@limbus/contract';
-import { Button, Group, Modal, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ErrorAlert, openConfirmDelete, TableSkeleton } from '../../../ui';
+import { ErrorAlert, openConfirmDelete } from '../../../ui';
 import { useCreateTag, useDeleteTag, useTags, useUpdateTag } from '../tags-api';
-import { RowButtons } from './page-titles-manager';
+import { ManagerFrame, NameAndTextModal, RowButtons } from './named-items-manager';
 
 type Draft = { id: number | null; name: string; description: string };
 
@@ -16,51 +15,36 @@ export function TagsManager({ testId }: { testId: number }) {
 
   if (tags.isError) return <ErrorAlert error={tags.error} title="The tags could not be loaded" />;
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Text c="dimmed">
-          Tags mark the participants' peaks; their description tells readers what a tag stands for.
-        </Text>
-        <Button onClick={() => setDraft({ id: null, name: '', description: '' })}>Add tag</Button>
-      </Group>
-      {tags.isPending ? (
-        <TableSkeleton />
-      ) : tags.data.length === 0 ? (
-        <Text c="dimmed">No tags yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Tags of the test">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tag</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Peaks</Table.Th>
-                <Table.Th ta="right">Participants</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tags.data.map((tag) => (
-                <TagRow
-                  key={tag.id}
-                  tag={tag}
-                  onEdit={() => setDraft({ id: tag.id, name: tag.name, description: tag.description })}
-                  onDelete={() =>
-                    openConfirmDelete({
-                      message: `Delete the tag “${tag.name}”? Its ${tag.count} peaks lose it.`,
-                      onConfirm: () => remove.mutate(tag.id),
-                    })
-                  }
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {draft && <TagModal testId={testId} draft={draft} onClose={() => setDraft(null)} />}
-    </Stack>
+    <ManagerFrame
+      intro="Tags mark the participants' peaks; their description tells readers what a tag stands for."
+      addLabel="Add tag"
+      onAdd={() => setDraft({ id: null, name: '', description: '' })}
+      isPending={tags.isPending}
+      isEmpty={tags.data?.length === 0}
+      emptyText="No tags yet."
+      tableLabel="Tags of the test"
+      minWidth={560}
+      columns={[
+        { label: 'Tag' },
+        { label: 'Description' },
+        { label: 'Peaks', numeric: true },
+        { label: 'Participants', numeric: true },
+      ]}
+      rows={tags.data?.map((tag) => (
+        <TagRow
+          key={tag.id}
+          tag={tag}
+          onEdit={() => setDraft({ id: tag.id, name: tag.name, description: tag.description })}
+          onDelete={() =>
+            openConfirmDelete({
+              message: `Delete the tag “${tag.name}”? Its ${tag.count} peaks lose it.`,
+              onConfirm: () => remove.mutate(tag.id),
+            })
+          }
+        />
+      ))}
+      modal={draft && <TagModal testId={testId} draft={draft} onClose={() => setDraft(null)} />}
+    />
   );
 }
 
@@ -83,41 +67,22 @@ function TagRow({ tag, onEdit, onDelete }: { tag: TagWithPoints; onEdit: () => v
 }
 
 function TagModal({ testId, draft, onClose }: { testId: number; draft: Draft; onClose: () => void }) {
-  const form = useForm({ initialValues: { name: draft.name, description: draft.description } });
   const create = useCreateTag(testId);
   const update = useUpdateTag(testId);
-  const saving = draft.id === null ? create : update;
-
-  const save = form.onSubmit(({ name, description }) => {
-    const tag = { name: name.trim(), description: description.trim() };
-    const done = { onSuccess: onClose };
-    if (draft.id === null) create.mutate(tag, done);
-    else update.mutate({ id: draft.id, changes: tag }, done);
-  });
-
   return (
-    <Modal opened onClose={onClose} title={draft.id === null ? 'Add tag' : 'Edit tag'} centered>
-      <form onSubmit={save} aria-label="Tag">
-        <Stack gap="sm">
-          {saving.error && <ErrorAlert error={saving.error} title="The tag was not saved" />}
-          <TextInput label="Name" required {...form.getInputProps('name')} data-autofocus />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={3}
-            maxLength={TAG_DESCRIPTION_MAX}
-            {...form.getInputProps('description')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <NameAndTextModal
+      item="tag"
+      isNew={draft.id === null}
+      initial={{ name: draft.name, text: draft.description }}
+      text={{ label: 'Description', maxLength: TAG_DESCRIPTION_MAX }}
+      saving={draft.id === null ? create : update}
+      onSave={({ name, text }) => {
+        const tag = { name: name.trim(), description: text.trim() };
+        const done = { onSuccess: onClose };
+        if (draft.id === null) create.mutate(tag, done);
+        else update.mutate({ id: draft.id, changes: tag }, done);
+      }}
+      onClose={onClose}
+    />
   );
 }
