@@ -52,6 +52,14 @@ export type InputCase = {
   sample: (w: InputWorld) => Sample | Promise<Sample>;
 };
 
+/** A route for signed-in users (no recorder key), taking its input in `parts`. */
+export const signedIn = (key: string, parts: readonly Part[], sample: InputCase['sample']): InputCase => ({
+  key,
+  isPublic: false,
+  parts,
+  sample,
+});
+
 const FAST_CHECK_RUNS = 25;
 
 /** The objects of a body with every value taken out: what a PATCH that changes nothing sends. */

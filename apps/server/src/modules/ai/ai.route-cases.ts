@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import type { InputWorld } from '../../../test/bad-input-world.js';
 import {
   type Ctx,
@@ -116,70 +116,32 @@ export const aiPolicyCases: RouteCases = {
 };
 
 export const aiInputCases: InputCase[] = [
-  {
-    key: 'POST /api/v1/tests/:id/insights/:iid/ai/:field',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { iid: await newInsight(w), field: 'explanation' },
-    }),
-  },
-  {
-    key: 'POST /api/v1/ai/prompt',
-    isPublic: false,
-    parts: ['body'],
-    sample: () => ({ body: { prompt: 'Rewrite this', text: 'the menu was hidden', max_tokens: 200 } }),
-  },
+  signedIn('POST /api/v1/tests/:id/insights/:iid/ai/:field', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { iid: await newInsight(w), field: 'explanation' },
+  })),
+  signedIn('POST /api/v1/ai/prompt', ['body'], () => ({
+    body: { prompt: 'Rewrite this', text: 'the menu was hidden', max_tokens: 200 },
+  })),
 
-  {
-    key: 'POST /api/v1/tests/:id/ai/insights',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      body: { tag_id: await recordedTag(w), focus_point: 'The menu' },
-    }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/ai/insights/:gid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: {
-        gid: await generationOf(w.t.db, w.recordedTestId, await recordedTag(w), w.world.superAdmin.id),
-      },
-    }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/ai/translations',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => {
-      await w.t.db.update(tests).set({ translationLanguage: 'German' }).where(eq(tests.id, w.recordedTestId));
-      return { id: w.recordedTestId };
+  signedIn('POST /api/v1/tests/:id/ai/insights', ['body', 'params'], async (w) => ({
+    id: w.recordedTestId,
+    body: { tag_id: await recordedTag(w), focus_point: 'The menu' },
+  })),
+  signedIn('GET /api/v1/tests/:id/ai/insights/:gid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: {
+      gid: await generationOf(w.t.db, w.recordedTestId, await recordedTag(w), w.world.superAdmin.id),
     },
-  },
-  {
-    key: 'GET /api/v1/tests/:id/ai/usage',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/companies/:id/ai',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.world.client.id }),
-  },
-  {
-    key: 'PATCH /api/v1/companies/:id/ai',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: (w) => ({
-      id: w.world.client.id,
-      body: { insight_language: 'English', monthly_token_budget: 5000 },
-    }),
-  },
+  })),
+  signedIn('POST /api/v1/tests/:id/ai/translations', ['params'], async (w) => {
+    await w.t.db.update(tests).set({ translationLanguage: 'German' }).where(eq(tests.id, w.recordedTestId));
+    return { id: w.recordedTestId };
+  }),
+  signedIn('GET /api/v1/tests/:id/ai/usage', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/companies/:id/ai', ['params'], (w) => ({ id: w.world.client.id })),
+  signedIn('PATCH /api/v1/companies/:id/ai', ['body', 'params'], (w) => ({
+    id: w.world.client.id,
+    body: { insight_language: 'English', monthly_token_budget: 5000 },
+  })),
 ];

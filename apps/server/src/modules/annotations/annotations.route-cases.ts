@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, nextNumber } from '../../../test/bad-input-world.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
@@ -196,115 +196,61 @@ async function newSection(w: InputWorld): Promise<{ id: number; start: number }>
 }
 
 export const annotationsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/tags',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/tags',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: (w) => ({ id: w.recordedTestId, body: { tag: { name: `Tag ${nextNumber()}` } } }),
-  },
-  {
-    key: 'PATCH /api/v1/tags/:id',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({ id: await newTag(w), body: { tag: { name: `Renamed ${nextNumber()}` } } }),
-  },
-  {
-    key: 'DELETE /api/v1/tags/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await newTag(w) }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/labels',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/labels',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: (w) => ({
-      id: w.recordedTestId,
-      body: { label: { name: 'Basket', urls: ['https://shop.example/basket'], match_type: 'exact' } },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/tests/:id/labels/:lid',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { lid: await newLabel(w) },
-      body: { label: { name: 'Cart', urls: ['https://shop.example/cart'], match_type: 'starts_with' } },
-    }),
-  },
-  {
-    key: 'DELETE /api/v1/tests/:id/labels/:lid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { lid: await newLabel(w) } }),
-  },
-  {
-    key: 'GET /api/v1/participant_data/significant_points/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedPointId }),
-  },
-  {
-    key: 'PATCH /api/v1/participant_data/significant_points/:id',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: w.recordedPointId,
+  signedIn('GET /api/v1/tests/:id/tags', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('POST /api/v1/tests/:id/tags', ['body', 'params'], (w) => ({
+    id: w.recordedTestId,
+    body: { tag: { name: `Tag ${nextNumber()}` } },
+  })),
+  signedIn('PATCH /api/v1/tags/:id', ['body', 'params'], async (w) => ({
+    id: await newTag(w),
+    body: { tag: { name: `Renamed ${nextNumber()}` } },
+  })),
+  signedIn('DELETE /api/v1/tags/:id', ['params'], async (w) => ({ id: await newTag(w) })),
+  signedIn('GET /api/v1/tests/:id/labels', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('POST /api/v1/tests/:id/labels', ['body', 'params'], (w) => ({
+    id: w.recordedTestId,
+    body: { label: { name: 'Basket', urls: ['https://shop.example/basket'], match_type: 'exact' } },
+  })),
+  signedIn('PATCH /api/v1/tests/:id/labels/:lid', ['body', 'params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { lid: await newLabel(w) },
+    body: { label: { name: 'Cart', urls: ['https://shop.example/cart'], match_type: 'starts_with' } },
+  })),
+  signedIn('DELETE /api/v1/tests/:id/labels/:lid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { lid: await newLabel(w) },
+  })),
+  signedIn('GET /api/v1/participant_data/significant_points/:id', ['params'], (w) => ({
+    id: w.recordedPointId,
+  })),
+  signedIn('PATCH /api/v1/participant_data/significant_points/:id', ['body', 'params'], async (w) => ({
+    id: w.recordedPointId,
+    body: {
+      comment: 'Slow page',
+      translation: 'Trage pagina',
+      false_positive: false,
+      tag_ids: [await newTag(w)],
+    },
+  })),
+  signedIn('POST /api/v1/sections', ['body'], async (w) => {
+    const at = SECTION_AT + nextNumber() * 10;
+    return {
       body: {
-        comment: 'Slow page',
-        translation: 'Trage pagina',
-        false_positive: false,
-        tag_ids: [await newTag(w)],
-      },
-    }),
-  },
-  {
-    key: 'POST /api/v1/sections',
-    isPublic: false,
-    parts: ['body'],
-    sample: async (w) => {
-      const at = SECTION_AT + nextNumber() * 10;
-      return {
-        body: {
-          section: {
-            participant_id: w.recordedParticipantId,
-            timestamp_start: at,
-            timestamp_end: at + 5,
-            label_id: await newLabel(w),
-          },
+        section: {
+          participant_id: w.recordedParticipantId,
+          timestamp_start: at,
+          timestamp_end: at + 5,
+          label_id: await newLabel(w),
         },
-      };
-    },
-  },
-  {
-    key: 'PATCH /api/v1/sections/:id',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => {
-      const { id, start } = await newSection(w);
-      return {
-        id,
-        body: { section: { timestamp_start: start + 1, timestamp_end: start + 4, label_id: null } },
-      };
-    },
-  },
-  {
-    key: 'DELETE /api/v1/sections/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: (await newSection(w)).id }),
-  },
+      },
+    };
+  }),
+  signedIn('PATCH /api/v1/sections/:id', ['body', 'params'], async (w) => {
+    const { id, start } = await newSection(w);
+    return {
+      id,
+      body: { section: { timestamp_start: start + 1, timestamp_end: start + 4, label_id: null } },
+    };
+  }),
+  signedIn('DELETE /api/v1/sections/:id', ['params'], async (w) => ({ id: (await newSection(w)).id })),
 ];

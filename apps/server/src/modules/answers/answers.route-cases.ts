@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, nextNumber } from '../../../test/bad-input-world.js';
 import { type RouteCases, staffOnAnyCompany } from '../../../test/route-policy-matrix.js';
 import { answers, testQuestions } from '../../db/schema.js';
@@ -54,35 +54,20 @@ async function newAnswer(w: InputWorld): Promise<number> {
 }
 
 export const answersInputCases: InputCase[] = [
-  {
-    key: 'POST /api/v1/answers',
-    isPublic: false,
-    parts: ['body'],
-    sample: async (w) => ({
-      body: {
-        answer: {
-          question_id: await newQuestion(w, 'scale'),
-          participant_id: w.recordedParticipantId,
-          text: 'Fine',
-          score: 3,
-          checked: false,
-        },
+  signedIn('POST /api/v1/answers', ['body'], async (w) => ({
+    body: {
+      answer: {
+        question_id: await newQuestion(w, 'scale'),
+        participant_id: w.recordedParticipantId,
+        text: 'Fine',
+        score: 3,
+        checked: false,
       },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/answers/:id',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: await newAnswer(w),
-      body: { answer: { text: 'Better', score: 4, checked: true } },
-    }),
-  },
-  {
-    key: 'DELETE /api/v1/answers/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await newAnswer(w) }),
-  },
+    },
+  })),
+  signedIn('PATCH /api/v1/answers/:id', ['body', 'params'], async (w) => ({
+    id: await newAnswer(w),
+    body: { answer: { text: 'Better', score: 4, checked: true } },
+  })),
+  signedIn('DELETE /api/v1/answers/:id', ['params'], async (w) => ({ id: await newAnswer(w) })),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import {
   type Ctx,
   companyOf,
@@ -44,16 +44,8 @@ export const auditPolicyCases: RouteCases = {
 };
 
 export const auditInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/audit',
-    isPublic: false,
-    parts: ['querystring'],
-    sample: () => ({ query: { action: 'participant_erased', from: '2026-01-01', to: '2026-12-31' } }),
-  },
-  {
-    key: 'GET /api/v1/audit/export',
-    isPublic: false,
-    parts: ['querystring'],
-    sample: () => ({ query: { action: 'data_exported' } }),
-  },
+  signedIn('GET /api/v1/audit', ['querystring'], () => ({
+    query: { action: 'participant_erased', from: '2026-01-01', to: '2026-12-31' },
+  })),
+  signedIn('GET /api/v1/audit/export', ['querystring'], () => ({ query: { action: 'data_exported' } })),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
   type Ctx,
@@ -24,10 +24,5 @@ export const benchmarkPolicyCases: RouteCases = {
 };
 
 export const benchmarkInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/benchmark',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
+  signedIn('GET /api/v1/tests/:id/benchmark', ['params'], (w) => ({ id: w.recordedTestId })),
 ];

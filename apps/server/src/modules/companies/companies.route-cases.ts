@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { freshEmail, nextNumber } from '../../../test/bad-input-world.js';
 import { buildCompany } from '../../../test/factories.js';
 import {
@@ -80,42 +80,22 @@ export const companiesPolicyCases: RouteCases = {
 };
 
 export const companiesInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/companies/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.world.client.id }),
-  },
-  {
-    key: 'GET /api/v1/companies/:id/contracts',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.world.client.id }),
-  },
-  {
-    key: 'POST /api/v1/companies',
-    isPublic: false,
-    parts: ['body'],
-    sample: (w) => ({
-      body: {
-        company: {
-          name: `Company ${nextNumber()}`,
-          address: 'Street 1',
-          postal_code: '1000 AA',
-          city: 'Amsterdam',
-          country_id: w.countryId,
-          consultant_id: w.world.staff.id,
-          business_developer_id: w.world.superAdmin.id,
-          admin_email: freshEmail(),
-          months: 12,
-        },
+  signedIn('GET /api/v1/companies/:id', ['params'], (w) => ({ id: w.world.client.id })),
+  signedIn('GET /api/v1/companies/:id/contracts', ['params'], (w) => ({ id: w.world.client.id })),
+  signedIn('POST /api/v1/companies', ['body'], (w) => ({
+    body: {
+      company: {
+        name: `Company ${nextNumber()}`,
+        address: 'Street 1',
+        postal_code: '1000 AA',
+        city: 'Amsterdam',
+        country_id: w.countryId,
+        consultant_id: w.world.staff.id,
+        business_developer_id: w.world.superAdmin.id,
+        admin_email: freshEmail(),
+        months: 12,
       },
-    }),
-  },
-  {
-    key: 'DELETE /api/v1/companies/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.world.other.id }),
-  },
+    },
+  })),
+  signedIn('DELETE /api/v1/companies/:id', ['params'], (w) => ({ id: w.world.other.id })),
 ];

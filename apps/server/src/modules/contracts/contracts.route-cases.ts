@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildContract } from '../../../test/factories.js';
 import {
   type Ctx,
@@ -71,19 +71,14 @@ export const contractsPolicyCases: RouteCases = {
 };
 
 export const contractsInputCases: InputCase[] = [
-  {
-    key: 'POST /api/v1/contracts',
-    isPublic: false,
-    parts: ['body'],
-    sample: (w) => ({
-      body: {
-        company_id: w.world.client.id,
-        start_date: '2030-01-01',
-        end_date: '2031-01-01',
-        comments: 'Next year',
-      },
-    }),
-  },
+  signedIn('POST /api/v1/contracts', ['body'], (w) => ({
+    body: {
+      company_id: w.world.client.id,
+      start_date: '2030-01-01',
+      end_date: '2031-01-01',
+      comments: 'Next year',
+    },
+  })),
   ...(['PATCH', 'PUT'] as const).map(
     (method): InputCase => ({
       key: `${method} /api/v1/contracts/:id`,
@@ -95,19 +90,12 @@ export const contractsInputCases: InputCase[] = [
       }),
     }),
   ),
-  {
-    key: 'POST /api/v1/contracts/:id/renew',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: (w) => ({ id: w.contractId, body: { months: 1 } }),
-  },
-  {
-    key: 'POST /api/v1/bundles',
-    isPublic: false,
-    parts: ['body'],
-    sample: (w) => ({
-      body: { test_type: 'essential', tests: 2, comments: 'Extra', contract_id: w.contractId },
-    }),
-  },
+  signedIn('POST /api/v1/contracts/:id/renew', ['body', 'params'], (w) => ({
+    id: w.contractId,
+    body: { months: 1 },
+  })),
+  signedIn('POST /api/v1/bundles', ['body'], (w) => ({
+    body: { test_type: 'essential', tests: 2, comments: 'Extra', contract_id: w.contractId },
+  })),
   { key: 'DELETE /api/v1/bundles/:id', isPublic: false, parts: ['params'], sample: () => ({ id: 1 }) },
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import { type Ctx, companyOf, type RouteCases, readsOwnCompany } from '../../../test/route-policy-matrix.js';
 
@@ -21,14 +21,9 @@ export const exportsPolicyCases: RouteCases = {
 };
 
 export const exportsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/exports/:kind',
-    isPublic: false,
-    parts: ['params', 'querystring'],
-    sample: (w) => ({
-      id: w.recordedTestId,
-      params: { kind: 'samples' },
-      query: { format: 'csv', participant_id: String(w.recordedParticipantId) },
-    }),
-  },
+  signedIn('GET /api/v1/tests/:id/exports/:kind', ['params', 'querystring'], (w) => ({
+    id: w.recordedTestId,
+    params: { kind: 'samples' },
+    query: { format: 'csv', participant_id: String(w.recordedParticipantId) },
+  })),
 ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, signedQuery } from '../../../test/bad-input-world.js';
 import { buildParticipant, buildTest } from '../../../test/factories.js';
 import { IMAGES, multipartFile } from '../../../test/images.js';
@@ -140,114 +140,66 @@ const uploadedScreenshot = async (w: InputWorld) => {
 };
 
 export const heatmapsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/heatmaps',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/heatmaps/:hid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { hid: await newHeatmap(w) } }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/heatmaps/:hid/points',
-    isPublic: false,
-    parts: ['params', 'querystring'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { hid: await newHeatmap(w) },
-      query: {
-        kind: 'gaze',
-        first_seconds: '5',
-        participant_id: String(w.recordedParticipantId),
-        peaks: 'frustration',
-      },
-    }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/heatmaps/:hid/areas',
-    isPublic: false,
-    parts: ['params', 'querystring'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { hid: await newHeatmap(w) },
-      query: { areas: '0,0,100,100;10.5,20,300,40', first_seconds: '10' },
-    }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/heatmaps/:hid/fixations',
-    isPublic: false,
-    parts: ['params', 'querystring'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { hid: await newHeatmap(w) },
-      query: { participant_ids: String(w.recordedParticipantId), first_seconds: 'all' },
-    }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/heatmaps/:hid/scroll_reach',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { hid: await newHeatmap(w) } }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/heatmaps',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      body: {
-        heatmap: {
-          name: 'Home',
-          url: 'https://shop.example/',
-          match_type: 'starts_with',
-          screenshot: await uploadedScreenshot(w),
-        },
-      },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/tests/:id/heatmaps/:hid',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { hid: await newHeatmap(w) },
-      body: { heatmap: { name: 'Cart', match_type: 'exact', screenshot: await uploadedScreenshot(w) } },
-    }),
-  },
-  {
-    key: 'DELETE /api/v1/tests/:id/heatmaps/:hid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { hid: await newHeatmap(w) } }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/heatmaps/:hid/capture',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { hid: await newHeatmap(w) } }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/heatmap_screenshots',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/heatmap_screenshots/:name',
-    isPublic: false,
-    parts: ['querystring', 'params'],
-    sample: async (w) => {
-      const name = await uploadedScreenshot(w);
-      return {
-        id: w.recordedTestId,
-        params: { name },
-        query: signedQuery(w, screenshotPath(w.recordedTestId, name)),
-      };
+  signedIn('GET /api/v1/tests/:id/heatmaps', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/heatmaps/:hid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await newHeatmap(w) },
+  })),
+  signedIn('GET /api/v1/tests/:id/heatmaps/:hid/points', ['params', 'querystring'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await newHeatmap(w) },
+    query: {
+      kind: 'gaze',
+      first_seconds: '5',
+      participant_id: String(w.recordedParticipantId),
+      peaks: 'frustration',
     },
-  },
+  })),
+  signedIn('GET /api/v1/tests/:id/heatmaps/:hid/areas', ['params', 'querystring'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await newHeatmap(w) },
+    query: { areas: '0,0,100,100;10.5,20,300,40', first_seconds: '10' },
+  })),
+  signedIn('GET /api/v1/tests/:id/heatmaps/:hid/fixations', ['params', 'querystring'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await newHeatmap(w) },
+    query: { participant_ids: String(w.recordedParticipantId), first_seconds: 'all' },
+  })),
+  signedIn('GET /api/v1/tests/:id/heatmaps/:hid/scroll_reach', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await newHeatmap(w) },
+  })),
+  signedIn('POST /api/v1/tests/:id/heatmaps', ['body', 'params'], async (w) => ({
+    id: w.recordedTestId,
+    body: {
+      heatmap: {
+        name: 'Home',
+        url: 'https://shop.example/',
+        match_type: 'starts_with',
+        screenshot: await uploadedScreenshot(w),
+      },
+    },
+  })),
+  signedIn('PATCH /api/v1/tests/:id/heatmaps/:hid', ['body', 'params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await newHeatmap(w) },
+    body: { heatmap: { name: 'Cart', match_type: 'exact', screenshot: await uploadedScreenshot(w) } },
+  })),
+  signedIn('DELETE /api/v1/tests/:id/heatmaps/:hid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await newHeatmap(w) },
+  })),
+  signedIn('POST /api/v1/tests/:id/heatmaps/:hid/capture', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await newHeatmap(w) },
+  })),
+  signedIn('POST /api/v1/tests/:id/heatmap_screenshots', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/heatmap_screenshots/:name', ['querystring', 'params'], async (w) => {
+    const name = await uploadedScreenshot(w);
+    return {
+      id: w.recordedTestId,
+      params: { name },
+      query: signedQuery(w, screenshotPath(w.recordedTestId, name)),
+    };
+  }),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import type { InputWorld } from '../../../test/bad-input-world.js';
 import { buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
@@ -64,49 +64,30 @@ export const insightsPolicyCases: RouteCases = {
 export const newInsight = (w: InputWorld) => insertInsightRow(w.t.db, w.recordedTestId, { title: 'Insight' });
 
 export const insightsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/insights',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/insights/:iid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { iid: await newInsight(w) } }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/insights',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: (w) => ({
-      id: w.recordedTestId,
-      body: { insight: { title: 'Insight', behavior_comment: 'Looked away', explanation: '<p>Why</p>' } },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/tests/:id/insights/:iid',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { iid: await newInsight(w) },
-      body: {
-        insight: {
-          title: 'Changed',
-          summary: '<p>Short</p>',
-          focus_point: 'Menu',
-          significant_points_ids: [w.recordedPointId],
-          highlight_id: w.recordedPointId,
-        },
+  signedIn('GET /api/v1/tests/:id/insights', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/insights/:iid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { iid: await newInsight(w) },
+  })),
+  signedIn('POST /api/v1/tests/:id/insights', ['body', 'params'], (w) => ({
+    id: w.recordedTestId,
+    body: { insight: { title: 'Insight', behavior_comment: 'Looked away', explanation: '<p>Why</p>' } },
+  })),
+  signedIn('PATCH /api/v1/tests/:id/insights/:iid', ['body', 'params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { iid: await newInsight(w) },
+    body: {
+      insight: {
+        title: 'Changed',
+        summary: '<p>Short</p>',
+        focus_point: 'Menu',
+        significant_points_ids: [w.recordedPointId],
+        highlight_id: w.recordedPointId,
       },
-    }),
-  },
-  {
-    key: 'DELETE /api/v1/tests/:id/insights/:iid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { iid: await newInsight(w) } }),
-  },
+    },
+  })),
+  signedIn('DELETE /api/v1/tests/:id/insights/:iid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { iid: await newInsight(w) },
+  })),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
   type Ctx,
@@ -30,10 +30,5 @@ export const journeyPolicyCases: RouteCases = {
 };
 
 export const journeyInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/journey',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
+  signedIn('GET /api/v1/tests/:id/journey', ['params'], (w) => ({ id: w.recordedTestId })),
 ];

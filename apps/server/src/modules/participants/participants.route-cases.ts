@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { signedQuery } from '../../../test/bad-input-world.js';
 import { buildParticipant, buildTest, giveVideo, RESULTS_READY } from '../../../test/factories.js';
 import { multipartFile } from '../../../test/images.js';
@@ -90,69 +90,34 @@ export const participantsPolicyCases: RouteCases = {
 };
 
 export const participantsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/participants',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/participants/:pid',
-    isPublic: false,
-    parts: ['querystring', 'params'],
-    sample: (w) => ({
-      id: w.recordedTestId,
-      params: { pid: w.recordedParticipantId },
-      query: { associations: 'emotions,mice,eyes,sections,significant_points', fields: 'video' },
-    }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/participants/:pid/streams/:kind',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId, params: { pid: w.recordedParticipantId, kind: 'eyes' } }),
-  },
-  {
-    key: 'GET /api/v1/participants/get_video_participant',
-    isPublic: false,
-    parts: ['querystring'],
-    sample: (w) => ({ query: { test_id: String(w.videoTestId) } }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/participants/:pid/video',
-    isPublic: false,
-    parts: ['querystring', 'params'],
-    sample: (w) => ({
-      id: w.recordedTestId,
-      params: { pid: w.recordedParticipantId },
-      query: signedQuery(
-        w,
-        `/api/v1/tests/${w.recordedTestId}/participants/${w.recordedParticipantId}/video`,
-      ),
-    }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/participants/:pid/favourite',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId, params: { pid: w.recordedParticipantId } }),
-  },
-  {
-    key: 'DELETE /api/v1/tests/:id/participants/:pid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/tests/:id/participants/:pid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
-    }),
-  },
+  signedIn('GET /api/v1/tests/:id/participants', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/participants/:pid', ['querystring', 'params'], (w) => ({
+    id: w.recordedTestId,
+    params: { pid: w.recordedParticipantId },
+    query: { associations: 'emotions,mice,eyes,sections,significant_points', fields: 'video' },
+  })),
+  signedIn('GET /api/v1/tests/:id/participants/:pid/streams/:kind', ['params'], (w) => ({
+    id: w.recordedTestId,
+    params: { pid: w.recordedParticipantId, kind: 'eyes' },
+  })),
+  signedIn('GET /api/v1/participants/get_video_participant', ['querystring'], (w) => ({
+    query: { test_id: String(w.videoTestId) },
+  })),
+  signedIn('GET /api/v1/tests/:id/participants/:pid/video', ['querystring', 'params'], (w) => ({
+    id: w.recordedTestId,
+    params: { pid: w.recordedParticipantId },
+    query: signedQuery(w, `/api/v1/tests/${w.recordedTestId}/participants/${w.recordedParticipantId}/video`),
+  })),
+  signedIn('GET /api/v1/tests/:id/participants/:pid/favourite', ['params'], (w) => ({
+    id: w.recordedTestId,
+    params: { pid: w.recordedParticipantId },
+  })),
+  signedIn('DELETE /api/v1/tests/:id/participants/:pid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
+  })),
+  signedIn('PATCH /api/v1/tests/:id/participants/:pid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
+  })),
 ];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { signedQuery } from '../../../test/bad-input-world.js';
 import { buildTest } from '../../../test/factories.js';
 import { buildPrediction, buildProject, screenshotPng, uploadForm } from '../../../test/predictions.js';
@@ -227,130 +227,60 @@ async function recordedPage(w: Parameters<InputCase['sample']>[0]): Promise<numb
 }
 
 export const predictionsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/heatmaps/:hid/prediction',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { hid: await recordedPage(w) } }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/heatmaps/:hid/prediction',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { hid: await recordedPage(w) } }),
-  },
-  {
-    key: 'GET /api/v1/predictions',
-    isPublic: false,
-    parts: ['querystring'],
-    sample: async (w) => ({ query: { project_id: String(await ownProject(w)) } }),
-  },
-  {
-    key: 'POST /api/v1/predictions/capture',
-    isPublic: false,
-    parts: ['body'],
-    sample: () => ({ body: LOOPBACK_CAPTURE }),
-  },
-  {
-    key: 'POST /api/v1/prediction_projects',
-    isPublic: false,
-    parts: ['body'],
-    sample: () => ({ body: { project: { name: 'Relaunch', description: 'The new shop' } } }),
-  },
-  {
-    key: 'GET /api/v1/prediction_projects/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await ownProject(w) }),
-  },
-  {
-    key: 'PATCH /api/v1/prediction_projects/:id',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: await ownProject(w),
-      body: { project: { name: 'Relaunch 2', description: '' } },
-    }),
-  },
-  {
-    key: 'DELETE /api/v1/prediction_projects/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await ownProject(w) }),
-  },
-  {
-    key: 'GET /api/v1/predictions/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await ownPrediction(w) }),
-  },
-  {
-    key: 'PATCH /api/v1/predictions/:id',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: await ownPrediction(w),
-      body: { prediction: { title: 'Pricing page', application: 'Website', project_id: null } },
-    }),
-  },
-  {
-    key: 'DELETE /api/v1/predictions/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await ownPrediction(w) }),
-  },
-  {
-    key: 'GET /api/v1/predictions/:id/generate',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await ownPrediction(w) }),
-  },
-  {
-    key: 'GET /api/v1/predictions/:id/media/:kind',
-    isPublic: false,
-    parts: ['querystring', 'params'],
-    sample: async (w) => {
-      const id = await ownPrediction(w);
-      return {
-        id,
-        params: { kind: 'image' },
-        query: signedQuery(w, `/api/v1/predictions/${id}/media/image`),
-      };
-    },
-  },
-  {
-    key: 'POST /api/v1/predictions/:id/areas_of_interest',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: await ownPrediction(w),
-      body: { area_of_interest: { top: 0, left: 0, width: 60, height: 30, name: 'Header' } },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/predictions/:id/areas_of_interest/:aid',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => {
-      const id = await ownPrediction(w);
-      const [area] = await w.t.db
-        .insert(areasOfInterest)
-        .values({ predictionId: id, ordinal: 1, top: 0, left: 0, width: 50, height: 20 })
-        .returning({ id: areasOfInterest.id });
-      return { id, params: { aid: area?.id ?? 0 }, body: { area_of_interest: { name: '', width: 80 } } };
-    },
-  },
-  {
-    key: 'DELETE /api/v1/predictions/:id/areas_of_interest/:aid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => {
-      const id = await ownPrediction(w);
-      const [area] = await w.t.db
-        .insert(areasOfInterest)
-        .values({ predictionId: id, ordinal: 1, top: 0, left: 0, width: 50, height: 20 })
-        .returning({ id: areasOfInterest.id });
-      return { id, params: { aid: area?.id ?? 0 } };
-    },
-  },
+  signedIn('GET /api/v1/tests/:id/heatmaps/:hid/prediction', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await recordedPage(w) },
+  })),
+  signedIn('POST /api/v1/tests/:id/heatmaps/:hid/prediction', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { hid: await recordedPage(w) },
+  })),
+  signedIn('GET /api/v1/predictions', ['querystring'], async (w) => ({
+    query: { project_id: String(await ownProject(w)) },
+  })),
+  signedIn('POST /api/v1/predictions/capture', ['body'], () => ({ body: LOOPBACK_CAPTURE })),
+  signedIn('POST /api/v1/prediction_projects', ['body'], () => ({
+    body: { project: { name: 'Relaunch', description: 'The new shop' } },
+  })),
+  signedIn('GET /api/v1/prediction_projects/:id', ['params'], async (w) => ({ id: await ownProject(w) })),
+  signedIn('PATCH /api/v1/prediction_projects/:id', ['body', 'params'], async (w) => ({
+    id: await ownProject(w),
+    body: { project: { name: 'Relaunch 2', description: '' } },
+  })),
+  signedIn('DELETE /api/v1/prediction_projects/:id', ['params'], async (w) => ({ id: await ownProject(w) })),
+  signedIn('GET /api/v1/predictions/:id', ['params'], async (w) => ({ id: await ownPrediction(w) })),
+  signedIn('PATCH /api/v1/predictions/:id', ['body', 'params'], async (w) => ({
+    id: await ownPrediction(w),
+    body: { prediction: { title: 'Pricing page', application: 'Website', project_id: null } },
+  })),
+  signedIn('DELETE /api/v1/predictions/:id', ['params'], async (w) => ({ id: await ownPrediction(w) })),
+  signedIn('GET /api/v1/predictions/:id/generate', ['params'], async (w) => ({ id: await ownPrediction(w) })),
+  signedIn('GET /api/v1/predictions/:id/media/:kind', ['querystring', 'params'], async (w) => {
+    const id = await ownPrediction(w);
+    return {
+      id,
+      params: { kind: 'image' },
+      query: signedQuery(w, `/api/v1/predictions/${id}/media/image`),
+    };
+  }),
+  signedIn('POST /api/v1/predictions/:id/areas_of_interest', ['body', 'params'], async (w) => ({
+    id: await ownPrediction(w),
+    body: { area_of_interest: { top: 0, left: 0, width: 60, height: 30, name: 'Header' } },
+  })),
+  signedIn('PATCH /api/v1/predictions/:id/areas_of_interest/:aid', ['body', 'params'], async (w) => {
+    const id = await ownPrediction(w);
+    const [area] = await w.t.db
+      .insert(areasOfInterest)
+      .values({ predictionId: id, ordinal: 1, top: 0, left: 0, width: 50, height: 20 })
+      .returning({ id: areasOfInterest.id });
+    return { id, params: { aid: area?.id ?? 0 }, body: { area_of_interest: { name: '', width: 80 } } };
+  }),
+  signedIn('DELETE /api/v1/predictions/:id/areas_of_interest/:aid', ['params'], async (w) => {
+    const id = await ownPrediction(w);
+    const [area] = await w.t.db
+      .insert(areasOfInterest)
+      .values({ predictionId: id, ordinal: 1, top: 0, left: 0, width: 50, height: 20 })
+      .returning({ id: areasOfInterest.id });
+    return { id, params: { aid: area?.id ?? 0 } };
+  }),
 ];

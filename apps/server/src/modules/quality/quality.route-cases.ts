@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
   type Ctx,
@@ -44,26 +44,14 @@ export const qualityPolicyCases: RouteCases = {
 };
 
 export const qualityInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/quality',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/quality/:pid',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId, params: { pid: w.recordedParticipantId } }),
-  },
-  {
-    key: 'PATCH /api/v1/tests/:id/quality/:pid',
-    isPublic: false,
-    parts: ['params', 'body'],
-    sample: (w) => ({
-      id: w.recordedTestId,
-      params: { pid: w.recordedParticipantId },
-      body: { excluded_from_metrics: false },
-    }),
-  },
+  signedIn('GET /api/v1/tests/:id/quality', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/quality/:pid', ['params'], (w) => ({
+    id: w.recordedTestId,
+    params: { pid: w.recordedParticipantId },
+  })),
+  signedIn('PATCH /api/v1/tests/:id/quality/:pid', ['params', 'body'], (w) => ({
+    id: w.recordedTestId,
+    params: { pid: w.recordedParticipantId },
+    body: { excluded_from_metrics: false },
+  })),
 ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { IMAGES, multipartFile } from '../../../test/images.js';
 import {
   anyoneOk,
@@ -101,40 +101,25 @@ export const resourcesPolicyCases: RouteCases = {
 };
 
 export const resourcesInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/resources/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.resourceId }),
-  },
-  {
-    key: 'POST /api/v1/resources',
-    isPublic: false,
-    parts: ['body'],
-    sample: (w) => ({
-      body: {
-        resource: {
-          title: 'How to order a test',
-          body: '<p>Open <strong>User tests</strong></p>',
-          resource_type: 0,
-          tags: ['Help', 'Ordering'],
-          date: '2026-03-01',
-          author: 'Limbus team',
-          author_id: w.world.superAdmin.id,
-          published: false,
-        },
+  signedIn('GET /api/v1/resources/:id', ['params'], (w) => ({ id: w.resourceId })),
+  signedIn('POST /api/v1/resources', ['body'], (w) => ({
+    body: {
+      resource: {
+        title: 'How to order a test',
+        body: '<p>Open <strong>User tests</strong></p>',
+        resource_type: 0,
+        tags: ['Help', 'Ordering'],
+        date: '2026-03-01',
+        author: 'Limbus team',
+        author_id: w.world.superAdmin.id,
+        published: false,
       },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/resources/:id',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: (w) => ({
-      id: w.resourceId,
-      body: { resource: { title: 'Changed', body: '<p>New</p>', tags: ['News'], published: true } },
-    }),
-  },
+    },
+  })),
+  signedIn('PATCH /api/v1/resources/:id', ['body', 'params'], (w) => ({
+    id: w.resourceId,
+    body: { resource: { title: 'Changed', body: '<p>New</p>', tags: ['News'], published: true } },
+  })),
   {
     key: 'DELETE /api/v1/resources/:id',
     isPublic: false,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
   type Ctx,
@@ -41,13 +41,8 @@ export const sectionClipsPolicyCases: RouteCases = {
 };
 
 export const sectionClipsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/section-clips',
-    isPublic: false,
-    parts: ['querystring', 'params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      query: { label_id: String(await labelOf(w.t.db, w.recordedTestId)) },
-    }),
-  },
+  signedIn('GET /api/v1/tests/:id/section-clips', ['querystring', 'params'], async (w) => ({
+    id: w.recordedTestId,
+    query: { label_id: String(await labelOf(w.t.db, w.recordedTestId)) },
+  })),
 ];

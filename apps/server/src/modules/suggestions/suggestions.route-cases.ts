@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import type { InputWorld } from '../../../test/bad-input-world.js';
 import { buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
@@ -76,60 +76,41 @@ const newSuggestion = (w: InputWorld) =>
   insertSuggestionRow(w.t.db, w.recordedTestId, { title: 'Suggestion' });
 
 export const suggestionsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/suggestions',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/suggestions/:sid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { sid: await newSuggestion(w) } }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/suggestions',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      body: {
-        suggestion: {
-          title: 'Move the button',
-          suggestion: '<p>Higher</p>',
-          author_id: w.world.clientAdmin.id,
-          test_id: w.recordedTestId,
-          insight_id: await newInsight(w),
-        },
+  signedIn('GET /api/v1/tests/:id/suggestions', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/suggestions/:sid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { sid: await newSuggestion(w) },
+  })),
+  signedIn('POST /api/v1/tests/:id/suggestions', ['body', 'params'], async (w) => ({
+    id: w.recordedTestId,
+    body: {
+      suggestion: {
+        title: 'Move the button',
+        suggestion: '<p>Higher</p>',
+        author_id: w.world.clientAdmin.id,
+        test_id: w.recordedTestId,
+        insight_id: await newInsight(w),
       },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/tests/:id/suggestions/:sid',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { sid: await newSuggestion(w) },
-      body: {
-        suggestion: {
-          title: 'Changed',
-          additional_info: '<ul><li>More</li></ul>',
-          effort: 1,
-          impact: 3,
-          next_step: 2,
-          owner_id: w.world.clientMember.id,
-          done: true,
-          rank: 1,
-        },
+    },
+  })),
+  signedIn('PATCH /api/v1/tests/:id/suggestions/:sid', ['body', 'params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { sid: await newSuggestion(w) },
+    body: {
+      suggestion: {
+        title: 'Changed',
+        additional_info: '<ul><li>More</li></ul>',
+        effort: 1,
+        impact: 3,
+        next_step: 2,
+        owner_id: w.world.clientMember.id,
+        done: true,
+        rank: 1,
       },
-    }),
-  },
-  {
-    key: 'DELETE /api/v1/tests/:id/suggestions/:sid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: w.recordedTestId, params: { sid: await newSuggestion(w) } }),
-  },
+    },
+  })),
+  signedIn('DELETE /api/v1/tests/:id/suggestions/:sid', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { sid: await newSuggestion(w) },
+  })),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import type { InputWorld } from '../../../test/bad-input-world.js';
 import { buildUser } from '../../../test/factories.js';
 import {
@@ -104,34 +104,18 @@ export const supportPolicyCases: RouteCases = {
 const clientConversation = (w: InputWorld) => conversationBy(w.t.db, w.world.clientAdmin, w.world.client.id);
 
 export const supportInputCases: InputCase[] = [
-  {
-    key: 'POST /api/v1/support/conversations',
-    isPublic: false,
-    parts: ['body'],
-    sample: () => ({ body: { message: 'How do I add a test?\nThanks', subject: 'Adding a test' } }),
-  },
-  {
-    key: 'GET /api/v1/support/conversations/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await clientConversation(w) }),
-  },
-  {
-    key: 'POST /api/v1/support/conversations/:id/messages',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: await clientConversation(w),
-      body: { message: 'A reply' },
-    }),
-  },
-  {
-    key: 'PATCH /api/v1/support/conversations/:id',
-    isPublic: false,
-    parts: ['body', 'params'],
-    sample: async (w) => ({
-      id: await clientConversation(w),
-      body: { status: 'closed' },
-    }),
-  },
+  signedIn('POST /api/v1/support/conversations', ['body'], () => ({
+    body: { message: 'How do I add a test?\nThanks', subject: 'Adding a test' },
+  })),
+  signedIn('GET /api/v1/support/conversations/:id', ['params'], async (w) => ({
+    id: await clientConversation(w),
+  })),
+  signedIn('POST /api/v1/support/conversations/:id/messages', ['body', 'params'], async (w) => ({
+    id: await clientConversation(w),
+    body: { message: 'A reply' },
+  })),
+  signedIn('PATCH /api/v1/support/conversations/:id', ['body', 'params'], async (w) => ({
+    id: await clientConversation(w),
+    body: { status: 'closed' },
+  })),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { nextNumber } from '../../../test/bad-input-world.js';
 import type { TestApp } from '../../../test/create-test-app.js';
 import {
@@ -58,33 +58,19 @@ export const testSetupsPolicyCases: RouteCases = {
 };
 
 export const testSetupsInputCases: InputCase[] = [
-  {
-    key: 'POST /api/v1/test_setups',
-    isPublic: false,
-    parts: ['body'],
-    sample: () => ({ body: { name: 'Lab', ip: '10.0.0.1', geometry: SAMPLE_GEOMETRY } }),
-  },
-  {
-    key: 'PATCH /api/v1/test_setups/:id',
-    isPublic: false,
-    parts: ['params', 'body'],
-    sample: async (w) => ({
-      id: await setupOf(w.t, `Lab ${nextNumber()}`),
-      body: { name: 'Lab', geometry: SAMPLE_GEOMETRY },
-    }),
-  },
-  {
-    key: 'POST /api/v1/test_setups/:id/key',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await setupOf(w.t, `Lab ${nextNumber()}`) }),
-  },
-  {
-    key: 'DELETE /api/v1/test_setups/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: await setupOf(w.t, `Lab ${nextNumber()}`) }),
-  },
+  signedIn('POST /api/v1/test_setups', ['body'], () => ({
+    body: { name: 'Lab', ip: '10.0.0.1', geometry: SAMPLE_GEOMETRY },
+  })),
+  signedIn('PATCH /api/v1/test_setups/:id', ['params', 'body'], async (w) => ({
+    id: await setupOf(w.t, `Lab ${nextNumber()}`),
+    body: { name: 'Lab', geometry: SAMPLE_GEOMETRY },
+  })),
+  signedIn('POST /api/v1/test_setups/:id/key', ['params'], async (w) => ({
+    id: await setupOf(w.t, `Lab ${nextNumber()}`),
+  })),
+  signedIn('DELETE /api/v1/test_setups/:id', ['params'], async (w) => ({
+    id: await setupOf(w.t, `Lab ${nextNumber()}`),
+  })),
   {
     key: 'POST /api/v1/ingest/heartbeat',
     isPublic: false,

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../../test/bad-input-checks.js';
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, signedQuery } from '../../../test/bad-input-world.js';
 import { buildTest, giveVideo } from '../../../test/factories.js';
 import {
@@ -130,18 +130,8 @@ function orderSample(w: InputWorld, extra: JsonObject = {}): JsonObject {
 }
 
 export const testsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests',
-    isPublic: false,
-    parts: ['querystring'],
-    sample: () => ({ query: { homepage: '1' } }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
+  signedIn('GET /api/v1/tests', ['querystring'], () => ({ query: { homepage: '1' } })),
+  signedIn('GET /api/v1/tests/:id', ['params'], (w) => ({ id: w.recordedTestId })),
   {
     key: 'POST /api/v1/tests',
     isPublic: false,
@@ -159,22 +149,12 @@ export const testsInputCases: InputCase[] = [
       body: { test: orderSample(w) },
     }),
   },
-  {
-    key: 'DELETE /api/v1/tests/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({ id: (await buildTest(w.t.db, w.world.client.id)).id }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/files',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/video',
-    isPublic: false,
-    parts: ['querystring', 'params'],
-    sample: (w) => ({ id: w.videoTestId, query: signedQuery(w, `/api/v1/tests/${w.videoTestId}/video`) }),
-  },
+  signedIn('DELETE /api/v1/tests/:id', ['params'], async (w) => ({
+    id: (await buildTest(w.t.db, w.world.client.id)).id,
+  })),
+  signedIn('GET /api/v1/tests/:id/files', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/video', ['querystring', 'params'], (w) => ({
+    id: w.videoTestId,
+    query: signedQuery(w, `/api/v1/tests/${w.videoTestId}/video`),
+  })),
 ];

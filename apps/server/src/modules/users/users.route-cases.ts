@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { freshEmail } from '../../../test/bad-input-world.js';
 import { buildUser } from '../../../test/factories.js';
 import {
@@ -124,20 +124,10 @@ export const usersPolicyCases: RouteCases = {
 };
 
 export const usersInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/users/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.world.clientAdmin.id }),
-  },
-  {
-    key: 'POST /api/v1/users',
-    isPublic: false,
-    parts: ['body'],
-    sample: (w) => ({
-      body: { email: freshEmail(), role: 'company_member', company_id: w.world.client.id },
-    }),
-  },
+  signedIn('GET /api/v1/users/:id', ['params'], (w) => ({ id: w.world.clientAdmin.id })),
+  signedIn('POST /api/v1/users', ['body'], (w) => ({
+    body: { email: freshEmail(), role: 'company_member', company_id: w.world.client.id },
+  })),
   ...(['PATCH', 'PUT'] as const).map(
     (method): InputCase => ({
       key: `${method} /api/v1/users/:id`,
@@ -154,16 +144,9 @@ export const usersInputCases: InputCase[] = [
       }),
     }),
   ),
-  {
-    key: 'DELETE /api/v1/users/:id',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.targetUserId }),
-  },
-  {
-    key: 'GET /api/v1/companies/:id/users/',
-    isPublic: false,
-    parts: ['querystring', 'params'],
-    sample: (w) => ({ id: w.world.client.id, query: { role: 'company_admin,company_member' } }),
-  },
+  signedIn('DELETE /api/v1/users/:id', ['params'], (w) => ({ id: w.targetUserId })),
+  signedIn('GET /api/v1/companies/:id/users/', ['querystring', 'params'], (w) => ({
+    id: w.world.client.id,
+    query: { role: 'company_admin,company_member' },
+  })),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, nextNumber } from '../../../test/bad-input-world.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
@@ -115,12 +115,7 @@ export const videoTestsPolicyCases: RouteCases = {
 const sceneOfVideoTest = (w: InputWorld) => newScene(w.t.db, w.videoTestId);
 
 export const videoTestsInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/process_video_test',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.videoTestId }),
-  },
+  signedIn('GET /api/v1/tests/:id/process_video_test', ['params'], (w) => ({ id: w.videoTestId })),
   ...(
     [
       'video_results',
@@ -137,25 +132,15 @@ export const videoTestsInputCases: InputCase[] = [
       sample: (w) => ({ id: w.videoTestId }),
     }),
   ),
-  {
-    key: 'POST /api/v1/consultancy_notes/batch_create',
-    isPublic: false,
-    parts: ['body'],
-    sample: async (w) => ({ body: { consultancy_notes: threeNotes(await sceneOfVideoTest(w)) } }),
-  },
-  {
-    key: 'PATCH /api/v1/consultancy_notes/:id',
-    isPublic: false,
-    parts: ['params', 'body'],
-    sample: async (w) => ({
-      id: await newNote(w.t.db, w.videoTestId),
-      body: { consultancy_note: { note: 'Shorter, please.' } },
-    }),
-  },
-  {
-    key: 'PUT /api/v1/tests/:id/shown_associations',
-    isPublic: false,
-    parts: ['params', 'body'],
-    sample: (w) => ({ id: w.videoTestId, body: { association_ids: [] } }),
-  },
+  signedIn('POST /api/v1/consultancy_notes/batch_create', ['body'], async (w) => ({
+    body: { consultancy_notes: threeNotes(await sceneOfVideoTest(w)) },
+  })),
+  signedIn('PATCH /api/v1/consultancy_notes/:id', ['params', 'body'], async (w) => ({
+    id: await newNote(w.t.db, w.videoTestId),
+    body: { consultancy_note: { note: 'Shorter, please.' } },
+  })),
+  signedIn('PUT /api/v1/tests/:id/shown_associations', ['params', 'body'], (w) => ({
+    id: w.videoTestId,
+    body: { association_ids: [] },
+  })),
 ];
