@@ -191,6 +191,22 @@ export const recorderRoute = (url: string): RouteCase => ({
   expect: recorderOnly,
 });
 
+/** A route of what belongs to a company, which its users and staff may use (readsOwnCompany). */
+export const ownCompanyRoute = (request: RouteCase['request']): RouteCase => ({
+  access: 'user',
+  targets: ['own', 'other'],
+  request,
+  expect: readsOwnCompany,
+});
+
+/** A route of the research area on a company's tests: staff only, on any company. */
+export const researchRoute = (request: RouteCase['request']): RouteCase => ({
+  access: 'researcher',
+  targets: ['own', 'other'],
+  request,
+  expect: staffOnAnyCompany,
+});
+
 export const GET_AND_HEAD = (url: string, route: RouteCase): RouteCases => ({
   [`GET ${url}`]: route,
   [`HEAD ${url}`]: route,

@@ -6,6 +6,7 @@ import {
   companyOf,
   GET_AND_HEAD,
   type RouteCases,
+  researchRoute,
   staffOnAnyCompany,
   staffOnly,
 } from '../../../test/route-policy-matrix.js';
@@ -56,12 +57,9 @@ async function generationUrlOf(ctx: Ctx): Promise<string> {
 
 /** AI text: the research area asks the model (the local provider here); nothing is saved. */
 export const aiPolicyCases: RouteCases = {
-  'POST /api/v1/tests/:id/insights/:iid/ai/:field': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `${(await insightOf(ctx)).url}/ai/summary` }),
-    expect: staffOnAnyCompany,
-  },
+  'POST /api/v1/tests/:id/insights/:iid/ai/:field': researchRoute(async (ctx) => ({
+    url: `${(await insightOf(ctx)).url}/ai/summary`,
+  })),
   'POST /api/v1/ai/prompt': {
     access: 'researcher',
     targets: ['none'],
@@ -71,33 +69,21 @@ export const aiPolicyCases: RouteCases = {
     }),
     expect: staffOnly,
   },
-  'POST /api/v1/tests/:id/ai/insights': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => {
-      const { testId, tagId } = await annotatedOf(ctx);
-      return { url: `/api/v1/tests/${testId}/ai/insights`, payload: { tag_id: tagId } };
-    },
-    expect: staffOnAnyCompany,
-  },
-  ...GET_AND_HEAD('/api/v1/tests/:id/ai/insights/:gid', {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: await generationUrlOf(ctx) }),
-    expect: staffOnAnyCompany,
+  'POST /api/v1/tests/:id/ai/insights': researchRoute(async (ctx) => {
+    const { testId, tagId } = await annotatedOf(ctx);
+    return { url: `/api/v1/tests/${testId}/ai/insights`, payload: { tag_id: tagId } };
   }),
-  'POST /api/v1/tests/:id/ai/translations': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await translatedOf(ctx)).testId}/ai/translations` }),
-    expect: staffOnAnyCompany,
-  },
-  ...GET_AND_HEAD('/api/v1/tests/:id/ai/usage', {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/ai/usage` }),
-    expect: staffOnAnyCompany,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/ai/insights/:gid',
+    researchRoute(async (ctx) => ({ url: await generationUrlOf(ctx) })),
+  ),
+  'POST /api/v1/tests/:id/ai/translations': researchRoute(async (ctx) => ({
+    url: `/api/v1/tests/${(await translatedOf(ctx)).testId}/ai/translations`,
+  })),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/ai/usage',
+    researchRoute(async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/ai/usage` })),
+  ),
   ...GET_AND_HEAD('/api/v1/companies/:id/ai', {
     access: 'staff',
     targets: ['own', 'other'],

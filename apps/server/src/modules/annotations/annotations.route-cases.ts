@@ -7,9 +7,9 @@ import {
   companyOf,
   fresh,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
-  staffOnAnyCompany,
+  researchRoute,
 } from '../../../test/route-policy-matrix.js';
 import { answers, labels, sections, significantPoints, tags, testQuestions } from '../../db/schema.js';
 
@@ -52,116 +52,64 @@ export async function annotatedOf(ctx: Ctx) {
 
 /** Annotations: whoever reads the test reads its tags, page titles and points; the research area writes. */
 export const annotationsPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/tags', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/tags` }),
-    expect: readsOwnCompany,
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/tags',
+    ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/tags` })),
+  ),
+  'POST /api/v1/tests/:id/tags': researchRoute(async (ctx) => ({
+    url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/tags`,
+    payload: { tag: { name: fresh('Tag') } },
+  })),
+  'PATCH /api/v1/tags/:id': researchRoute(async (ctx) => ({
+    url: `/api/v1/tags/${(await annotatedOf(ctx)).tagId}`,
+    payload: { tag: { name: fresh('Renamed') } },
+  })),
+  'DELETE /api/v1/tags/:id': researchRoute(async (ctx) => ({
+    url: `/api/v1/tags/${(await annotatedOf(ctx)).tagId}`,
+  })),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/labels',
+    ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/labels` })),
+  ),
+  'POST /api/v1/tests/:id/labels': researchRoute(async (ctx) => ({
+    url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/labels`,
+    payload: { label: { name: 'Home', urls: ['https://shop.example/'] } },
+  })),
+  'PATCH /api/v1/tests/:id/labels/:lid': researchRoute(async (ctx) => {
+    const { testId, labelId } = await annotatedOf(ctx);
+    return { url: `/api/v1/tests/${testId}/labels/${labelId}`, payload: { label: { name: 'Basket' } } };
   }),
-  'POST /api/v1/tests/:id/tags': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/tags`,
-      payload: { tag: { name: fresh('Tag') } },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'PATCH /api/v1/tags/:id': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/tags/${(await annotatedOf(ctx)).tagId}`,
-      payload: { tag: { name: fresh('Renamed') } },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'DELETE /api/v1/tags/:id': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tags/${(await annotatedOf(ctx)).tagId}` }),
-    expect: staffOnAnyCompany,
-  },
-  ...GET_AND_HEAD('/api/v1/tests/:id/labels', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/labels` }),
-    expect: readsOwnCompany,
+  'DELETE /api/v1/tests/:id/labels/:lid': researchRoute(async (ctx) => {
+    const { testId, labelId } = await annotatedOf(ctx);
+    return { url: `/api/v1/tests/${testId}/labels/${labelId}` };
   }),
-  'POST /api/v1/tests/:id/labels': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/labels`,
-      payload: { label: { name: 'Home', urls: ['https://shop.example/'] } },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'PATCH /api/v1/tests/:id/labels/:lid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => {
-      const { testId, labelId } = await annotatedOf(ctx);
-      return { url: `/api/v1/tests/${testId}/labels/${labelId}`, payload: { label: { name: 'Basket' } } };
-    },
-    expect: staffOnAnyCompany,
-  },
-  'DELETE /api/v1/tests/:id/labels/:lid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => {
-      const { testId, labelId } = await annotatedOf(ctx);
-      return { url: `/api/v1/tests/${testId}/labels/${labelId}` };
-    },
-    expect: staffOnAnyCompany,
-  },
-  ...GET_AND_HEAD('/api/v1/participant_data/significant_points/:id', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
+  ...GET_AND_HEAD(
+    '/api/v1/participant_data/significant_points/:id',
+    ownCompanyRoute(async (ctx) => ({
       url: `/api/v1/participant_data/significant_points/${(await annotatedOf(ctx)).pointId}`,
-    }),
-    expect: readsOwnCompany,
-  }),
-  'PATCH /api/v1/participant_data/significant_points/:id': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/participant_data/significant_points/${(await annotatedOf(ctx)).pointId}`,
-      payload: { comment: 'Looked for the button', false_positive: false },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'POST /api/v1/sections': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: '/api/v1/sections',
-      payload: {
-        section: {
-          participant_id: (await annotatedOf(ctx)).participantId,
-          timestamp_start: Date.UTC(2026, 0, 12, 9, 30, 20),
-          timestamp_end: Date.UTC(2026, 0, 12, 9, 30, 30),
-        },
+    })),
+  ),
+  'PATCH /api/v1/participant_data/significant_points/:id': researchRoute(async (ctx) => ({
+    url: `/api/v1/participant_data/significant_points/${(await annotatedOf(ctx)).pointId}`,
+    payload: { comment: 'Looked for the button', false_positive: false },
+  })),
+  'POST /api/v1/sections': researchRoute(async (ctx) => ({
+    url: '/api/v1/sections',
+    payload: {
+      section: {
+        participant_id: (await annotatedOf(ctx)).participantId,
+        timestamp_start: Date.UTC(2026, 0, 12, 9, 30, 20),
+        timestamp_end: Date.UTC(2026, 0, 12, 9, 30, 30),
       },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'PATCH /api/v1/sections/:id': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/sections/${(await annotatedOf(ctx)).sectionId}`,
-      payload: { section: { label_id: null } },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'DELETE /api/v1/sections/:id': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/sections/${(await annotatedOf(ctx)).sectionId}` }),
-    expect: staffOnAnyCompany,
-  },
+    },
+  })),
+  'PATCH /api/v1/sections/:id': researchRoute(async (ctx) => ({
+    url: `/api/v1/sections/${(await annotatedOf(ctx)).sectionId}`,
+    payload: { section: { label_id: null } },
+  })),
+  'DELETE /api/v1/sections/:id': researchRoute(async (ctx) => ({
+    url: `/api/v1/sections/${(await annotatedOf(ctx)).sectionId}`,
+  })),
 };
 
 /** Annotations of the recorded test, made anew for each sample. */

@@ -1,38 +1,25 @@
 import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, nextNumber } from '../../../test/bad-input-world.js';
-import { type RouteCases, staffOnAnyCompany } from '../../../test/route-policy-matrix.js';
+import { type RouteCases, researchRoute } from '../../../test/route-policy-matrix.js';
 import { answers, testQuestions } from '../../db/schema.js';
 import { annotatedOf } from '../annotations/annotations.route-cases.js';
 
 /** Questionnaire answers: the research area. */
 export const answersPolicyCases: RouteCases = {
-  'POST /api/v1/answers': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => {
-      const { questionId, participantId } = await annotatedOf(ctx);
-      return {
-        url: '/api/v1/answers',
-        payload: { answer: { question_id: questionId, participant_id: participantId, text: 'Yes' } },
-      };
-    },
-    expect: staffOnAnyCompany,
-  },
-  'PATCH /api/v1/answers/:id': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/answers/${(await annotatedOf(ctx)).answerId}`,
-      payload: { answer: { text: 'Changed' } },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'DELETE /api/v1/answers/:id': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/answers/${(await annotatedOf(ctx)).answerId}` }),
-    expect: staffOnAnyCompany,
-  },
+  'POST /api/v1/answers': researchRoute(async (ctx) => {
+    const { questionId, participantId } = await annotatedOf(ctx);
+    return {
+      url: '/api/v1/answers',
+      payload: { answer: { question_id: questionId, participant_id: participantId, text: 'Yes' } },
+    };
+  }),
+  'PATCH /api/v1/answers/:id': researchRoute(async (ctx) => ({
+    url: `/api/v1/answers/${(await annotatedOf(ctx)).answerId}`,
+    payload: { answer: { text: 'Changed' } },
+  })),
+  'DELETE /api/v1/answers/:id': researchRoute(async (ctx) => ({
+    url: `/api/v1/answers/${(await annotatedOf(ctx)).answerId}`,
+  })),
 };
 
 async function newQuestion(w: InputWorld, kind: 'open' | 'scale' | 'association'): Promise<number> {

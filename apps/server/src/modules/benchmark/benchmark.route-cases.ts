@@ -4,8 +4,8 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
 } from '../../../test/route-policy-matrix.js';
 
 /** A done Professional test of the target company. */
@@ -15,12 +15,10 @@ async function benchmarkTestOf(ctx: Ctx) {
 
 /** The benchmark: whoever reads the test's Professional results (Essential tests answer 403 to clients). */
 export const benchmarkPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/benchmark', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${await benchmarkTestOf(ctx)}/benchmark` }),
-    expect: readsOwnCompany,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/benchmark',
+    ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${await benchmarkTestOf(ctx)}/benchmark` })),
+  ),
 };
 
 export const benchmarkInputCases: InputCase[] = [

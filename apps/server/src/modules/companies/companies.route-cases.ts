@@ -6,8 +6,8 @@ import {
   fresh,
   freshEmail as freshPolicyEmail,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
   signedInOk,
   staffOnly,
 } from '../../../test/route-policy-matrix.js';
@@ -21,18 +21,14 @@ export const companiesPolicyCases: RouteCases = {
     request: () => ({ url: '/api/v1/companies' }),
     expect: staffOnly,
   }),
-  ...GET_AND_HEAD('/api/v1/companies/:id', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: (ctx) => ({ url: `/api/v1/companies/${companyOf(ctx).id}` }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/companies/:id/contracts', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: (ctx) => ({ url: `/api/v1/companies/${companyOf(ctx).id}/contracts` }),
-    expect: readsOwnCompany,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/companies/:id',
+    ownCompanyRoute((ctx) => ({ url: `/api/v1/companies/${companyOf(ctx).id}` })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/companies/:id/contracts',
+    ownCompanyRoute((ctx) => ({ url: `/api/v1/companies/${companyOf(ctx).id}/contracts` })),
+  ),
   'POST /api/v1/companies': {
     access: 'staff',
     targets: ['none'],

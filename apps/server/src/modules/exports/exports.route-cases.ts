@@ -1,6 +1,6 @@
 import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
-import { type Ctx, companyOf, type RouteCases, readsOwnCompany } from '../../../test/route-policy-matrix.js';
+import { type Ctx, companyOf, ownCompanyRoute, type RouteCases } from '../../../test/route-policy-matrix.js';
 
 async function recordedTestOf(ctx: Ctx) {
   const test = await buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY);
@@ -10,14 +10,9 @@ async function recordedTestOf(ctx: Ctx) {
 
 /** Exports: whoever reads the test's participants reads their exports. No HEAD twin (it would produce the export). */
 export const exportsPolicyCases: RouteCases = {
-  'GET /api/v1/tests/:id/exports/:kind': {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/tests/${await recordedTestOf(ctx)}/exports/events?format=json`,
-    }),
-    expect: readsOwnCompany,
-  },
+  'GET /api/v1/tests/:id/exports/:kind': ownCompanyRoute(async (ctx) => ({
+    url: `/api/v1/tests/${await recordedTestOf(ctx)}/exports/events?format=json`,
+  })),
 };
 
 export const exportsInputCases: InputCase[] = [

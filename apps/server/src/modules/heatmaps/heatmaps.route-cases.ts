@@ -7,10 +7,10 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
+  researchRoute,
   signedUrlHolderOk,
-  staffOnAnyCompany,
 } from '../../../test/route-policy-matrix.js';
 import { heatmaps } from '../../db/schema.js';
 import { screenshotKey, screenshotPath } from './heatmap-screenshots.js';
@@ -46,76 +46,53 @@ async function heatmapWithParticipant(ctx: Ctx) {
 
 /** Heatmap pages: whoever reads the test's results reads them; the research area writes. */
 export const heatmapsPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/heatmaps', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await heatmapOf(ctx)).testUrl }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/heatmaps/:hid', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await heatmapOf(ctx)).url }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/heatmaps/:hid/points', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `${(await heatmapOf(ctx)).url}/points?kind=clicks` }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/heatmaps/:hid/areas', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `${(await heatmapOf(ctx)).url}/areas?areas=0,0,100,100` }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/heatmaps/:hid/fixations', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => {
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/heatmaps',
+    ownCompanyRoute(async (ctx) => ({ url: (await heatmapOf(ctx)).testUrl })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/heatmaps/:hid',
+    ownCompanyRoute(async (ctx) => ({ url: (await heatmapOf(ctx)).url })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/heatmaps/:hid/points',
+    ownCompanyRoute(async (ctx) => ({ url: `${(await heatmapOf(ctx)).url}/points?kind=clicks` })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/heatmaps/:hid/areas',
+    ownCompanyRoute(async (ctx) => ({ url: `${(await heatmapOf(ctx)).url}/areas?areas=0,0,100,100` })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/heatmaps/:hid/fixations',
+    ownCompanyRoute(async (ctx) => {
       const { url, participantId } = await heatmapWithParticipant(ctx);
       return { url: `${url}/fixations?participant_ids=${participantId}` };
-    },
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/heatmaps/:hid/scroll_reach', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `${(await heatmapOf(ctx)).url}/scroll_reach` }),
-    expect: readsOwnCompany,
-  }),
-  'POST /api/v1/tests/:id/heatmaps': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await heatmapOf(ctx)).testUrl, payload: { heatmap: { name: 'Cart' } } }),
-    expect: staffOnAnyCompany,
-  },
-  'PATCH /api/v1/tests/:id/heatmaps/:hid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await heatmapOf(ctx)).url, payload: { heatmap: { name: 'Start' } } }),
-    expect: staffOnAnyCompany,
-  },
-  'DELETE /api/v1/tests/:id/heatmaps/:hid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await heatmapOf(ctx)).url }),
-    expect: staffOnAnyCompany,
-  },
+    }),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/heatmaps/:hid/scroll_reach',
+    ownCompanyRoute(async (ctx) => ({ url: `${(await heatmapOf(ctx)).url}/scroll_reach` })),
+  ),
+  'POST /api/v1/tests/:id/heatmaps': researchRoute(async (ctx) => ({
+    url: (await heatmapOf(ctx)).testUrl,
+    payload: { heatmap: { name: 'Cart' } },
+  })),
+  'PATCH /api/v1/tests/:id/heatmaps/:hid': researchRoute(async (ctx) => ({
+    url: (await heatmapOf(ctx)).url,
+    payload: { heatmap: { name: 'Start' } },
+  })),
+  'DELETE /api/v1/tests/:id/heatmaps/:hid': researchRoute(async (ctx) => ({
+    url: (await heatmapOf(ctx)).url,
+  })),
   // The page's address is a public IP literal: the capture is queued without a DNS look-up.
-  'POST /api/v1/tests/:id/heatmaps/:hid/capture': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `${(await heatmapOf(ctx)).url}/capture`, payload: {} }),
-    expect: staffOnAnyCompany,
-  },
-  'POST /api/v1/tests/:id/heatmap_screenshots': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await heatmapOf(ctx)).uploadUrl, ...(await multipartFile(IMAGES.png)) }),
-    expect: staffOnAnyCompany,
-  },
+  'POST /api/v1/tests/:id/heatmaps/:hid/capture': researchRoute(async (ctx) => ({
+    url: `${(await heatmapOf(ctx)).url}/capture`,
+    payload: {},
+  })),
+  'POST /api/v1/tests/:id/heatmap_screenshots': researchRoute(async (ctx) => ({
+    url: (await heatmapOf(ctx)).uploadUrl,
+    ...(await multipartFile(IMAGES.png)),
+  })),
   ...GET_AND_HEAD('/api/v1/tests/:id/heatmap_screenshots/:name', {
     access: 'signed',
     targets: ['own', 'other'],

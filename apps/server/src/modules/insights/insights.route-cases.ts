@@ -5,9 +5,9 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
-  staffOnAnyCompany,
+  researchRoute,
 } from '../../../test/route-policy-matrix.js';
 import { insights } from '../../db/schema.js';
 import { insertInsightRow } from './insights.repository.js';
@@ -28,36 +28,25 @@ export async function insightOf(ctx: Ctx) {
 
 /** Insights: whoever reads the test reads them; the research area writes them. */
 export const insightsPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/insights', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await insightOf(ctx)).testUrl }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/insights/:iid', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await insightOf(ctx)).url }),
-    expect: readsOwnCompany,
-  }),
-  'POST /api/v1/tests/:id/insights': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await insightOf(ctx)).testUrl, payload: { insight: { title: 'New' } } }),
-    expect: staffOnAnyCompany,
-  },
-  'PATCH /api/v1/tests/:id/insights/:iid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await insightOf(ctx)).url, payload: { insight: { title: 'Changed' } } }),
-    expect: staffOnAnyCompany,
-  },
-  'DELETE /api/v1/tests/:id/insights/:iid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await insightOf(ctx)).url }),
-    expect: staffOnAnyCompany,
-  },
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/insights',
+    ownCompanyRoute(async (ctx) => ({ url: (await insightOf(ctx)).testUrl })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/insights/:iid',
+    ownCompanyRoute(async (ctx) => ({ url: (await insightOf(ctx)).url })),
+  ),
+  'POST /api/v1/tests/:id/insights': researchRoute(async (ctx) => ({
+    url: (await insightOf(ctx)).testUrl,
+    payload: { insight: { title: 'New' } },
+  })),
+  'PATCH /api/v1/tests/:id/insights/:iid': researchRoute(async (ctx) => ({
+    url: (await insightOf(ctx)).url,
+    payload: { insight: { title: 'Changed' } },
+  })),
+  'DELETE /api/v1/tests/:id/insights/:iid': researchRoute(async (ctx) => ({
+    url: (await insightOf(ctx)).url,
+  })),
 };
 
 /** A new insight of the recorded test, numbered after the last one. */

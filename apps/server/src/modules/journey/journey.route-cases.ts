@@ -4,8 +4,8 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
 } from '../../../test/route-policy-matrix.js';
 import { labels } from '../../db/schema.js';
 
@@ -21,12 +21,10 @@ async function journeyTestOf(ctx: Ctx) {
 
 /** The journey: whoever reads the test's Professional results (Essential tests answer 403 to clients). */
 export const journeyPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/journey', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${await journeyTestOf(ctx)}/journey` }),
-    expect: readsOwnCompany,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/journey',
+    ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${await journeyTestOf(ctx)}/journey` })),
+  ),
 };
 
 export const journeyInputCases: InputCase[] = [

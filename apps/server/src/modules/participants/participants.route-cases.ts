@@ -6,10 +6,11 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
   readsOwnCompany,
+  researchRoute,
   signedUrlHolderOk,
-  staffOnAnyCompany,
 } from '../../../test/route-policy-matrix.js';
 import { tinyMp4 } from '../../../test/videos.js';
 
@@ -22,32 +23,28 @@ async function participantOf(ctx: Ctx, type: 'default' | 'video_heatmap' = 'defa
 
 /** Participants: whoever reads the test reads its participants and their streams. */
 export const participantsPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/participants', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await participantOf(ctx)).testId}/participants` }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/participants/:pid', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `${(await participantOf(ctx)).url}?associations=emotions,sections` }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/participants/:pid/streams/:kind', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `${(await participantOf(ctx)).url}/streams/eyes` }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/participants/get_video_participant', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/participants',
+    ownCompanyRoute(async (ctx) => ({
+      url: `/api/v1/tests/${(await participantOf(ctx)).testId}/participants`,
+    })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/participants/:pid',
+    ownCompanyRoute(async (ctx) => ({
+      url: `${(await participantOf(ctx)).url}?associations=emotions,sections`,
+    })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/participants/:pid/streams/:kind',
+    ownCompanyRoute(async (ctx) => ({ url: `${(await participantOf(ctx)).url}/streams/eyes` })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/participants/get_video_participant',
+    ownCompanyRoute(async (ctx) => ({
       url: `/api/v1/participants/get_video_participant?test_id=${(await participantOf(ctx, 'video_heatmap')).testId}`,
-    }),
-    expect: readsOwnCompany,
-  }),
+    })),
+  ),
   // Media by signed URL: the signature is the capability, granted by the answers that name the
   // video after checking the reader (GET /tests/{id}, the participant calls); signed-urls.test.ts.
   ...GET_AND_HEAD('/api/v1/tests/:id/participants/:pid/video', {
@@ -67,26 +64,18 @@ export const participantsPolicyCases: RouteCases = {
     request: async (ctx) => ({ url: `${(await participantOf(ctx)).url}/favourite` }),
     expect: { ...readsOwnCompany, demoUser: { own: 403, other: 403 } },
   },
-  'DELETE /api/v1/tests/:id/participants/:pid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await participantOf(ctx)).url }),
-    expect: staffOnAnyCompany,
-  },
+  'DELETE /api/v1/tests/:id/participants/:pid': researchRoute(async (ctx) => ({
+    url: (await participantOf(ctx)).url,
+  })),
 
-  'PATCH /api/v1/tests/:id/participants/:pid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: (await participantOf(ctx)).url,
-      ...(await multipartFile(await tinyMp4(), {
-        field: 'video',
-        filename: 'screen.mp4',
-        type: 'video/mp4',
-      })),
-    }),
-    expect: staffOnAnyCompany,
-  },
+  'PATCH /api/v1/tests/:id/participants/:pid': researchRoute(async (ctx) => ({
+    url: (await participantOf(ctx)).url,
+    ...(await multipartFile(await tinyMp4(), {
+      field: 'video',
+      filename: 'screen.mp4',
+      type: 'video/mp4',
+    })),
+  })),
 };
 
 export const participantsInputCases: InputCase[] = [

@@ -8,6 +8,7 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RoleExpectation,
   type RoleName,
   type RouteCases,
@@ -90,12 +91,10 @@ export const predictionsPolicyCases: RouteCases = {
     }),
     expect: { ...signedInOk, demoUser: 403 },
   },
-  ...GET_AND_HEAD('/api/v1/tests/:id/heatmaps/:hid/prediction', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: await predictedPageOf(ctx) }),
-    expect: readsOwnCompany,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/heatmaps/:hid/prediction',
+    ownCompanyRoute(async (ctx) => ({ url: await predictedPageOf(ctx) })),
+  ),
   // Researchers of any company's test; a company's own users, but not demo users, who only read.
   'POST /api/v1/tests/:id/heatmaps/:hid/prediction': {
     access: 'user',

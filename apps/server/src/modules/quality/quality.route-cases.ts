@@ -5,7 +5,7 @@ import {
   companyOf,
   GET_AND_HEAD,
   type RouteCases,
-  staffOnAnyCompany,
+  researchRoute,
 } from '../../../test/route-policy-matrix.js';
 
 /** A done test of the target company with one recorded participant (synthetic streams). */
@@ -20,27 +20,18 @@ async function recordedOf(ctx: Ctx) {
 
 /** Data quality and leaving participants out of the metrics: the research area only, on any company. */
 export const qualityPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/quality', {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await recordedOf(ctx)).url }),
-    expect: staffOnAnyCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/quality/:pid', {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await recordedOf(ctx)).participantUrl }),
-    expect: staffOnAnyCompany,
-  }),
-  'PATCH /api/v1/tests/:id/quality/:pid': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: (await recordedOf(ctx)).participantUrl,
-      payload: { excluded_from_metrics: true },
-    }),
-    expect: staffOnAnyCompany,
-  },
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/quality',
+    researchRoute(async (ctx) => ({ url: (await recordedOf(ctx)).url })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/quality/:pid',
+    researchRoute(async (ctx) => ({ url: (await recordedOf(ctx)).participantUrl })),
+  ),
+  'PATCH /api/v1/tests/:id/quality/:pid': researchRoute(async (ctx) => ({
+    url: (await recordedOf(ctx)).participantUrl,
+    payload: { excluded_from_metrics: true },
+  })),
 };
 
 export const qualityInputCases: InputCase[] = [

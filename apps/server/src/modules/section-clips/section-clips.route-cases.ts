@@ -5,8 +5,8 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
 } from '../../../test/route-policy-matrix.js';
 import type { Database } from '../../db/client.js';
 import { labels } from '../../db/schema.js';
@@ -32,12 +32,10 @@ async function labelOf(db: Database, testId: number): Promise<number> {
 
 /** The section video: whoever reads the test's participants and its Professional results. */
 export const sectionClipsPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/section-clips', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: await sectionClipsUrlOf(ctx) }),
-    expect: readsOwnCompany,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/section-clips',
+    ownCompanyRoute(async (ctx) => ({ url: await sectionClipsUrlOf(ctx) })),
+  ),
 };
 
 export const sectionClipsInputCases: InputCase[] = [

@@ -5,6 +5,7 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RoleExpectation,
   type RoleName,
   type RouteCases,
@@ -36,18 +37,14 @@ const writesOwnSuggestions: Record<RoleName, RoleExpectation> = {
 
 /** Suggestions: whoever reads the test reads them; staff and the company's users (not demo) write. */
 export const suggestionsPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/suggestions', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await suggestionOf(ctx)).testUrl }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/suggestions/:sid', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await suggestionOf(ctx)).url }),
-    expect: readsOwnCompany,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/suggestions',
+    ownCompanyRoute(async (ctx) => ({ url: (await suggestionOf(ctx)).testUrl })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/suggestions/:sid',
+    ownCompanyRoute(async (ctx) => ({ url: (await suggestionOf(ctx)).url })),
+  ),
   'POST /api/v1/tests/:id/suggestions': {
     access: 'user',
     targets: ['own', 'other'],

@@ -6,13 +6,14 @@ import {
   companyOf,
   fresh,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RoleExpectation,
   type RoleName,
   type RouteCases,
   readsOwnCompany,
+  researchRoute,
   signedInOk,
   signedUrlHolderOk,
-  staffOnAnyCompany,
 } from '../../../test/route-policy-matrix.js';
 
 /** Ordering tests and changing drafts: staff for every company, client users their own; demo users never. */
@@ -29,12 +30,12 @@ export const testsPolicyCases: RouteCases = {
     request: () => ({ url: '/api/v1/tests' }),
     expect: signedInOk,
   }),
-  ...GET_AND_HEAD('/api/v1/tests/:id', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await buildTest(ctx.t.db, companyOf(ctx).id)).id}` }),
-    expect: readsOwnCompany,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id',
+    ownCompanyRoute(async (ctx) => ({
+      url: `/api/v1/tests/${(await buildTest(ctx.t.db, companyOf(ctx).id)).id}`,
+    })),
+  ),
   // Ordering: staff for any company; client users for their own (drafts); demo users not at all.
   'POST /api/v1/tests': {
     access: 'user',
@@ -73,14 +74,12 @@ export const testsPolicyCases: RouteCases = {
     expect: signedInOk,
   }),
   // The research area's files of a test: staff on any company's test, nobody else.
-  ...GET_AND_HEAD('/api/v1/tests/:id/files', {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/files',
+    researchRoute(async (ctx) => ({
       url: `/api/v1/tests/${(await buildTest(ctx.t.db, companyOf(ctx).id)).id}/files`,
-    }),
-    expect: staffOnAnyCompany,
-  }),
+    })),
+  ),
   // Media by signed URL: the signature is the capability, granted by the answers that name the
   // video after checking the reader (GET /tests/{id}, the participant calls); signed-urls.test.ts.
   ...GET_AND_HEAD('/api/v1/tests/:id/video', {

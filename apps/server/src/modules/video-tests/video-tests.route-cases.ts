@@ -5,9 +5,9 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
-  staffOnAnyCompany,
+  researchRoute,
 } from '../../../test/route-policy-matrix.js';
 import type { Database } from '../../db/client.js';
 import { consultancyNotes, labels } from '../../db/schema.js';
@@ -39,77 +39,48 @@ const threeNotes = (labelId: number) =>
 
 export const videoTestsPolicyCases: RouteCases = {
   // A GET that starts video processing (the spec's call), without a HEAD twin: the research area.
-  'GET /api/v1/tests/:id/process_video_test': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => {
-      const test = await buildTest(ctx.t.db, companyOf(ctx).id, { platform: 'video' });
-      await buildParticipant(ctx.t, test.id);
-      return { url: `/api/v1/tests/${test.id}/process_video_test` };
-    },
-    expect: staffOnAnyCompany,
-  },
-  ...GET_AND_HEAD('/api/v1/tests/:id/video_results', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/video_results` }),
-    expect: readsOwnCompany,
+  'GET /api/v1/tests/:id/process_video_test': researchRoute(async (ctx) => {
+    const test = await buildTest(ctx.t.db, companyOf(ctx).id, { platform: 'video' });
+    await buildParticipant(ctx.t, test.id);
+    return { url: `/api/v1/tests/${test.id}/process_video_test` };
   }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/video_norms', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/video_norms` }),
-    expect: readsOwnCompany,
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/video_results',
+    ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/video_results` })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/video_norms',
+    ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/video_norms` })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/consultancy_notes',
+    ownCompanyRoute(async (ctx) => ({
+      url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/consultancy_notes`,
+    })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/qualitative_feedback',
+    ownCompanyRoute(async (ctx) => ({
+      url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/qualitative_feedback`,
+    })),
+  ),
+  'POST /api/v1/consultancy_notes/batch_create': researchRoute(async (ctx) => ({
+    url: '/api/v1/consultancy_notes/batch_create',
+    payload: { consultancy_notes: threeNotes(await newScene(ctx.t.db, (await videoTestOf(ctx)).id)) },
+  })),
+  'PATCH /api/v1/consultancy_notes/:id': researchRoute(async (ctx) => ({
+    url: `/api/v1/consultancy_notes/${await newNote(ctx.t.db, (await videoTestOf(ctx)).id)}`,
+    payload: { consultancy_note: { note: 'The logo appears too late.' } },
+  })),
+  'PUT /api/v1/tests/:id/shown_associations': researchRoute(async (ctx) => ({
+    url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/shown_associations`,
+    payload: { association_ids: [] },
+  })),
+  'POST /api/v1/tests/:id/generated_viewers': researchRoute(async (ctx) => {
+    const test = await videoTestOf(ctx);
+    await buildParticipant(ctx.t, test.id, { type: 'video_heatmap', realId: 'video-heatmap' });
+    return { url: `/api/v1/tests/${test.id}/generated_viewers` };
   }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/consultancy_notes', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/consultancy_notes` }),
-    expect: readsOwnCompany,
-  }),
-  ...GET_AND_HEAD('/api/v1/tests/:id/qualitative_feedback', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/qualitative_feedback` }),
-    expect: readsOwnCompany,
-  }),
-  'POST /api/v1/consultancy_notes/batch_create': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: '/api/v1/consultancy_notes/batch_create',
-      payload: { consultancy_notes: threeNotes(await newScene(ctx.t.db, (await videoTestOf(ctx)).id)) },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'PATCH /api/v1/consultancy_notes/:id': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/consultancy_notes/${await newNote(ctx.t.db, (await videoTestOf(ctx)).id)}`,
-      payload: { consultancy_note: { note: 'The logo appears too late.' } },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'PUT /api/v1/tests/:id/shown_associations': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/shown_associations`,
-      payload: { association_ids: [] },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  'POST /api/v1/tests/:id/generated_viewers': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => {
-      const test = await videoTestOf(ctx);
-      await buildParticipant(ctx.t, test.id, { type: 'video_heatmap', realId: 'video-heatmap' });
-      return { url: `/api/v1/tests/${test.id}/generated_viewers` };
-    },
-    expect: staffOnAnyCompany,
-  },
 };
 
 const sceneOfVideoTest = (w: InputWorld) => newScene(w.t.db, w.videoTestId);
