@@ -207,6 +207,14 @@ export const researchRoute = (request: RouteCase['request']): RouteCase => ({
   expect: staffOnAnyCompany,
 });
 
+/** A route of nothing company's that every signed-in user may use (signedInOk). */
+export const signedInRoute = (request: RouteCase['request']): RouteCase => ({
+  access: 'user',
+  targets: ['none'],
+  request,
+  expect: signedInOk,
+});
+
 export const GET_AND_HEAD = (url: string, route: RouteCase): RouteCases => ({
   [`GET ${url}`]: route,
   [`HEAD ${url}`]: route,

@@ -8,7 +8,7 @@ import {
   GET_AND_HEAD,
   ownCompanyRoute,
   type RouteCases,
-  signedInOk,
+  signedInRoute,
   staffOnly,
 } from '../../../test/route-policy-matrix.js';
 
@@ -67,12 +67,10 @@ export const companiesPolicyCases: RouteCases = {
       demoUser: { own: 403, other: 403 },
     },
   },
-  ...GET_AND_HEAD('/api/v1/countries', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/countries' }),
-    expect: signedInOk,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/countries',
+    signedInRoute(() => ({ url: '/api/v1/countries' })),
+  ),
 };
 
 export const companiesInputCases: InputCase[] = [

@@ -14,6 +14,7 @@ import {
   type RouteCases,
   readsOwnCompany,
   signedInOk,
+  signedInRoute,
   signedUrlHolderOk,
 } from '../../../test/route-policy-matrix.js';
 import { areasOfInterest, heatmaps, predictions } from '../../db/schema.js';
@@ -76,12 +77,10 @@ const readsOwnPredictions: Record<RoleName, RoleExpectation> = {
 const writesOwnPredictions = { ...readsOwnPredictions, demoUser: { own: 403, other: 404 } } as const;
 
 export const predictionsPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/predictions', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/predictions' }),
-    expect: signedInOk,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/predictions',
+    signedInRoute(() => ({ url: '/api/v1/predictions' })),
+  ),
   'POST /api/v1/predictions': {
     access: 'user',
     targets: ['none'],
@@ -116,12 +115,10 @@ export const predictionsPolicyCases: RouteCases = {
       demoUser: 403,
     },
   },
-  ...GET_AND_HEAD('/api/v1/prediction_projects', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/prediction_projects' }),
-    expect: signedInOk,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/prediction_projects',
+    signedInRoute(() => ({ url: '/api/v1/prediction_projects' })),
+  ),
   'POST /api/v1/prediction_projects': {
     access: 'user',
     targets: ['none'],

@@ -7,7 +7,7 @@ import {
   fresh,
   GET_AND_HEAD,
   type RouteCases,
-  signedInOk,
+  signedInRoute,
   staffOnly,
 } from '../../../test/route-policy-matrix.js';
 import type { Database } from '../../db/client.js';
@@ -32,12 +32,10 @@ const resourceAuthors = staffOnly;
 
 /** Resources: every signed-in user reads published articles; the provider company writes them. */
 export const resourcesPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/resources', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/resources' }),
-    expect: signedInOk,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/resources',
+    signedInRoute(() => ({ url: '/api/v1/resources' })),
+  ),
   ...GET_AND_HEAD('/api/v1/resources/:id', {
     access: 'user',
     targets: ['none'],
@@ -74,12 +72,10 @@ export const resourcesPolicyCases: RouteCases = {
     request: async (ctx) => ({ url: `/api/v1/resources/${await resourceOf(ctx, true)}` }),
     expect: resourceAuthors,
   },
-  ...GET_AND_HEAD('/api/v1/resource_tags', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/resource_tags' }),
-    expect: signedInOk,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/resource_tags',
+    signedInRoute(() => ({ url: '/api/v1/resource_tags' })),
+  ),
   'POST /api/v1/resource_images': {
     access: 'user',
     targets: ['none'],

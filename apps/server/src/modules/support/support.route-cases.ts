@@ -9,7 +9,7 @@ import {
   type RoleExpectation,
   type RoleName,
   type RouteCases,
-  signedInOk,
+  signedInRoute,
 } from '../../../test/route-policy-matrix.js';
 import type { Database } from '../../db/client.js';
 import { insertConversation, insertMessage } from './support.repository.js';
@@ -54,18 +54,14 @@ const starterOrStaff: Record<RoleName, RoleExpectation> = {
 
 /** Support chat: any signed-in user starts and lists their own; staff (research licence) see all. */
 export const supportPolicyCases: RouteCases = {
-  'POST /api/v1/support/conversations': {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/support/conversations', payload: { message: 'Hello' } }),
-    expect: signedInOk,
-  },
-  ...GET_AND_HEAD('/api/v1/support/conversations', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/support/conversations' }),
-    expect: signedInOk,
-  }),
+  'POST /api/v1/support/conversations': signedInRoute(() => ({
+    url: '/api/v1/support/conversations',
+    payload: { message: 'Hello' },
+  })),
+  ...GET_AND_HEAD(
+    '/api/v1/support/conversations',
+    signedInRoute(() => ({ url: '/api/v1/support/conversations' })),
+  ),
   ...GET_AND_HEAD('/api/v1/support/conversations/:id', {
     access: 'user',
     targets: ['self', 'own', 'other'],

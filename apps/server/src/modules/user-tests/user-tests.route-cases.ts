@@ -12,7 +12,7 @@ import {
   type RouteCases,
   readsOwnCompany,
   researchRoute,
-  signedInOk,
+  signedInRoute,
   signedUrlHolderOk,
 } from '../../../test/route-policy-matrix.js';
 
@@ -24,12 +24,10 @@ const ordersOwnTests: Record<RoleName, RoleExpectation> = {
 
 /** Tests: every signed-in user; what each sees is checked in tests.route-policy.test.ts. */
 export const testsPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/tests' }),
-    expect: signedInOk,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/tests',
+    signedInRoute(() => ({ url: '/api/v1/tests' })),
+  ),
   ...GET_AND_HEAD(
     '/api/v1/tests/:id',
     ownCompanyRoute(async (ctx) => ({
@@ -61,18 +59,14 @@ export const testsPolicyCases: RouteCases = {
     request: async (ctx) => ({ url: `/api/v1/tests/${(await buildTest(ctx.t.db, companyOf(ctx).id)).id}` }),
     expect: ordersOwnTests,
   },
-  ...GET_AND_HEAD('/api/v1/categories', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/categories' }),
-    expect: signedInOk,
-  }),
-  ...GET_AND_HEAD('/api/v1/flows', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/flows' }),
-    expect: signedInOk,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/categories',
+    signedInRoute(() => ({ url: '/api/v1/categories' })),
+  ),
+  ...GET_AND_HEAD(
+    '/api/v1/flows',
+    signedInRoute(() => ({ url: '/api/v1/flows' })),
+  ),
   // The research area's files of a test: staff on any company's test, nobody else.
   ...GET_AND_HEAD(
     '/api/v1/tests/:id/files',

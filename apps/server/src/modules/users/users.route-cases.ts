@@ -10,7 +10,7 @@ import {
   type RouteCase,
   type RouteCases,
   readsOwnCompany,
-  signedInOk,
+  signedInRoute,
   staffOnly,
 } from '../../../test/route-policy-matrix.js';
 
@@ -28,12 +28,10 @@ export const usersPolicyCases: RouteCases = {
     request: () => ({ url: '/api/v1/users' }),
     expect: staffOnly,
   }),
-  ...GET_AND_HEAD('/api/v1/users/me', {
-    access: 'user',
-    targets: ['none'],
-    request: () => ({ url: '/api/v1/users/me' }),
-    expect: signedInOk,
-  }),
+  ...GET_AND_HEAD(
+    '/api/v1/users/me',
+    signedInRoute(() => ({ url: '/api/v1/users/me' })),
+  ),
   ...GET_AND_HEAD('/api/v1/users/:id', {
     access: 'user',
     targets: ['self', 'own', 'other'],
