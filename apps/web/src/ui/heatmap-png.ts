@@ -82,15 +82,3 @@ export async function heatmapPng(options: {
     ),
   );
 }
-
-/** A title as a file name: lower case, runs of other characters as one dash. */
-export const fileSlug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
-/** Saves a blob under `name` through a temporary link. */
-export function saveBlob(blob: Blob, name: string) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}

@@ -28,5 +28,6 @@ export { languageOptions } from './language-options';
 export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';
 export { RowActions } from './row-actions';
+export { fileSlug, saveFile, testFileName } from './save-file';
 export { BlockSkeleton, Empty, ErrorAlert, PageLoader, TableSkeleton } from './states';
 export { useNearViewport } from './use-near-viewport';

@@ -78,15 +78,3 @@ export async function readExport(
   const type = choice.format === 'csv' ? 'text/csv' : 'application/json';
   return { blob: new Blob(chunks as BlobPart[], { type }), fileName: fileNameOf(response, choice) };
 }
-
-/** Hands a file to the browser as a download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -1,8 +1,8 @@
 import type { TestDetail, VideoResults } from '@limbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveFile, testFileName } from '../../ui';
 import { formatDate } from '../../ui/format';
 import { videoNormsQuery } from './api';
-import { downloadFile, fileNameOf } from './download-file';
 import { summaryReport } from './summary-report';
 
 /** Renders the summary PDF in the browser (the PDF library loads on the first click) and downloads it. */
@@ -19,7 +19,7 @@ export function useSummaryPdf(test: Pick<TestDetail, 'id' | 'name' | 'company'>)
         companyName: test.company.name,
         date: formatDate(new Date()),
       });
-      downloadFile(await renderSummaryPdf(report), fileNameOf(test.name, 'summary', 'pdf'));
+      saveFile(await renderSummaryPdf(report), testFileName(test.name, 'summary', 'pdf'));
     },
   });
 }

@@ -9,8 +9,8 @@ import { Button, Card, Group, Progress, SegmentedControl, Select, Stack, Text, T
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../api';
-import { formatCount } from '../../../ui';
-import { type ExportProgress, progressShare, readExport, saveFile } from '../download-export';
+import { formatCount, saveFile } from '../../../ui';
+import { type ExportProgress, progressShare, readExport } from '../download-export';
 
 const ALL = 'all';
 

@@ -9,7 +9,7 @@ import {
 import { Button, Card, Grid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Empty, ErrorAlert, formatCount } from '../../../ui';
+import { Empty, ErrorAlert, fileSlug, formatCount, saveFile } from '../../../ui';
 import type { Painter } from '../../../ui/heatmap-png';
 import { useCurrentUser } from '../../account';
 import { useParticipants } from '../../participants';
@@ -108,7 +108,7 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
   const handleExport = async () => {
     if (!paint || !page.screenshot || !size) return;
     // Loaded on the click: the export is not needed to show the heatmap.
-    const { fileSlug, heatmapPng, saveBlob } = await import('../../../ui/heatmap-png');
+    const { heatmapPng } = await import('../../../ui/heatmap-png');
     const blob = await heatmapPng({
       screenshotUrl: page.screenshot,
       size,
@@ -117,7 +117,7 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
       caption,
       hasHeatScale: view === 'heatmap',
     });
-    saveBlob(blob, `${view}-${fileSlug(pageTitle(page))}.png`);
+    saveFile(blob, `${view}-${fileSlug(pageTitle(page))}.png`);
   };
   return (
     <Stack gap="lg">

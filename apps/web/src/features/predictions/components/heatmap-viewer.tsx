@@ -18,8 +18,7 @@ import { IconArrowLeft, IconColumns, IconDownload, IconTrash } from '@tabler/ico
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorAlert, formatDate, openConfirmDelete } from '../../../ui';
-import { fileSlug, saveBlob } from '../../../ui/heatmap-png';
+import { ErrorAlert, fileSlug, formatDate, openConfirmDelete, saveFile } from '../../../ui';
 import { useCreateArea, useDeletePrediction, useGeneratePrediction } from '../api';
 import { type Layer, layerCaption, predictionViewPng } from '../export-view';
 import { AboutPrediction } from './about-prediction';
@@ -161,7 +160,7 @@ export function HeatmapViewer({
   // The PNG is the view as shown: the chosen layer at the chosen opacity, the boxes and the legend.
   const download = useMutation({
     mutationFn: () => predictionViewPng(prediction, layer, opacity),
-    onSuccess: (blob) => saveBlob(blob, `${layer}-${fileSlug(prediction.title)}.png`),
+    onSuccess: (blob) => saveFile(blob, `${layer}-${fileSlug(prediction.title)}.png`),
   });
   const navigate = useNavigate();
   const confirmDelete = () =>

@@ -7,9 +7,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AppTooltip, Empty, ErrorAlert, formatDate, openConfirmDelete, TableSkeleton } from '../../../ui';
 import { ListFooter } from '../../../ui/list-footer';
+import { useDeleteTest } from '../../ordering';
 import { SetupPanel } from '../../test-setups';
 import { platformLabel, stateLabel, TEST_STATE_COLORS, useTests } from '../../user-tests';
-import { useDeleteTest } from '../api';
 import {
   filterResearchTests,
   NO_FILTERS,
@@ -143,7 +143,7 @@ export function ResearchList() {
     openConfirmDelete({
       message: TEST_MESSAGES.confirmRemove,
       onConfirm: () =>
-        remove.mutate(test.id, {
+        remove.mutate(test, {
           onSuccess: () => notifications.show({ color: 'teal', message: `${test.name} was removed.` }),
           onError: (error) => notifications.show({ color: 'red', message: error.message }),
         }),

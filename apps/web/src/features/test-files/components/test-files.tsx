@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fetchApiFile } from '../../../api';
-import { Empty, ErrorAlert, formatDateTime, formatFileSize, TableSkeleton } from '../../../ui';
+import { Empty, ErrorAlert, formatDateTime, formatFileSize, saveFile, TableSkeleton } from '../../../ui';
 import { useTestFiles } from '../api';
 import { groupTestFiles } from '../test-file-groups';
 
@@ -136,8 +136,5 @@ function DownloadButton({ file }: { file: TestFile }) {
 async function saveApiFile(file: TestFile): Promise<void> {
   const response = await fetchApiFile(file.url);
   if (!response.ok) throw new Error(`status ${response.status}`);
-  const href = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href, download: file.file_name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveFile(await response.blob(), file.file_name);
 }

@@ -2,7 +2,7 @@ import type { VideoResults } from '@limbus/contract';
 import { Button, Group, Paper, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { downloadFile, fileNameOf } from '../download-file';
+import { saveFile, testFileName } from '../../../ui';
 import { sceneRows, scenesCsv } from '../scene-table';
 
 const score = (value: number | null) => (value === null ? '–' : `${value}`);
@@ -22,9 +22,9 @@ export function SceneTable({ results, testName }: { results: VideoResults; testN
           size="xs"
           leftSection={<IconDownload size={14} aria-hidden />}
           onClick={() =>
-            downloadFile(
+            saveFile(
               new Blob([scenesCsv(rows)], { type: 'text/csv;charset=utf-8' }),
-              fileNameOf(testName, 'scenes', 'csv'),
+              testFileName(testName, 'scenes', 'csv'),
             )
           }
         >
