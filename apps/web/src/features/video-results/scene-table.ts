@@ -1,4 +1,4 @@
-import { NOTE_TYPE_NAMES, NOTE_TYPES, type VideoResults } from '@limbus/contract';
+import { csvRow, NOTE_TYPE_NAMES, NOTE_TYPES, type VideoResults } from '@limbus/contract';
 import { formatClock } from '../../ui';
 
 const EMOTIONS = ['frustration', 'joy', 'attention'] as const;
@@ -32,13 +32,6 @@ export function sceneRows(results: Pick<VideoResults, 'scenes' | 'scores'>): Sce
   });
 }
 
-/** One CSV cell: quoted when needed; a leading = + - @ is defused so that spreadsheets do not run it. */
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** The scene table as CSV (RFC 4180, CRLF line ends). */
 export function scenesCsv(rows: readonly SceneRow[]): string {
   const header = [
@@ -59,5 +52,5 @@ export function scenesCsv(rows: readonly SceneRow[]): string {
     row.means.attention,
     ...row.notes,
   ]);
-  return [header, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n');
+  return [header, ...lines].map(csvRow).join('\r\n');
 }
