@@ -107,6 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // answers about users and results stay out of every cache, unless a route chose its own caching
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   const deps: Deps = {
@@ -129,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   registerErrorHandler(app);
+  const isHttps = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -140,8 +144,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'data:'],
+        // over plain http (HOST=0.0.0.0 on a LAN) an upgrade to https would fail every asset
+        upgradeInsecureRequests: isHttps ? [] : null,
       },
     },
+    strictTransportSecurity: isHttps,
   });
   await app.register(cookie);
   // In this process's memory, or shared by every API process through PostgreSQL (RATE_LIMIT_STORE).
