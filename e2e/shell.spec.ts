@@ -148,3 +148,22 @@ test('[SHELL] route guards: no analysis licence goes to /home; no stored token g
   await expect(visitor.getByRole('heading', { name: 'Members' })).toHaveCount(0);
   await anonymous.close();
 });
+
+test('[SHELL] served over plain http at a name other than loopback, the app loads and signs in (issue 28, finding 4)', async ({
+  playwright,
+  baseURL,
+}) => {
+  // limbus.lan stands for a LAN name (HOST=0.0.0.0): Chromium resolves it to the test server
+  const options = test.info().project.use.launchOptions ?? {};
+  const browser = await playwright.chromium.launch({
+    ...options,
+    args: [...(options.args ?? []), '--host-resolver-rules=MAP limbus.lan 127.0.0.1'],
+  });
+  try {
+    const page = await browser.newPage({ baseURL: `http://limbus.lan:${new URL(baseURL ?? '').port}` });
+    await signIn(page, 'client.admin@limbus.test');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  } finally {
+    await browser.close();
+  }
+});
