@@ -10,7 +10,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = body.code === 'internal' ? 500 : statusOf(error, body);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, body.message);
-    discardUnreadBody(request, reply);
+    discardUnreadBody(request, reply, status);
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) =>
@@ -24,13 +24,14 @@ const DRAIN_LIMIT = 64 * 1024 * 1024;
 /**
  * An answer given before the body was read (a wrong form field, too many fields) leaves the rest
  * of the body in the connection, and a keep-alive client's next request would wait behind it: the
- * rest is read and dropped, or, when it is large or of unknown length, the connection is closed.
+ * rest is read and dropped, or, when it is too large (413), large or of unknown length, the
+ * connection is closed.
  */
-function discardUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+function discardUnreadBody(request: FastifyRequest, reply: FastifyReply, status: number): void {
   const raw = request.raw;
   if (raw.complete || raw.readableEnded) return;
   const declared = Number(request.headers['content-length']);
-  if (!(declared <= DRAIN_LIMIT)) reply.header('connection', 'close');
+  if (status === 413 || !(declared <= DRAIN_LIMIT)) reply.header('connection', 'close');
   raw.unpipe();
   raw.resume();
 }

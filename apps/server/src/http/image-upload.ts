@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 
@@ -10,10 +11,7 @@ export type ImageUploadLimit = { noun: 'A screenshot' | 'An image'; maxBytes: nu
  */
 export function uploadError(error: unknown, limit: ImageUploadLimit): unknown {
   const { code, statusCode } = error as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    const message = `${limit.noun} may be at most ${limit.maxBytes / 1024 / 1024} MB`;
-    return new AppError('payload_too_large', message, { file: [message] });
-  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(limit);
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return error;
   return AppError.fieldError(
     'validation',
@@ -22,8 +20,19 @@ export function uploadError(error: unknown, limit: ImageUploadLimit): unknown {
   );
 }
 
-/** Refuses a request that is not multipart/form-data with 415. */
-export function assertMultipart(request: FastifyRequest): void {
+function tooLarge(limit: ImageUploadLimit): AppError {
+  const message = `${limit.noun} may be at most ${limit.maxBytes / 1024 / 1024} MB`;
+  return new AppError('payload_too_large', message, { file: [message] });
+}
+
+/** What a form may carry besides its file: boundaries, part headers, a title. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Refuses a request that is not multipart/form-data with 415, and one whose Content-Length is
+ * over the limit with 413 before its body is read.
+ */
+export function assertMultipart(request: FastifyRequest, limit: ImageUploadLimit): void {
   if (!request.isMultipart())
     throw new AppError(
       'validation',
@@ -31,16 +40,34 @@ export function assertMultipart(request: FastifyRequest): void {
       undefined,
       415,
     );
+  const length = Number(request.headers['content-length']);
+  if (length > limit.maxBytes + FORM_OVERHEAD_BYTES) {
+    throw tooLarge(limit);
+  }
+}
+
+/** The multipart reader's size limit for a file of at most `maxBytes`: one byte more shows a cut. */
+export const fileSizeLimit = (limit: ImageUploadLimit) => limit.maxBytes + 1;
+
+/**
+ * The bytes of a file part within the limit. The reader checks for a cut-off file only as pieces
+ * of it arrive: a piece ending at the limit followed by one past it comes back whole-looking, so
+ * the length decides.
+ */
+export async function fileBytes(part: MultipartFile, limit: ImageUploadLimit): Promise<Buffer> {
+  const bytes = await part.toBuffer();
+  if (bytes.length > limit.maxBytes || part.file.truncated) throw tooLarge(limit);
+  return bytes;
 }
 
 /** The bytes of the one file of a multipart upload (field `file`), within the size limit. */
 export async function readUploadedImage(request: FastifyRequest, limit: ImageUploadLimit): Promise<Buffer> {
-  assertMultipart(request);
+  assertMultipart(request, limit);
   try {
-    const part = await request.file({ limits: { fileSize: limit.maxBytes, files: 1 } });
+    const part = await request.file({ limits: { fileSize: fileSizeLimit(limit), files: 1 } });
     if (part?.fieldname !== 'file')
       throw AppError.fieldError('validation', 'file', 'Choose an image to upload');
-    return await part.toBuffer();
+    return await fileBytes(part, limit);
   } catch (error) {
     throw error instanceof AppError ? error : uploadError(error, limit);
   }

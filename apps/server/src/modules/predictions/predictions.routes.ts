@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { actorOf } from '../../http/authenticate.js';
-import { assertMultipart, uploadError } from '../../http/image-upload.js';
+import { assertMultipart, fileBytes, fileSizeLimit, uploadError } from '../../http/image-upload.js';
 import { serveRoute } from '../../http/serve-route.js';
 import { getPagePrediction, predictPage } from './page-predictions.service.js';
 import { capturerFor } from './prediction-capture.js';
@@ -42,12 +42,12 @@ const textOf = (part: Multipart) => ('value' in part && typeof part.value === 's
 
 /** The fields `file`, `title` and `application` of an upload form, in any order. */
 async function readUploadForm(request: FastifyRequest): Promise<PredictionUpload> {
-  assertMultipart(request);
+  assertMultipart(request, IMAGE_UPLOAD);
   const form: PredictionUpload = { file: null, title: '', application: '', projectId: '' };
   try {
-    for await (const part of request.parts({ limits: { fileSize: PREDICTION_IMAGE_MAX_BYTES, files: 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: fileSizeLimit(IMAGE_UPLOAD), files: 1 } })) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        const bytes = await fileBytes(part, IMAGE_UPLOAD);
         if (part.fieldname === 'file') form.file = bytes;
       } else if (part.fieldname === 'title') form.title = textOf(part);
       else if (part.fieldname === 'application') form.application = textOf(part);
