@@ -36,6 +36,7 @@ import { registerHeatmapRoutes } from './modules/heatmaps/heatmaps.routes.js';
 import { registerIngestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { registerInsightRoutes } from './modules/insights/insights.routes.js';
 import { registerJourneyRoutes } from './modules/journey/journey.routes.js';
+import { removeStaleUploads } from './modules/participants/participant-video-upload.js';
 import { registerParticipantRoutes } from './modules/participants/participants.routes.js';
 import { registerPredictionRoutes } from './modules/predictions/predictions.routes.js';
 import { registerQualityRoutes } from './modules/quality/quality.routes.js';
@@ -132,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   registerErrorHandler(app);
+  // what uploads of a killed or stopped process left in DATA_DIR/tmp
+  removeStaleUploads(config).catch((error) => app.log.warn({ err: error }, 'stale uploads were not removed'));
   const isHttps = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -59,6 +59,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 ** 3),
+  /** How long an upload may send nothing before it is answered as broken (400). */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Keeps files in this S3 bucket instead of DATA_DIR/files. */
   S3_BUCKET: z
     .string()
@@ -130,6 +132,7 @@ export type Config = {
   aiRateLimit: number;
   webDist: string;
   videoMaxBytes: number;
+  uploadIdleTimeoutMs: number;
   /** Files in an S3-compatible bucket (S3_BUCKET …); DATA_DIR/files when undefined. */
   s3: S3Settings | undefined;
   ai: AiSettings;
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiRateLimit: values.AI_RATE_LIMIT,
     webDist: path.resolve(values.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     videoMaxBytes: values.VIDEO_MAX_BYTES,
+    uploadIdleTimeoutMs: values.UPLOAD_IDLE_TIMEOUT_MS,
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -8,22 +8,78 @@ import type { ParticipantSummary } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
+import { brokenForm, guardUpload } from '../../http/upload-guard.js';
 import { NotAVideoError, probeVideo } from '../../media/probe-video.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { NOT_A_VIDEO, sniffVideo, videoFileKey } from './participant-video-files.js';
 import { findParticipantRow, setParticipantVideo } from './participants.repository.js';
 import { participantSummaryOf } from './participants.service.js';
 
+type VideoUpload = { file: MultipartFile; body: IncomingMessage };
+
+/** The form's first part; a form the multipart reader cannot read (no boundary) is the client's fault. */
+async function readPart(nextFile: () => Promise<MultipartFile | undefined>) {
+  try {
+    return await nextFile();
+  } catch (error) {
+    const { statusCode } = error as { statusCode?: number };
+    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) throw error;
+    throw brokenForm('video', 'the video');
+  }
+}
+
+/**
+ * Where uploads are received before they are checked: in the data folder, so that what a killed
+ * process left is found and removed at the next start (removeStaleUploads).
+ */
+async function uploadsFolder(config: Deps['config']): Promise<string> {
+  const folder = path.join(config.dataDir, 'tmp', 'uploads');
+  await fs.promises.mkdir(folder, { recursive: true });
+  return folder;
+}
+
+/**
+ * Removes what uploads left in the data folder that no upload is writing any more: nothing in it
+ * changed for ten idle bounds (a live upload writes at least once in each).
+ */
+export async function removeStaleUploads(config: Deps['config'], now = Date.now()): Promise<void> {
+  const folder = path.join(config.dataDir, 'tmp', 'uploads');
+  const entries = await fs.promises.readdir(folder).catch(() => [] as string[]);
+  for (const entry of entries) {
+    const place = path.join(folder, entry);
+    if (now - (await newestChange(place)) > 10 * config.uploadIdleTimeoutMs)
+      await fs.promises.rm(place, { recursive: true, force: true });
+  }
+}
+
+async function newestChange(place: string): Promise<number> {
+  const stat = await fs.promises.stat(place);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  const inside = await fs.promises.readdir(place);
+  const times = await Promise.all(inside.map((entry) => newestChange(path.join(place, entry))));
+  return Math.max(stat.mtimeMs, ...times);
+}
+
 const notAVideo = () =>
   new AppError('validation', `The file is ${NOT_A_VIDEO}`, { video: [NOT_A_VIDEO] }, 415);
 
-/** Reads the upload into a temporary file, refusing more than `maxBytes` (413). */
-async function receive(file: MultipartFile, into: string, maxBytes: number): Promise<void> {
-  await pipeline(file.file, fs.createWriteStream(into));
+/** Reads the upload into a temporary file, refusing more than `maxBytes` (413) and a form that never ends (400). */
+async function receive(upload: VideoUpload, into: string, limits: { maxBytes: number; idleMs: number }) {
+  const { file, body } = upload;
+  const guard = guardUpload(file.file, body, limits.idleMs, () => brokenForm('video', 'the video'));
+  try {
+    await pipeline(file.file, guard.progress, fs.createWriteStream(into));
+  } finally {
+    guard.release();
+  }
   if (file.file.truncated)
-    throw new AppError('payload_too_large', `The video is larger than the limit of ${maxBytes} bytes`, {
-      video: [`At most ${maxBytes} bytes`],
-    });
+    throw new AppError(
+      'payload_too_large',
+      `The video is larger than the limit of ${limits.maxBytes} bytes`,
+      {
+        video: [`At most ${limits.maxBytes} bytes`],
+      },
+    );
 }
 
 /** The container of the received file, by its first bytes and by ffmpeg reading it as a video. */
@@ -56,19 +112,22 @@ export async function uploadParticipantVideo(
   actor: Actor,
   testId: number,
   participantId: number,
-  nextFile: () => Promise<MultipartFile | undefined>,
+  upload: { body: IncomingMessage; nextFile: () => Promise<MultipartFile | undefined> },
 ): Promise<ParticipantSummary> {
   const test = await testFor(deps, actor, testId);
   authorize(actor, 'test.annotate', test);
   const participant = await findParticipantRow(deps.db, testId, participantId);
   if (!participant) throw notFound('The participant');
-  const file = await nextFile();
+  const file = await readPart(upload.nextFile);
   if (file?.fieldname !== 'video')
     throw AppError.fieldError('validation', 'video', 'Choose a video (MKV, MP4 or MOV) in the field "video"');
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'limbus-participant-video-'));
+  const dir = await fs.promises.mkdtemp(path.join(await uploadsFolder(deps.config), 'video-'));
   try {
     const received = path.join(dir, 'video');
-    await receive(file, received, deps.config.videoMaxBytes);
+    await receive({ file, body: upload.body }, received, {
+      maxBytes: deps.config.videoMaxBytes,
+      idleMs: deps.config.uploadIdleTimeoutMs,
+    });
     const key = videoFileKey(participantId, await checkVideo(received));
     const part = `uploads/research-${participantId}-${randomUUID()}.part`;
     await deps.files.append(part, 0, fs.createReadStream(received), deps.config.videoMaxBytes);

@@ -68,9 +68,10 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: Deps): voi
           415,
         );
       const { id, pid } = request.params;
-      return uploadParticipantVideo(deps, actorOf(request), id, pid, () =>
-        request.file({ limits: { fileSize: deps.config.videoMaxBytes, files: 1 } }),
-      );
+      return uploadParticipantVideo(deps, actorOf(request), id, pid, {
+        body: request.raw,
+        nextFile: () => request.file({ limits: { fileSize: deps.config.videoMaxBytes, files: 1 } }),
+      });
     });
   });
 
