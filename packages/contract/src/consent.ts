@@ -164,7 +164,7 @@ export const CONSENT_MESSAGES = {
   inFuture: 'A consent cannot be given in the future',
   /** The wizard's note on the participants left out of the AI prompt. */
   leftOutOfAi: (count: number) =>
-    `${count} participant${count === 1 ? ' is' : 's are'} left out: ${count === 1 ? 'they' : 'they'} did not consent to AI processing.`,
+    `${count} participant${count === 1 ? ' is' : 's are'} left out: they did not consent to AI processing.`,
 } as const;
 
 /** Consent terms per test and each participant's consent (docs/data-rights.md). Writes: research area. */

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import type { Actor } from '../../http/policy.js';
+import { participantsWithoutPurpose } from '../consent/consent.service.js';
 import type { AiProvider } from './ai.provider.js';
 import {
   countUntranslatedComments,
@@ -98,7 +99,9 @@ export async function translateComments(
   let translated = 0;
   // The same words ('Mooi', 'ok') are asked about once per batch.
   const answers = new Map<string, string>();
-  for (const point of await listUntranslatedComments(deps.db, testId, TRANSLATION_BATCH)) {
+  // Comments of participants who did not consent to AI processing are never sent to a model.
+  const excluded = [...(await participantsWithoutPurpose(deps, [testId], 'ai'))];
+  for (const point of await listUntranslatedComments(deps.db, testId, TRANSLATION_BATCH, excluded)) {
     const comment = point.comment.trim();
     const translation =
       answers.get(comment) ?? (await translateComment(deps, provider, test.companyId, comment, language));
@@ -109,7 +112,7 @@ export async function translateComments(
   }
   return {
     translated,
-    remaining: await countUntranslatedComments(deps.db, testId),
+    remaining: await countUntranslatedComments(deps.db, testId, excluded),
     language,
     usage: await readUsage(deps.db, test.companyId, deps.clock()),
   };

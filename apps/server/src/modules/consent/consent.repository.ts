@@ -1,5 +1,10 @@
-import type { ConsentMethod, ConsentPurpose, ConsentStream } from '@limbus/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type ConsentMethod,
+  type ConsentPurpose,
+  type ConsentStream,
+  GENERATED_VIEWER_PREFIX,
+} from '@limbus/contract';
+import { and, desc, eq, inArray, notLike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { consentRecords, consentTerms, participants, tests, users } from '../../db/schema.js';
 
@@ -149,22 +154,26 @@ export async function insertRecordRow(db: Executor, values: RecordValues): Promi
 }
 
 /**
- * Of the participants of the tests `testIds`, those whose data may not serve `purpose`: on a test
- * with consent terms, each participant whose consent in force does not grant it, or who has none.
+ * Of the participants (people: type default, not generated viewers) of the tests `testIds`, those
+ * whose data may not serve `purpose`: on a test with consent terms, each participant whose consent
+ * in force does not grant it, or who has none.
  * Participants of tests without terms (legacy tests) are never named.
  */
 export async function participantIdsWithout(
   db: Executor,
   testIds: readonly number[],
   purpose: ConsentPurpose,
-): Promise<number[]> {
+): Promise<{ id: number; testId: number }[]> {
   if (testIds.length === 0) return [];
-  const rows = await db
-    .select({ id: participants.id })
+  return db
+    .select({ id: participants.id, testId: participants.testId })
     .from(participants)
     .where(
       and(
         inArray(participants.testId, [...testIds]),
+        // People only: a video test's aggregate and the generated viewers are no one's data.
+        eq(participants.type, 'default'),
+        notLike(participants.realId, `${GENERATED_VIEWER_PREFIX}%`),
         sql`exists (select 1 from ${consentTerms} where ${consentTerms.testId} = ${participants.testId})`,
         sql`not coalesce((
           select ${consentRecords.purposes} @> ${JSON.stringify([purpose])}::jsonb
@@ -175,7 +184,6 @@ export async function participantIdsWithout(
         ), false)`,
       ),
     );
-  return rows.map((row) => row.id);
 }
 
 /** The company of a test, for the audit entry of a consent given without a signed-in user. */

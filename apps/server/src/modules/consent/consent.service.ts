@@ -303,5 +303,19 @@ export async function participantsWithoutPurpose(
   testIds: readonly number[],
   purpose: ConsentPurpose,
 ): Promise<Set<number>> {
-  return new Set(await participantIdsWithout(deps.db, testIds, purpose));
+  return new Set((await participantIdsWithout(deps.db, testIds, purpose)).map((row) => row.id));
+}
+
+/**
+ * Of the tests `testIds`, those that hold a participant whose data may not serve `purpose`. The
+ * norms and benchmarks compare tests by their stored aggregates, which count every participant:
+ * such a test is left out of the norms until nobody in it is without the purpose
+ * (docs/decisions/data-rights.md).
+ */
+export async function testsWithoutPurpose(
+  deps: Pick<Deps, 'db'>,
+  testIds: readonly number[],
+  purpose: ConsentPurpose,
+): Promise<Set<number>> {
+  return new Set((await participantIdsWithout(deps.db, testIds, purpose)).map((row) => row.testId));
 }
