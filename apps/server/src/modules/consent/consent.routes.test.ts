@@ -210,6 +210,15 @@ describe('ingestion and consent', () => {
     const entries = await consentAudits(testId);
     expect(entries).toHaveLength(1);
     expect(entries[0]?.actorLabel).toBe('Lab recorder "Consent lab"');
+    // A withdrawal, then the recorder's retry: the withdrawal stays in force.
+    expectOk(
+      await as.staff.post(`/tests/${testId}/participants/${pid}/consent/withdrawal`, { streams: ['mice'] }),
+      201,
+    );
+    expectOk(await recorder.post('/ingest/participants', { test_id: testId, real_id: realId, consent }));
+    const after = await consentOf(testId, pid);
+    expect(after.history.map((record) => record.method)).toEqual(['withdrawal', 'recorder']);
+    expect(after.current?.streams).toEqual(['emotions']);
   });
 
   it('refuses a stream the participant did not consent to, naming it and the version, and stores nothing of it', async () => {

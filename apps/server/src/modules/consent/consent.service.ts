@@ -152,10 +152,12 @@ export async function giveConsent(
   const streams = inOrder(CONSENT_STREAMS, grant.streams);
   const purposes = inOrder(CONSENT_PURPOSES, grant.purposes);
   const givenAt = new Date(grant.given_at * 1000);
-  // A recorder or an import that retries sends the same consent again: it is already in force.
-  const current = await findCurrentRecordRow(deps.db, participant.id);
-  if (current && method !== 'paper' && isSameGrant(current, terms.id, streams, purposes, givenAt, method))
-    return;
+  // A recorder or an import that retries sends the same consent again: it was recorded, and what
+  // came after it (a withdrawal, a paper consent) stays in force.
+  if (method !== 'paper') {
+    const history = await listRecordRows(deps.db, participant.id);
+    if (history.some((row) => isSameGrant(row, terms.id, streams, purposes, givenAt, method))) return;
+  }
   await insertRecordRow(deps.db, {
     participantId: participant.id,
     termsId: terms.id,
