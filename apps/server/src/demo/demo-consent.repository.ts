@@ -6,9 +6,11 @@ import { consentRecords, consentTerms, participants, significantPoints, tests } 
 /** The demo's consent rows, written as they are: terms and recorder consents (demo-consent.ts). */
 
 /** Tests without any consent terms. */
-export async function listTestsWithoutTerms(db: Executor): Promise<{ id: number; platform: string }[]> {
+export async function listTestsWithoutTerms(
+  db: Executor,
+): Promise<{ id: number; startedAt: Date | null; createdAt: Date }[]> {
   return db
-    .select({ id: tests.id, platform: tests.platform })
+    .select({ id: tests.id, startedAt: tests.startedAt, createdAt: tests.createdAt })
     .from(tests)
     .where(
       notExists(

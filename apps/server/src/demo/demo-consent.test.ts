@@ -44,8 +44,11 @@ describe('demo consent', () => {
         ),
       );
     expect(records).toHaveLength(people.length);
+    const termsById = new Map((await t.db.select().from(consentTerms)).map((row) => [row.id, row]));
     for (const record of records) {
       expect(record.method).toBe('recorder');
+      // The terms were written before anyone signed them.
+      expect(termsById.get(record.termsId)?.createdAt.getTime()).toBeLessThan(record.givenAt.getTime());
       expect(record.streams).toEqual([...CONSENT_STREAMS]);
     }
     const testIds = new Set(people.map((person) => person.testId));

@@ -40,6 +40,8 @@ export async function seedDemoConsent(db: Executor): Promise<void> {
       text: DEMO_CONSENT_TEXT,
       streams: [...CONSENT_STREAMS],
       purposes: [...CONSENT_PURPOSES],
+      // Written before the first participant signed it.
+      createdAt: new Date((test.startedAt ?? test.createdAt).getTime() - 24 * 60 * 60 * 1000),
     });
   const declined = new Map<number, number>();
   const rows = (await listParticipantsWithoutConsent(db)).map((participant) => {
