@@ -62,17 +62,20 @@ export async function translateComment(
 /**
  * The translation a changed comment gets when its test has translation on, or undefined when it is
  * off. A failing or exhausted provider never fails the save: the comment keeps no translation.
+ * The comment of a participant who did not consent to AI processing is never sent: it keeps none.
  */
 export async function translationOnSave(
   deps: TranslationDeps & Pick<Deps, 'log'>,
   provider: AiProvider,
-  testId: number,
+  point: { testId: number; participantId: number },
   comment: string,
 ): Promise<string | undefined> {
+  const { testId } = point;
   const test = await findTestAbout(deps.db, testId);
   const language = test ? targetOf(test) : null;
   if (!test || !language) return undefined;
   if (comment.trim() === '') return '';
+  if ((await participantsWithoutPurpose(deps, [testId], 'ai')).has(point.participantId)) return '';
   try {
     return await translateComment(deps, provider, test.companyId, comment, language);
   } catch (error) {
