@@ -11,12 +11,18 @@
  * a rerun resumes: a finished participant is skipped, a video continues from the server's offset.
  * With --screen-mm or --distance-mm each participant is finished with that screen geometry (the
  * rest from the defaults of docs/gaze-analytics.md); without, the setup's geometry applies.
+ * Consent (docs/data-rights.md): on a test with consent terms, every participant needs one, sent
+ * with it (method 'import'): --consent-file consent.json ({version, streams, purposes, given_at?})
+ * or --consent-version N --consent-streams emotions,eyes,mice --consent-purposes report,norms,ai
+ * [--consent-given-at <ISO date or unix s>]. Without given_at, the participant's start is the date
+ * (or the import's time). A stream the consent does not grant is refused by the server.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type DecodedStream, encodeStream, REFERENCE_HEIGHT, REFERENCE_WIDTH } from '@limbus/analytics';
+import { CONSENT_PURPOSES, CONSENT_STREAMS, type ConsentPurpose, type ConsentStream } from '@limbus/contract';
 import {
   type Columns,
   epochMs,
@@ -49,6 +55,16 @@ export type ImportOptions = SourceOptions & {
   log: (line: string) => void;
   /** The participants' screen and viewing distance as the finish call takes it; null: the setup's. */
   geometry: FinishGeometry | null;
+  /** The consent every participant of this import gave (sent with it, method 'import'); null: none. */
+  consent: ImportConsent | null;
+};
+
+/** A consent as the import sends it; without `givenAt` (epoch ms), the participant's start. */
+export type ImportConsent = {
+  version: number;
+  streams: ConsentStream[];
+  purposes: ConsentPurpose[];
+  givenAt: number | null;
 };
 
 type FinishGeometry = {
@@ -240,6 +256,20 @@ async function importParticipant(
       real_id: source.realId,
       ...(source.demographic ? { demographic: source.demographic } : {}),
       ...(source.startedAt !== undefined ? { started_at: source.startedAt } : {}),
+      ...(options.consent
+        ? {
+            consent: {
+              version: options.consent.version,
+              streams: options.consent.streams,
+              purposes: options.consent.purposes,
+              given_at:
+                options.consent.givenAt !== null
+                  ? Math.floor(options.consent.givenAt / 1000)
+                  : (source.startedAt ?? Math.floor(Date.now() / 1000)),
+              method: 'import',
+            },
+          }
+        : {}),
     },
   });
   const participant = (await created.json()) as { id: number; state: string };
@@ -287,6 +317,11 @@ export function parseOptions(argv: string[], log: (line: string) => void): Impor
       'screen-mm': { type: 'string' },
       'distance-mm': { type: 'string' },
       'started-at': { type: 'string' },
+      'consent-file': { type: 'string' },
+      'consent-version': { type: 'string' },
+      'consent-streams': { type: 'string' },
+      'consent-purposes': { type: 'string' },
+      'consent-given-at': { type: 'string' },
     },
   });
   const input = positionals[0];
@@ -321,6 +356,7 @@ export function parseOptions(argv: string[], log: (line: string) => void): Impor
             distance_mm: distance ?? DEFAULT_DISTANCE_MM,
           },
     startedAtMs: values['started-at'] === undefined ? null : epochMs(values['started-at'], '--started-at'),
+    consent: consentOption(values),
     url: values.url,
     key: values.key,
     testId,
@@ -330,6 +366,77 @@ export function parseOptions(argv: string[], log: (line: string) => void): Impor
     retryMs: 500,
     videoPartBytes: 8 * 1024 * 1024,
     log,
+  };
+}
+
+/** One of `allowed` per comma, each once. */
+function listOf<T extends string>(value: unknown, allowed: readonly T[], name: string): T[] {
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '')
+      : null;
+  if (items === null) throw new ImportError(`${name} must list some of ${allowed.join(', ')}`);
+  for (const item of items)
+    if (!allowed.includes(item as T))
+      throw new ImportError(`${name}: "${String(item)}" is none of ${allowed.join(', ')}`);
+  if (new Set(items).size !== items.length) throw new ImportError(`${name} names an item twice`);
+  return items as T[];
+}
+
+/** The consent of --consent-file or of the --consent-* flags (not both); null when none is given. */
+export function consentOption(values: {
+  'consent-file'?: string | undefined;
+  'consent-version'?: string | undefined;
+  'consent-streams'?: string | undefined;
+  'consent-purposes'?: string | undefined;
+  'consent-given-at'?: string | undefined;
+}): ImportConsent | null {
+  const flags = ['consent-version', 'consent-streams', 'consent-purposes', 'consent-given-at'] as const;
+  const given = flags.filter((flag) => values[flag] !== undefined);
+  const file = values['consent-file'];
+  if (file !== undefined && given.length > 0)
+    throw new ImportError(`Give the consent as --consent-file or as --${given[0]} and its flags, not both`);
+  let raw: Record<string, unknown>;
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      throw new ImportError(`--consent-file: ${file} cannot be read`);
+    }
+    try {
+      raw = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      throw new ImportError(`--consent-file: ${file} is not JSON`);
+    }
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+      throw new ImportError(
+        `--consent-file: ${file} must hold an object {version, streams, purposes, given_at?}`,
+      );
+  } else if (given.length > 0) {
+    raw = {
+      version: values['consent-version'],
+      streams: values['consent-streams'] ?? '',
+      purposes: values['consent-purposes'] ?? '',
+      given_at: values['consent-given-at'],
+    };
+  } else return null;
+  const version = Number(raw.version);
+  if (!Number.isInteger(version) || version <= 0)
+    throw new ImportError('The consent needs the version of the terms: a whole number, like 1');
+  const givenAt = raw.given_at;
+  return {
+    version,
+    streams: listOf(raw.streams, CONSENT_STREAMS, 'The consent streams'),
+    purposes: listOf(raw.purposes, CONSENT_PURPOSES, 'The consent purposes'),
+    givenAt:
+      givenAt === undefined || givenAt === null
+        ? null
+        : epochMs(givenAt as string | number, 'The consent given_at'),
   };
 }
 

@@ -30,6 +30,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerBenchmarkRoutes } from './modules/benchmark/benchmark.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
+import { registerConsentRoutes } from './modules/consent/consent.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerHeatmapRoutes } from './modules/heatmaps/heatmaps.routes.js';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerPredictionRoutes(api, deps);
       registerResourceRoutes(api, deps);
       registerAuditRoutes(api, deps);
+      registerConsentRoutes(api, deps);
       registerHeatmapRoutes(api, deps);
       registerQualityRoutes(api, deps);
       registerExportRoutes(api, deps);

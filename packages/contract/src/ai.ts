@@ -137,6 +137,12 @@ export const insightProposalAnswer = z.object({
   points: z.array(significantPointSchema),
   participants_total: z.number(),
   dropped_claims: z.number(),
+  /**
+   * Participants whose points on this tag were left out of the prompt: they did not consent to AI
+   * processing (docs/data-rights.md); `left_out_message` says so, null when nobody was left out.
+   */
+  participants_left_out: z.number(),
+  left_out_message: z.string().nullable(),
   usage: aiUsageSchema,
 });
 export type InsightProposal = z.infer<typeof insightProposalAnswer>;

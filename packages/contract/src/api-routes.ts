@@ -5,6 +5,7 @@ import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { benchmarkRoutes } from './benchmark.js';
 import { companyRoutes } from './companies.js';
+import { consentRoutes } from './consent.js';
 import { contractRoutes } from './contracts.js';
 import { exportRoutes } from './exports.js';
 import { heatmapRoutes } from './heatmaps.js';
@@ -33,6 +34,7 @@ export const apiRoutes = {
   auth: authRoutes,
   benchmark: benchmarkRoutes,
   companies: companyRoutes,
+  consent: consentRoutes,
   contracts: contractRoutes,
   exports: exportRoutes,
   heatmaps: heatmapRoutes,
@@ -63,6 +65,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   auth: 'Sign-in, sign-out, token refresh, sign-up, activation and password reset',
   benchmark:
     "A web test's emotions as percentiles among the company's and the category's done tests, anonymised",
+  consent:
+    "Consent terms of a test, versioned, and each participant's consent: what they granted, when and how, with withdrawals",
   companies: 'Client companies with their licences and contracts; countries',
   contracts: 'Contracts of a company and the bundles of tests they hold',
   exports:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ingestConsentSchema } from './consent.js';
 import { PARTICIPANT_TYPES, STREAM_KINDS, STREAM_MEDIA_TYPE } from './constants.js';
 import { idField, idParam, optionalText, requiredText } from './fields.js';
 import { defineRoutes } from './route.js';
@@ -25,6 +26,11 @@ export const ingestParticipantBody = z.strictObject({
     .optional(),
   /** Unix seconds. */
   started_at: z.number().int().min(0).max(253_402_300_799).optional(),
+  /**
+   * What the participant consented to (docs/data-rights.md): the terms version, streams, purposes
+   * and when; `method` is `recorder` (the default) or `import` (the import CLI).
+   */
+  consent: ingestConsentSchema.optional(),
 });
 export const ingestParticipantAnswer = z.object({
   id: z.number(),

@@ -1,4 +1,5 @@
 import type { JobDeps } from '../jobs/job-runner.js';
+import { seedDemoConsent } from './demo-consent.js';
 import { seedDemoData } from './demo-data.js';
 import { seedDemoPredictions } from './demo-predictions.js';
 import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './demo-recordings.js';
@@ -31,6 +32,7 @@ export async function seedDemoAtStart(
       onTestSeeded: (name) => options.write(`  ${DEMO_SEED_STEP_LINE} ${name}\n`),
     });
     await seedDemoPredictions(deps);
+    await seedDemoConsent(deps.db);
     await clearDemoSeedPending(deps.db);
   }
   return shouldSeed;

@@ -87,6 +87,11 @@ const rules = {
   'video.process': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Annotate a test's recordings: tags, page titles, sections, notes on points, answers, videos. */
   'test.annotate': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
+  /**
+   * Write a test's consent terms (a new version), enter a participant's paper consent or withdraw
+   * part of it: the research area, which sees every test (docs/data-rights.md).
+   */
+  'consent.manage': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Remove participants and their recordings. */
   'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
   /** Write, link and remove the insights of a test: the research area, which sees every test. */

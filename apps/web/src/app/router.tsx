@@ -45,6 +45,7 @@ const loadResearchTestPages = () => import('../pages/research-test-pages');
 const ResearchQuestionnairePage = lazyPage(loadResearchTestPages, 'ResearchQuestionnairePage');
 const ResearchSuggestionsPage = lazyPage(loadResearchTestPages, 'ResearchSuggestionsPage');
 const ResearchFilesPage = lazyPage(loadResearchTestPages, 'ResearchFilesPage');
+const ResearchConsentPage = lazyPage(loadResearchTestPages, 'ResearchConsentPage');
 const loadResearchAnnotations = () => import('../pages/research-test-annotations-page');
 const ResearchPagesPage = lazyPage(loadResearchAnnotations, 'ResearchPagesPage');
 const ResearchTagsPage = lazyPage(loadResearchAnnotations, 'ResearchTagsPage');
@@ -233,6 +234,7 @@ export const routes: RouteObject[] = [
               { path: 'test/:id/questionnaire', element: <ResearchQuestionnairePage /> },
               { path: 'test/:id/suggestions', element: <ResearchSuggestionsPage /> },
               { path: 'test/:id/files', element: <ResearchFilesPage /> },
+              { path: 'test/:id/consent', element: <ResearchConsentPage /> },
               { path: 'test/:id/pages', element: <ResearchPagesPage /> },
               { path: 'test/:id/tags', element: <ResearchTagsPage /> },
               { path: 'test/:id/heatmaps', element: <ResearchHeatmapsPage /> },

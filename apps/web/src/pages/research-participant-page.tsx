@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { ConsentSection } from '../features/consent';
 import { InsightsPanel } from '../features/insights';
 import { ParticipantDetailView } from '../features/participants';
 import { FullWidthPage } from '../ui';
@@ -18,6 +19,11 @@ export function ResearchParticipantPage() {
         testId={testId}
         participantId={participantId}
         renderInsights={(test) => <InsightsPanel test={test} participantId={participantId} />}
+      />
+      <ConsentSection
+        key={`consent-${testId}-${participantId}`}
+        testId={testId}
+        participantId={participantId}
       />
     </FullWidthPage>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { QuestionnaireAnswers } from '../features/answers';
+import { ConsentTermsScreen } from '../features/consent';
 import { canEditSuggestions, SuggestionList } from '../features/suggestions';
 import { TestFiles } from '../features/test-files';
 import { useTest } from '../features/user-tests';
@@ -60,4 +61,13 @@ function ResearchSuggestions({ testId }: { testId: number }) {
 /** /research/test/{id}/files: recordings, uploads and exports with size, date and download. */
 export function ResearchFilesPage() {
   return <ResearchTestScreen title="Files">{(testId) => <TestFiles testId={testId} />}</ResearchTestScreen>;
+}
+
+/** /research/test/{id}/consent: the versions of the test's consent terms, and a new version. */
+export function ResearchConsentPage() {
+  return (
+    <ResearchTestScreen title="Consent terms">
+      {(testId) => <ConsentTermsScreen testId={testId} />}
+    </ResearchTestScreen>
+  );
 }

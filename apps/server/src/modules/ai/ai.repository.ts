@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   aiUsage,
@@ -99,22 +99,35 @@ const untranslated = (testId: number) =>
   );
 
 /** Commented points of the test without a translation, oldest first. */
-export async function listUntranslatedComments(db: Executor, testId: number, limit: number) {
+/** `excluded`: participants whose comments no AI may read (their consent lacks 'ai'). */
+const notOf = (excluded: readonly number[]) =>
+  excluded.length === 0 ? undefined : notInArray(significantPoints.participantId, [...excluded]);
+
+export async function listUntranslatedComments(
+  db: Executor,
+  testId: number,
+  limit: number,
+  excluded: readonly number[] = [],
+) {
   return db
     .select({ id: significantPoints.id, comment: significantPoints.comment })
     .from(significantPoints)
     .innerJoin(participants, eq(participants.id, significantPoints.participantId))
-    .where(untranslated(testId))
+    .where(and(untranslated(testId), notOf(excluded)))
     .orderBy(significantPoints.id)
     .limit(limit);
 }
 
-export async function countUntranslatedComments(db: Executor, testId: number): Promise<number> {
+export async function countUntranslatedComments(
+  db: Executor,
+  testId: number,
+  excluded: readonly number[] = [],
+): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(significantPoints)
     .innerJoin(participants, eq(participants.id, significantPoints.participantId))
-    .where(untranslated(testId));
+    .where(and(untranslated(testId), notOf(excluded)));
   return row?.total ?? 0;
 }
 

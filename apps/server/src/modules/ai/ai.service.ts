@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
+import { participantsWithoutPurpose } from '../consent/consent.service.js';
 import { findInsightRow, type InsightRow, listLinkedPointRows } from '../insights/insights.service.js';
 import type { AiProvider, InsightFacts } from './ai.provider.js';
 import { findProviderCompanyId, findTestAbout, updateAiSettings } from './ai.repository.js';
@@ -44,10 +45,12 @@ async function loadFacts(
   const test = await loadFor(actor, 'insight.manage', 'The test', findTestAbout(deps.db, testId));
   const insight = await findInsightRow(deps.db, testId, insightId);
   if (!insight) throw notFound('The insight');
-  return {
-    companyId: test.companyId,
-    facts: factsOf(test, insight, await listLinkedPointRows(deps.db, [insight.id])),
-  };
+  // Points of participants who did not consent to AI processing never reach a prompt.
+  const withheld = await participantsWithoutPurpose(deps, [testId], 'ai');
+  const points = (await listLinkedPointRows(deps.db, [insight.id])).filter(
+    (point) => !withheld.has(point.participantId),
+  );
+  return { companyId: test.companyId, facts: factsOf(test, insight, points) };
 }
 
 function factsOf(

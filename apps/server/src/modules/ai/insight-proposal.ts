@@ -2,12 +2,14 @@ import {
   AI_INSIGHT_MAX_TOKENS,
   AI_SUGGESTION_TITLE_MAX_WORDS,
   AI_SUGGESTIONS_MAX,
+  CONSENT_MESSAGES,
   type GeneratedInsight,
   type InsightProposal,
 } from '@limbus/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
+import { participantsWithoutPurpose } from '../consent/consent.service.js';
 import { toSignificantPoint } from '../participants/participants.mappers.js';
 import { listTestPointRows, type SignificantPointRow } from '../participants/participants.service.js';
 import type { AiProvider, InsightInput } from './ai.provider.js';
@@ -98,20 +100,35 @@ function withEvidence(
   };
 }
 
-/** The tag of this test and its points that are not false positives (400 when there are none). */
+/**
+ * The tag of this test and its points that are not false positives (400 when there are none),
+ * without the points of participants who did not consent to AI processing: they never reach a
+ * prompt (`leftOut` counts those participants; 400 when nobody's points are left).
+ */
 export async function tagWithPoints(deps: GenerationDeps, testId: number, tagId: number) {
   const tag = await findTagAbout(deps.db, testId, tagId);
   if (!tag) throw AppError.fieldError('validation', 'tag_id', 'Choose a tag of this test');
-  const points = (await listTestPointRows(deps.db, testId)).filter(
+  const tagged = (await listTestPointRows(deps.db, testId)).filter(
     (point) => !point.falsePositive && point.tags.some((pointTag) => pointTag.id === tagId),
   );
-  if (points.length === 0)
+  if (tagged.length === 0)
     throw AppError.fieldError(
       'validation',
       'tag_id',
       `The tag ${tag.name} has no significant points yet: tag some first`,
     );
-  return { tag, points };
+  const withheld = await participantsWithoutPurpose(deps, [testId], 'ai');
+  const points = tagged.filter((point) => !withheld.has(point.participantId));
+  const leftOut = new Set(
+    tagged.filter((point) => withheld.has(point.participantId)).map((point) => point.participantId),
+  ).size;
+  if (points.length === 0)
+    throw AppError.fieldError(
+      'validation',
+      'tag_id',
+      `The points of the tag ${tag.name} come only from participants who did not consent to AI processing: write this insight yourself`,
+    );
+  return { tag, points, leftOut };
 }
 
 async function inputOf(
@@ -179,7 +196,7 @@ export async function writeProposal(
   if (!test) throw notFound('The test');
   if (request.tagId === null)
     throw AppError.fieldError('validation', 'tag_id', 'The tag was removed meanwhile: choose another one');
-  const { tag, points } = await tagWithPoints(deps, request.testId, request.tagId);
+  const { tag, points, leftOut } = await tagWithPoints(deps, request.testId, request.tagId);
   const { insight_language: language } = await readUsage(deps.db, test.companyId, deps.clock());
   const input = await inputOf(deps, test, tag, points, request.focusPoint);
   const answer = await askForInsight(deps, provider, test.companyId, { input, language });
@@ -192,6 +209,8 @@ export async function writeProposal(
     points: points.map(toSignificantPoint),
     participants_total: await countRecordedParticipants(deps.db, request.testId),
     dropped_claims: dropped,
+    participants_left_out: leftOut,
+    left_out_message: leftOut > 0 ? CONSENT_MESSAGES.leftOutOfAi(leftOut) : null,
     usage: await readUsage(deps.db, test.companyId, deps.clock()),
   };
 }

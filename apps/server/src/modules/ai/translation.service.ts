@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
 import type { Actor } from '../../http/policy.js';
+import { participantsWithoutPurpose } from '../consent/consent.service.js';
 import type { AiProvider } from './ai.provider.js';
 import {
   countUntranslatedComments,
@@ -61,17 +62,20 @@ export async function translateComment(
 /**
  * The translation a changed comment gets when its test has translation on, or undefined when it is
  * off. A failing or exhausted provider never fails the save: the comment keeps no translation.
+ * The comment of a participant who did not consent to AI processing is never sent: it keeps none.
  */
 export async function translationOnSave(
   deps: TranslationDeps & Pick<Deps, 'log'>,
   provider: AiProvider,
-  testId: number,
+  point: { testId: number; participantId: number },
   comment: string,
 ): Promise<string | undefined> {
+  const { testId } = point;
   const test = await findTestAbout(deps.db, testId);
   const language = test ? targetOf(test) : null;
   if (!test || !language) return undefined;
   if (comment.trim() === '') return '';
+  if ((await participantsWithoutPurpose(deps, [testId], 'ai')).has(point.participantId)) return '';
   try {
     return await translateComment(deps, provider, test.companyId, comment, language);
   } catch (error) {
@@ -98,7 +102,9 @@ export async function translateComments(
   let translated = 0;
   // The same words ('Mooi', 'ok') are asked about once per batch.
   const answers = new Map<string, string>();
-  for (const point of await listUntranslatedComments(deps.db, testId, TRANSLATION_BATCH)) {
+  // Comments of participants who did not consent to AI processing are never sent to a model.
+  const excluded = [...(await participantsWithoutPurpose(deps, [testId], 'ai'))];
+  for (const point of await listUntranslatedComments(deps.db, testId, TRANSLATION_BATCH, excluded)) {
     const comment = point.comment.trim();
     const translation =
       answers.get(comment) ?? (await translateComment(deps, provider, test.companyId, comment, language));
@@ -109,7 +115,7 @@ export async function translateComments(
   }
   return {
     translated,
-    remaining: await countUntranslatedComments(deps.db, testId),
+    remaining: await countUntranslatedComments(deps.db, testId, excluded),
     language,
     usage: await readUsage(deps.db, test.companyId, deps.clock()),
   };

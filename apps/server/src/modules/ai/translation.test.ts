@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { buildParticipant, buildTest, buildWorld, signIn } from '../../../test/factories.js';
 import { startFakeModel } from '../../../test/fake-model-server.js';
-import { participants, significantPoints } from '../../db/schema.js';
+import { consentRecords, consentTerms, participants, significantPoints } from '../../db/schema.js';
 
 const AT = Date.UTC(2026, 0, 12, 9, 30);
 
@@ -132,6 +132,41 @@ describe('translations with an OpenAI-compatible model', () => {
   afterAll(async () => {
     await t?.close();
     await model?.close();
+  });
+
+  it('never sends the comments of a participant without consent to AI processing, on save or in a batch', async () => {
+    const test = await dutchTest(t, companyId, { translation: 'Dutch', translationLanguage: 'German' });
+    const [participant] = await t.db
+      .select({ id: significantPoints.participantId })
+      .from(significantPoints)
+      .where(eq(significantPoints.id, test.pointIds[0] ?? 0));
+    const [terms] = await t.db
+      .insert(consentTerms)
+      .values({
+        testId: test.testId,
+        version: 1,
+        text: 'Terms',
+        streams: ['emotions'],
+        purposes: ['report', 'ai'],
+      })
+      .returning();
+    await t.db.insert(consentRecords).values({
+      participantId: participant?.id ?? 0,
+      termsId: terms?.id ?? 0,
+      streams: ['emotions'],
+      purposes: ['report'],
+      givenAt: new Date(AT),
+      method: 'paper',
+    });
+    const calls = model.state.calls;
+    const saved = expectOk(
+      await staff.patch(`/participant_data/significant_points/${test.pointIds[0]}`, { comment: 'Geheim' }),
+    );
+    expect(saved.translation).toBe('');
+    const batch = expectOk(await staff.post(`/tests/${test.testId}/ai/translations`));
+    expect(batch).toMatchObject({ translated: 0, remaining: 0 });
+    expect(model.state.calls).toBe(calls);
+    expect(model.state.comments).not.toContain('Geheim');
   });
 
   it('translates a saved comment, keeps a typed translation, and translates the rest as a batch', async () => {

@@ -217,9 +217,13 @@ export type PointChange = {
  * A changed comment without a typed translation is translated when the test has translation on
  * (the old translation was of the old text); an unchanged one keeps its translation.
  */
-async function newTranslation(deps: Deps, testId: number, comment: string | undefined) {
+async function newTranslation(
+  deps: Deps,
+  point: { testId: number; participantId: number },
+  comment: string | undefined,
+) {
   if (comment === undefined) return undefined;
-  return translationOnSave(deps, createAiProvider(deps.config.ai), testId, comment);
+  return translationOnSave(deps, createAiProvider(deps.config.ai), point, comment);
 }
 
 /** Changes a point and marks it edited, so that a recomputation of the points keeps it. */
@@ -234,7 +238,7 @@ export async function updateSignificantPoint(
   if (tagIds && (await countTestTags(deps.db, point.testId, tagIds)) !== tagIds.length)
     throw AppError.fieldError('validation', 'tag_ids', 'Every tag must be a tag of the same test');
   const changedComment = change.comment !== point.comment ? change.comment : undefined;
-  const translation = change.translation ?? (await newTranslation(deps, point.testId, changedComment));
+  const translation = change.translation ?? (await newTranslation(deps, point, changedComment));
   await deps.db.transaction(async (tx) => {
     await updatePointRow(tx, id, {
       ...(change.comment !== undefined ? { comment: change.comment } : {}),

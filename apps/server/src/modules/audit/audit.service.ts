@@ -19,7 +19,11 @@ import {
 import { checkChain } from './audit-chain.js';
 
 /** Who did something and from where: a signed-in user with its address, or the system. */
-export type AuditContext = { actor: { id: number; label: string } | null; address: string | null };
+export type AuditContext = {
+  /** A user (id and e-mail address), a named machine such as a lab recorder (id null), or null: the system. */
+  actor: { id: number | null; label: string } | null;
+  address: string | null;
+};
 
 /** Work the product does by itself (retention, jobs). */
 export const SYSTEM_CONTEXT: AuditContext = { actor: null, address: null };

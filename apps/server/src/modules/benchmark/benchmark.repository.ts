@@ -13,11 +13,11 @@ export async function referencePageMetrics(
   db: Executor,
   testId: number,
   scope: { companyId: number } | { categoryId: number },
-): Promise<unknown[]> {
+): Promise<{ testId: number; payload: unknown }[]> {
   const sameScope =
     'companyId' in scope ? eq(tests.companyId, scope.companyId) : eq(tests.categoryId, scope.categoryId);
   const rows = await db
-    .select({ payload: testMetrics.payload })
+    .select({ testId: tests.id, payload: testMetrics.payload })
     .from(tests)
     .innerJoin(testMetrics, and(eq(testMetrics.testId, tests.id), eq(testMetrics.kind, 'pages')))
     .where(
@@ -28,7 +28,7 @@ export async function referencePageMetrics(
         inArray(tests.platform, [...WEB_PLATFORMS]),
       ),
     );
-  return rows.map((row) => row.payload);
+  return rows;
 }
 
 /** The test's category (id and name), or null when it has none. */

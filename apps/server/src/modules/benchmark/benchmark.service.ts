@@ -2,6 +2,7 @@ import { type BenchmarkPage, benchmarkGroup, EMOTIONS } from '@limbus/analytics'
 import type { Benchmark, BenchmarkGroup } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
+import { testsWithoutPurpose } from '../consent/consent.service.js';
 import { findStoredPageMetrics } from '../ingestion/analysis.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import { findTestCategory, referencePageMetrics } from './benchmark.repository.js';
@@ -60,6 +61,24 @@ function toGroup(pages: BenchmarkPage[], reference: unknown[]): BenchmarkGroup {
 }
 
 /**
+ * The other tests' stored page metrics that may serve as norms: a test that holds a participant
+ * who did not grant anonymised reuse ('norms') is left out (docs/decisions/data-rights.md).
+ */
+async function normsReference(
+  deps: BenchmarkDeps,
+  testId: number,
+  scope: { companyId: number } | { categoryId: number },
+): Promise<unknown[]> {
+  const rows = await referencePageMetrics(deps.db, testId, scope);
+  const withheld = await testsWithoutPurpose(
+    deps,
+    rows.map((row) => row.testId),
+    'norms',
+  );
+  return rows.filter((row) => !withheld.has(row.testId)).map((row) => row.payload);
+}
+
+/**
  * The benchmark of a test (Professional): its stored page metrics against the company's other done
  * web tests and against the done web tests of its category across companies (benchmarkGroup:
  * percentile ranks, medians, at least 5 tests). Only counts, ranks and medians leave the server.
@@ -68,9 +87,9 @@ export async function testBenchmark(deps: BenchmarkDeps, actor: Actor, testId: n
   const test = await resultsTestFor(deps, actor, testId, 'benchmark');
   const pages = toBenchmarkPages(await findStoredPageMetrics(deps.db, testId));
   const category = await findTestCategory(deps.db, testId);
-  const company = toGroup(pages, await referencePageMetrics(deps.db, testId, { companyId: test.companyId }));
+  const company = toGroup(pages, await normsReference(deps, testId, { companyId: test.companyId }));
   const categoryGroup = category
-    ? toGroup(pages, await referencePageMetrics(deps.db, testId, { categoryId: category.id }))
+    ? toGroup(pages, await normsReference(deps, testId, { categoryId: category.id }))
     : null;
   return { company, category, category_group: categoryGroup };
 }

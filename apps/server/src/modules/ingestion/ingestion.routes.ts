@@ -38,7 +38,11 @@ export function registerIngestionRoutes(app: FastifyInstance, deps: Deps): void 
   );
 
   serveRoute(app, ingestionRoutes.participant, async (request, reply) => {
-    const { participant, isNew } = await createIngestParticipant(deps, request.body, setupOf(request).id);
+    const setup = setupOf(request);
+    const { participant, isNew } = await createIngestParticipant(deps, request.body, setup.id, {
+      actor: { id: null, label: `Lab recorder "${setup.name}"` },
+      address: request.ip,
+    });
     return reply.status(isNew ? 201 : 200).send(participant);
   });
 

@@ -1,9 +1,16 @@
 import { type DecodedStream, decodeStream, type StreamKind } from '@limbus/analytics';
-import type { ParticipantType, ScreenGeometryInput } from '@limbus/contract';
+import {
+  CONSENT_STREAM_OF_KIND,
+  type ConsentGrant,
+  type ParticipantType,
+  type ScreenGeometryInput,
+} from '@limbus/contract';
 import type { ValidationTargetRecord } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
+import type { AuditContext } from '../audit/audit.service.js';
+import { assertStreamConsented, giveConsent, isStreamConsented } from '../consent/consent.service.js';
 import { toGeometryRecord } from '../participants/participant-geometry.js';
 import {
   type PreparedStream,
@@ -40,6 +47,7 @@ export type ParticipantInput = {
       }
     | undefined;
   started_at?: number | undefined;
+  consent?: (ConsentGrant & { method?: 'recorder' | 'import' | undefined }) | undefined;
 };
 
 const toAnswer = (row: { id: number; testId: number; realId: string; state: string }) => ({
@@ -53,7 +61,12 @@ const toAnswer = (row: { id: number; testId: number; realId: string; state: stri
  * Creates the participant (remembering the setup that recorded it, whose geometry applies), or
  * answers the one the test already has with this real_id (a retry).
  */
-export async function createIngestParticipant(deps: IngestDeps, input: ParticipantInput, setupId: number) {
+export async function createIngestParticipant(
+  deps: IngestDeps,
+  input: ParticipantInput,
+  setupId: number,
+  context: AuditContext,
+) {
   await assertTestExists(deps, input.test_id);
   const { row, isNew } = await insertParticipantOnce(deps.db, {
     testId: input.test_id,
@@ -68,6 +81,13 @@ export async function createIngestParticipant(deps: IngestDeps, input: Participa
     },
     startedAt: input.started_at === undefined ? null : new Date(input.started_at * 1000),
   });
+  // The consent the recorder (or the import) sends with the participant; a retry sends the same
+  // one, which is already in force. A bad consent leaves the participant without one: the recorder
+  // is told, and its streams are refused until a consent is recorded.
+  if (input.consent) {
+    const { method, ...grant } = input.consent;
+    await giveConsent(deps, context, row, grant, method ?? 'recorder');
+  }
   return { participant: toAnswer(row), isNew };
 }
 
@@ -90,6 +110,8 @@ export async function putBatch(
   body: unknown,
 ): Promise<{ kind: StreamKind; seq: number; sample_count: number }> {
   const participant = await recordingParticipant(deps, participantId);
+  // Refused before it is read or stored: a stream the participant did not consent to.
+  await assertStreamConsented(deps, participant, CONSENT_STREAM_OF_KIND[kind]);
   const stream = parseBatch(kind, body);
   if (participant.state !== 'recording')
     throw new AppError('conflict', 'The participant is finished: it takes no more batches');
@@ -155,6 +177,8 @@ export async function finishParticipant(
   let totalClicks: number | null = null;
   let lastTimestamp: number | null = null;
   for (const kind of ['emotions', 'eyes', 'mice'] as const) {
+    // A stream whose consent was withdrawn after its batches came is dropped with them.
+    if (!(await isStreamConsented(deps, participant, CONSENT_STREAM_OF_KIND[kind]))) continue;
     const parts: DecodedStream[] = [];
     for (const row of rows.filter((candidate) => candidate.kind === kind)) {
       const bytes = await deps.files.get(batchFileKey(participantId, kind, row.seq));

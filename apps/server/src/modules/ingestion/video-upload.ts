@@ -1,5 +1,7 @@
+import { CONSENT_STREAM_OF_KIND } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
+import { assertStreamConsented } from '../consent/consent.service.js';
 import {
   NOT_A_VIDEO,
   sniffVideo,
@@ -185,6 +187,8 @@ export async function startVideoUpload(
   participantId: number,
   input: { size: number; filename?: string | undefined },
 ): Promise<UploadState> {
+  // A screen recording the participant did not consent to is refused before a byte is stored.
+  await assertStreamConsented(deps, await participantOf(deps, participantId), CONSENT_STREAM_OF_KIND.video);
   const current = await settledState(deps, participantId);
   if (current && (!current.complete || current.size === input.size)) {
     if (current.size !== input.size)
@@ -231,6 +235,8 @@ async function appendExclusive(
   declaredLength: number | null,
   body: AsyncIterable<Uint8Array>,
 ): Promise<UploadState> {
+  // A consent withdrawn during the upload stops it: the part is not written.
+  await assertStreamConsented(deps, await participantOf(deps, participantId), CONSENT_STREAM_OF_KIND.video);
   const current = await settle(deps, participantId);
   if (!current) throw notFound('An upload of this participant');
   if (current.complete) {

@@ -154,6 +154,7 @@ export async function listPeerResults(
     'companyId' in group ? eq(tests.companyId, group.companyId) : eq(tests.categoryId, group.categoryId);
   return db
     .select({
+      testId: participants.testId,
       participantId: participants.id,
       startedAt: participants.startedAt,
       endedAt: participants.endedAt,

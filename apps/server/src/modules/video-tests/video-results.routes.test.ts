@@ -17,6 +17,8 @@ import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factor
 import {
   answers,
   categories,
+  consentRecords,
+  consentTerms,
   labels,
   participants,
   testQuestions,
@@ -337,5 +339,35 @@ describe('GET /tests/:id/video_norms', () => {
     expect(answer.category.video).not.toBeNull();
     // the other company reads no norms of this test
     expectError(await as.otherAdmin.get(`/tests/${testId}/video_norms`), 'forbidden');
+  });
+
+  it('leaves out a test with a viewer who did not grant anonymised reuse, and counts it once they do', async () => {
+    const before = (await norms()).category.tests;
+    const peer = await processedVideoTest(ctx.world.other.id, true);
+    expect((await norms()).category.tests).toBe(before + 1);
+    const [terms] = await ctx.t.db
+      .insert(consentTerms)
+      .values({
+        testId: peer,
+        version: 1,
+        text: 'Terms',
+        streams: ['emotions'],
+        purposes: ['report', 'norms'],
+      })
+      .returning();
+    const viewer = await buildParticipant(ctx.t, peer, { realId: 'viewer-without-norms' });
+    const grant = (purposes: ('report' | 'norms')[]) =>
+      ctx.t.db.insert(consentRecords).values({
+        participantId: viewer.id,
+        termsId: terms?.id as number,
+        streams: ['emotions'],
+        purposes,
+        givenAt: new Date(START),
+        method: 'paper',
+      });
+    await grant(['report']);
+    expect((await norms()).category.tests).toBe(before);
+    await grant(['report', 'norms']);
+    expect((await norms()).category.tests).toBe(before + 1);
   });
 });

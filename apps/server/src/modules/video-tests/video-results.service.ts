@@ -14,6 +14,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
+import { testsWithoutPurpose } from '../consent/consent.service.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { participantVideoPath } from '../participants/participants.mappers.js';
 import {
@@ -223,7 +224,14 @@ async function participantScores(deps: Deps, participant: ResultParticipant): Pr
  * The whole-video means of other tests' results; results processed before the means were kept
  * get them computed from their curves once and stored. A result without curves does not count.
  */
-async function peerMeans(deps: Deps, rows: readonly PeerResultRow[]): Promise<ScoreMeans[]> {
+async function peerMeans(deps: Deps, peers: readonly PeerResultRow[]): Promise<ScoreMeans[]> {
+  // A test that holds a viewer who did not grant anonymised reuse is no norm (docs/decisions/data-rights.md).
+  const withheld = await testsWithoutPurpose(
+    deps,
+    peers.map((row) => row.testId),
+    'norms',
+  );
+  const rows = peers.filter((row) => !withheld.has(row.testId));
   const means = await Promise.all(
     rows.map(async (row) => {
       if (row.joy !== null && row.attention !== null && row.frustration !== null)

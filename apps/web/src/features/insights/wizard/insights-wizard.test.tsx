@@ -30,6 +30,8 @@ const proposal: InsightProposal = {
   points: [],
   participants_total: 2,
   dropped_claims: 0,
+  participants_left_out: 0,
+  left_out_message: null,
   usage,
 };
 
@@ -97,6 +99,22 @@ describe('InsightsWizard generation', () => {
     expect(run.textContent).toBe('Ready to review');
     expect(polls).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Review the proposal' })).toBeTruthy();
+  });
+
+  it('says in the proposal how many participants it left out for want of consent to AI processing', async () => {
+    const message = '2 participants are left out: they did not consent to AI processing.';
+    useGenerationServer([
+      generation({
+        state: 'done',
+        attempts: 1,
+        result: { ...proposal, participants_left_out: 2, left_out_message: message },
+      }),
+    ]);
+    await generate();
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: 'Review the proposal' }));
+    expect((await screen.findByRole('note')).textContent).toBe(message);
   });
 
   it('says a run was taken up again after an interruption', async () => {

@@ -57,6 +57,11 @@ export function ProposalReview({ testId, reviewed, isChosen, onChosen, onChange 
           onChange={(event) => onChosen(event.currentTarget.checked)}
         />
       </Group>
+      {context.left_out_message ? (
+        <Text size="sm" c="dimmed" mb="sm" role="note">
+          {context.left_out_message}
+        </Text>
+      ) : null}
       {context.dropped_claims > 0 ? (
         <Text size="sm" c="dimmed" mb="sm">
           {context.dropped_claims} generated {context.dropped_claims === 1 ? 'claim was' : 'claims were'} left

@@ -1,6 +1,6 @@
 import type { TestDetail } from '@limbus/contract';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconFiles, IconFlame, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconFiles, IconFlame, IconSignature, IconTags, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { VideoProcessing } from '../../video-results';
 
@@ -27,6 +27,14 @@ export function ParticipantsTab({ test }: { test: TestDetail }) {
               leftSection={<IconUsers size={16} aria-hidden />}
             >
               Open participants
+            </Button>
+            <Button
+              component={Link}
+              to={`/research/test/${test.id}/consent`}
+              variant="light"
+              leftSection={<IconSignature size={16} aria-hidden />}
+            >
+              Consent terms
             </Button>
             {test.platform === 'video' ? null : (
               <Button

@@ -1,0 +1,65 @@
+import { CONSENT_PURPOSES, CONSENT_STREAMS, type ConsentPurpose } from '@limbus/contract';
+import type { Executor } from '../db/client.js';
+import {
+  insertConsentRecords,
+  insertTermsVersion,
+  listParticipantsWithoutConsent,
+  listTestsWithoutTerms,
+} from './demo-consent.repository.js';
+
+/** The consent form every demo test's participants signed (version 1 of its terms). */
+export const DEMO_CONSENT_TEXT = `Taking part in a Limbus study
+
+While you use the website or watch the video, we record:
+- your brain activity (EEG), from which we derive emotions (joy, attention, frustration);
+- where you look on the screen (gaze), with an eye tracker;
+- your mouse movements, clicks and taps;
+- a recording of the screen;
+- what you say aloud while you use it, and your answers to our questions.
+
+We use these recordings:
+1. for this study's report to our client, who commissioned it;
+2. in anonymised form, to compare this study with other studies (norms and benchmarks): no one can tell that the data came from you;
+3. to have software summarise and translate your spoken comments (AI processing). You may refuse this and still take part.
+
+Your recordings are kept under a pseudonym. Screen and voice recordings are deleted 90 days after the study ends, the other recordings after 24 months. You may withdraw your consent, in whole or in part, at any time, without giving a reason: ask the researcher or write to privacy@limbus.test. A withdrawal takes effect at once; what was done before it stays lawful.`;
+
+/** How many participants of each recorded demo web test did not consent to AI processing. */
+export const DEMO_WITHOUT_AI = 2;
+
+/**
+ * Version 1 of the terms on every demo test, and the lab recorder's consent for every seeded
+ * participant: everything, except for the first DEMO_WITHOUT_AI participants with significant
+ * points of each test, who declined AI processing (so the insights wizard says it left them out).
+ * Only what is missing is written: a start killed midway finishes it.
+ */
+export async function seedDemoConsent(db: Executor): Promise<void> {
+  for (const test of await listTestsWithoutTerms(db))
+    await insertTermsVersion(db, {
+      testId: test.id,
+      text: DEMO_CONSENT_TEXT,
+      streams: [...CONSENT_STREAMS],
+      purposes: [...CONSENT_PURPOSES],
+      // Written before the first participant signed it.
+      createdAt: new Date((test.startedAt ?? test.createdAt).getTime() - 24 * 60 * 60 * 1000),
+    });
+  const declined = new Map<number, number>();
+  const rows = (await listParticipantsWithoutConsent(db)).map((participant) => {
+    let purposes: ConsentPurpose[] = [...CONSENT_PURPOSES];
+    const count = declined.get(participant.testId) ?? 0;
+    if (participant.points > 0 && count < DEMO_WITHOUT_AI) {
+      declined.set(participant.testId, count + 1);
+      purposes = purposes.filter((purpose) => purpose !== 'ai');
+    }
+    return {
+      participantId: participant.id,
+      termsId: participant.termsId,
+      streams: [...CONSENT_STREAMS],
+      purposes,
+      // Signed at the lab just before the recording.
+      givenAt: new Date((participant.startedAt?.getTime() ?? Date.now()) - 5 * 60_000),
+      method: 'recorder' as const,
+    };
+  });
+  await insertConsentRecords(db, rows);
+}

@@ -1,0 +1,193 @@
+import {
+  type ConsentMethod,
+  type ConsentPurpose,
+  type ConsentStream,
+  GENERATED_VIEWER_PREFIX,
+} from '@limbus/contract';
+import { and, desc, eq, inArray, notLike, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { consentRecords, consentTerms, participants, tests, users } from '../../db/schema.js';
+
+// ── terms ──
+
+export type ConsentTermsRow = typeof consentTerms.$inferSelect & { createdBy: string | null };
+
+const termsColumns = {
+  id: consentTerms.id,
+  testId: consentTerms.testId,
+  version: consentTerms.version,
+  text: consentTerms.text,
+  streams: consentTerms.streams,
+  purposes: consentTerms.purposes,
+  createdById: consentTerms.createdById,
+  createdAt: consentTerms.createdAt,
+  createdBy: users.email,
+};
+
+/** The versions of a test's terms, newest first. */
+export async function listTermsRows(db: Executor, testId: number): Promise<ConsentTermsRow[]> {
+  return db
+    .select(termsColumns)
+    .from(consentTerms)
+    .leftJoin(users, eq(users.id, consentTerms.createdById))
+    .where(eq(consentTerms.testId, testId))
+    .orderBy(desc(consentTerms.version));
+}
+
+export async function findTermsRow(
+  db: Executor,
+  testId: number,
+  version: number,
+): Promise<ConsentTermsRow | null> {
+  const [row] = await db
+    .select(termsColumns)
+    .from(consentTerms)
+    .leftJoin(users, eq(users.id, consentTerms.createdById))
+    .where(and(eq(consentTerms.testId, testId), eq(consentTerms.version, version)));
+  return row ?? null;
+}
+
+/** Whether the test has any version of consent terms. */
+export async function testHasTerms(db: Executor, testId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consentTerms.id })
+    .from(consentTerms)
+    .where(eq(consentTerms.testId, testId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type TermsValues = {
+  testId: number;
+  text: string;
+  streams: ConsentStream[];
+  purposes: ConsentPurpose[];
+  createdById: number | null;
+};
+
+/**
+ * Inserts the next version of the test's terms (1 for the first). Two writers at once meet at the
+ * unique (test, version) index: the later one takes the next number.
+ */
+export async function insertNextTermsRow(db: Executor, values: TermsValues): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await db
+      .insert(consentTerms)
+      .values({
+        ...values,
+        version: sql`(select coalesce(max(${consentTerms.version}), 0) + 1 from ${consentTerms} where ${consentTerms.testId} = ${values.testId})`,
+      })
+      .onConflictDoNothing()
+      .returning({ version: consentTerms.version });
+    if (row) return row.version;
+    if (attempt >= 10) throw new Error('No free version number for the consent terms');
+  }
+}
+
+// ── records ──
+
+export type ConsentRecordRow = {
+  id: number;
+  participantId: number;
+  termsId: number;
+  version: number;
+  streams: ConsentStream[];
+  purposes: ConsentPurpose[];
+  givenAt: Date;
+  method: ConsentMethod;
+  recordedBy: string | null;
+  createdAt: Date;
+};
+
+const recordColumns = {
+  id: consentRecords.id,
+  participantId: consentRecords.participantId,
+  termsId: consentRecords.termsId,
+  version: consentTerms.version,
+  streams: consentRecords.streams,
+  purposes: consentRecords.purposes,
+  givenAt: consentRecords.givenAt,
+  method: consentRecords.method,
+  recordedBy: users.email,
+  createdAt: consentRecords.createdAt,
+};
+
+/** A participant's consent records, newest first (the first is in force). */
+export async function listRecordRows(db: Executor, participantId: number): Promise<ConsentRecordRow[]> {
+  return db
+    .select(recordColumns)
+    .from(consentRecords)
+    .innerJoin(consentTerms, eq(consentTerms.id, consentRecords.termsId))
+    .leftJoin(users, eq(users.id, consentRecords.recordedById))
+    .where(eq(consentRecords.participantId, participantId))
+    .orderBy(desc(consentRecords.id));
+}
+
+/** The consent in force of a participant: its newest record; null when it has none. */
+export async function findCurrentRecordRow(
+  db: Executor,
+  participantId: number,
+): Promise<ConsentRecordRow | null> {
+  const [row] = await db
+    .select(recordColumns)
+    .from(consentRecords)
+    .innerJoin(consentTerms, eq(consentTerms.id, consentRecords.termsId))
+    .leftJoin(users, eq(users.id, consentRecords.recordedById))
+    .where(eq(consentRecords.participantId, participantId))
+    .orderBy(desc(consentRecords.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type RecordValues = {
+  participantId: number;
+  termsId: number;
+  streams: ConsentStream[];
+  purposes: ConsentPurpose[];
+  givenAt: Date;
+  method: ConsentMethod;
+  recordedById: number | null;
+};
+
+export async function insertRecordRow(db: Executor, values: RecordValues): Promise<void> {
+  await db.insert(consentRecords).values(values);
+}
+
+/**
+ * Of the participants (people: type default, not generated viewers) of the tests `testIds`, those
+ * whose data may not serve `purpose`: on a test with consent terms, each participant whose consent
+ * in force does not grant it, or who has none.
+ * Participants of tests without terms (legacy tests) are never named.
+ */
+export async function participantIdsWithout(
+  db: Executor,
+  testIds: readonly number[],
+  purpose: ConsentPurpose,
+): Promise<{ id: number; testId: number }[]> {
+  if (testIds.length === 0) return [];
+  return db
+    .select({ id: participants.id, testId: participants.testId })
+    .from(participants)
+    .where(
+      and(
+        inArray(participants.testId, [...testIds]),
+        // People only: a video test's aggregate and the generated viewers are no one's data.
+        eq(participants.type, 'default'),
+        notLike(participants.realId, `${GENERATED_VIEWER_PREFIX}%`),
+        sql`exists (select 1 from ${consentTerms} where ${consentTerms.testId} = ${participants.testId})`,
+        sql`not coalesce((
+          select ${consentRecords.purposes} @> ${JSON.stringify([purpose])}::jsonb
+          from ${consentRecords}
+          where ${consentRecords.participantId} = ${participants.id}
+          order by ${consentRecords.id} desc
+          limit 1
+        ), false)`,
+      ),
+    );
+}
+
+/** The company of a test, for the audit entry of a consent given without a signed-in user. */
+export async function findTestCompanyId(db: Executor, testId: number): Promise<number | null> {
+  const [row] = await db.select({ companyId: tests.companyId }).from(tests).where(eq(tests.id, testId));
+  return row?.companyId ?? null;
+}
