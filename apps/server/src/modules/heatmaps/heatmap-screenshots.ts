@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { HEATMAP_SCREENSHOT_REFUSED } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
+import { cleanImage, UnreadableImageError } from '../../media/clean-image.js';
 import { detectImageFormat } from '../resources/resource-images.js';
 import { imageDimensions } from './image-dimensions.js';
 
@@ -22,6 +23,21 @@ export const screenshotValues = (stored: StoredScreenshot) => ({
   screenshotWidth: stored.width,
   screenshotHeight: stored.height,
 });
+
+/**
+ * An uploaded screenshot with its pixels written afresh (cleanImage): what is stored holds the
+ * picture only. Refuses what is not a PNG, JPEG, GIF or WebP that decodes.
+ */
+export async function cleanUploadedScreenshot(bytes: Buffer, field = 'file'): Promise<Buffer> {
+  const refused = () => AppError.fieldError('validation', field, HEATMAP_SCREENSHOT_REFUSED);
+  const format = detectImageFormat(bytes);
+  if (!format) throw refused();
+  try {
+    return (await cleanImage(bytes, format)).bytes;
+  } catch (error) {
+    throw error instanceof UnreadableImageError ? refused() : error;
+  }
+}
 
 /** Stores an image under a random name; refuses what is not a PNG, JPEG, GIF or WebP by its bytes. */
 export async function storeScreenshot(

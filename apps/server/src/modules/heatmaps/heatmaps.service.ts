@@ -16,6 +16,7 @@ import { CaptureError, checkCaptureUrl } from './capture-address.js';
 import { enqueueCapture } from './heatmap-capture-job.js';
 import { firstSecondsOf, participantIdsOf, platformOf, recordingReader } from './heatmap-recordings.js';
 import {
+  cleanUploadedScreenshot,
   readStoredScreenshot,
   removeScreenshot,
   screenshotValues,
@@ -141,7 +142,7 @@ export async function uploadHeatmapScreenshot(
   read: () => Promise<Buffer>,
 ): Promise<string> {
   await testFor(deps, actor, testId, 'test.annotate');
-  const bytes = await read();
+  const bytes = await cleanUploadedScreenshot(await read());
   const { name } = await storeScreenshot(deps, testId, bytes);
   await storeScreenshotVariants(deps, testId, name, bytes);
   return name;

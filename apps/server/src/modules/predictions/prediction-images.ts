@@ -15,6 +15,7 @@ import {
 } from '@limbus/contract';
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas';
 import { AppError } from '../../http/app-error.js';
+import { cleanImage, UnreadableImageError } from '../../media/clean-image.js';
 import { detectImageFormat } from '../resources/resource-images.js';
 
 export type ScreenshotFormat = 'png' | 'jpg';
@@ -49,6 +50,19 @@ export function screenshotFormat(bytes: Uint8Array): ScreenshotFormat {
   const format = detectImageFormat(bytes);
   if (format !== 'png' && format !== 'jpg') throw refused();
   return format;
+}
+
+/** An uploaded screenshot with its pixels written afresh (cleanImage): the picture only, no metadata. */
+export async function cleanUploadedPrediction(bytes: Buffer): Promise<Buffer> {
+  const format = screenshotFormat(bytes);
+  try {
+    return (await cleanImage(bytes, format, PREDICTION_IMAGE_MAX_PIXELS)).bytes;
+  } catch (error) {
+    if (!(error instanceof UnreadableImageError)) throw error;
+    throw refused(
+      'This image could not be read, or is larger than a full page of 1920 × 12,000 px; upload it again as PNG or JPEG',
+    );
+  }
 }
 
 /** Decodes a screenshot into RGBA pixels; a file with the right first bytes but broken inside is refused. */

@@ -17,6 +17,7 @@ import { type Actor, authorize } from '../../http/policy.js';
 import { shareIn } from './prediction-generation.js';
 import { enqueueGeneration } from './prediction-generation-job.js';
 import {
+  cleanUploadedPrediction,
   decodeScreenshot,
   densityOfMask,
   predictionFolder,
@@ -152,7 +153,7 @@ export async function createPrediction(
     deps,
     writer,
     { title, application: form.application, projectId },
-    form.file,
+    await cleanUploadedPrediction(form.file),
   );
   return getPrediction(deps, actor, id);
 }

@@ -7,6 +7,7 @@ import {
 } from '@limbus/contract';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
+import { cleanImage, UnreadableImageError } from '../../media/clean-image.js';
 
 const FOLDER = 'resource-images';
 
@@ -37,11 +38,18 @@ export function detectImageFormat(bytes: Uint8Array): ResourceImageFormat | null
 export const imageKey = (name: string) => `${FOLDER}/${name}`;
 export const imageUrl = (name: string) => `${RESOURCE_IMAGE_PATH}${name}`;
 
-/** Stores an uploaded image under a random name; refuses what is not a PNG, JPEG, GIF or WebP. */
+/**
+ * Stores an uploaded image, its pixels written afresh (cleanImage), under a random name; refuses
+ * what is not a PNG, JPEG, GIF or WebP that decodes.
+ */
 export async function storeResourceImage(files: FileStore, bytes: Buffer): Promise<ResourceImage> {
+  const refused = () => AppError.fieldError('validation', 'file', RESOURCE_IMAGE_REFUSED);
   const format = detectImageFormat(bytes);
-  if (!format) throw AppError.fieldError('validation', 'file', RESOURCE_IMAGE_REFUSED);
-  const name = `${randomBytes(16).toString('hex')}.${format}`;
-  await files.put(imageKey(name), bytes);
+  if (!format) throw refused();
+  const clean = await cleanImage(bytes, format).catch((error: unknown) => {
+    throw error instanceof UnreadableImageError ? refused() : error;
+  });
+  const name = `${randomBytes(16).toString('hex')}.${clean.format}`;
+  await files.put(imageKey(name), clean.bytes);
   return { name, url: imageUrl(name) };
 }

@@ -9,6 +9,7 @@ import {
   resourceSchema,
   resourceTagListAnswer,
 } from '@limbus/contract';
+import { loadImage } from '@napi-rs/canvas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -271,9 +272,11 @@ describe('DELETE /resources/:id', () => {
 });
 
 describe('images', () => {
-  it('takes PNG, JPEG, GIF and WebP by their bytes and serves them with their type to anyone', async () => {
-    const types = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as const;
-    for (const [format, bytes] of Object.entries(IMAGES)) {
+  it('takes PNG, JPEG, GIF and WebP by their bytes, stores their pixels afresh and serves them to anyone', async () => {
+    const types = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+    // the canvas writes no GIF: a GIF is kept as a PNG of its first frame
+    const stored = { png: 'png', jpg: 'jpg', gif: 'png', webp: 'webp' } as const;
+    for (const [format, bytes] of Object.entries(IMAGES) as [keyof typeof IMAGES, Buffer][]) {
       // The declared type and name do not count: the bytes do.
       const image = resourceImageAnswer.parse(
         expectOk(
@@ -281,13 +284,42 @@ describe('images', () => {
           201,
         ),
       );
-      expect(image.name).toMatch(new RegExp(`^[0-9a-f]{32}\\.${format}$`));
+      expect(image.name).toMatch(new RegExp(`^[0-9a-f]{32}\\.${stored[format]}$`));
       expect(image.url).toBe(`/api/v1/resource_images/${image.name}`);
       const served = await ctx.t.app.inject({ url: image.url });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe(types[format as keyof typeof types]);
-      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.headers['content-type']).toBe(types[stored[format]]);
+      const [picture, original] = [await loadImage(served.rawPayload), await loadImage(bytes)];
+      expect([picture.width, picture.height]).toEqual([original.width, original.height]);
     }
+  });
+
+  it('uploads checked by their first bytes only (issue 28, finding 6): what is stored is pixels, without what hid behind them or EXIF', async () => {
+    const script = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
+    const polyglot = Buffer.concat([IMAGES.gif, Buffer.from(script)]);
+    const exifPayload = Buffer.concat([
+      Buffer.from('Exif\0\0'),
+      Buffer.from('GPSLatitude 52.3676 N, GPSLongitude 4.9041 E'),
+    ]);
+    const exifSegment = Buffer.concat([Buffer.from([0xff, 0xe1, 0, exifPayload.length + 2]), exifPayload]);
+    const withLocation = Buffer.concat([IMAGES.jpg.subarray(0, 2), exifSegment, IMAGES.jpg.subarray(2)]);
+    for (const [bytes, hidden] of [
+      [polyglot, '<script'],
+      [withLocation, 'GPSLatitude'],
+    ] as const) {
+      const image = await uploaded(bytes);
+      const served = (await ctx.t.app.inject({ url: image.url })).rawPayload;
+      expect(served.includes(hidden)).toBe(false);
+      expect(served.includes('Exif')).toBe(false);
+      expect((await loadImage(served)).width).toBe((await loadImage(bytes)).width);
+    }
+  });
+
+  it('refuses an image whose first bytes are right but which does not decode', async () => {
+    const before = fileCount();
+    const broken = Buffer.concat([IMAGES.png.subarray(0, 16), Buffer.alloc(64, 7)]);
+    expectError(await upload(tokens.staff, broken), 'validation', { file: RESOURCE_IMAGE_REFUSED });
+    expect(fileCount()).toBe(before);
   });
 
   it('refuses what is not an image, whatever its name and declared type, storing nothing', async () => {
