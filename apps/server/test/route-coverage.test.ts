@@ -20,6 +20,7 @@ import { authInputCases, authPolicyCases } from '../src/modules/auth/auth.route-
 import { benchmarkInputCases, benchmarkPolicyCases } from '../src/modules/benchmark/benchmark.route-cases.js';
 import { companiesInputCases, companiesPolicyCases } from '../src/modules/companies/companies.route-cases.js';
 import { contractsInputCases, contractsPolicyCases } from '../src/modules/contracts/contracts.route-cases.js';
+import { erasuresInputCases, erasuresPolicyCases } from '../src/modules/erasures/erasures.route-cases.js';
 import { exportsInputCases, exportsPolicyCases } from '../src/modules/exports/exports.route-cases.js';
 import { heatmapsInputCases, heatmapsPolicyCases } from '../src/modules/heatmaps/heatmaps.route-cases.js';
 import { ingestionInputCases, ingestionPolicyCases } from '../src/modules/ingestion/ingestion.route-cases.js';
@@ -84,6 +85,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'quality', policy: qualityPolicyCases, input: qualityInputCases },
   { name: 'exports', policy: exportsPolicyCases, input: exportsInputCases },
   { name: 'audit', policy: auditPolicyCases, input: auditInputCases },
+  { name: 'erasures', policy: erasuresPolicyCases, input: erasuresInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */

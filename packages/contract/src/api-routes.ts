@@ -6,6 +6,7 @@ import { authRoutes } from './auth.js';
 import { benchmarkRoutes } from './benchmark.js';
 import { companyRoutes } from './companies.js';
 import { contractRoutes } from './contracts.js';
+import { erasureRoutes } from './erasures.js';
 import { exportRoutes } from './exports.js';
 import { heatmapRoutes } from './heatmaps.js';
 import { ingestionRoutes } from './ingestion.js';
@@ -34,6 +35,7 @@ export const apiRoutes = {
   benchmark: benchmarkRoutes,
   companies: companyRoutes,
   contracts: contractRoutes,
+  erasures: erasureRoutes,
   exports: exportRoutes,
   heatmaps: heatmapRoutes,
   ingestion: ingestionRoutes,
@@ -65,6 +67,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
     "A web test's emotions as percentiles among the company's and the category's done tests, anonymised",
   companies: 'Client companies with their licences and contracts; countries',
   contracts: 'Contracts of a company and the bundles of tests they hold',
+  erasures:
+    'Erasure of a participant (GDPR Art. 17): researchers erase, company admins request; receipts with their verification',
   exports:
     "Streamed exports of a test's recordings for other tools: raw samples, events, page and tag metrics (CSV or JSON)",
   heatmaps:

@@ -9,6 +9,7 @@ export * from './companies.js';
 export * from './consent.js';
 export * from './constants.js';
 export * from './contracts.js';
+export * from './erasures.js';
 export * from './errors.js';
 export * from './exports.js';
 export * from './fields.js';
