@@ -1,3 +1,4 @@
+import { isSafeFileKey } from '../../config.js';
 import { announceChange } from '../../db/changes.js';
 import type { JobDeps, JobHandler } from '../../jobs/job-runner.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
@@ -68,9 +69,10 @@ async function runErasure(deps: JobDeps, erasure: ErasureRow, targets: ErasureTa
   }
   announceChange({ participantId });
 
-  // 2. files
-  const pending = await deleteFiles(deps, targets);
-  removed.files = (removed.files ?? 0) + pending.deleted;
+  // 2. files: listed once and kept on the row as the files still to delete, so that a run cut
+  // short is counted right when the next one finishes the deletion.
+  const pending = await deleteFiles(deps, erasure, targets, removed);
+  removed = pending.removed;
 
   // 3. derived results
   await recomputeTestMetrics(deps, { test_id: testId });
@@ -144,37 +146,51 @@ async function runErasure(deps: JobDeps, erasure: ErasureRow, targets: ErasureTa
 }
 
 /**
- * Deletes every file of the participant: the keys its rows named and whatever the store lists
- * under its prefixes (streams, ingestion batches, upload parts, recordings). A key that another
- * participant still names is kept. Answers the files deleted and those left (to retry).
+ * Deletes every file of the participant: the keys its rows named (unless another participant
+ * still names one) and whatever the store lists under its prefixes (streams, ingestion batches,
+ * upload parts, recordings). The files found are stored on the row first (pending_files) and
+ * counted once; each is then deleted, and those that cannot be are left to retry.
  */
 async function deleteFiles(
   deps: JobDeps,
+  erasure: ErasureRow,
   targets: ErasureTargets,
-): Promise<{ deleted: number; left: string[] }> {
-  const keys = new Set(targets.keys);
-  const left: string[] = [];
+  counted: Record<string, number>,
+): Promise<{ removed: Record<string, number>; left: string[] }> {
+  // Prefixes the store could not list last time are listed again below, not deleted as keys.
+  const known = new Set(erasure.pendingFiles.filter((key) => isSafeFileKey(key)));
+  const found = new Set<string>();
+  const unlisted: string[] = [];
   for (const prefix of participantKeyParts(targets.participantId)) {
     try {
-      for (const key of await deps.files.list(prefix)) keys.add(key);
+      for (const key of await deps.files.list(prefix)) found.add(key);
     } catch (error) {
       deps.log.warn({ err: error, prefix }, 'the file store could not list a prefix of an erasure');
-      left.push(prefix);
+      unlisted.push(prefix);
     }
   }
-  let deleted = 0;
-  for (const key of keys) {
-    if (await isFileNamedByParticipant(deps.db, key)) continue;
+  for (const key of targets.keys) {
+    if (found.has(key) || (await isFileNamedByParticipant(deps.db, key))) continue;
     try {
-      if ((await deps.files.size(key)) === null) continue;
+      if ((await deps.files.size(key)) !== null) found.add(key);
+    } catch {
+      found.add(key); // the store cannot tell now: deleting it will tell
+    }
+  }
+  const fresh = [...found].filter((key) => !known.has(key));
+  const removed = { ...counted, files: (counted.files ?? 0) + fresh.length };
+  const toDelete = [...known, ...fresh];
+  if (fresh.length > 0) await updateErasureRow(deps.db, erasure.id, { removed, pendingFiles: toDelete });
+  const left: string[] = [];
+  for (const key of toDelete) {
+    try {
       await deps.files.delete(key);
-      deleted += 1;
     } catch (error) {
       deps.log.warn({ err: error, key }, 'a file of an erased participant could not be deleted');
       left.push(key);
     }
   }
-  return { deleted, left };
+  return { removed, left: [...left, ...unlisted] };
 }
 
 /**
