@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { EraseParticipantAction } from '../features/erasures';
 import { InsightsPanel } from '../features/insights';
 import { ParticipantDetailView } from '../features/participants';
 import { FullWidthPage } from '../ui';
@@ -13,6 +14,11 @@ export function ResearchParticipantPage() {
   const participantId = Number(params.participantId);
   return (
     <FullWidthPage>
+      <EraseParticipantAction
+        key={`erase-${testId}-${participantId}`}
+        testId={testId}
+        participantId={participantId}
+      />
       <ParticipantDetailView
         key={`${testId}-${participantId}`}
         testId={testId}

@@ -45,7 +45,7 @@ const erasureIdOf = (payload: Record<string, unknown>): number => {
 export const eraseParticipantJob: JobHandler = Object.assign(
   async (deps: JobDeps, payload: Record<string, unknown>) => {
     const erasure = await findErasureRow(deps.db, erasureIdOf(payload));
-    if (!erasure || !erasure.targets) return; // removed with its company, or done
+    if (!erasure?.targets) return; // removed with its company, or done
     if (erasure.state !== 'erasing' && erasure.state !== 'pending') return;
     await runErasure(deps, erasure, erasure.targets as ErasureTargets);
   },

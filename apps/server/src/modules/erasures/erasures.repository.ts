@@ -154,7 +154,7 @@ export async function findErasableParticipant(db: Executor, testId: number, part
   return { ...row, streamKeys: streams.map((stream) => stream.fileKey) };
 }
 
-const countOf = async (db: Executor, query: Promise<{ count: number }[]>) => (await query)[0]?.count ?? 0;
+const countOf = async (query: PromiseLike<{ count: number }[]>) => (await query)[0]?.count ?? 0;
 
 /**
  * Removes the participant's rows in one transaction's executor: counts what goes, withdraws the
@@ -186,22 +186,16 @@ export async function deleteParticipantData(
   const removed: Record<string, number> = {
     participant: 1,
     streams: await countOf(
-      tx,
       tx.select({ count }).from(participantStreams).where(ofParticipant(participantStreams)),
     ),
     ingest_batches: await countOf(
-      tx,
       tx.select({ count }).from(ingestBatches).where(ofParticipant(ingestBatches)),
     ),
-    video_uploads: await countOf(
-      tx,
-      tx.select({ count }).from(videoUploads).where(ofParticipant(videoUploads)),
-    ),
+    video_uploads: await countOf(tx.select({ count }).from(videoUploads).where(ofParticipant(videoUploads))),
     significant_points: pointIds.length,
-    sections: await countOf(tx, tx.select({ count }).from(sections).where(ofParticipant(sections))),
-    answers: await countOf(tx, tx.select({ count }).from(answers).where(ofParticipant(answers))),
+    sections: await countOf(tx.select({ count }).from(sections).where(ofParticipant(sections))),
+    answers: await countOf(tx.select({ count }).from(answers).where(ofParticipant(answers))),
     consent_records: await countOf(
-      tx,
       tx.select({ count }).from(consentRecords).where(ofParticipant(consentRecords)),
     ),
     insight_citations: 0,
