@@ -22,6 +22,10 @@ export async function dumpEverything(db: Database, files: FileStore) {
   return { rows, files: await files.list('') };
 }
 
+/** A key where it starts the text or follows a character no key has: not `videos/1.` in `test-videos/1.mp4`. */
+const keyIn = (text: string, part: string) =>
+  new RegExp(`(^|[^A-Za-z0-9._/-])${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text);
+
 export type Person = { participantId: number; realId: string; keys: string[] };
 
 /**
@@ -46,7 +50,7 @@ export function findPerson(dump: Awaited<ReturnType<typeof dumpEverything>>, per
     for (const row of rows) {
       const hit =
         row.includes(JSON.stringify(person.realId)) ||
-        keyParts.some((part) => row.includes(part)) ||
+        keyParts.some((part) => keyIn(row, part)) ||
         idPattern.test(row) ||
         (table === 'participants' && new RegExp(`^\\{"id":${id},`).test(row));
       if (hit) found.push(`${table}: ${row.slice(0, 200)}`);

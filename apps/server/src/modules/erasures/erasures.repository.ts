@@ -369,7 +369,9 @@ export async function countIdentifiersInTable(
     if (column.column === 'participant_id' && !isText && !isJson)
       tests.push(sql`${ref} = ${needles.participantId}`);
     if (isText || isJson) {
-      for (const part of needles.keyParts) tests.push(sql`position(${part} in ${ref}::text) > 0`);
+      // A key starts a value or follows a character no key has (a quote in JSON): `videos/12.`
+      // is not found in `test-videos/12.mp4`.
+      for (const part of needles.keyParts) tests.push(sql`${ref}::text ~ ${keyPattern(part)}`);
     }
     if (isText) tests.push(sql`(${ofTest} and ${ref} = ${needles.realId})`);
     if (isJson) {
@@ -392,6 +394,10 @@ export async function countIdentifiersInTable(
     count: Number(counts?.[`c${index}`] ?? 0),
   }));
 }
+
+/** A storage key where it starts a value or follows a character that no key contains. */
+export const keyPattern = (part: string) =>
+  `(^|[^A-Za-z0-9._/-])${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
