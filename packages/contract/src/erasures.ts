@@ -35,8 +35,8 @@ export const ERASURE_COUNT_NAMES: Record<string, string> = {
   insights_marked: 'Insights marked "evidence withdrawn"',
   ai_generation_citations: 'Citations in AI insight proposals',
   files: 'Files (streams, video, screen recording, uploads)',
-  recomputed_metrics: 'Page and tag metrics recomputed',
-  recomputed_video_aggregate: 'Video aggregate and heatmap video recomputed',
+  recomputed_metrics: 'page and tag metrics (and so the benchmarks)',
+  recomputed_video_aggregate: "the video test's aggregate and heatmap video (and so the norms)",
 };
 
 export const erasureVerificationSchema = z.object({

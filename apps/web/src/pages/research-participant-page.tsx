@@ -15,16 +15,16 @@ export function ResearchParticipantPage() {
   return (
     <FullWidthPage>
       <EraseParticipantAction
-        key={`erase-${testId}-${participantId}`}
         testId={testId}
         participantId={participantId}
-      />
-      <ParticipantDetailView
         key={`${testId}-${participantId}`}
-        testId={testId}
-        participantId={participantId}
-        renderInsights={(test) => <InsightsPanel test={test} participantId={participantId} />}
-      />
+      >
+        <ParticipantDetailView
+          testId={testId}
+          participantId={participantId}
+          renderInsights={(test) => <InsightsPanel test={test} participantId={participantId} />}
+        />
+      </EraseParticipantAction>
     </FullWidthPage>
   );
 }

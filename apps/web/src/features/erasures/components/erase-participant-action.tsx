@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { isApiError } from '../../../api';
 import { ErrorAlert } from '../../../ui';
 import { useEraseParticipant, useErasure, useErasures } from '../api';
@@ -12,7 +14,16 @@ import { ErasureReceipt } from './erasure-receipt';
  * what goes, then the receipt, followed until the erasure is verified. An erasure a company admin
  * requested shows first, with the button to carry it out.
  */
-export function EraseParticipantAction({ testId, participantId }: { testId: number; participantId: number }) {
+export function EraseParticipantAction({
+  testId,
+  participantId,
+  children,
+}: {
+  testId: number;
+  participantId: number;
+  /** The participant's screen: shown until an erasure has started (its data is going, then gone). */
+  children?: ReactNode;
+}) {
   const [isOpen, { open, close }] = useDisclosure(false);
   const erasures = useErasures(testId);
   const erase = useEraseParticipant(testId);
@@ -23,7 +34,14 @@ export function EraseParticipantAction({ testId, participantId }: { testId: numb
 
   return (
     <Stack gap="sm">
-      {shown && !isRequested ? <ErasureReceipt erasure={shown} /> : null}
+      {shown && !isRequested ? (
+        <>
+          <Anchor component={Link} to={`/research/test/${testId}/participants`} size="sm">
+            ← Back to participants
+          </Anchor>
+          <ErasureReceipt erasure={shown} />
+        </>
+      ) : null}
       {isRequested ? (
         <Alert color="blue" variant="light" title="Erasure requested">
           <Text size="sm">
@@ -68,6 +86,7 @@ export function EraseParticipantAction({ testId, participantId }: { testId: numb
           </Group>
         </Stack>
       </Modal>
+      {!shown || isRequested ? children : null}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { ERASURE_COUNT_NAMES, ERASURE_STATE_NAMES, type Erasure } from '@limbus/contract';
-import { Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { DetailList, formatCount, formatDateTime } from '../../../ui';
 import { isUnderWay } from '../api';
@@ -25,13 +25,18 @@ export function ErasureStateBadge({ erasure }: { erasure: Pick<Erasure, 'state'>
  * the verification searched and found. It holds no personal data (a pseudonym and a salted hash).
  */
 export function ErasureReceipt({ erasure }: { erasure: Erasure }) {
-  const counts = Object.entries(erasure.removed).filter(([kind]) => !kind.startsWith('recomputed'));
+  // In the order of the contract's names, then any kind it does not name yet.
+  const order = Object.keys(ERASURE_COUNT_NAMES);
+  const rank = (kind: string) => (order.includes(kind) ? order.indexOf(kind) : order.length);
+  const counts = Object.entries(erasure.removed)
+    .filter(([kind]) => !kind.startsWith('recomputed'))
+    .sort(([a], [b]) => rank(a) - rank(b));
   const recomputed = Object.entries(erasure.removed)
     .filter(([kind, count]) => kind.startsWith('recomputed') && count > 0)
     .map(([kind]) => ERASURE_COUNT_NAMES[kind] ?? kind);
   const verification = erasure.verification;
   return (
-    <Paper withBorder p="md" radius="md" aria-label="Erasure receipt">
+    <Card withBorder padding="lg" component="section" aria-label="Erasure receipt">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={4}>Erasure receipt</Title>
@@ -86,7 +91,7 @@ export function ErasureReceipt({ erasure }: { erasure: Erasure }) {
             </Table.Thead>
             <Table.Tbody>
               {counts.map(([kind, count]) => (
-                <Table.Tr key={kind}>
+                <Table.Tr key={kind} c={count === 0 ? 'dimmed' : undefined}>
                   <Table.Td>{ERASURE_COUNT_NAMES[kind] ?? kind}</Table.Td>
                   <Table.Td ta="right">{formatCount(count)}</Table.Td>
                 </Table.Tr>
@@ -114,6 +119,6 @@ export function ErasureReceipt({ erasure }: { erasure: Erasure }) {
           ).
         </Text>
       </Stack>
-    </Paper>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { ParticipantSummary } from '@limbus/contract';
-import { Button, Group, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -62,7 +62,7 @@ function RequestPanel({
     });
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="erasure-requests-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="erasure-requests-title">
       <Stack gap="md">
         <Title order={3} size="h4" id="erasure-requests-title">
           Erasure requests
@@ -141,6 +141,6 @@ function RequestPanel({
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </Card>
   );
 }
