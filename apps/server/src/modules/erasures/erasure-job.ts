@@ -10,6 +10,7 @@ import { processVideoTest } from '../video-tests/process-video-test.js';
 import { participantKeyParts, verifyErasure } from './erasure-verification.js';
 import {
   deleteAggregateParticipant,
+  deleteJobsNaming,
   deleteParticipantData,
   type ErasureRow,
   type ErasureTargets,
@@ -66,6 +67,14 @@ async function runErasure(deps: JobDeps, erasure: ErasureRow, targets: ErasureTa
   if (counted) {
     removed = { ...removed, ...counted };
     await updateErasureRow(deps.db, erasure.id, { removed });
+  } else {
+    // Rows gone already (a run cut short, or the participant was removed before): jobs that
+    // name it may be left by the plain removal.
+    const jobs = await deleteJobsNaming(deps.db, participantId);
+    if (jobs > 0) {
+      removed = { ...removed, jobs: (removed.jobs ?? 0) + jobs };
+      await updateErasureRow(deps.db, erasure.id, { removed });
+    }
   }
   announceChange({ participantId });
 

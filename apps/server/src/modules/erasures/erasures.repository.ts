@@ -145,7 +145,14 @@ export async function findErasableParticipant(db: Executor, testId: number, part
       auditSubject: participants.auditSubject,
     })
     .from(participants)
-    .where(and(eq(participants.id, participantId), eq(participants.testId, testId)));
+    // A person: not a video test's aggregate (video_heatmap), which is made from the viewers.
+    .where(
+      and(
+        eq(participants.id, participantId),
+        eq(participants.testId, testId),
+        eq(participants.type, 'default'),
+      ),
+    );
   if (!row) return null;
   const streams = await db
     .select({ fileKey: participantStreams.fileKey })
@@ -226,9 +233,20 @@ export async function deleteParticipantData(
     }
   }
   removed.ai_generation_citations = await withdrawFromProposals(tx, testId, participantId);
-  // Queued or failed jobs that name the participant (analysis, screen recording): their payloads
-  // are personal data's pointers; a running one finds the participant gone and does nothing.
-  const named = await tx
+  removed.jobs = await deleteJobsNaming(tx, participantId);
+  await tx.delete(participants).where(eq(participants.id, participantId));
+  // Every process's caches of the participant (db/changes.ts): heard at the commit.
+  await tx.execute(sql`select pg_notify('limbus_actor_changed', ${`participant:${participantId}`})`);
+  return removed;
+}
+
+/**
+ * Removes the jobs whose payload names the participant (analysis, screen recording; queued, failed
+ * or done): their payloads point at personal data. A running one finds the participant gone and
+ * does nothing. Answers how many.
+ */
+export async function deleteJobsNaming(db: Executor, participantId: number): Promise<number> {
+  const named = await db
     .delete(jobs)
     .where(
       and(
@@ -237,11 +255,7 @@ export async function deleteParticipantData(
       ),
     )
     .returning({ id: jobs.id });
-  removed.jobs = named.length;
-  await tx.delete(participants).where(eq(participants.id, participantId));
-  // Every process's caches of the participant (db/changes.ts): heard at the commit.
-  await tx.execute(sql`select pg_notify('limbus_actor_changed', ${`participant:${participantId}`})`);
-  return removed;
+  return named.length;
 }
 
 type Proposal = {
@@ -373,10 +387,13 @@ export async function countIdentifiersInTable(
       // is not found in `test-videos/12.mp4`.
       for (const part of needles.keyParts) tests.push(sql`${ref}::text ~ ${keyPattern(part)}`);
     }
-    if (isText) tests.push(sql`(${ofTest} and ${ref} = ${needles.realId})`);
+    // No real_id is known when the participant was gone before the erasure started.
+    const hasRealId = needles.realId !== '';
+    if (isText && hasRealId) tests.push(sql`(${ofTest} and ${ref} = ${needles.realId})`);
     if (isJson) {
       tests.push(sql`${ref}::text ~ ${idPattern}`);
-      tests.push(sql`(${ofTest} and position(${JSON.stringify(needles.realId)} in ${ref}::text) > 0)`);
+      if (hasRealId)
+        tests.push(sql`(${ofTest} and position(${JSON.stringify(needles.realId)} in ${ref}::text) > 0)`);
     }
     if (table === 'participants' && column.column === 'real_id')
       tests.push(sql`(id = ${needles.participantId})`);

@@ -169,6 +169,9 @@ describe('erasing a participant', () => {
     const elsewhere = await buildTest(ctx.t.db, ctx.world.other.id, RESULTS_READY);
     const stranger = await buildParticipant(ctx.t, elsewhere.id);
     expectError(await as.staff.post(eraseUrl(test.id, 999_999)), 'not_found');
+    // A video test's aggregate is made from the viewers: no person to erase.
+    const aggregate = await buildParticipant(ctx.t, test.id, { type: 'video_heatmap' });
+    expectError(await as.staff.post(eraseUrl(test.id, aggregate.id)), 'not_found');
     expectError(await as.staff.post(eraseUrl(test.id, stranger.id)), 'not_found');
     expectError(await as.staff.post(eraseUrl(999_999, stranger.id)), 'not_found');
     expectError(await as.clientAdmin.post(eraseUrl(elsewhere.id, stranger.id)), 'not_found');
@@ -207,6 +210,21 @@ describe('erasing a participant', () => {
     expect(done).toMatchObject({ state: 'verified', is_verified: true });
     expect(done.requested_by?.id).toBe(ctx.world.clientAdmin.id);
     expect(done.erased_by?.id).toBe(ctx.world.staff.id);
+  });
+
+  it('verifies a requested erasure whose participant was removed before a researcher carried it out', async () => {
+    const { test, person } = await studyWithPerson();
+    const requested = receipt(expectOk(await as.clientAdmin.post(eraseUrl(test.id, person.id)), 202));
+    expect(await as.staff.delete(`/tests/${test.id}/participants/${person.id}`)).toHaveProperty(
+      'statusCode',
+      204,
+    );
+    receipt(expectOk(await as.staff.post(eraseUrl(test.id, person.id)), 202));
+    await runJobs();
+    const done = receipt(expectOk(await as.staff.get(`/tests/${test.id}/erasures/${requested.id}`)));
+    expect(done.verification?.found).toEqual([]);
+    expect(done).toMatchObject({ state: 'verified', is_verified: true });
+    expect(done.removed.participant).toBeUndefined();
   });
 
   it("ends 'failed', naming where, when the search still finds one of the person's identifiers", async () => {
