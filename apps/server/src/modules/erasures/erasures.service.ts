@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Erasure } from '@limbus/contract';
-import { announceChange } from '../../db/changes.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize, can } from '../../http/policy.js';
@@ -179,6 +178,3 @@ export async function getErasure(
   await erasureTestFor(deps, actor, testId, 'erasure.request');
   return receiptOf(deps, testId, erasureId);
 }
-
-/** Tells this process's caches at once (other processes hear the database's notice at the commit). */
-export const announceErased = (participantId: number) => announceChange({ participantId });
