@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attentionBench } from './attention-bench.js';
+import { erasureBench } from './erasure-bench.js';
 import { fixationsBench, peaksBench } from './fixations-bench.js';
 import { heatmapBench } from './heatmap-bench.js';
 import { ingestionBench } from './ingestion.js';
@@ -41,6 +42,7 @@ const benches: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   'insights-pdf': insightsPdfBench,
   ingestion: ingestionBench,
   'job-queue': jobQueueBench,
+  erasure: erasureBench,
   load: loadBench,
 };
 const chosen = process.argv.slice(2);

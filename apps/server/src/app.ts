@@ -32,8 +32,10 @@ import { registerBenchmarkRoutes } from './modules/benchmark/benchmark.routes.js
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerConsentRoutes } from './modules/consent/consent.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
+import { registerErasureRoutes } from './modules/erasures/erasures.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerHeatmapRoutes } from './modules/heatmaps/heatmaps.routes.js';
+import { forgetErasedStreams } from './modules/heatmaps/heatmaps.service.js';
 import { registerIngestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { registerInsightRoutes } from './modules/insights/insights.routes.js';
 import { registerJourneyRoutes } from './modules/journey/journey.routes.js';
@@ -174,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => changes.close());
   const actors = createActorCache((userId) => loadSignedInUser(deps, userId), changes);
   const testLists = createTestListCache(options.db, changes);
+  forgetErasedStreams(changes, deps.files);
   registerAuthentication(app, {
     ...deps,
     loadSignedInUser: (userId) => actors.get(userId),
@@ -200,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerResourceRoutes(api, deps);
       registerAuditRoutes(api, deps);
       registerConsentRoutes(api, deps);
+      registerErasureRoutes(api, deps);
       registerHeatmapRoutes(api, deps);
       registerQualityRoutes(api, deps);
       registerExportRoutes(api, deps);

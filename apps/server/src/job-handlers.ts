@@ -1,6 +1,7 @@
 import { makeDemoScreenRecording } from './demo/demo-screen-recordings.js';
 import type { JobHandlers } from './jobs/job-runner.js';
 import { GENERATE_INSIGHT, generateInsightJob } from './modules/ai/insight-generation-job.js';
+import { erasureJobHandlers } from './modules/erasures/erasure-job.js';
 import { CAPTURE_HEATMAP, captureHeatmapJob } from './modules/heatmaps/heatmap-capture-job.js';
 import { ingestionJobHandlers } from './modules/ingestion/analysis.js';
 import { MAKE_SCREEN_RECORDING } from './modules/participants/screen-recording-jobs.js';
@@ -13,6 +14,7 @@ import { PROCESS_VIDEO_TEST, processVideoTest } from './modules/video-tests/proc
 /** Every kind of job the runner knows. */
 export const JOB_HANDLERS: JobHandlers = {
   ...ingestionJobHandlers,
+  ...erasureJobHandlers,
   [PROCESS_VIDEO_TEST]: processVideoTest,
   [CAPTURE_HEATMAP]: captureHeatmapJob,
   [MAKE_SCREEN_RECORDING]: makeDemoScreenRecording,

@@ -21,6 +21,7 @@ import { benchmarkInputCases, benchmarkPolicyCases } from '../src/modules/benchm
 import { companiesInputCases, companiesPolicyCases } from '../src/modules/companies/companies.route-cases.js';
 import { consentInputCases, consentPolicyCases } from '../src/modules/consent/consent.route-cases.js';
 import { contractsInputCases, contractsPolicyCases } from '../src/modules/contracts/contracts.route-cases.js';
+import { erasuresInputCases, erasuresPolicyCases } from '../src/modules/erasures/erasures.route-cases.js';
 import { exportsInputCases, exportsPolicyCases } from '../src/modules/exports/exports.route-cases.js';
 import { heatmapsInputCases, heatmapsPolicyCases } from '../src/modules/heatmaps/heatmaps.route-cases.js';
 import { ingestionInputCases, ingestionPolicyCases } from '../src/modules/ingestion/ingestion.route-cases.js';
@@ -86,6 +87,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'exports', policy: exportsPolicyCases, input: exportsInputCases },
   { name: 'audit', policy: auditPolicyCases, input: auditInputCases },
   { name: 'consent', policy: consentPolicyCases, input: consentInputCases },
+  { name: 'erasures', policy: erasuresPolicyCases, input: erasuresInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */

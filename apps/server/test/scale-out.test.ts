@@ -88,6 +88,8 @@ describe.skipIf(!serverUrl)(
     let clientEmail = '';
     let staffEmail = '';
     let recordedTestId = 0;
+    /** The participant the first test records, which the erasure test erases. */
+    let recordedPid = 0;
     let taggedTest = { testId: 0, tagId: 0 };
     /** The staff's access token of the first test's sign-in (more sign-ins would change the rate-limit count). */
     let staffToken = '';
@@ -191,6 +193,7 @@ describe.skipIf(!serverUrl)(
       });
       expect(created.status).toBe(201);
       const pid = ((await created.json()) as { id: number }).id;
+      recordedPid = pid;
       // each stream's two batches go to different processes: the store is all they share
       const recording = syntheticRecording({ startMs: RECORDING_START, durationMs: 30_000, seed: 5 });
       for (const stream of [recording.emotions, recording.eyes, recording.mice]) {
@@ -261,6 +264,32 @@ describe.skipIf(!serverUrl)(
       }
       expect(generation.state).toBe('done');
       expect(generation.result?.proposal.title).toBe('Checkout: vooral frustratie');
+    });
+
+    it('erases on the worker a participant asked through one API process: verified, read on the other, nothing left on S3', async () => {
+      const headers = { authorization: `Bearer ${staffToken}` };
+      const erase = await fetch(
+        `${apiB}/api/v1/tests/${recordedTestId}/participants/${recordedPid}/erasure`,
+        { method: 'POST', headers },
+      );
+      expect(erase.status, await erase.clone().text()).toBe(202);
+      const { id } = ((await erase.json()) as { data: { id: number } }).data;
+      let receipt = { state: 'erasing', is_verified: false, removed: {} as Record<string, number> };
+      const deadline = Date.now() + 60_000;
+      while ((receipt.state === 'erasing' || receipt.state === 'pending') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const read = await fetch(`${apiA}/api/v1/tests/${recordedTestId}/erasures/${id}`, { headers });
+        receipt = ((await read.json()) as { data: typeof receipt }).data;
+      }
+      expect(receipt).toMatchObject({ state: 'verified', is_verified: true });
+      expect(receipt.removed.files).toBe(3);
+      const read = await fetch(`${apiA}/api/v1/tests/${recordedTestId}/participants/${recordedPid}`, {
+        headers,
+      });
+      expect(read.status).toBe(404);
+      expect(
+        (await listBucket(s3.settings)).filter((key) => key.startsWith(`streams/${recordedPid}/`)),
+      ).toEqual([]);
     });
 
     it('refreshes on one process a session started on the other; two refreshes at once on both answer the same pair', async () => {

@@ -7,6 +7,7 @@ import { benchmarkRoutes } from './benchmark.js';
 import { companyRoutes } from './companies.js';
 import { consentRoutes } from './consent.js';
 import { contractRoutes } from './contracts.js';
+import { erasureRoutes } from './erasures.js';
 import { exportRoutes } from './exports.js';
 import { heatmapRoutes } from './heatmaps.js';
 import { ingestionRoutes } from './ingestion.js';
@@ -36,6 +37,7 @@ export const apiRoutes = {
   companies: companyRoutes,
   consent: consentRoutes,
   contracts: contractRoutes,
+  erasures: erasureRoutes,
   exports: exportRoutes,
   heatmaps: heatmapRoutes,
   ingestion: ingestionRoutes,
@@ -69,6 +71,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
     "Consent terms of a test, versioned, and each participant's consent: what they granted, when and how, with withdrawals",
   companies: 'Client companies with their licences and contracts; countries',
   contracts: 'Contracts of a company and the bundles of tests they hold',
+  erasures:
+    'Erasure of a participant (GDPR Art. 17): researchers erase, company admins request; receipts with their verification',
   exports:
     "Streamed exports of a test's recordings for other tools: raw samples, events, page and tag metrics (CSV or JSON)",
   heatmaps:

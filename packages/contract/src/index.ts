@@ -10,6 +10,7 @@ export * from './consent.js';
 export * from './constants.js';
 export * from './contracts.js';
 export * from './csv.js';
+export * from './erasures.js';
 export * from './errors.js';
 export * from './exports.js';
 export * from './fields.js';

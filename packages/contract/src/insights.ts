@@ -61,6 +61,11 @@ export const insightSchema = z.object({
   highlight_url: z.string().nullable(),
   significant_points_ids: z.array(z.number()),
   significant_points: z.array(significantPointSchema),
+  /**
+   * Unix seconds when an erasure removed points this insight cited (docs/data-rights.md): the
+   * citations are gone, the insight stays for the researcher to keep or rewrite; null otherwise.
+   */
+  evidence_withdrawn_at: z.number().nullable(),
 });
 export type Insight = z.infer<typeof insightSchema>;
 

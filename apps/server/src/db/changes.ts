@@ -5,17 +5,23 @@ import { EventEmitter } from 'node:events';
  * company, or the tests of a company. Triggers (migrations 0017, 0020, 0021) NOTIFY these on
  * CHANGES_CHANNEL when a transaction commits; db/change-listener.ts hears them.
  */
-export type Change = { userId: number } | { companyId: number } | { testsOfCompanyId: number };
+export type Change =
+  | { userId: number }
+  | { companyId: number }
+  | { testsOfCompanyId: number }
+  /** A participant was erased: caches of its data forget it (modules/erasures). */
+  | { participantId: number };
 
 /** The channel of the triggers' notices. */
 export const CHANGES_CHANNEL = 'limbus_actor_changed';
 
-/** `user:<id>`, `company:<id>` or `tests-of-company:<id>`; null for anything else (forget all). */
+/** `user:<id>`, `company:<id>`, `tests-of-company:<id>` or `participant:<id>`; null for anything else (forget all). */
 export function parseChangeNotice(payload: string | undefined): Change | null {
-  const match = /^(user|company|tests-of-company):(\d+)$/.exec(payload ?? '');
+  const match = /^(user|company|tests-of-company|participant):(\d+)$/.exec(payload ?? '');
   if (!match) return null;
   const id = Number(match[2]);
   if (match[1] === 'user') return { userId: id };
+  if (match[1] === 'participant') return { participantId: id };
   return match[1] === 'company' ? { companyId: id } : { testsOfCompanyId: id };
 }
 

@@ -111,6 +111,25 @@ export function describeFileStore(name: string, makeStore: () => Promise<StoreUn
       for (const key of beside) expect(list(await store.get(key))).toEqual([3]);
       expect(list(await store.get('streams/10/upload.part'))).toEqual([4, 5]);
     });
+
+    it('lists the keys that start with a prefix, a file being appended to too, sorted', async () => {
+      const { store } = await makeStore();
+      for (const key of ['videos/12.mp4', 'videos/120.mp4', 'streams/12/eyes.lmbs', 'streams/12/n/a.lmbs'])
+        await store.put(key, bytes(1));
+      await store.append('uploads/12.part', 0, chunked(bytes(1, 2, 3), 1), 10);
+      expect(await store.list('videos/12.')).toEqual(['videos/12.mp4']);
+      expect(await store.list('streams/12/')).toEqual(['streams/12/eyes.lmbs', 'streams/12/n/a.lmbs']);
+      expect(await store.list('uploads/12')).toEqual(['uploads/12.part']);
+      expect(await store.list('')).toEqual([
+        'streams/12/eyes.lmbs',
+        'streams/12/n/a.lmbs',
+        'uploads/12.part',
+        'videos/12.mp4',
+        'videos/120.mp4',
+      ]);
+      expect(await store.list('nothing/')).toEqual([]);
+      await expect(store.list('../x')).rejects.toThrow();
+    });
   });
 
   describe(`${name}: reading`, () => {

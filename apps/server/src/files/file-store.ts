@@ -18,6 +18,12 @@ export type FileStore = {
   /** Removes every file whose key starts with `prefix/`. */
   deletePrefix: (prefix: string) => Promise<void>;
   /**
+   * The keys of every file whose key starts with `prefix` (a plain string prefix: `videos/12.`
+   * finds `videos/12.mp4`; '' lists the whole store), also a file still being appended to,
+   * sorted. Erasure deletes and verifies with it (docs/data-rights.md).
+   */
+  list: (prefix: string) => Promise<string[]>;
+  /**
    * Appends `source` to the file (created when missing) if `offset` is its size, for resumable
    * uploads; the bytes are durable before it answers. An offset that is not the size changes
    * nothing (a missing file stays missing) and answers the size. More than `maxBytes` in all
@@ -59,6 +65,14 @@ export function assertSafeKey(key: string): void {
   if (!isSafeFileKey(key)) {
     throw new Error(`Unsafe file key: ${JSON.stringify(key)}`);
   }
+}
+
+/** A prefix of keys: '' (everything) or the start of a safe key (`videos/12.`, `streams/12/`). */
+export function assertSafePrefix(prefix: string): void {
+  if (prefix === '') return;
+  const probe = prefix.endsWith('/') ? `${prefix}x` : prefix;
+  if (!isSafeFileKey(probe.endsWith('.') || probe.endsWith('-') ? `${probe}x` : probe))
+    throw new Error(`Unsafe file key prefix: ${JSON.stringify(prefix)}`);
 }
 
 /** Refuses a range that no HTTP Range header could mean (negative, or ending before it starts). */
@@ -129,6 +143,30 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async deletePrefix(prefix) {
       await fs.promises.rm(resolve(prefix), { recursive: true, force: true });
+    },
+    async list(prefix) {
+      assertSafePrefix(prefix);
+      // Walk only the folder the prefix lies in: `videos/12.` walks videos/.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      const keys: string[] = [];
+      const walk = async (relative: string): Promise<void> => {
+        let entries: fs.Dirent[];
+        try {
+          entries = await fs.promises.readdir(path.join(root, relative), { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw error;
+        }
+        for (const entry of entries) {
+          if (relative === '' && entry.name === TEMP_FOLDER) continue;
+          const key = relative === '' ? entry.name : `${relative}/${entry.name}`;
+          if (entry.isDirectory()) {
+            if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) await walk(key);
+          } else if (key.startsWith(prefix)) keys.push(key);
+        }
+      };
+      await walk(folder);
+      return keys.sort();
     },
     async append(key, offset, source, maxBytes) {
       const target = resolve(key);

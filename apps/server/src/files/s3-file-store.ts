@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../config.js';
-import { assertByteRange, assertSafeKey, type FileStore } from './file-store.js';
+import { assertByteRange, assertSafeKey, assertSafePrefix, type FileStore } from './file-store.js';
 import { deleteObjects, isInvalidRange, isNotFound, listObjects } from './s3-objects.js';
 
 export type S3FileStoreOptions = S3Settings & {
@@ -229,6 +229,27 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
         }
       }
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${root}${prefix}` }));
+    },
+
+    async list(prefix) {
+      assertSafePrefix(prefix);
+      const keys = new Set<string>();
+      for await (const page of listObjects(client, { bucket, prefix: `${root}${prefix}`, pageSize })) {
+        for (const object of page) {
+          const key = object.key.slice(root.length);
+          if (!key.startsWith(`${PARTS_DIR}/`)) keys.add(key);
+        }
+      }
+      // A file still being appended to is a run of part objects: `.parts/<key>/<offset>`.
+      const partsRoot = `${root}${PARTS_DIR}/`;
+      for await (const page of listObjects(client, { bucket, prefix: `${partsRoot}${prefix}`, pageSize })) {
+        for (const object of page) {
+          const rest = object.key.slice(partsRoot.length);
+          const cut = rest.lastIndexOf('/');
+          if (cut > 0 && PART_NAME.test(rest.slice(cut + 1))) keys.add(rest.slice(0, cut));
+        }
+      }
+      return [...keys].sort();
     },
 
     async append(key, offset, source, maxBytes) {

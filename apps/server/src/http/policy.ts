@@ -94,6 +94,15 @@ const rules = {
   'consent.manage': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Remove participants and their recordings. */
   'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
+  /** Erase a participant of a test (GDPR Art. 17): the research area, which sees every test. */
+  'participant.erase': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
+  /**
+   * Request the erasure of a participant, and read a test's erasures and their receipts: the
+   * research area, and the company admins of the test's company (docs/data-rights.md).
+   */
+  'erasure.request': (actor: Actor, test: { companyId: number }) =>
+    isResearcher(actor) ||
+    (actor.role === 'company_admin' && actor.companyId === test.companyId && actor.company?.isDemo !== true),
   /** Write, link and remove the insights of a test: the research area, which sees every test. */
   'insight.manage': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Read an AI insight generation (the wizard's poll): the user who asked it, and provider staff. */

@@ -2,6 +2,7 @@ import { getsProfessionalData, readerOfUser } from '@limbus/contract';
 import { Stack, Text } from '@mantine/core';
 import { useCurrentUser } from '../features/account';
 import { usesResearchArea } from '../features/auth';
+import { ErasureRequestPanel } from '../features/erasures';
 import { ExportPanel } from '../features/exports';
 import { ParticipantsList, useParticipants } from '../features/participants';
 import { useLoadedTest } from '../features/test-results';
@@ -30,6 +31,7 @@ export function ParticipantsPage() {
       {participants.data && participants.data.length > 0 ? (
         <ExportPanel testId={test.id} participants={participants.data} withMetrics={withMetrics} />
       ) : null}
+      <ErasureRequestPanel testId={test.id} participants={participants.data} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { ConsentSection } from '../features/consent';
+import { EraseParticipantAction } from '../features/erasures';
 import { InsightsPanel } from '../features/insights';
 import { ParticipantDetailView } from '../features/participants';
 import { FullWidthPage } from '../ui';
@@ -14,17 +15,18 @@ export function ResearchParticipantPage() {
   const participantId = Number(params.participantId);
   return (
     <FullWidthPage>
-      <ParticipantDetailView
+      <EraseParticipantAction
+        testId={testId}
+        participantId={participantId}
         key={`${testId}-${participantId}`}
-        testId={testId}
-        participantId={participantId}
-        renderInsights={(test) => <InsightsPanel test={test} participantId={participantId} />}
-      />
-      <ConsentSection
-        key={`consent-${testId}-${participantId}`}
-        testId={testId}
-        participantId={participantId}
-      />
+      >
+        <ParticipantDetailView
+          testId={testId}
+          participantId={participantId}
+          renderInsights={(test) => <InsightsPanel test={test} participantId={participantId} />}
+        />
+        <ConsentSection testId={testId} participantId={participantId} />
+      </EraseParticipantAction>
     </FullWidthPage>
   );
 }

@@ -17,6 +17,7 @@ export function makeInsight(overrides: Partial<Insight> = {}): Insight {
     focus_point: '',
     highlight_id: null,
     highlight_url: null,
+    evidence_withdrawn_at: null,
     significant_points_ids: [],
     significant_points: [],
     ...overrides,

@@ -214,3 +214,6 @@ export async function heatmapPoints(
 
 // For the demo seed (src/demo), which adds the demo shop's pages with their stored screenshots.
 export { insertHeatmapRow } from './heatmaps.repository.js';
+
+// For app.ts: the decoded streams this process keeps forget an erased participant's.
+export { forgetErasedStreams } from './stream-cache.js';

@@ -1,5 +1,6 @@
 import type { StreamKind } from '@limbus/analytics';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest } from '../../../test/factories.js';
 import { saveStream } from '../participants/participant-streams.js';
@@ -44,5 +45,22 @@ describe('cachedStream', () => {
     expect(replaced?.kind === 'mice' && replaced.samples.timestamp.length).toBe(half);
     expect(await streamOf(id, 'eyes')).not.toBeNull();
     expect(await streamOf(999_999, 'eyes')).toBeNull();
+  });
+});
+
+describe('forgetting an erased participant', () => {
+  it("forgets the participant's decoded streams when any process announces its erasure, and keeps the others'", async () => {
+    const test = await buildTest(ctx.t.db, ctx.world.client.id);
+    const erased = (await buildParticipant(ctx.t, test.id)).id;
+    const kept = (await buildParticipant(ctx.t, test.id)).id;
+    const erasedStream = await streamOf(erased, 'eyes');
+    const keptStream = await streamOf(kept, 'eyes');
+    expect(await streamOf(erased, 'eyes')).toBe(erasedStream);
+    // The notice the erasure's transaction sends, as another process's would arrive.
+    await ctx.t.db.execute(sql`select pg_notify('limbus_actor_changed', ${`participant:${erased}`})`);
+    await vi.waitFor(async () => expect(await streamOf(erased, 'eyes')).not.toBe(erasedStream), {
+      timeout: 5000,
+    });
+    expect(await streamOf(kept, 'eyes')).toBe(keptStream);
   });
 });

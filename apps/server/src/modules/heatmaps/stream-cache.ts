@@ -1,4 +1,5 @@
 import type { DecodedStream } from '@limbus/analytics';
+import type { ChangeListener } from '../../db/change-listener.js';
 import type { Deps } from '../../deps.js';
 import { readStream } from '../participants/participant-streams.js';
 import type { StreamRow } from '../participants/participants.service.js';
@@ -42,4 +43,30 @@ export async function cachedStream(deps: Pick<Deps, 'files'>, row: StreamRow): P
     cache.delete(oldest);
   }
   return stream;
+}
+
+/**
+ * Forgets the decoded streams of a participant (an erasure, heard from any process by the change
+ * listener that app.ts subscribes), or every stream on an unknown change.
+ */
+export function forgetCachedStreams(files: object, participantId: number | null): void {
+  const cache = caches.get(files);
+  if (!cache) return;
+  if (participantId === null) {
+    cache.clear();
+    return;
+  }
+  const prefix = `streams/${participantId}/`;
+  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+}
+
+/** Keeps the process's decoded streams in step with erasures (any process's, by the database's notices). */
+export function forgetErasedStreams(changes: ChangeListener, files: object): () => void {
+  return changes.subscribe({
+    onChange: (change) => {
+      if (change === null) forgetCachedStreams(files, null);
+      else if ('participantId' in change) forgetCachedStreams(files, change.participantId);
+    },
+    onListening: () => undefined,
+  });
 }

@@ -26,5 +26,7 @@ export function toInsightAnswer(row: InsightRow, points: LinkedPointRow[]): Insi
     highlight_url: null,
     significant_points_ids: points.map((point) => point.id),
     significant_points: points.map(toSignificantPoint),
+    evidence_withdrawn_at:
+      row.evidenceWithdrawnAt === null ? null : Math.floor(row.evidenceWithdrawnAt.getTime() / 1000),
   };
 }

@@ -56,6 +56,7 @@ describe('POST /tests/{id}/insights', () => {
       focus_point: '',
       highlight_id: null,
       highlight_url: null,
+      evidence_withdrawn_at: null,
       significant_points_ids: [],
       significant_points: [],
     });

@@ -19,6 +19,8 @@ export function createTestListCache(db: Database, changes: ChangeListener): Test
     load: async (companyId: number | null) => (await listTestRows(db, { companyId })).map(toTestSummary),
     isStaleAfter: (change, companyId, list) => {
       if ('userId' in change) return list.some((test) => test.requester_id === change.userId);
+      // An erased participant: the lists' counts of participants change (rare: forget them all).
+      if ('participantId' in change) return true;
       const changedCompanyId = 'companyId' in change ? change.companyId : change.testsOfCompanyId;
       return companyId === null || companyId === changedCompanyId;
     },

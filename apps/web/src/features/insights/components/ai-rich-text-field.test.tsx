@@ -22,6 +22,7 @@ const insight: Insight = {
   focus_point: '',
   highlight_id: null,
   highlight_url: null,
+  evidence_withdrawn_at: null,
   significant_points_ids: [],
   significant_points: [],
 };

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { counted, insightFacts, richTextToPlain } from '../insight-facts';
 import { insightColor } from '../insight-reading';
 import type { useInsightsPdf } from '../use-insights-pdf';
+import { EvidenceWithdrawnBadge } from './evidence-withdrawn-badge';
 
 /** The insights in the order of their assigned numbers. */
 export const byNumber = (insights: readonly Insight[]) =>
@@ -72,6 +73,7 @@ export function InsightCard({
             </DetailLink>
           </Title>
         </Group>
+        <EvidenceWithdrawnBadge insight={insight} />
         {summary ? (
           <Text size="sm" lineClamp={3}>
             {summary}

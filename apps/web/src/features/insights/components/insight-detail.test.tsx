@@ -43,6 +43,7 @@ const insight = (number: number, overrides: Partial<Insight> = {}): Insight => (
   focus_point: '',
   highlight_id: 1,
   highlight_url: null,
+  evidence_withdrawn_at: null,
   significant_points_ids: [1],
   significant_points: [point(1)],
   ...overrides,

@@ -34,6 +34,7 @@ import {
   pointComment,
 } from '../insight-reading';
 import { offsetOf } from '../point-labels';
+import { EvidenceWithdrawnBadge } from './evidence-withdrawn-badge';
 import { InsightClip } from './insight-clip';
 
 /** The Data comments, in the spec's order. */
@@ -153,6 +154,7 @@ function InsightHeading({ test, insight, all }: { test: TestDetail; insight: Ins
           <Title order={1} fz={{ base: 24, sm: 30 }} style={{ color: insightColor(insight) }}>
             {insight.title}
           </Title>
+          <EvidenceWithdrawnBadge insight={insight} />
         </Stack>
         <Group gap="xs" wrap="nowrap">
           {step(previous, 'Previous insight', <IconChevronLeft size={18} aria-hidden />)}

@@ -7,11 +7,11 @@ import {
   MESSAGES,
   writtenInsightText,
 } from '@limbus/contract';
-import { Anchor, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconChevronLeft, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ErrorAlert, openConfirmDelete, PageLoader } from '../../../ui';
+import { ErrorAlert, formatDate, openConfirmDelete, PageLoader } from '../../../ui';
 import { useDeleteInsight, useInsights, useParticipantPoints, useUpdateInsight } from '../api';
 import { pointLabel } from '../point-labels';
 import { AiRichTextField } from './ai-rich-text-field';
@@ -99,6 +99,12 @@ export function InsightEditor({ testId, insightId, participantId, onBack }: Edit
       ) : null}
       {insights.isLoading ? <PageLoader label="Loading the insight" /> : null}
       {insights.data && !insight ? <Text c="dimmed">This insight no longer exists.</Text> : null}
+      {insight?.evidence_withdrawn_at ? (
+        <Alert color="orange" variant="light" title="Evidence withdrawn">
+          A participant this insight cited was erased on {formatDate(insight.evidence_withdrawn_at)}: those
+          moments are no longer linked. Keep the insight as it is, or rewrite it.
+        </Alert>
+      ) : null}
       {insight ? (
         <InsightForm testId={testId} insight={insight} participantId={participantId} onDeleted={onBack} />
       ) : null}

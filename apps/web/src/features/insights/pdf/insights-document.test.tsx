@@ -51,6 +51,7 @@ function insight(number: number, points: SignificantPoint[]): Insight {
     focus_point: '',
     highlight_id: points[0]?.id ?? null,
     highlight_url: null,
+    evidence_withdrawn_at: null,
     significant_points_ids: points.map((p) => p.id),
     significant_points: points,
   };
