@@ -34,10 +34,17 @@ async function recordedParticipant(page: Page) {
         `/tests/${candidate.id}/participants/${row.id}?associations=significant_points`,
       );
       const points = detail.significant_points.filter((point) => !point.false_positive);
-      if (points.length >= 2) return { testId: candidate.id, participantId: row.id, points };
+      // the AI writes only from participants who consented to AI processing
+      const consent = await api<{ current: { purposes: string[] } | null }>(
+        page,
+        'GET',
+        `/tests/${candidate.id}/participants/${row.id}/consent`,
+      );
+      if (points.length >= 2 && consent.current?.purposes.includes('ai'))
+        return { testId: candidate.id, participantId: row.id, points };
     }
   }
-  throw new Error('the demo seed has no desktop participant with significant points');
+  throw new Error('the demo seed has no desktop participant with significant points and consent to AI');
 }
 
 test('[RESEARCH] a researcher has the AI write an insight’s explanation, summary and suggestion, and is asked before text is overwritten', async ({

@@ -80,8 +80,14 @@ test('[RESEARCH] the insights wizard writes an insight per tag with the local pr
   await expect(firstCard.getByText(`Tag ${first?.name}`)).toBeVisible();
   // Dutch by default: the local provider's title names the main emotion.
   await expect(firstCard.getByLabel('Title')).toHaveValue(new RegExp(`^${first?.name}: vooral `));
+  // participants who did not consent to AI processing are left out of the proposal, and it says so
+  const leftOutMessage = firstCard.getByText(/left out: they did not consent to AI processing\.$/);
+  const leftOut =
+    (await leftOutMessage.count()) > 0 ? Number((await leftOutMessage.textContent())?.match(/^\d+/)) : 0;
   const evidence = firstCard.getByRole('region', { name: /^Evidence for the whole insight/ });
-  await expect(evidence.getByText(new RegExp(`^${first?.participants} of \\d+ participants$`))).toBeVisible();
+  await expect(
+    evidence.getByText(new RegExp(`^${(first?.participants ?? 0) - leftOut} of \\d+ participants$`)),
+  ).toBeVisible();
   await firstCard.getByRole('button', { name: 'Evidence' }).first().click();
   await expect(firstCard.getByRole('region', { name: /^Evidence for / })).toContainText('Participant');
   await firstCard
