@@ -40,6 +40,7 @@ import { registerParticipantRoutes } from './modules/participants/participants.r
 import { registerPredictionRoutes } from './modules/predictions/predictions.routes.js';
 import { registerQualityRoutes } from './modules/quality/quality.routes.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
+import { registerRetentionRoutes } from './modules/retention/retention.routes.js';
 import { registerSectionClipsRoutes } from './modules/section-clips/section-clips.routes.js';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerPredictionRoutes(api, deps);
       registerResourceRoutes(api, deps);
       registerAuditRoutes(api, deps);
+      registerRetentionRoutes(api, deps);
       registerHeatmapRoutes(api, deps);
       registerQualityRoutes(api, deps);
       registerExportRoutes(api, deps);

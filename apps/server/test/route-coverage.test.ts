@@ -35,6 +35,7 @@ import {
 } from '../src/modules/predictions/predictions.route-cases.js';
 import { qualityInputCases, qualityPolicyCases } from '../src/modules/quality/quality.route-cases.js';
 import { resourcesInputCases, resourcesPolicyCases } from '../src/modules/resources/resources.route-cases.js';
+import { retentionInputCases, retentionPolicyCases } from '../src/modules/retention/retention.route-cases.js';
 import {
   sectionClipsInputCases,
   sectionClipsPolicyCases,
@@ -84,6 +85,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'quality', policy: qualityPolicyCases, input: qualityInputCases },
   { name: 'exports', policy: exportsPolicyCases, input: exportsInputCases },
   { name: 'audit', policy: auditPolicyCases, input: auditInputCases },
+  { name: 'retention', policy: retentionPolicyCases, input: retentionInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */

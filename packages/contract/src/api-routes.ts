@@ -15,6 +15,7 @@ import { participantRoutes } from './participants.js';
 import { predictionRoutes } from './predictions.js';
 import { qualityRoutes } from './quality.js';
 import { resourceRoutes } from './resources.js';
+import { retentionRoutes } from './retention.js';
 import { sectionClipsRoutes } from './section-clips.js';
 import { suggestionRoutes } from './suggestions.js';
 import { supportRoutes } from './support.js';
@@ -43,6 +44,7 @@ export const apiRoutes = {
   predictions: predictionRoutes,
   quality: qualityRoutes,
   resources: resourceRoutes,
+  retention: retentionRoutes,
   sectionClips: sectionClipsRoutes,
   suggestions: suggestionRoutes,
   support: supportRoutes,
@@ -78,6 +80,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   quality:
     "Data quality of a test's recordings (tracking ratio, precision, accuracy, EEG) and participants left out of the metrics: research area only",
   resources: 'The resources library: articles for every user, drafts and authoring for the provider',
+  retention:
+    "A company's retention policy: how long recordings and raw streams are kept before the daily job removes them",
   sectionClips:
     "The section video of a web test: each participant's first visit of a page as a clip, with its video and emotions",
   suggestions:

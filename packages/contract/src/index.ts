@@ -25,6 +25,7 @@ export * from './predictions.js';
 export * from './quality.js';
 export * from './resources.js';
 export * from './results-access.js';
+export * from './retention.js';
 export * from './route.js';
 export * from './section-clips.js';
 export * from './section-rules.js';

@@ -123,6 +123,14 @@ const rules = {
   'audit.read': (actor: Actor, filter: { companyId: number | null }) =>
     isStaff(actor) ||
     (actor.role === 'company_admin' && filter.companyId !== null && actor.companyId === filter.companyId),
+  /**
+   * Read a company's retention policy: provider staff, and the company's own admins
+   * (docs/data-rights.md).
+   */
+  'retention.read': (actor: Actor, company: { id: number }) =>
+    isStaff(actor) || (actor.role === 'company_admin' && actor.companyId === company.id),
+  /** Set a company's retention policy: provider staff only. */
+  'retention.manage': (actor: Actor, _company: { id: number }) => isStaff(actor),
   /** Read a prediction: the users of its company only (others are answered 404 by the company-scoped load). */
   'prediction.read': (actor: Actor, prediction: { companyId: number }) =>
     actor.companyId === prediction.companyId,

@@ -22,6 +22,7 @@ function participant(overrides: Partial<ParticipantDetail> = {}): ParticipantDet
     time_to_complete_ms: 107_000,
     total_clicks: 12,
     favourite: false,
+    removed: [],
     test_id: 7,
     state: 'finished',
     video: '/api/v1/tests/7/participants/25/video?expires=1&signature=x',
@@ -54,6 +55,7 @@ const row = (id: number, realId: string): ParticipantSummary => ({
   time_to_complete_ms: 100_000,
   total_clicks: 0,
   favourite: false,
+  removed: [],
   video: null,
 });
 
