@@ -114,6 +114,19 @@ describe('RecordingScreen', () => {
     expect(card.closest('[aria-current="true"]')).toBeTruthy();
   });
 
+  it('says that the retention policy removed the recording, and when, instead of a player', async () => {
+    const removedAt = Date.UTC(2026, 10, 24) / 1000;
+    useRenderedScreen(
+      participant({ video: null, removed: [{ kind: 'screen', at: removedAt, reason: 'retention' }] }),
+      { timestamp: null, pointId: null },
+    );
+    const title = await screen.findByText('The screen recording was removed by the retention policy');
+    expect(title.closest('[role="status"]')?.textContent).toMatch(/Removed on 24 Nov 2026/);
+    expect(document.querySelector('video')).toBeNull();
+    expect(screen.queryByText(/There is no recording/)).toBeNull();
+    expect(screen.getByRole('region', { name: 'Neurofeedback' })).toBeTruthy();
+  });
+
   it('keeps the recording-length hint verbatim', () => {
     expect(RECORDING_LENGTH_HINT).toBe(
       'Recording length can differ from time to complete because video and mouse data are captured by separate processes. Minor differences are expected.',
