@@ -1,4 +1,5 @@
-import { Stack } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { OrganisationDetails } from '../features/organisation';
 import { RetentionPolicySection } from '../features/retention';
@@ -14,7 +15,20 @@ export function OrganisationPage() {
         <OrganisationDetails companyId={companyId} />
         {/* A company admin reads the company's retention policy; provider staff set it in the admin area. */}
         {companyId !== null && user?.role === 'company_admin' ? (
-          <RetentionPolicySection companyId={companyId} canEdit={false} />
+          <>
+            <RetentionPolicySection companyId={companyId} canEdit={false} />
+            <Paper withBorder p="lg" component="section" aria-labelledby="audit-link-title">
+              <Title order={2} fz={18} id="audit-link-title">
+                Audit log
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                Who viewed, exported, erased or changed your participants' data, and when.
+              </Text>
+              <Anchor component={Link} to="/organisation/audit">
+                Open the audit log
+              </Anchor>
+            </Paper>
+          </>
         ) : null}
       </Stack>
     </>
