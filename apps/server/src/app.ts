@@ -23,6 +23,7 @@ import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { createSignedUrls } from './http/signed-urls.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerAccessRoutes } from './modules/access/access.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAnnotationRoutes } from './modules/annotations/annotations.routes.js';
 import { registerAnswerRoutes } from './modules/answers/answers.routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerResourceRoutes(api, deps);
       registerAuditRoutes(api, deps);
       registerRetentionRoutes(api, deps);
+      registerAccessRoutes(api, deps);
       registerHeatmapRoutes(api, deps);
       registerQualityRoutes(api, deps);
       registerExportRoutes(api, deps);

@@ -9,6 +9,7 @@ import { appPolicyCases } from '../src/app.route-cases.js';
 import { createAccessTokens } from '../src/auth/access-tokens.js';
 import { registerAuthentication } from '../src/http/authenticate.js';
 import { createSignedUrls } from '../src/http/signed-urls.js';
+import { accessInputCases, accessPolicyCases } from '../src/modules/access/access.route-cases.js';
 import { aiInputCases, aiPolicyCases } from '../src/modules/ai/ai.route-cases.js';
 import {
   annotationsInputCases,
@@ -86,6 +87,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'exports', policy: exportsPolicyCases, input: exportsInputCases },
   { name: 'audit', policy: auditPolicyCases, input: auditInputCases },
   { name: 'retention', policy: retentionPolicyCases, input: retentionInputCases },
+  { name: 'access', policy: accessPolicyCases, input: accessInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */

@@ -1,3 +1,4 @@
+import { accessRoutes } from './access.js';
 import { aiRoutes } from './ai.js';
 import { annotationRoutes } from './annotations.js';
 import { answerRoutes } from './answers.js';
@@ -27,6 +28,7 @@ import { videoTestRoutes } from './video-tests.js';
 
 /** Every group of the route table of /api/v1, by domain. */
 export const apiRoutes = {
+  access: accessRoutes,
   ai: aiRoutes,
   annotations: annotationRoutes,
   answers: answerRoutes,
@@ -57,6 +59,8 @@ export const apiRoutes = {
 
 /** What each group holds: the API reference's sections. */
 export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
+  access:
+    "A participant's right of access and to portability: everything held about them as one ZIP, audited",
   ai: 'AI text written by the server: insight fields and free-text prompts, limited per user',
   annotations: "What researchers add to a test's recordings: tags, page titles, sections, notes on points",
   answers: "Participants' answers to the test's questions",

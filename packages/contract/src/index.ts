@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './ai.js';
 export * from './annotations.js';
 export * from './answers.js';
