@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { AccessExportButton } from '../features/access';
 import { InsightsPanel } from '../features/insights';
 import { ParticipantDetailView } from '../features/participants';
 import { FullWidthPage } from '../ui';
@@ -13,6 +14,7 @@ export function ResearchParticipantPage() {
   const participantId = Number(params.participantId);
   return (
     <FullWidthPage>
+      <AccessExportButton testId={testId} participantId={participantId} />
       <ParticipantDetailView
         key={`${testId}-${participantId}`}
         testId={testId}
