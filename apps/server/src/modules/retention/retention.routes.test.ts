@@ -253,6 +253,21 @@ describe('the daily retention job', () => {
     expect(runs.filter((run) => run.day === tomorrow)).toEqual([{ day: tomorrow, state: 'queued' }]);
   });
 
+  it('removes each item once when two runners meet it (a lease taken over), counting it once', async () => {
+    const tests = await Promise.all([doneTest(100), doneTest(101), doneTest(102)]);
+    const ids: number[] = [];
+    for (const test of tests) {
+      for (let i = 0; i < 3; i++) {
+        const { id } = await buildParticipant(ctx.t, test.id);
+        await giveVideo(ctx.t, { participantId: id });
+        ids.push(id);
+      }
+    }
+    const [first, second] = await Promise.all([applyRetention(jobDeps()), applyRetention(jobDeps())]);
+    expect((first?.recordings ?? 0) + (second?.recordings ?? 0)).toBe(9);
+    for (const id of ids) expect((await rowOf(id))?.video).toBeNull();
+  });
+
   it('keeps a recording whose file cannot be deleted, and removes it on the next run', async () => {
     const test = await doneTest(95);
     const { id } = await buildParticipant(ctx.t, test.id);
