@@ -159,14 +159,18 @@ function RetentionForm({ companyId, policy }: { companyId: number; policy: Reten
   return (
     <form onSubmit={submit} aria-label="Retention policy" noValidate>
       <Stack gap="lg">
-        <div>
-          <KindHeading kind="recordings" />
+        <Stack gap="xs">
+          <div>
+            <KindHeading kind="recordings" />
+          </div>
           {dayInput('recordings_days', 'Days after the test is done', RETENTION_DEFAULTS.recordings_days)}
-        </div>
-        <div>
-          <KindHeading kind="streams" />
+        </Stack>
+        <Stack gap="xs">
+          <div>
+            <KindHeading kind="streams" />
+          </div>
           {dayInput('streams_days', 'Days after the recording', RETENTION_DEFAULTS.streams_days)}
-        </div>
+        </Stack>
         <div>
           <KindHeading kind="derived" />
           <Text size="sm" mt={4}>
