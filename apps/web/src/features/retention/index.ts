@@ -1,3 +1,3 @@
 export { useRetentionPolicy } from './api';
-export { RemovedNotice, removedRecording } from './components/removed-notice';
+export { RemovedNotice, RemovedStreamsNotice, removedRecording } from './components/removed-notice';
 export { RetentionPolicySection } from './components/retention-policy-section';

@@ -5,7 +5,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
 import { ParticipantQualityCard } from '../../quality';
-import { removedRecording } from '../../retention';
+import { RemovedStreamsNotice, removedRecording } from '../../retention';
 import { useTest } from '../../user-tests';
 import { useParticipant } from '../api';
 import { ParticipantAvatar } from '../avatar/participant-avatar';
@@ -71,6 +71,7 @@ function ParticipantScreen({
             isPending={participant.video_pending === true}
             removal={removedRecording(participant.removed)}
           />
+          <RemovedStreamsNotice removed={participant.removed} />
         </Box>
         <Tabs.Panel value="data">
           <DataTab

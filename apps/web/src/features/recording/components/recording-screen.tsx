@@ -32,7 +32,7 @@ import {
   useVideoKeys,
   useVideoTime,
 } from '../../participants';
-import { RemovedNotice, removedRecording } from '../../retention';
+import { RemovedNotice, RemovedStreamsNotice, removedRecording } from '../../retention';
 import { useRecordingParticipant } from '../api';
 import { neighbours, startSeconds } from '../navigation';
 import { RecordingPlayer } from './recording-player';
@@ -253,6 +253,7 @@ function RecordingContent({
           removal={removedRecording(participant.removed)}
         />
       )}
+      <RemovedStreamsNotice removed={participant.removed} />
       {emotions.data ? (
         <EmotionChart
           samples={emotions.data}

@@ -1,5 +1,10 @@
-import { REMOVED_DATA_MESSAGES, type RemovedData } from '@limbus/contract';
-import { Alert } from '@mantine/core';
+import {
+  CONSENT_STREAM_NAMES,
+  type ConsentStream,
+  REMOVED_DATA_MESSAGES,
+  type RemovedData,
+} from '@limbus/contract';
+import { Alert, Text } from '@mantine/core';
 import { IconClockX } from '@tabler/icons-react';
 import { formatDate } from '../../../ui';
 
@@ -22,5 +27,26 @@ export function RemovedNotice({ removal, what = 'The recording' }: { removal: Re
     >
       Removed on {formatDate(removal.at)}. The participant's other data stays.
     </Alert>
+  );
+}
+
+const STREAM_KINDS = ['emotions', 'eyes', 'mice'] as const satisfies readonly ConsentStream[];
+
+/**
+ * A line for the participant's raw streams that were removed (retention, a withdrawal), each with
+ * its date; nothing while every stream is kept. The charts that need them show their empty states.
+ */
+export function RemovedStreamsNotice({ removed }: { removed: readonly RemovedData[] | undefined }) {
+  const streams = (removed ?? []).filter((entry) => (STREAM_KINDS as readonly string[]).includes(entry.kind));
+  if (streams.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed" role="note">
+      {streams
+        .map(
+          (entry) =>
+            `${CONSENT_STREAM_NAMES[entry.kind as ConsentStream]}: ${REMOVED_DATA_MESSAGES[entry.reason]} on ${formatDate(entry.at)}`,
+        )
+        .join(' · ')}
+    </Text>
   );
 }

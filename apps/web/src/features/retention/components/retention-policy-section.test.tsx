@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { RemovedNotice } from './removed-notice';
+import { RemovedNotice, RemovedStreamsNotice } from './removed-notice';
 import { RetentionPolicySection } from './retention-policy-section';
 
 const defaults: RetentionPolicy = {
@@ -101,5 +101,24 @@ describe('RemovedNotice', () => {
     expect(screen.getByRole('status').textContent).toMatch(
       /The recording was removed by the retention policy.*Removed on 24 Nov 2026/,
     );
+  });
+
+  it('lists the removed raw streams with their dates, and nothing while all are kept', () => {
+    const at = Date.UTC(2026, 10, 24) / 1000;
+    const { container } = renderWithProviders(
+      <RemovedStreamsNotice
+        removed={[
+          { kind: 'screen', at, reason: 'retention' },
+          { kind: 'eyes', at, reason: 'retention' },
+          { kind: 'emotions', at, reason: 'withdrawal' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      'Gaze: removed by the retention policy on 24 Nov 2026 · EEG and emotions: removed when the participant withdrew consent on 24 Nov 2026',
+    );
+    container.remove();
+    renderWithProviders(<RemovedStreamsNotice removed={[{ kind: 'screen', at, reason: 'retention' }]} />);
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });
