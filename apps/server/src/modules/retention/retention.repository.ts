@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import {
   companies,
+  ingestBatches,
   participantStreams,
   participants,
   retentionPolicies,
@@ -75,6 +76,7 @@ export type DueStream = DueOwner & {
   kind: (typeof participantStreams.$inferSelect)['kind'];
   fileKey: string;
 };
+export type DueBatch = DueOwner & { kind: (typeof ingestBatches.$inferSelect)['kind']; seq: number };
 
 /** The company's period in days, or the default where it has no policy. */
 const recordingsDays = sql`coalesce(${retentionPolicies.recordingsDays}, ${RETENTION_DEFAULTS.recordings_days})`;
@@ -185,6 +187,59 @@ export async function removeStreamRow(
         ),
       )
       .returning({ kind: participantStreams.kind });
+    if (deleted.length === 0) return false;
+    await tx
+      .update(participants)
+      .set({ removedData: noteRemoved(item.kind, at), updatedAt: at })
+      .where(eq(participants.id, item.participantId));
+    await deleteFile();
+    return true;
+  });
+}
+
+/**
+ * Stream batches of recordings that were never finished (a recorder that stopped sending), sent
+ * more than the company's streams period before `now`: raw streams too; at most `limit`.
+ */
+export async function listDueBatches(db: Executor, now: Date, limit: number): Promise<DueBatch[]> {
+  return db
+    .select({
+      participantId: participants.id,
+      testId: participants.testId,
+      companyId: tests.companyId,
+      subject: participants.auditSubject,
+      kind: ingestBatches.kind,
+      seq: ingestBatches.seq,
+    })
+    .from(ingestBatches)
+    .innerJoin(participants, eq(participants.id, ingestBatches.participantId))
+    .innerJoin(tests, eq(tests.id, participants.testId))
+    .leftJoin(retentionPolicies, eq(retentionPolicies.companyId, tests.companyId))
+    .where(
+      sql`${ingestBatches.createdAt} + make_interval(days => ${streamsDays}) <= ${now.toISOString()}::timestamptz`,
+    )
+    .orderBy(ingestBatches.participantId, ingestBatches.kind, ingestBatches.seq)
+    .limit(limit);
+}
+
+/** Removes one stream batch as `removeStreamRow` removes a stream: row, note, then file. */
+export async function removeBatchRow(
+  db: Database,
+  item: DueBatch,
+  at: Date,
+  deleteFile: () => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(ingestBatches)
+      .where(
+        and(
+          eq(ingestBatches.participantId, item.participantId),
+          eq(ingestBatches.kind, item.kind),
+          eq(ingestBatches.seq, item.seq),
+        ),
+      )
+      .returning({ seq: ingestBatches.seq });
     if (deleted.length === 0) return false;
     await tx
       .update(participants)

@@ -8,9 +8,17 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, giveVideo, RESULTS_READY } from '../../../test/factories.js';
-import { auditLog, jobs, participantStreams, participants, retentionPolicies } from '../../db/schema.js';
+import {
+  auditLog,
+  ingestBatches,
+  jobs,
+  participantStreams,
+  participants,
+  retentionPolicies,
+} from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
+import { batchFileKey } from '../ingestion/ingestion.service.js';
 import {
   APPLY_RETENTION,
   applyRetention,
@@ -167,7 +175,7 @@ describe('the daily retention job', () => {
     });
 
     // A second run (another runner, a retry) finds nothing left and records nothing.
-    expect(await applyRetention(jobDeps())).toEqual({ recordings: 0, streams: 0, tests: 0 });
+    expect(await applyRetention(jobDeps())).toEqual({ recordings: 0, streams: 0, batches: 0, tests: 0 });
     expect(await retentionEntries()).toHaveLength(auditBefore + 1);
     expect(await ctx.t.files.get(keptKey)).not.toBeNull();
   });
@@ -234,6 +242,30 @@ describe('the daily retention job', () => {
     );
     expect(await applyRetention(jobDeps())).toMatchObject({ streams: 3 });
     expect(await streamsOf(young.id)).toEqual([]);
+  });
+
+  it('removes the stream batches of a recording never finished once they are older than the streams period', async () => {
+    const test = await doneTest(5);
+    const [row] = await ctx.t.db
+      .insert(participants)
+      .values({ testId: test.id, realId: 'abandoned-1', state: 'recording' })
+      .returning();
+    if (!row) throw new Error('no participant');
+    const sent = (daysAgo: number) => new Date(ctx.t.clock.now.getTime() - daysAgo * DAY);
+    await ctx.t.db.insert(ingestBatches).values([
+      { participantId: row.id, kind: 'eyes', seq: 1, sampleCount: 10, createdAt: sent(731) },
+      { participantId: row.id, kind: 'eyes', seq: 2, sampleCount: 10, createdAt: sent(10) },
+    ]);
+    for (const seq of [1, 2]) await ctx.t.files.put(batchFileKey(row.id, 'eyes', seq), Buffer.from([seq]));
+
+    expect(await applyRetention(jobDeps())).toMatchObject({ batches: 1 });
+    expect(await ctx.t.files.get(batchFileKey(row.id, 'eyes', 1))).toBeNull();
+    expect(await ctx.t.files.get(batchFileKey(row.id, 'eyes', 2))).not.toBeNull();
+    const left = await ctx.t.db.select().from(ingestBatches).where(eq(ingestBatches.participantId, row.id));
+    expect(left.map((batch) => batch.seq)).toEqual([2]);
+    expect((await rowOf(row.id))?.removedData).toEqual({
+      eyes: { at: ctx.t.clock.now.toISOString(), reason: 'retention' },
+    });
   });
 
   it('queues one run a day whoever asks, and each run queues the next day', async () => {

@@ -4,13 +4,16 @@ import { notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { enqueueUniqueJob, type JobDeps, type JobHandler, wakeJobRunners } from '../../jobs/job-runner.js';
 import { type AuditContext, recordAudit, SYSTEM_CONTEXT } from '../audit/audit.service.js';
+import { batchFileKey } from '../ingestion/ingestion.service.js';
 import {
   companyExists,
   type DueOwner,
   findPolicyRow,
+  listDueBatches,
   listDueRecordings,
   listDueStreams,
   type RetentionPolicyRow,
+  removeBatchRow,
   removeRecordingRow,
   removeStreamRow,
   upsertPolicyRow,
@@ -114,25 +117,25 @@ export async function scheduleRetentionAtStart(deps: Pick<Deps, 'db' | 'clock'>)
   if (await scheduleRetention(deps, dayOf(now), now)) wakeJobRunners();
 }
 
-type Counts = { recordings: number; streams: number; participants: Set<number> };
+type Counts = { recordings: number; streams: number; batches: number; participants: Set<number> };
 
 /** What one run removed, per test. */
-export type RetentionResult = { recordings: number; streams: number; tests: number };
+export type RetentionResult = { recordings: number; streams: number; batches: number; tests: number };
 
 /**
  * Removes everything due at `deps.clock()`: screen recordings (with their sound) whose test was
  * done longer ago than the company's recordings period, and streams recorded longer ago than its
- * streams period. Each item goes in its own transaction, file included, and only once however
+ * streams period (with the batches of recordings never finished, by when they were sent). Each item goes in its own transaction, file included, and only once however
  * many runners meet it (a second run finds nothing left to remove). Each test it removed anything
  * of gets one audit entry with the counts; a run that removes nothing records nothing.
  */
 export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | 'clock'>, day?: string) {
   const now = deps.clock();
   const byTest = new Map<number, { owner: DueOwner; counts: Counts }>();
-  const count = (owner: DueOwner, kind: 'recordings' | 'streams') => {
+  const count = (owner: DueOwner, kind: 'recordings' | 'streams' | 'batches') => {
     const entry = byTest.get(owner.testId) ?? {
       owner,
-      counts: { recordings: 0, streams: 0, participants: new Set<number>() },
+      counts: { recordings: 0, streams: 0, batches: 0, participants: new Set<number>() },
     };
     entry.counts[kind] += 1;
     entry.counts.participants.add(owner.participantId);
@@ -153,11 +156,19 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
     }
     page = await listDueStreams(deps.db, now, PAGE);
   }
+  for (let page = await listDueBatches(deps.db, now, PAGE); page.length > 0; ) {
+    for (const item of page) {
+      const key = batchFileKey(item.participantId, item.kind, item.seq);
+      if (await removeBatchRow(deps.db, item, now, () => deps.files.delete(key))) count(item, 'batches');
+    }
+    page = await listDueBatches(deps.db, now, PAGE);
+  }
 
-  const result: RetentionResult = { recordings: 0, streams: 0, tests: byTest.size };
+  const result: RetentionResult = { recordings: 0, streams: 0, batches: 0, tests: byTest.size };
   for (const { owner, counts } of byTest.values()) {
     result.recordings += counts.recordings;
     result.streams += counts.streams;
+    result.batches += counts.batches;
     await recordAudit(deps, SYSTEM_CONTEXT, {
       action: 'retention_applied',
       companyId: owner.companyId,
@@ -166,6 +177,7 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
         day: day ?? dayOf(now),
         recordings: counts.recordings,
         streams: counts.streams,
+        stream_batches: counts.batches,
         participants: counts.participants.size,
       },
     });
