@@ -1,3 +1,8 @@
 export { useRetentionPolicy } from './api';
-export { RemovedNotice, RemovedStreamsNotice, removedRecording } from './components/removed-notice';
+export {
+  describeRemoval,
+  RemovedNotice,
+  RemovedStreamsNotice,
+  removedRecording,
+} from './components/removed-notice';
 export { RetentionPolicySection } from './components/retention-policy-section';

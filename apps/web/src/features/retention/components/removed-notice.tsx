@@ -12,6 +12,10 @@ import { formatDate } from '../../../ui';
 export const removedRecording = (removed: readonly RemovedData[] | undefined) =>
   removed?.find((entry) => entry.kind === 'screen') ?? null;
 
+/** 'The screen recording was removed by the retention policy on 24 Nov 2026.' */
+export const describeRemoval = (removal: RemovedData, what = 'The screen recording') =>
+  `${what} was ${REMOVED_DATA_MESSAGES[removal.reason]} on ${formatDate(removal.at)}.`;
+
 /**
  * What a screen shows instead of a recording that was removed: by the retention policy (or a
  * withdrawal), and when. Never a broken player.
