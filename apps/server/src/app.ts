@@ -23,6 +23,7 @@ import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { createSignedUrls } from './http/signed-urls.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerAccessRoutes } from './modules/access/access.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAnnotationRoutes } from './modules/annotations/annotations.routes.js';
 import { registerAnswerRoutes } from './modules/answers/answers.routes.js';
@@ -44,6 +45,7 @@ import { registerParticipantRoutes } from './modules/participants/participants.r
 import { registerPredictionRoutes } from './modules/predictions/predictions.routes.js';
 import { registerQualityRoutes } from './modules/quality/quality.routes.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
+import { registerRetentionRoutes } from './modules/retention/retention.routes.js';
 import { registerSectionClipsRoutes } from './modules/section-clips/section-clips.routes.js';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
@@ -204,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAuditRoutes(api, deps);
       registerConsentRoutes(api, deps);
       registerErasureRoutes(api, deps);
+      registerRetentionRoutes(api, deps);
+      registerAccessRoutes(api, deps);
       registerHeatmapRoutes(api, deps);
       registerQualityRoutes(api, deps);
       registerExportRoutes(api, deps);

@@ -9,6 +9,7 @@ import {
   GENERATE_PREDICTION,
   generatePredictionJob,
 } from './modules/predictions/prediction-generation-job.js';
+import { APPLY_RETENTION, applyRetentionJob } from './modules/retention/retention.service.js';
 import { PROCESS_VIDEO_TEST, processVideoTest } from './modules/video-tests/process-video-test.js';
 
 /** Every kind of job the runner knows. */
@@ -20,4 +21,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [MAKE_SCREEN_RECORDING]: makeDemoScreenRecording,
   [GENERATE_PREDICTION]: generatePredictionJob,
   [GENERATE_INSIGHT]: generateInsightJob,
+  [APPLY_RETENTION]: applyRetentionJob,
 };

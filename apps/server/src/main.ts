@@ -8,6 +8,7 @@ import { seedDemoAtStart } from './demo/demo-seed.js';
 import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
 import { JOB_HANDLERS } from './job-handlers.js';
 import { createJobRunner, releaseRunningJobs } from './jobs/job-runner.js';
+import { scheduleRetentionAtStart } from './modules/retention/retention.service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The daily retention run (docs/data-rights.md): queued once a day, whichever process asks first.
+  await scheduleRetentionAtStart(jobDeps);
   // RUN_JOBS=off: separate workers (`npm run worker`) run the jobs this process queues.
   if (config.runJobs) jobRunner.start();
   const store = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';

@@ -9,6 +9,7 @@ import { appPolicyCases } from '../src/app.route-cases.js';
 import { createAccessTokens } from '../src/auth/access-tokens.js';
 import { registerAuthentication } from '../src/http/authenticate.js';
 import { createSignedUrls } from '../src/http/signed-urls.js';
+import { accessInputCases, accessPolicyCases } from '../src/modules/access/access.route-cases.js';
 import { aiInputCases, aiPolicyCases } from '../src/modules/ai/ai.route-cases.js';
 import {
   annotationsInputCases,
@@ -37,6 +38,7 @@ import {
 } from '../src/modules/predictions/predictions.route-cases.js';
 import { qualityInputCases, qualityPolicyCases } from '../src/modules/quality/quality.route-cases.js';
 import { resourcesInputCases, resourcesPolicyCases } from '../src/modules/resources/resources.route-cases.js';
+import { retentionInputCases, retentionPolicyCases } from '../src/modules/retention/retention.route-cases.js';
 import {
   sectionClipsInputCases,
   sectionClipsPolicyCases,
@@ -88,6 +90,8 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'audit', policy: auditPolicyCases, input: auditInputCases },
   { name: 'consent', policy: consentPolicyCases, input: consentInputCases },
   { name: 'erasures', policy: erasuresPolicyCases, input: erasuresInputCases },
+  { name: 'retention', policy: retentionPolicyCases, input: retentionInputCases },
+  { name: 'access', policy: accessPolicyCases, input: accessInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */

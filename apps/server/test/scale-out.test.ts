@@ -16,6 +16,7 @@ import { jobs, tags } from '../src/db/schema.js';
 import { createDataFileStore } from '../src/files/file-store.js';
 import { createS3Client } from '../src/files/s3-file-store.js';
 import { ANALYSE_PARTICIPANT } from '../src/modules/ingestion/analysis.js';
+import { APPLY_RETENTION } from '../src/modules/retention/retention.service.js';
 import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
 import { buildParticipant, buildTest, buildWorld, PASSWORD } from './factories.js';
 import { sliceStream } from './recorder.js';
@@ -329,6 +330,25 @@ describe.skipIf(!serverUrl)(
         if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(status).toBe(401);
+    });
+
+    it('queues the day’s retention run once for the three processes, which the worker runs, queueing the next day’s', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const runs = async () =>
+        (await database.db.select().from(jobs).where(eq(jobs.kind, APPLY_RETENTION))).map((job) => ({
+          day: job.payload.day,
+          state: job.state,
+        }));
+      const deadline = Date.now() + 60_000;
+      while (
+        Date.now() < deadline &&
+        !(await runs()).some((run) => run.day === today && run.state === 'done')
+      )
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      const all = await runs();
+      expect(all.filter((run) => run.day === today)).toEqual([{ day: today, state: 'done' }]);
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      expect(all.filter((run) => run.day === tomorrow)).toEqual([{ day: tomorrow, state: 'queued' }]);
     });
 
     it('counts the sign-in rate limit of an address across both processes', async () => {

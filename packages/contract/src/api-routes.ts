@@ -1,3 +1,4 @@
+import { accessRoutes } from './access.js';
 import { aiRoutes } from './ai.js';
 import { annotationRoutes } from './annotations.js';
 import { answerRoutes } from './answers.js';
@@ -17,6 +18,7 @@ import { participantRoutes } from './participants.js';
 import { predictionRoutes } from './predictions.js';
 import { qualityRoutes } from './quality.js';
 import { resourceRoutes } from './resources.js';
+import { retentionRoutes } from './retention.js';
 import { sectionClipsRoutes } from './section-clips.js';
 import { suggestionRoutes } from './suggestions.js';
 import { supportRoutes } from './support.js';
@@ -28,6 +30,7 @@ import { videoTestRoutes } from './video-tests.js';
 
 /** Every group of the route table of /api/v1, by domain. */
 export const apiRoutes = {
+  access: accessRoutes,
   ai: aiRoutes,
   annotations: annotationRoutes,
   answers: answerRoutes,
@@ -47,6 +50,7 @@ export const apiRoutes = {
   predictions: predictionRoutes,
   quality: qualityRoutes,
   resources: resourceRoutes,
+  retention: retentionRoutes,
   sectionClips: sectionClipsRoutes,
   suggestions: suggestionRoutes,
   support: supportRoutes,
@@ -59,6 +63,8 @@ export const apiRoutes = {
 
 /** What each group holds: the API reference's sections. */
 export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
+  access:
+    "A participant's right of access and to portability: everything held about them as one ZIP, audited",
   ai: 'AI text written by the server: insight fields and free-text prompts, limited per user',
   annotations: "What researchers add to a test's recordings: tags, page titles, sections, notes on points",
   answers: "Participants' answers to the test's questions",
@@ -86,6 +92,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   quality:
     "Data quality of a test's recordings (tracking ratio, precision, accuracy, EEG) and participants left out of the metrics: research area only",
   resources: 'The resources library: articles for every user, drafts and authoring for the provider',
+  retention:
+    "A company's retention policy: how long recordings and raw streams are kept before the daily job removes them",
   sectionClips:
     "The section video of a web test: each participant's first visit of a page as a clip, with its video and emotions",
   suggestions:

@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './ai.js';
 export * from './annotations.js';
 export * from './answers.js';
@@ -27,6 +28,7 @@ export * from './predictions.js';
 export * from './quality.js';
 export * from './resources.js';
 export * from './results-access.js';
+export * from './retention.js';
 export * from './route.js';
 export * from './section-clips.js';
 export * from './section-rules.js';

@@ -10,6 +10,7 @@ import {
   STREAM_MEDIA_TYPE,
 } from './constants.js';
 import { idParam, idParams, signedUrlQuery, videoFileAnswer } from './fields.js';
+import { removedDataSchema } from './retention.js';
 import { defineRoutes } from './route.js';
 
 /** Who took part: as the recorder reported it; any field may be unknown. */
@@ -32,6 +33,11 @@ const participantFields = {
   time_to_complete_ms: z.number().nullable(),
   total_clicks: z.number(),
   favourite: z.boolean(),
+  /**
+   * Data removed while the participant stays (the recording, a stream), with when and why: the
+   * screens say so instead of showing a missing recording.
+   */
+  removed: z.array(removedDataSchema),
 };
 
 /** A row of the participants list (type default only). */

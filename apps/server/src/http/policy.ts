@@ -137,6 +137,22 @@ const rules = {
   'audit.read': (actor: Actor, filter: { companyId: number | null }) =>
     isStaff(actor) ||
     (actor.role === 'company_admin' && filter.companyId !== null && actor.companyId === filter.companyId),
+  /**
+   * Read a company's retention policy: provider staff, and the company's own admins
+   * (docs/data-rights.md).
+   */
+  'retention.read': (actor: Actor, company: { id: number }) =>
+    isStaff(actor) || (actor.role === 'company_admin' && actor.companyId === company.id),
+  /** Set a company's retention policy: provider staff only. */
+  'retention.manage': (actor: Actor, _company: { id: number }) => isStaff(actor),
+  /**
+   * Export everything held about a participant (Art. 15/20 access export): the provider's staff
+   * and researchers, and the admins of the test's company (the controller that answers the data
+   * subject). Not members, not demo users.
+   */
+  'participant.access_export': (actor: Actor, test: { companyId: number }) =>
+    seesEveryTest(actor) ||
+    (actor.role === 'company_admin' && actor.companyId === test.companyId && actor.company?.isDemo !== true),
   /** Read a prediction: the users of its company only (others are answered 404 by the company-scoped load). */
   'prediction.read': (actor: Actor, prediction: { companyId: number }) =>
     actor.companyId === prediction.companyId,

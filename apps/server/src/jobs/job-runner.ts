@@ -1,7 +1,14 @@
 import type { AiSettings, AttentionModelSetting, CaptureSettings } from '../config.js';
-import type { Executor } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import type { Deps } from '../deps.js';
-import { claimJob, completeJob, failJob, insertJob, type JobRow } from './jobs.repository.js';
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  insertJob,
+  insertUniqueJob,
+  type JobRow,
+} from './jobs.repository.js';
 
 // A runner alone on its database (the embedded one is locked to one process) releases at start
 // the jobs a stopped process left running, without waiting for their leases.
@@ -46,6 +53,21 @@ export function enqueueJob(
   runAfter: Date,
 ): Promise<number> {
   return insertJob(db, { kind, payload, runAfter });
+}
+
+/**
+ * Queues a job once per `key` (a singleton: a daily job's day): a second enqueue of the same kind
+ * and key, from this or another process and whatever the first's state, queues nothing. Answers
+ * the job's id, or null when it existed already.
+ */
+export function enqueueUniqueJob(
+  db: Database,
+  kind: string,
+  key: string,
+  payload: Record<string, unknown>,
+  runAfter: Date,
+): Promise<number | null> {
+  return insertUniqueJob(db, { kind, key, payload, runAfter });
 }
 
 /** Claims one due job and runs it; answers the job, or null when none was due. */

@@ -1,5 +1,5 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -11,6 +11,32 @@ export async function insertJob(
   const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
   if (!row) throw new Error('insert into jobs returned no row');
   return row.id;
+}
+
+/**
+ * Queues a job unless one of its kind with the same `unique_key` exists in any state (queued,
+ * running, done or failed): a transaction-level advisory lock on kind and key makes processes that
+ * enqueue side by side take turns, so that the second finds the first's row. Answers the new job's
+ * id, or null when there was one already.
+ */
+export async function insertUniqueJob(
+  db: Database,
+  values: { kind: string; key: string; payload: Record<string, unknown>; runAfter: Date },
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${values.kind}:${values.key}`}))`);
+    const [existing] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, values.kind), sql`${jobs.payload}->>'unique_key' = ${values.key}`))
+      .limit(1);
+    if (existing) return null;
+    return insertJob(tx, {
+      kind: values.kind,
+      payload: { ...values.payload, unique_key: values.key },
+      runAfter: values.runAfter,
+    });
+  });
 }
 
 /**

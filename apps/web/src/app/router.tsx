@@ -29,6 +29,10 @@ const WebTestOrderPage = lazyPage(loadTestOrder, 'WebTestOrderPage');
 const VideoTestOrderPage = lazyPage(loadTestOrder, 'VideoTestOrderPage');
 const AccountPage = lazyPage(() => import('../pages/account-page'), 'AccountPage');
 const OrganisationPage = lazyPage(() => import('../pages/organisation-page'), 'OrganisationPage');
+const OrganisationAuditPage = lazyPage(
+  () => import('../pages/organisation-audit-page'),
+  'OrganisationAuditPage',
+);
 const MembersPage = lazyPage(() => import('../pages/members-page'), 'MembersPage');
 const AddMemberPage = lazyPage(() => import('../pages/add-member-page'), 'AddMemberPage');
 const EditMemberPage = lazyPage(() => import('../pages/edit-member-page'), 'EditMemberPage');
@@ -139,6 +143,7 @@ const SuggestionPage = lazyPage(() => import('../pages/suggestion-page'), 'Sugge
 const loadAdmin = () => import('../pages/admin');
 const AdminSection = lazyPage(loadAdmin, 'AdminSection');
 const CompaniesPage = lazyPage(loadAdmin, 'CompaniesPage');
+const AuditPage = lazyPage(loadAdmin, 'AuditPage');
 const NewCompanyPage = lazyPage(loadAdmin, 'NewCompanyPage');
 const CompanyPage = lazyPage(loadAdmin, 'CompanyPage');
 const UsersPage = lazyPage(loadAdmin, 'UsersPage');
@@ -199,6 +204,7 @@ export const routes: RouteObject[] = [
             element: <BlockDemoCompany />,
             children: [
               { path: 'organisation', element: <OrganisationPage /> },
+              { path: 'organisation/audit', element: <OrganisationAuditPage /> },
               { path: 'members', element: <MembersPage /> },
               { path: 'add-member', element: <AddMemberPage /> },
               { path: 'edit-member/:id', element: <EditMemberPage /> },
@@ -219,6 +225,7 @@ export const routes: RouteObject[] = [
               { path: 'users', element: <UsersPage /> },
               { path: 'users/new', element: <NewUserPage /> },
               { path: 'users/:id', element: <UserPage /> },
+              { path: 'audit', element: <AuditPage /> },
             ],
           },
           {

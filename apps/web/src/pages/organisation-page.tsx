@@ -1,13 +1,36 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { OrganisationDetails } from '../features/organisation';
+import { RetentionPolicySection } from '../features/retention';
 import { PageTitle } from '../ui';
 
 export function OrganisationPage() {
   const { user } = useCurrentUser();
+  const companyId = user?.company_id ?? null;
   return (
     <>
       <PageTitle>Organisation</PageTitle>
-      <OrganisationDetails companyId={user?.company_id ?? null} />
+      <Stack gap="lg">
+        <OrganisationDetails companyId={companyId} />
+        {/* A company admin reads the company's retention policy; provider staff set it in the admin area. */}
+        {companyId !== null && user?.role === 'company_admin' ? (
+          <>
+            <RetentionPolicySection companyId={companyId} canEdit={false} />
+            <Paper withBorder p="lg" component="section" aria-labelledby="audit-link-title">
+              <Title order={2} fz={18} id="audit-link-title">
+                Audit log
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                Who viewed, exported, erased or changed your participants' data, and when.
+              </Text>
+              <Anchor component={Link} to="/organisation/audit">
+                Open the audit log
+              </Anchor>
+            </Paper>
+          </>
+        ) : null}
+      </Stack>
     </>
   );
 }

@@ -20,6 +20,7 @@ const participant: ParticipantDetail = {
   time_to_complete_ms: 107_000,
   total_clicks: 12,
   favourite: false,
+  removed: [],
   test_id: 7,
   state: 'finished',
   video: null,

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { AccessExportButton } from '../features/access';
 import { ConsentSection } from '../features/consent';
 import { EraseParticipantAction } from '../features/erasures';
 import { InsightsPanel } from '../features/insights';
@@ -18,6 +19,7 @@ export function ResearchParticipantPage() {
       <EraseParticipantAction
         testId={testId}
         participantId={participantId}
+        beside={<AccessExportButton testId={testId} participantId={participantId} />}
         key={`${testId}-${participantId}`}
       >
         <ParticipantDetailView

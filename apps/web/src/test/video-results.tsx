@@ -48,6 +48,7 @@ export const makeViewer = (id: number, realId: string, favourite = false): Parti
   time_to_complete_ms: 90_000,
   total_clicks: 3,
   favourite,
+  removed: [],
   video: null,
 });
 

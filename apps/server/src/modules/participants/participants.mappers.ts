@@ -1,5 +1,6 @@
 import type { EmotionSamples, EyeSamples, MouseSamples } from '@limbus/analytics';
-import type { ParticipantDetail, ParticipantSummary, SignificantPoint } from '@limbus/contract';
+import type { ParticipantDetail, ParticipantSummary, RemovedData, SignificantPoint } from '@limbus/contract';
+import type { RemovedData as RemovedDataRecord } from '../../db/schema.js';
 import { toUnixSeconds } from '../users/users.mappers.js';
 import type {
   listMomentRows,
@@ -31,7 +32,18 @@ function participantFields(row: ParticipantRow) {
       row.startedAt && row.endedAt ? row.endedAt.getTime() - row.startedAt.getTime() : null,
     total_clicks: row.totalClicks,
     favourite: row.favourite,
+    removed: toRemovedData(row.removedData),
   };
+}
+
+/** What was removed of a participant while it stays (retention, a withdrawal), oldest first. */
+export function toRemovedData(record: RemovedDataRecord): RemovedData[] {
+  const removed: RemovedData[] = [];
+  for (const [kind, entry] of Object.entries(record)) {
+    if (!entry) continue;
+    removed.push({ kind, at: toUnixSeconds(new Date(entry.at)), reason: entry.reason });
+  }
+  return removed.sort((a, b) => a.at - b.at || a.kind.localeCompare(b.kind));
 }
 
 export function toParticipantSummary(row: ParticipantRow, videoUrl: VideoUrlOf): ParticipantSummary {

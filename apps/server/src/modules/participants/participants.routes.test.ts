@@ -80,6 +80,7 @@ describe('GET /tests/:id/participants', () => {
       time_to_complete_ms: 12_500,
       total_clicks: 7,
       favourite: false,
+      removed: [],
       video: null,
     });
   });
@@ -120,6 +121,7 @@ describe('GET /tests/:id/participants/:pid', () => {
       time_to_complete_ms: 12_500,
       total_clicks: 7,
       favourite: false,
+      removed: [],
     });
   });
 

@@ -5,6 +5,7 @@ import {
   type ParticipantDetail,
   type ParticipantSummary,
   type ProfessionalData,
+  type RemovedData,
   type StreamKindName,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
@@ -26,6 +27,7 @@ import {
   toMouseObjects,
   toParticipantHead,
   toParticipantSummary,
+  toRemovedData,
   toSection,
   toSignificantPoint,
   type VideoUrlOf,
@@ -141,8 +143,14 @@ export async function participantVideo(
   participant: ParticipantRow,
 ): Promise<{ video: string | null; video_pending?: boolean }> {
   const video = signedVideoUrl(deps)(participant);
-  if (video || participant.type !== 'default') return { video };
+  // A recording removed by retention or a withdrawal is not made again (the answer's `removed` says so).
+  if (video || participant.type !== 'default' || participant.removedData.screen) return { video };
   return { video, video_pending: await wakeScreenRecording(deps.db, participant.id, deps.clock()) };
+}
+
+/** When and why a participant's recording was removed (retention, a withdrawal); null while it is kept. */
+export function removedRecordingOf(participant: Pick<ParticipantRow, 'removedData'>): RemovedData | null {
+  return toRemovedData(participant.removedData).find((entry) => entry.kind === 'screen') ?? null;
 }
 
 const QUESTIONNAIRE_LISTS = ['open_questions', 'evaluations', 'associations'] as const;

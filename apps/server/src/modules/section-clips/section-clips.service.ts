@@ -4,7 +4,11 @@ import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
 import { findLabelRow } from '../annotations/annotations.service.js';
 import { loadStream } from '../participants/participant-streams.js';
-import { participantVideo, readableParticipantRows } from '../participants/participants.service.js';
+import {
+  participantVideo,
+  readableParticipantRows,
+  removedRecordingOf,
+} from '../participants/participants.service.js';
 import { clipEmotions, clipSpan } from './section-clips.mappers.js';
 import { listFirstVisitRows } from './section-clips.repository.js';
 
@@ -43,6 +47,7 @@ export async function sectionClipsOf(
         length: span.length,
         video: video.video,
         video_pending: video.video_pending ?? false,
+        video_removed: removedRecordingOf(participant),
         emotions: emotions?.kind === 'emotions' ? clipEmotions(emotions.samples, { startedAt }, span) : null,
       };
     }),

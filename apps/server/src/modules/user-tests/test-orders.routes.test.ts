@@ -309,6 +309,25 @@ describe('PATCH /tests/{id}', () => {
   });
 });
 
+describe('the done date (retention counts from it)', () => {
+  it('is set by the clock when a test becomes done, kept while it stays done, cleared when it leaves', async () => {
+    const doneAt = async (id: number) =>
+      (await ctx.t.db.select({ doneAt: tests.doneAt }).from(tests).where(eq(tests.id, id)))[0]?.doneAt;
+    const requested = await order(as.clientAdmin, { ...completeWebTest, state: 'requested' });
+    await change(as.staff, requested.id, { state: 'in-progress' });
+    expect(await doneAt(requested.id)).toBeNull();
+    ctx.t.clock.advance(5_000);
+    const became = ctx.t.clock.now;
+    await change(as.staff, requested.id, { state: 'done' });
+    expect((await doneAt(requested.id))?.getTime()).toBe(became.getTime());
+    ctx.t.clock.advance(5_000);
+    await change(as.staff, requested.id, { name: 'Checkout, renamed' });
+    expect((await doneAt(requested.id))?.getTime()).toBe(became.getTime());
+    await change(as.staff, requested.id, { state: 'in-progress' });
+    expect(await doneAt(requested.id)).toBeNull();
+  });
+});
+
 describe('questions, associations and focus elements (spec 2 §2 save rules)', () => {
   it('drops blank new entries, deletes existing ones that are blank or marked, keeps the order given', async () => {
     const { t } = ctx;

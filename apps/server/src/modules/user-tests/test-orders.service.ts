@@ -128,6 +128,7 @@ export async function createTest(deps: Deps, actor: Actor, input: TestInput): Pr
               : null,
         creditBundleId,
         video: videoKey,
+        doneAt: change.next.state === 'done' ? deps.clock() : null,
       });
       await applyQuestionPlan(tx, testId, change.questions);
       return testId;
@@ -167,6 +168,7 @@ export async function updateTest(
         ...change.columns,
         creditBundleId,
         video: videoKey ?? locked.video,
+        doneAt: doneAtAfter(locked, change.next.state, deps.clock()),
         updatedAt: deps.clock(),
       });
       await applyQuestionPlan(tx, id, change.questions);
@@ -178,6 +180,15 @@ export async function updateTest(
   }
   await removeTestVideo(deps, replacedVideo);
   return readTestDetail(deps, id);
+}
+
+/**
+ * When the test became done (retention counts from it, docs/data-rights.md): set as it becomes
+ * done, kept while it stays done, cleared when it leaves done.
+ */
+function doneAtAfter(before: Pick<TestRow, 'state' | 'doneAt'>, state: TestRow['state'], now: Date) {
+  if (state !== 'done') return null;
+  return before.state === 'done' ? (before.doneAt ?? now) : now;
 }
 
 /** DELETE /tests/{id}: drafts by their company's users, any test by staff; a consumed credit is returned. */

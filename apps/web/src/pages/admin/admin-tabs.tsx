@@ -1,12 +1,14 @@
 import { Tabs } from '@mantine/core';
-import { IconBuilding, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconListSearch, IconUsers } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
-/** The admin area: Companies and Users. */
+const TABS = ['companies', 'users', 'audit'] as const;
+
+/** The admin area: Companies, Users and the Audit log. */
 export function AdminSection() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tab = pathname.startsWith('/admin/users') ? 'users' : 'companies';
+  const tab = TABS.find((name) => pathname.startsWith(`/admin/${name}`)) ?? 'companies';
   return (
     <>
       <Tabs value={tab} onChange={(value) => void navigate(`/admin/${value ?? 'companies'}`)} mb="lg">
@@ -16,6 +18,9 @@ export function AdminSection() {
           </Tabs.Tab>
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden />}>
             Users
+          </Tabs.Tab>
+          <Tabs.Tab value="audit" leftSection={<IconListSearch size={16} aria-hidden />}>
+            Audit log
           </Tabs.Tab>
         </Tabs.List>
       </Tabs>

@@ -1,4 +1,5 @@
 export { AdminSection } from './admin-tabs';
+export { AuditPage } from './audit-page';
 export { CompaniesPage } from './companies-page';
 export { CompanyPage } from './company-page';
 export { NewCompanyPage } from './new-company-page';

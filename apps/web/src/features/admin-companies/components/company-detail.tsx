@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BlockSkeleton, DetailList, ErrorAlert, PageTitle } from '../../../ui';
 import { useCompany } from '../../organisation';
+import { RetentionPolicySection } from '../../retention';
 import { useContractMutations } from '../api';
 import { BundlesTable } from './bundles-table';
 import { CompanyAiSettings } from './company-ai-settings';
@@ -13,7 +14,7 @@ import { ContractsTable } from './contracts-table';
 
 type Panel = { kind: 'edit' | 'renew'; contract: Contract } | { kind: 'products' } | null;
 
-/** /admin/companies/{id}: status, tests left, contracts and bundles, AI text settings. */
+/** /admin/companies/{id}: status, tests left, contracts and bundles, AI text settings, retention. */
 export function CompanyDetail({ companyId }: { companyId: number }) {
   const company = useCompany(companyId);
   const mutations = useContractMutations(companyId);
@@ -113,6 +114,7 @@ export function CompanyDetail({ companyId }: { companyId: number }) {
         </Paper>
       ) : null}
       <CompanyAiSettings companyId={companyId} />
+      <RetentionPolicySection companyId={companyId} canEdit />
     </Stack>
   );
 }

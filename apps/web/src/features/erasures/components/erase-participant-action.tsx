@@ -17,10 +17,13 @@ import { ErasureReceipt } from './erasure-receipt';
 export function EraseParticipantAction({
   testId,
   participantId,
+  beside,
   children,
 }: {
   testId: number;
   participantId: number;
+  /** Other actions on the participant's data, beside the erase button (the access export). */
+  beside?: ReactNode;
   /** The participant's screen: shown until an erasure has started (its data is going, then gone). */
   children?: ReactNode;
 }) {
@@ -50,7 +53,8 @@ export function EraseParticipantAction({
         </Alert>
       ) : null}
       {!shown || isRequested ? (
-        <Group justify="flex-end">
+        <Group justify="flex-end" align="flex-start" gap="sm">
+          {beside}
           <Button
             color="red"
             variant="outline"

@@ -45,6 +45,7 @@ const participant = (id: number, realId: string) =>
     total_clicks: 0,
     favourite: false,
     video: null,
+    removed: [],
   }) satisfies ParticipantSummary;
 
 describe('EraseParticipantAction', () => {

@@ -38,6 +38,7 @@ function makeParticipant(change: Partial<ParticipantDetail> = {}): ParticipantDe
     time_to_complete_ms: 107_000,
     total_clicks: 12,
     favourite: false,
+    removed: [],
     test_id: 7,
     state: 'finished',
     video: '/api/v1/tests/7/participants/25/video?expires=1&signature=x',

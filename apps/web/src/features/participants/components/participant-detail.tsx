@@ -5,6 +5,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
 import { ParticipantQualityCard } from '../../quality';
+import { RemovedStreamsNotice, removedRecording } from '../../retention';
 import { useTest } from '../../user-tests';
 import { useParticipant } from '../api';
 import { ParticipantAvatar } from '../avatar/participant-avatar';
@@ -68,7 +69,9 @@ function ParticipantScreen({
             durationMs={durationMs}
             timeToCompleteMs={participant.time_to_complete_ms}
             isPending={participant.video_pending === true}
+            removal={removedRecording(participant.removed)}
           />
+          <RemovedStreamsNotice removed={participant.removed} />
         </Box>
         <Tabs.Panel value="data">
           <DataTab

@@ -16,6 +16,7 @@ const row = (id: number, realId: string, ms: number | null): ParticipantSummary 
   time_to_complete_ms: ms,
   total_clicks: 0,
   favourite: false,
+  removed: [],
   video: null,
 });
 

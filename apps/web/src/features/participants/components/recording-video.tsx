@@ -1,7 +1,9 @@
+import type { RemovedData } from '@limbus/contract';
 import { Alert, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { RefObject } from 'react';
 import { AppTooltip, formatMinutesSeconds } from '../../../ui';
+import { RemovedNotice } from '../../retention';
 import { recordingLengthDiffers } from '../recording-length';
 
 /** Spec 3 §2 and §8, verbatim. */
@@ -15,6 +17,7 @@ export function RecordingVideo({
   durationMs,
   timeToCompleteMs,
   isPending = false,
+  removal = null,
 }: {
   video: RefObject<HTMLVideoElement | null>;
   src: string | null | undefined;
@@ -22,7 +25,10 @@ export function RecordingVideo({
   timeToCompleteMs: number | null;
   /** The server is making the recording (video_pending). */
   isPending?: boolean;
+  /** The recording was removed (retention, a withdrawal): when and why. */
+  removal?: RemovedData | null;
 }) {
+  if (!src && removal) return <RemovedNotice removal={removal} what="The screen recording" />;
   if (!src)
     return (
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>

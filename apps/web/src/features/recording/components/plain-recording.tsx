@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
 import { useVideoKeys } from '../../participants';
+import { RemovedNotice, removedRecording } from '../../retention';
 import { useRecordingParticipant } from '../api';
 import { videoAspectRatio } from '../video-box';
 
@@ -16,6 +17,7 @@ export function PlainRecording({ test, participantId }: { test: TestDetail; part
   if (participant.isPending) return <PageLoader label="Loading the recording" />;
   if (participant.isError) return <ErrorAlert error={participant.error} />;
   const { real_id: realId, video: src, video_pending: isPending } = participant.data;
+  const removal = removedRecording(participant.data.removed);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="end">
@@ -47,6 +49,8 @@ export function PlainRecording({ test, participantId }: { test: TestDetail; part
         >
           Your browser does not support the video tag.
         </video>
+      ) : removal ? (
+        <RemovedNotice removal={removal} what="The screen recording" />
       ) : isPending ? (
         <Paper withBorder p="xl" bg="gray.0">
           <Group gap="sm" justify="center">

@@ -22,6 +22,7 @@ function participant(overrides: Partial<ParticipantDetail> = {}): ParticipantDet
     time_to_complete_ms: 107_000,
     total_clicks: 12,
     favourite: false,
+    removed: [],
     test_id: 7,
     state: 'finished',
     video: '/api/v1/tests/7/participants/25/video?expires=1&signature=x',
@@ -54,6 +55,7 @@ const row = (id: number, realId: string): ParticipantSummary => ({
   time_to_complete_ms: 100_000,
   total_clicks: 0,
   favourite: false,
+  removed: [],
   video: null,
 });
 
@@ -110,6 +112,19 @@ describe('RecordingScreen', () => {
       'The size guide hides the sizes',
     );
     expect(card.closest('[aria-current="true"]')).toBeTruthy();
+  });
+
+  it('says that the retention policy removed the recording, and when, instead of a player', async () => {
+    const removedAt = Date.UTC(2026, 10, 24) / 1000;
+    useRenderedScreen(
+      participant({ video: null, removed: [{ kind: 'screen', at: removedAt, reason: 'retention' }] }),
+      { timestamp: null, pointId: null },
+    );
+    const title = await screen.findByText('The screen recording was removed by the retention policy');
+    expect(title.closest('[role="status"]')?.textContent).toMatch(/Removed on 24 Nov 2026/);
+    expect(document.querySelector('video')).toBeNull();
+    expect(screen.queryByText(/There is no recording/)).toBeNull();
+    expect(screen.getByRole('region', { name: 'Neurofeedback' })).toBeTruthy();
   });
 
   it('keeps the recording-length hint verbatim', () => {

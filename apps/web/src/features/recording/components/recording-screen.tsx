@@ -1,4 +1,10 @@
-import type { ParticipantDetail, ParticipantSummary, SignificantPoint, TestDetail } from '@limbus/contract';
+import type {
+  ParticipantDetail,
+  ParticipantSummary,
+  RemovedData,
+  SignificantPoint,
+  TestDetail,
+} from '@limbus/contract';
 import {
   Alert,
   Anchor,
@@ -26,6 +32,7 @@ import {
   useVideoKeys,
   useVideoTime,
 } from '../../participants';
+import { RemovedNotice, RemovedStreamsNotice, removedRecording } from '../../retention';
 import { useRecordingParticipant } from '../api';
 import { neighbours, startSeconds } from '../navigation';
 import { RecordingPlayer } from './recording-player';
@@ -128,7 +135,8 @@ function LengthHint({
   );
 }
 
-function VideoPlaceholder({ isPending }: { isPending: boolean }) {
+function VideoPlaceholder({ isPending, removal }: { isPending: boolean; removal: RemovedData | null }) {
+  if (removal) return <RemovedNotice removal={removal} what="The screen recording" />;
   if (isPending)
     return (
       <Paper withBorder p="xl" bg="gray.0">
@@ -240,8 +248,12 @@ function RecordingContent({
           <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
         </Stack>
       ) : (
-        <VideoPlaceholder isPending={participant.video_pending === true} />
+        <VideoPlaceholder
+          isPending={participant.video_pending === true}
+          removal={removedRecording(participant.removed)}
+        />
       )}
+      <RemovedStreamsNotice removed={participant.removed} />
       {emotions.data ? (
         <EmotionChart
           samples={emotions.data}

@@ -1,10 +1,10 @@
-import { type ClipEmotions, EMOTION_NAMES, type SectionClip } from '@limbus/contract';
+import { type ClipEmotions, EMOTION_NAMES, REMOVED_DATA_MESSAGES, type SectionClip } from '@limbus/contract';
 import { Anchor, Box, Card, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { EMOTION_COLORS, formatClock, useNearViewport } from '../../../ui';
+import { EMOTION_COLORS, formatClock, formatDate, useNearViewport } from '../../../ui';
 import { CLIP_DRIFT_SECONDS, clipTime } from '../section-clips';
 
 const CHART_HEIGHT = 72;
@@ -180,7 +180,11 @@ export function ClipCard({
         <Group justify="center" bg="gray.0" gap="xs" style={VIDEO_BOX}>
           {clip.video_pending ? <Loader size="xs" /> : null}
           <Text size="xs" c="dimmed">
-            {clip.video_pending ? 'The recording is being made…' : 'No screen recording'}
+            {clip.video_removed
+              ? `Recording ${REMOVED_DATA_MESSAGES[clip.video_removed.reason]} on ${formatDate(clip.video_removed.at)}`
+              : clip.video_pending
+                ? 'The recording is being made…'
+                : 'No screen recording'}
           </Text>
         </Group>
       )}

@@ -34,6 +34,7 @@ const clip = (id: number, overrides: Partial<SectionClip> = {}): SectionClip => 
   length: 12,
   video: `/api/v1/tests/7/participants/${id}/video?expires=1&signature=x`,
   video_pending: false,
+  video_removed: null,
   emotions: {
     seconds: [0, 6, 12],
     frustration: [0.2, 0.4, 0.1],

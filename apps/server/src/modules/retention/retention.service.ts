@@ -1,0 +1,198 @@
+import { RETENTION_DEFAULTS, type RetentionPolicy, type RetentionPolicyWrite } from '@limbus/contract';
+import type { Deps } from '../../deps.js';
+import { notFound } from '../../http/app-error.js';
+import { type Actor, authorize } from '../../http/policy.js';
+import { enqueueUniqueJob, type JobDeps, type JobHandler, wakeJobRunners } from '../../jobs/job-runner.js';
+import { type AuditContext, recordAudit, SYSTEM_CONTEXT } from '../audit/audit.service.js';
+import { batchFileKey } from '../ingestion/ingestion.service.js';
+import {
+  companyExists,
+  type DueOwner,
+  findPolicyRow,
+  listDueBatches,
+  listDueRecordings,
+  listDueStreams,
+  type RetentionPolicyRow,
+  removeBatchRow,
+  removeRecordingRow,
+  removeStreamRow,
+  upsertPolicyRow,
+} from './retention.repository.js';
+
+/**
+ * Retention (docs/data-rights.md): each company's periods per kind of data, and the daily job
+ * that removes what is due from the database and the file store and records what it removed.
+ */
+
+const toUnixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function toPolicy(companyId: number, row: RetentionPolicyRow | null): RetentionPolicy {
+  if (!row)
+    return {
+      company_id: companyId,
+      ...RETENTION_DEFAULTS,
+      is_default: true,
+      updated_at: null,
+      updated_by: null,
+    };
+  return {
+    company_id: companyId,
+    recordings_days: row.recordingsDays,
+    streams_days: row.streamsDays,
+    derived_days: row.derivedDays,
+    is_default: false,
+    updated_at: toUnixSeconds(row.updatedAt),
+    updated_by: row.updatedBy,
+  };
+}
+
+/** A company's policy (the defaults where it has none): staff, and the company's own admins. */
+export async function getRetentionPolicy(deps: Pick<Deps, 'db'>, actor: Actor, companyId: number) {
+  if (!(await companyExists(deps.db, companyId))) throw notFound('The company');
+  authorize(actor, 'retention.read', { id: companyId });
+  return toPolicy(companyId, await findPolicyRow(deps.db, companyId));
+}
+
+/** Sets a company's policy (staff); the change is audited with the periods before and after. */
+export async function updateRetentionPolicy(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  context: AuditContext,
+  companyId: number,
+  input: RetentionPolicyWrite,
+): Promise<RetentionPolicy> {
+  if (!(await companyExists(deps.db, companyId))) throw notFound('The company');
+  authorize(actor, 'retention.manage', { id: companyId });
+  const before = toPolicy(companyId, await findPolicyRow(deps.db, companyId));
+  await upsertPolicyRow(deps.db, {
+    companyId,
+    recordingsDays: input.recordings_days,
+    streamsDays: input.streams_days,
+    derivedDays: input.derived_days,
+    updatedById: actor.id,
+    updatedAt: deps.clock(),
+  });
+  await recordAudit(deps, context, {
+    action: 'retention_changed',
+    companyId,
+    testId: null,
+    detail: {
+      recordings_days: input.recordings_days,
+      streams_days: input.streams_days,
+      derived_days: input.derived_days,
+      recordings_days_before: before.recordings_days,
+      streams_days_before: before.streams_days,
+      was_default: before.is_default,
+    },
+  });
+  return toPolicy(companyId, await findPolicyRow(deps.db, companyId));
+}
+
+/** The job kind of the daily run; its payload names the day (YYYY-MM-DD, UTC) it runs for. */
+export const APPLY_RETENTION = 'apply_retention';
+/** The hour (UTC) of the daily run: at night for most of the product's users. */
+const RUN_HOUR_UTC = 2;
+/** Items read per pass; the job repeats passes until nothing is due. */
+const PAGE = 200;
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const dayAfter = (day: string) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
+
+/**
+ * Queues the daily run of `day` unless it is queued or ran already (a singleton per day: processes
+ * starting side by side, or a run and a start on the same day, queue it once).
+ */
+export async function scheduleRetention(
+  deps: Pick<Deps, 'db'>,
+  day: string,
+  runAfter: Date,
+): Promise<boolean> {
+  const id = await enqueueUniqueJob(deps.db, APPLY_RETENTION, day, { day }, runAfter);
+  return id !== null;
+}
+
+/** At a process's start: today's run, due now (a no-op when it is queued or ran already). */
+export async function scheduleRetentionAtStart(deps: Pick<Deps, 'db' | 'clock'>): Promise<void> {
+  const now = deps.clock();
+  if (await scheduleRetention(deps, dayOf(now), now)) wakeJobRunners();
+}
+
+type Counts = { recordings: number; streams: number; batches: number; participants: Set<number> };
+
+/** What one run removed, per test. */
+export type RetentionResult = { recordings: number; streams: number; batches: number; tests: number };
+
+/**
+ * Removes everything due at `deps.clock()`: screen recordings (with their sound) whose test was
+ * done longer ago than the company's recordings period, and streams recorded longer ago than its
+ * streams period (with the batches of recordings never finished, by when they were sent). Each item goes in its own transaction, file included, and only once however
+ * many runners meet it (a second run finds nothing left to remove). Each test it removed anything
+ * of gets one audit entry with the counts; a run that removes nothing records nothing.
+ */
+export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | 'clock'>, day?: string) {
+  const now = deps.clock();
+  const byTest = new Map<number, { owner: DueOwner; counts: Counts }>();
+  const count = (owner: DueOwner, kind: 'recordings' | 'streams' | 'batches') => {
+    const entry = byTest.get(owner.testId) ?? {
+      owner,
+      counts: { recordings: 0, streams: 0, batches: 0, participants: new Set<number>() },
+    };
+    entry.counts[kind] += 1;
+    entry.counts.participants.add(owner.participantId);
+    byTest.set(owner.testId, entry);
+  };
+
+  for (let page = await listDueRecordings(deps.db, now, PAGE); page.length > 0; ) {
+    for (const item of page) {
+      if (await removeRecordingRow(deps.db, item, now, () => deps.files.delete(item.video)))
+        count(item, 'recordings');
+    }
+    page = await listDueRecordings(deps.db, now, PAGE);
+  }
+  for (let page = await listDueStreams(deps.db, now, PAGE); page.length > 0; ) {
+    for (const item of page) {
+      if (await removeStreamRow(deps.db, item, now, () => deps.files.delete(item.fileKey)))
+        count(item, 'streams');
+    }
+    page = await listDueStreams(deps.db, now, PAGE);
+  }
+  for (let page = await listDueBatches(deps.db, now, PAGE); page.length > 0; ) {
+    for (const item of page) {
+      const key = batchFileKey(item.participantId, item.kind, item.seq);
+      if (await removeBatchRow(deps.db, item, now, () => deps.files.delete(key))) count(item, 'batches');
+    }
+    page = await listDueBatches(deps.db, now, PAGE);
+  }
+
+  const result: RetentionResult = { recordings: 0, streams: 0, batches: 0, tests: byTest.size };
+  for (const { owner, counts } of byTest.values()) {
+    result.recordings += counts.recordings;
+    result.streams += counts.streams;
+    result.batches += counts.batches;
+    await recordAudit(deps, SYSTEM_CONTEXT, {
+      action: 'retention_applied',
+      companyId: owner.companyId,
+      testId: owner.testId,
+      detail: {
+        day: day ?? dayOf(now),
+        recordings: counts.recordings,
+        streams: counts.streams,
+        stream_batches: counts.batches,
+        participants: counts.participants.size,
+      },
+    });
+  }
+  if (result.tests > 0) deps.log.info(result, 'retention removed data');
+  return result;
+}
+
+/**
+ * The daily job: removes what is due, then queues the next day's run (after today's by the clock,
+ * so that a worker stopped for a week catches up in one run, not seven).
+ */
+export const applyRetentionJob: JobHandler = async (deps: JobDeps, payload) => {
+  const day = typeof payload.day === 'string' ? payload.day : dayOf(deps.clock());
+  await applyRetention(deps, day);
+  const next = dayAfter(dayOf(deps.clock()));
+  await scheduleRetention(deps, next, new Date(`${next}T${String(RUN_HOUR_UTC).padStart(2, '0')}:00:00Z`));
+};

@@ -1,0 +1,1 @@
+export { AccessExportButton } from './components/access-export-button';
