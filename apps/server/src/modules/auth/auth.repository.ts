@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, like, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { companies, rateLimits } from '../../db/schema.js';
 
@@ -53,4 +53,9 @@ export async function countSignInFailure(
 /** Forgets the failed sign-ins of `key` (the right password was given). */
 export async function clearSignInFailures(db: Executor, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Removes the counts under `prefix` whose time ran out by `now` (the counters of addresses nobody tries any more). */
+export async function deleteEndedSignInFailures(db: Executor, prefix: string, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(and(like(rateLimits.key, `${prefix}%`), lte(rateLimits.resetAt, now)));
 }

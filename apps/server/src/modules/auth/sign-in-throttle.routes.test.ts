@@ -2,7 +2,9 @@ import { auditListAnswer, tokenAnswer } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
 import { apiClient, expectError, expectOk, useWorld } from '../../../test/api.js';
 import { buildUser, PASSWORD, signIn } from '../../../test/factories.js';
-import { FAILURE_WINDOW_MS, MAX_DELAY_MS, signInDelayAfter } from './sign-in-throttle.js';
+import { rateLimits } from '../../db/schema.js';
+import { deleteEndedSignInFailures, readSignInFailures } from './auth.repository.js';
+import { FAILURE_WINDOW_MS, failureKeyOf, MAX_DELAY_MS, signInDelayAfter } from './sign-in-throttle.js';
 
 const ctx = useWorld();
 
@@ -94,5 +96,24 @@ describe('issue 28, finding 9: sign-in throttling is per address only', () => {
       company: null,
     });
     expect(JSON.stringify(unknown)).not.toContain('another.nobody');
+  });
+});
+
+describe('the counts of the sign-in slow-down', () => {
+  it('are removed once their time ran out, from time to time, and only those', async () => {
+    await fail('left.alone@example.test', 2);
+    await fail('still.trying@example.test', 1);
+    ctx.t.clock.advance(FAILURE_WINDOW_MS - 60_000);
+    await fail('still.trying@example.test', 1);
+    ctx.t.clock.advance(120_000);
+    await deleteEndedSignInFailures(ctx.t.db, 'sign-in failures|', ctx.t.clock.now);
+    const rows = await ctx.t.db.select().from(rateLimits);
+    const keys = rows.map((row) => row.key);
+    expect(keys).not.toContain(failureKeyOf('left.alone@example.test'));
+    expect(keys).toContain(failureKeyOf('still.trying@example.test'));
+    expect(
+      await readSignInFailures(ctx.t.db, failureKeyOf('still.trying@example.test'), ctx.t.clock.now),
+    ).toBe(2);
+    expect(keys.join()).not.toContain('@');
   });
 });

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import type { UserRow } from '../users/users.service.js';
-import { clearSignInFailures, countSignInFailure, readSignInFailures } from './auth.repository.js';
+import {
+  clearSignInFailures,
+  countSignInFailure,
+  deleteEndedSignInFailures,
+  readSignInFailures,
+} from './auth.repository.js';
 
 /**
  * The per-account slow-down of sign-ins (issue 28, finding 9; docs/security.md). The rate limit
@@ -28,10 +33,15 @@ export function signInDelayAfter(failures: number): number {
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(failures - FREE_FAILURES, 20));
 }
 
+const KEY_PREFIX = 'sign-in failures|';
+
+/** One in this many failures also removes the counts whose time ran out (addresses tried once and left). */
+const CLEANUP_EVERY = 100;
+
 /** The counter of an address: a hash, so that the shared counters hold no e-mail address. */
 export function failureKeyOf(email: string): string {
   const normalised = email.trim().toLowerCase();
-  return `sign-in failures|${createHash('sha256').update(normalised).digest('base64url')}`;
+  return `${KEY_PREFIX}${createHash('sha256').update(normalised).digest('base64url')}`;
 }
 
 export type SignInDeps = Pick<Deps, 'db' | 'clock' | 'sleep'>;
@@ -55,7 +65,9 @@ export async function countFailedSignIn(
   user: UserRow | null,
   address: string | null,
 ): Promise<number> {
-  const failures = await countSignInFailure(deps.db, failureKeyOf(email), deps.clock(), FAILURE_WINDOW_MS);
+  const now = deps.clock();
+  const failures = await countSignInFailure(deps.db, failureKeyOf(email), now, FAILURE_WINDOW_MS);
+  if (Math.random() * CLEANUP_EVERY < 1) await deleteEndedSignInFailures(deps.db, KEY_PREFIX, now);
   if (failures === FREE_FAILURES) {
     const context: AuditContext = {
       actor: user ? { id: user.id, label: user.email } : { id: null, label: 'An address without an account' },
