@@ -1,7 +1,9 @@
 import { auditListAnswer, tokenAnswer } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
 import { apiClient, expectError, expectOk, useWorld } from '../../../test/api.js';
+import { TEST_JWT_SECRET } from '../../../test/create-test-app.js';
 import { buildUser, PASSWORD, signIn } from '../../../test/factories.js';
+import { buildApp } from '../../app.js';
 import { rateLimits } from '../../db/schema.js';
 import { deleteEndedSignInFailures, readSignInFailures } from './auth.repository.js';
 import { FAILURE_WINDOW_MS, failureKeyOf, MAX_DELAY_MS, signInDelayAfter } from './sign-in-throttle.js';
@@ -115,5 +117,36 @@ describe('the counts of the sign-in slow-down', () => {
       await readSignInFailures(ctx.t.db, failureKeyOf('still.trying@example.test'), ctx.t.clock.now),
     ).toBe(2);
     expect(keys.join()).not.toContain('@');
+  });
+});
+
+describe('the sign-in slow-down across API processes', () => {
+  it('is shared: failures counted by one process slow the next try down on another', async () => {
+    const user = await buildUser(ctx.t.db, { role: 'company_member', companyId: ctx.world.client.id });
+    const otherSleeps: number[] = [];
+    const other = await buildApp({
+      config: ctx.t.config,
+      db: ctx.t.db,
+      files: ctx.t.files,
+      jwtSecret: TEST_JWT_SECRET,
+      clock: () => ctx.t.clock.now,
+      sleep: async (ms) => {
+        otherSleeps.push(ms);
+      },
+    });
+    try {
+      await other.ready();
+      expect(await fail(user.email, 6)).toEqual([0, 0, 0, 0, 0, 1000]);
+      const response = await other.inject({
+        method: 'POST',
+        url: '/api/v1/tokens',
+        payload: { email: user.email, password: PASSWORD },
+        remoteAddress: '203.0.113.50',
+      });
+      expect(otherSleeps).toEqual([2000]);
+      expect(tokenAnswer.parse(expectOk(response)).user.id).toBe(user.id);
+    } finally {
+      await other.close();
+    }
   });
 });
