@@ -65,6 +65,8 @@ export type AppOptions = {
   /** The file store; the configured one (S3 bucket or DATA_DIR/files) when not given. */
   files?: FileStore;
   clock?: () => Date;
+  /** Waits `ms` (the sign-in slow-down); a real timer when not given. */
+  sleep?: (ms: number) => Promise<void>;
 };
 
 const BODY_LIMIT = 1024 * 1024;
@@ -122,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     db: options.db,
     clock: options.clock ?? (() => new Date()),
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     accessTokens: createAccessTokens(options.jwtSecret),
     signedUrls: createSignedUrls(options.jwtSecret),
     mailer:

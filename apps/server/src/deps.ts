@@ -19,4 +19,6 @@ export type Deps = {
   /** Signs the URLs of media (videos) that the browser loads without the bearer token. */
   signedUrls: SignedUrls;
   clock: () => Date;
+  /** Waits `ms` (the sign-in slow-down); tests give one that only moves their clock. */
+  sleep: (ms: number) => Promise<void>;
 };

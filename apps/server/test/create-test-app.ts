@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { seedReferenceData } from '../src/db/reference-data.js';
 import { createDataFileStore, type FileStore } from '../src/files/file-store.js';
-import { createSignedUrls } from '../src/http/signed-urls.js';
+import { createSignedUrls, type UrlHolder } from '../src/http/signed-urls.js';
 import { openTestDatabase } from './test-database.js';
 
 export type TestApp = {
@@ -19,9 +19,12 @@ export type TestApp = {
   /** The app's file store (DATA_DIR/files). */
   files: FileStore;
   /** Signs a media path as the app does (the same secret), for signed routes. */
-  sign: (path: string) => string;
+  /** A signed URL of `path`, as an answer to `holder` names it (unbound without one). */
+  sign: (path: string, holder?: UrlHolder) => string;
   /** Moves the server's clock; `now` starts at the real time. */
   clock: { now: Date; advance: (ms: number) => void };
+  /** The waits the server asked for (the sign-in slow-down), each of which only moved `clock`. */
+  sleeps: number[];
   close: () => Promise<void>;
 };
 
@@ -54,6 +57,7 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+  const sleeps: number[] = [];
   const files = createDataFileStore(dataDir);
   const app = await buildApp({
     config,
@@ -61,6 +65,10 @@ export async function createTestApp(
     files,
     jwtSecret: JWT_SECRET,
     clock: () => clock.now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock.advance(ms);
+    },
   });
   await app.ready();
   return {
@@ -69,8 +77,13 @@ export async function createTestApp(
     db: database.db,
     dataDir,
     files,
-    sign: (mediaPath) => createSignedUrls(JWT_SECRET).sign(mediaPath, clock.now),
+    sign: (mediaPath, holder) => {
+      const urls = createSignedUrls(JWT_SECRET);
+      const sign = () => urls.sign(mediaPath, clock.now);
+      return holder ? urls.signingFor(holder, sign) : sign();
+    },
     clock,
+    sleeps,
     close: async () => {
       await app.close();
       await database.close();

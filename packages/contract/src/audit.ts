@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'participant_erased',
   'retention_changed',
   'retention_applied',
+  'sign_in_throttled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -29,6 +30,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   participant_erased: 'Erased a participant',
   retention_changed: 'Changed the retention policy',
   retention_applied: 'Removed data by the retention policy',
+  sign_in_throttled: 'Sign-ins slowed down after repeated failures',
 };
 
 /** What an entry records beyond its action: counts, kinds, versions; never personal data. */

@@ -62,6 +62,11 @@ export const okSchema = z.object({ message: z.string() });
 /** The query of a signed media URL (a video the browser loads without the bearer token). */
 export const signedUrlQuery = z.strictObject({
   expires: z.string().regex(/^\d{1,12}$/, 'expires must be unix seconds'),
+  /** The user the link was signed for: it ends when that user's sessions end (sign-out). */
+  holder: z
+    .string()
+    .regex(/^\d{1,12}$/, 'holder must be a user id')
+    .optional(),
   signature: z.string().regex(/^[\w-]{1,100}$/, 'signature is not valid'),
 });
 

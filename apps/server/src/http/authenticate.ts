@@ -104,8 +104,17 @@ export function registerAuthentication(
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.access !== 'signed') return;
     const path = request.url.split('?')[0] ?? '';
-    if (!deps.signedUrls.verify(path, request.query as Record<string, unknown>, deps.clock()))
+    const versionOf = async (userId: number) => (await deps.loadSignedInUser(userId))?.tokenVersion ?? null;
+    const query = request.query as Record<string, unknown>;
+    if (!(await deps.signedUrls.verify(path, query, deps.clock(), versionOf)))
       throw unauthenticated('This link has expired or is not valid; reload the page for a new one');
+  });
+  // The media URLs a signed-in user's answer names are bound to that user's session (signed-urls.ts):
+  // the rest of the request runs with the user as their holder.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const signedIn = request.signedInUser;
+    if (!signedIn) return done();
+    deps.signedUrls.signingFor({ userId: signedIn.actor.id, tokenVersion: signedIn.tokenVersion }, done);
   });
 }
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -6,13 +7,32 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * signature covers the path and an expiry and grants that one file until then. The expiry is
  * rounded up to the hour so that refetching an answer yields the same URL (the browser keeps
  * its cached video). Route access `signed` checks it (authenticate.ts).
+ *
+ * A URL signed while answering a signed-in user is bound to that user's session (issue 28,
+ * finding 10; docs/decisions/accounts-and-access.md): it names the user (`holder`) and its
+ * signature covers the user's token version, which a sign-out (and a password reset) raises, so
+ * the link ends with the session instead of hours later. Outside a signed-in request (a lab
+ * recorder's key, a test's own fixtures) a URL is bound to nothing but its expiry.
  */
 export type SignedUrls = {
-  /** `path` with `?expires=…&signature=…` appended. */
+  /** `path` with `?expires=…[&holder=…]&signature=…` appended, bound to the current request's user. */
   sign: (path: string, now: Date) => string;
-  /** Whether the query of a request to `path` carries a valid, unexpired signature. */
-  verify: (path: string, query: { expires?: unknown; signature?: unknown }, now: Date) => boolean;
+  /**
+   * Whether the query of a request to `path` carries a valid, unexpired signature; a bound one
+   * also needs its holder's current token version (`versionOf`, null for no such user).
+   */
+  verify: (
+    path: string,
+    query: { expires?: unknown; holder?: unknown; signature?: unknown },
+    now: Date,
+    versionOf: (userId: number) => Promise<number | null>,
+  ) => Promise<boolean>;
+  /** Runs `work` with the URLs it signs bound to `holder` (authenticate.ts, per signed-in request). */
+  signingFor: <T>(holder: UrlHolder, work: () => T) => T;
 };
+
+/** Whose session a URL belongs to. */
+export type UrlHolder = { userId: number; tokenVersion: number };
 
 /** How long a signed URL stays valid at least: long enough to review a recording in one sitting. */
 export const SIGNED_URL_TTL_MS = 6 * 60 * 60 * 1000;
@@ -21,21 +41,35 @@ const ROUNDING_MS = 60 * 60 * 1000;
 export function createSignedUrls(secret: string): SignedUrls {
   // A key of its own, derived from the server secret: a media signature is never a valid token.
   const key = createHmac('sha256', secret).update('limbus signed media urls').digest();
-  const signatureOf = (path: string, expires: number) =>
-    createHmac('sha256', key).update(`${expires}\n${path}`).digest('base64url');
+  const holders = new AsyncLocalStorage<UrlHolder>();
+  const signatureOf = (path: string, expires: number, holder: UrlHolder | undefined) =>
+    createHmac('sha256', key)
+      .update(holder ? `${expires}\n${holder.userId}.${holder.tokenVersion}\n${path}` : `${expires}\n${path}`)
+      .digest('base64url');
   return {
     sign(path, now) {
       const expiresMs = Math.ceil((now.getTime() + SIGNED_URL_TTL_MS) / ROUNDING_MS) * ROUNDING_MS;
       const expires = Math.floor(expiresMs / 1000);
-      return `${path}?expires=${expires}&signature=${signatureOf(path, expires)}`;
+      const holder = holders.getStore();
+      const holderPart = holder ? `&holder=${holder.userId}` : '';
+      return `${path}?expires=${expires}${holderPart}&signature=${signatureOf(path, expires, holder)}`;
     },
-    verify(path, query, now) {
+    async verify(path, query, now, versionOf) {
       const expires = Number(query.expires);
       if (typeof query.signature !== 'string' || !Number.isInteger(expires)) return false;
       if (expires * 1000 <= now.getTime()) return false;
-      const expected = Buffer.from(signatureOf(path, expires));
+      let holder: UrlHolder | undefined;
+      if (query.holder !== undefined) {
+        const userId = Number(query.holder);
+        if (!Number.isSafeInteger(userId)) return false;
+        const tokenVersion = await versionOf(userId);
+        if (tokenVersion === null) return false;
+        holder = { userId, tokenVersion };
+      }
+      const expected = Buffer.from(signatureOf(path, expires, holder));
       const given = Buffer.from(query.signature);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
+    signingFor: (holder, work) => holders.run(holder, work),
   };
 }

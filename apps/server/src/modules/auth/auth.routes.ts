@@ -65,7 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     authRoutes.signIn,
     async (request, reply) => {
-      const session = await signIn(deps, request.body.email, request.body.password);
+      const session = await signIn(deps, request.body.email, request.body.password, request.ip);
       setSessionCookie(reply, session);
       return { access_token: session.accessToken, user: session.user };
     },

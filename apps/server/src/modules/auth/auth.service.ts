@@ -28,6 +28,7 @@ import {
   revokeFamily,
   revokeUserTokens,
 } from './auth-tokens.repository.js';
+import { countFailedSignIn, forgetFailedSignIns, waitBeforeSignIn } from './sign-in-throttle.js';
 
 /** A rotated refresh token still answers the pair it was rotated into for this long (two tabs refreshing at once). */
 export const REFRESH_GRACE_MS = 10_000;
@@ -36,12 +37,24 @@ const linkExpired = () => AppError.fieldError('validation', 'confirmation_token'
 
 export type Session = { accessToken: string; refreshToken: string; user: User };
 
-export async function signIn(deps: Deps, email: string, password: string): Promise<Session> {
+/**
+ * Signs in by e-mail address and password. After repeated failures for the address each attempt
+ * first waits (sign-in-throttle.ts), wherever it comes from (`address`: the client's, for the audit).
+ */
+export async function signIn(
+  deps: Deps,
+  email: string,
+  password: string,
+  address: string | null = null,
+): Promise<Session> {
+  await waitBeforeSignIn(deps, email);
   const user = await findUserByEmail(deps.db, email);
   const isPasswordRight = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !isPasswordRight) {
+    await countFailedSignIn(deps, email, user, address);
     throw AppError.fieldError('unauthenticated', 'password', MESSAGES.invalidCredentials);
   }
+  await forgetFailedSignIns(deps, email);
   if (!user.confirmedAt) {
     throw AppError.fieldError(
       'unauthenticated',

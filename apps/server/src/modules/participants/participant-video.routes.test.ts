@@ -1,7 +1,14 @@
 import { participantDetailSchema, participantListAnswer, testDetailSchema } from '@limbus/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildParticipant, buildTest, giveVideo, MP4_HEAD, RESULTS_READY } from '../../../test/factories.js';
+import { apiClient, expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
+import {
+  buildParticipant,
+  buildTest,
+  giveVideo,
+  MP4_HEAD,
+  RESULTS_READY,
+  signIn,
+} from '../../../test/factories.js';
 import { SIGNED_URL_TTL_MS } from '../../http/signed-urls.js';
 
 const ctx = useWorld();
@@ -36,7 +43,9 @@ describe('participant recordings by signed URL', () => {
   it('names a signed URL in the detail and the list, and null without a recording', async () => {
     const url = await signedParticipantVideo();
     expect(url).toMatch(
-      new RegExp(`^/api/v1/tests/${testId}/participants/${participantId}/video\\?expires=\\d+&signature=`),
+      new RegExp(
+        `^/api/v1/tests/${testId}/participants/${participantId}/video\\?expires=\\d+&holder=\\d+&signature=`,
+      ),
     );
     const list = participantListAnswer.parse(
       expectOk(await as.clientMember.get(`/tests/${testId}/participants`)),
@@ -110,5 +119,32 @@ describe('test videos by signed URL', () => {
     const response = await fetchMedia(detail.video ?? '', { range: 'bytes=0-15' });
     expect(response.statusCode).toBe(206);
     expect(response.rawPayload.equals(VIDEO.subarray(0, 16))).toBe(true);
+  });
+});
+
+describe('issue 28, finding 10: signed media links outlive the sign-out', () => {
+  it('ends the links a user was given when that user signs out (401), while a fresh sign-in gets working ones', async () => {
+    const { t, world } = ctx;
+    const session = await signIn(t.app, world.clientAdmin.email);
+    const reader = apiClient(t.app, session);
+    const detailUrl = `/tests/${testId}/participants/${participantId}?fields=video`;
+    const url = participantDetailSchema.parse(expectOk(await reader.get(detailUrl))).video;
+    if (!url) throw new Error('no video url');
+    expect(url).toContain(`&holder=${world.clientAdmin.id}&`);
+    expect((await fetchMedia(url, { range: 'bytes=0-99' })).statusCode).toBe(206);
+
+    const signedOut = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/tokens',
+      cookies: { limbus_refresh: session.refreshCookie },
+    });
+    expect(signedOut.statusCode).toBeLessThan(300);
+    expectError(await fetchMedia(url), 'unauthenticated');
+    expectError(await fetchMedia(url, { range: 'bytes=100-199' }), 'unauthenticated');
+
+    const again = apiClient(t.app, await signIn(t.app, world.clientAdmin.email));
+    const fresh = participantDetailSchema.parse(expectOk(await again.get(detailUrl))).video;
+    expect(fresh).not.toBe(url);
+    expect((await fetchMedia(fresh ?? '')).statusCode).toBe(200);
   });
 });

@@ -24,6 +24,8 @@ let recorded: Awaited<ReturnType<typeof buildParticipant>>;
 const START = Date.UTC(2026, 0, 12, 9, 30);
 /** `text` as a literal part of a regular expression. */
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The holder the client member's answers sign their media URLs for (its sessions never ended here). */
+const asClientMember = () => ({ userId: ctx.world.clientMember.id, tokenVersion: 0 });
 
 beforeAll(async () => {
   const { t, world } = ctx;
@@ -216,7 +218,7 @@ describe('GET /tests/:id/participants/:pid', () => {
     );
     expect(detail.video).toMatch(
       new RegExp(
-        `^${literally(ctx.t.sign(`/api/v1/tests/${testId}/participants/${withVideo.id}/video`))}&v=\\d+$`,
+        `^${literally(ctx.t.sign(`/api/v1/tests/${testId}/participants/${withVideo.id}/video`, asClientMember()))}&v=\\d+$`,
       ),
     );
   });
@@ -364,7 +366,7 @@ describe('GET /participants/get_video_participant', () => {
     expect(detail).toMatchObject({ id: result.id, type: 'video_heatmap', test_id: videoTest.id });
     expect(detail.video).toMatch(
       new RegExp(
-        `^${literally(ctx.t.sign(`/api/v1/tests/${videoTest.id}/participants/${result.id}/video`))}&v=\\d+$`,
+        `^${literally(ctx.t.sign(`/api/v1/tests/${videoTest.id}/participants/${result.id}/video`, asClientMember()))}&v=\\d+$`,
       ),
     );
     expect(detail.moments).toEqual([

@@ -35,7 +35,9 @@ describe('GET /tests/{id}/files', () => {
       access: 'signed',
     });
     expect(recording?.url).toMatch(
-      new RegExp(`^/api/v1/tests/${testId}/participants/${participant.id}/video\\?expires=\\d+&signature=`),
+      new RegExp(
+        `^/api/v1/tests/${testId}/participants/${participant.id}/video\\?expires=\\d+&holder=\\d+&signature=`,
+      ),
     );
     const streams = files.filter((file) => file.kind === 'samples');
     expect(streams.map((file) => file.stream).sort()).toEqual(['emotions', 'eyes', 'mice']);

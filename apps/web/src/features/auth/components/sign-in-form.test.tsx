@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readToken, readUser } from '../../../api';
 import { makeUser, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { SignInForm } from './sign-in-form';
+import { SignInForm, SLOW_SIGN_IN_MS } from './sign-in-form';
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup();
@@ -72,5 +72,28 @@ describe('SignInForm', () => {
 
     expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeTruthy();
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says why a slowed-down sign-in takes longer while it waits (issue 28, finding 9)', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    useFakeApi({
+      'POST /tokens': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
+    await signIn('ada@acme.test', 'wrong-one');
+
+    expect(screen.queryByRole('status')).toBeNull();
+    const hint = await screen.findByRole('status', {}, { timeout: SLOW_SIGN_IN_MS + 2000 });
+    expect(hint.textContent).toContain('each further try waits');
+    answer({
+      status: 401,
+      body: {
+        code: 'unauthenticated',
+        message: 'Wrong',
+        errors: { password: [MESSAGES.invalidCredentials] },
+      },
+    });
+    expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

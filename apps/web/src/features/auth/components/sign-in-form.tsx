@@ -1,16 +1,35 @@
 import type { User } from '@limbus/contract';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api';
 import { PasswordField, zodValidate } from '../../../ui';
 import { useSignIn } from '../api';
 import { type SignInValues, signInSchema } from '../schemas';
 
+/** How long a sign-in runs before the form says why it may take longer. */
+export const SLOW_SIGN_IN_MS = 1500;
+
+/**
+ * Whether `isPending` has lasted `ms`: after repeated failed sign-ins for an address the server
+ * makes each try wait (up to 30 s, docs/security.md), and the form says so instead of only spinning.
+ */
+function useIsSlow(isPending: boolean, ms: number): boolean {
+  const [isSlow, setIsSlow] = useState(false);
+  useEffect(() => {
+    setIsSlow(false);
+    if (!isPending) return;
+    const timer = setTimeout(() => setIsSlow(true), ms);
+    return () => clearTimeout(timer);
+  }, [isPending, ms]);
+  return isSlow;
+}
+
 /** The Sign in form; the caller decides where a signed-in user goes. */
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const signIn = useSignIn();
+  const isSlow = useIsSlow(signIn.isPending, SLOW_SIGN_IN_MS);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<SignInValues>({
     initialValues: { email: '', password: '' },
@@ -60,6 +79,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void })
         <Button type="submit" loading={signIn.isPending}>
           Sign in
         </Button>
+        {isSlow ? (
+          <Text size="sm" c="dimmed" role="status">
+            Still checking. After several failed sign-ins for an address, each further try waits a little
+            longer, at most half a minute.
+          </Text>
+        ) : null}
       </Stack>
     </form>
   );
