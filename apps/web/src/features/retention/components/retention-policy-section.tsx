@@ -134,7 +134,7 @@ function RetentionForm({ companyId, policy }: { companyId: number; policy: Reten
       },
     ),
   );
-  const useDefaults = () =>
+  const applyDefaults = () =>
     form.setValues({
       recordings_days: RETENTION_DEFAULTS.recordings_days,
       streams_days: RETENTION_DEFAULTS.streams_days,
@@ -182,7 +182,7 @@ function RetentionForm({ companyId, policy }: { companyId: number; policy: Reten
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>
             Save
           </Button>
-          <Button variant="subtle" onClick={useDefaults} type="button">
+          <Button variant="subtle" onClick={applyDefaults} type="button">
             Use the defaults
           </Button>
           <Text size="sm" c="teal.8" aria-live="polite">
