@@ -127,6 +127,16 @@ export const readsOwnCompany: Record<RoleName, RoleExpectation> = {
 };
 
 /**
+ * What a company's admins and staff use, its members and demo users not: a company's audit trail
+ * and retention policy, a participant's access export.
+ */
+export const companyAdminsAndStaff: Record<RoleName, RoleExpectation> = {
+  ...readsOwnCompany,
+  clientMember: { own: 403, other: 403 },
+  demoUser: { own: 403, other: 403 },
+};
+
+/**
  * Staff only, whichever company the resource belongs to: the research area on tests and what lies
  * below them, the admin area on contracts and bundles.
  */

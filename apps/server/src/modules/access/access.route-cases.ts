@@ -1,23 +1,11 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
   type Ctx,
+  companyAdminsAndStaff,
   companyOf,
-  type RoleExpectation,
-  type RoleName,
   type RouteCases,
 } from '../../../test/route-policy-matrix.js';
-
-/** The provider's staff and researchers any company's; a company admin their own company's only. */
-const exportsAsCompanyAdmin: Record<RoleName, RoleExpectation> = {
-  anonymous: { own: 401, other: 401 },
-  superAdmin: { own: 'ok', other: 'ok' },
-  staff: { own: 'ok', other: 'ok' },
-  clientAdmin: { own: 'ok', other: 403 },
-  clientMember: { own: 403, other: 403 },
-  otherAdmin: { own: 'ok', other: 403 },
-  demoUser: { own: 403, other: 403 },
-};
 
 async function participantOf(ctx: Ctx) {
   const test = await buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY);
@@ -31,15 +19,13 @@ export const accessPolicyCases: RouteCases = {
     access: 'user',
     targets: ['own', 'other'],
     request: async (ctx) => ({ url: await participantOf(ctx) }),
-    expect: exportsAsCompanyAdmin,
+    expect: companyAdminsAndStaff,
   },
 };
 
 export const accessInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/participants/:pid/access-export',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId, params: { pid: w.recordedParticipantId } }),
-  },
+  signedIn('GET /api/v1/tests/:id/participants/:pid/access-export', ['params'], (w) => ({
+    id: w.recordedTestId,
+    params: { pid: w.recordedParticipantId },
+  })),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import type { TestApp } from '../../../test/create-test-app.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
@@ -6,9 +6,9 @@ import {
   companyOf,
   fresh,
   GET_AND_HEAD,
+  ownCompanyRoute,
   type RouteCases,
-  readsOwnCompany,
-  staffOnAnyCompany,
+  researchRoute,
 } from '../../../test/route-policy-matrix.js';
 import { consentRecords, consentTerms } from '../../db/schema.js';
 
@@ -56,79 +56,44 @@ const paperBody = (t: TestApp) => ({
 
 /** Consent: whoever reads the test reads its terms and its participants' consent; the research area writes. */
 export const consentPolicyCases: RouteCases = {
-  ...GET_AND_HEAD('/api/v1/tests/:id/consent-terms', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `/api/v1/tests/${(await of(ctx)).testId}/consent-terms` }),
-    expect: readsOwnCompany,
-  }),
-  'POST /api/v1/tests/:id/consent-terms': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({
-      url: `/api/v1/tests/${(await of(ctx)).testId}/consent-terms`,
-      payload: { terms: { text: fresh('Terms'), streams: ['eyes'], purposes: ['report'] } },
-    }),
-    expect: staffOnAnyCompany,
-  },
-  ...GET_AND_HEAD('/api/v1/tests/:id/participants/:pid/consent', {
-    access: 'user',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await of(ctx)).url }),
-    expect: readsOwnCompany,
-  }),
-  'POST /api/v1/tests/:id/participants/:pid/consent': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: (await of(ctx)).url, payload: paperBody(ctx.t) }),
-    expect: staffOnAnyCompany,
-  },
-  'POST /api/v1/tests/:id/participants/:pid/consent/withdrawal': {
-    access: 'researcher',
-    targets: ['own', 'other'],
-    request: async (ctx) => ({ url: `${(await of(ctx)).url}/withdrawal`, payload: { purposes: ['ai'] } }),
-    expect: staffOnAnyCompany,
-  },
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/consent-terms',
+    ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${(await of(ctx)).testId}/consent-terms` })),
+  ),
+  'POST /api/v1/tests/:id/consent-terms': researchRoute(async (ctx) => ({
+    url: `/api/v1/tests/${(await of(ctx)).testId}/consent-terms`,
+    payload: { terms: { text: fresh('Terms'), streams: ['eyes'], purposes: ['report'] } },
+  })),
+  ...GET_AND_HEAD(
+    '/api/v1/tests/:id/participants/:pid/consent',
+    ownCompanyRoute(async (ctx) => ({ url: (await of(ctx)).url })),
+  ),
+  'POST /api/v1/tests/:id/participants/:pid/consent': researchRoute(async (ctx) => ({
+    url: (await of(ctx)).url,
+    payload: paperBody(ctx.t),
+  })),
+  'POST /api/v1/tests/:id/participants/:pid/consent/withdrawal': researchRoute(async (ctx) => ({
+    url: `${(await of(ctx)).url}/withdrawal`,
+    payload: { purposes: ['ai'] },
+  })),
 };
 
 export const consentInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/tests/:id/consent-terms',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/consent-terms',
-    isPublic: false,
-    parts: ['params', 'body'],
-    sample: (w) => ({
-      id: w.recordedTestId,
-      body: { terms: { text: 'We record your gaze.', streams: ['eyes'], purposes: ['report', 'norms'] } },
-    }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/participants/:pid/consent',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId, params: { pid: w.recordedParticipantId } }),
-  },
-  {
-    key: 'POST /api/v1/tests/:id/participants/:pid/consent',
-    isPublic: false,
-    parts: ['params', 'body'],
-    sample: async (w) => {
-      const { testId, participantId } = await consentedParticipant(w.t, w.world.client.id);
-      return { id: testId, params: { pid: participantId }, body: paperBody(w.t) };
-    },
-  },
-  {
-    key: 'POST /api/v1/tests/:id/participants/:pid/consent/withdrawal',
-    isPublic: false,
-    parts: ['params', 'body'],
-    sample: async (w) => {
-      const { testId, participantId } = await consentedParticipant(w.t, w.world.client.id);
-      return { id: testId, params: { pid: participantId }, body: { streams: ['eyes'], purposes: ['ai'] } };
-    },
-  },
+  signedIn('GET /api/v1/tests/:id/consent-terms', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('POST /api/v1/tests/:id/consent-terms', ['params', 'body'], (w) => ({
+    id: w.recordedTestId,
+    body: { terms: { text: 'We record your gaze.', streams: ['eyes'], purposes: ['report', 'norms'] } },
+  })),
+  signedIn('GET /api/v1/tests/:id/participants/:pid/consent', ['params'], (w) => ({
+    id: w.recordedTestId,
+    params: { pid: w.recordedParticipantId },
+  })),
+  signedIn('POST /api/v1/tests/:id/participants/:pid/consent', ['params', 'body'], async (w) => {
+    const { testId, participantId } = await consentedParticipant(w.t, w.world.client.id);
+    return { id: testId, params: { pid: participantId }, body: paperBody(w.t) };
+  }),
+  signedIn('POST /api/v1/tests/:id/participants/:pid/consent/withdrawal', ['params', 'body'], async (w) => {
+    const { testId, participantId } = await consentedParticipant(w.t, w.world.client.id);
+    return { id: testId, params: { pid: participantId }, body: { streams: ['eyes'], purposes: ['ai'] } };
+  }),
 ];

@@ -1,4 +1,4 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
 import {
   type Ctx,
@@ -78,39 +78,24 @@ export const erasuresPolicyCases: RouteCases = {
 };
 
 export const erasuresInputCases: InputCase[] = [
-  {
-    key: 'POST /api/v1/tests/:id/participants/:pid/erasure',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => ({
-      id: w.recordedTestId,
-      params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
-    }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/erasures',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.recordedTestId }),
-  },
-  {
-    key: 'GET /api/v1/tests/:id/erasures/:eid',
-    isPublic: false,
-    parts: ['params'],
-    sample: async (w) => {
-      const [row] = await w.t.db
-        .insert(erasures)
-        .values({
-          companyId: w.world.client.id,
-          testId: w.recordedTestId,
-          participantId: (await buildParticipant(w.t, w.recordedTestId)).id,
-          subject: 'pseudonym',
-          subjectSalt: 'salt',
-          subjectHash: 'hash',
-          state: 'requested',
-        })
-        .returning();
-      return { id: w.recordedTestId, params: { eid: row?.id ?? 0 } };
-    },
-  },
+  signedIn('POST /api/v1/tests/:id/participants/:pid/erasure', ['params'], async (w) => ({
+    id: w.recordedTestId,
+    params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
+  })),
+  signedIn('GET /api/v1/tests/:id/erasures', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/erasures/:eid', ['params'], async (w) => {
+    const [row] = await w.t.db
+      .insert(erasures)
+      .values({
+        companyId: w.world.client.id,
+        testId: w.recordedTestId,
+        participantId: (await buildParticipant(w.t, w.recordedTestId)).id,
+        subject: 'pseudonym',
+        subjectSalt: 'salt',
+        subjectHash: 'hash',
+        state: 'requested',
+      })
+      .returning();
+    return { id: w.recordedTestId, params: { eid: row?.id ?? 0 } };
+  }),
 ];

@@ -1,24 +1,12 @@
-import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
 import {
   type Ctx,
+  companyAdminsAndStaff,
   companyOf,
   GET_AND_HEAD,
-  type RoleExpectation,
-  type RoleName,
   type RouteCases,
   staffOnAnyCompany,
 } from '../../../test/route-policy-matrix.js';
-
-/** A company's policy: staff read any company's, a company admin their own company's only. */
-const readsAsCompanyAdmin: Record<RoleName, RoleExpectation> = {
-  anonymous: { own: 401, other: 401 },
-  superAdmin: { own: 'ok', other: 'ok' },
-  staff: { own: 'ok', other: 'ok' },
-  clientAdmin: { own: 'ok', other: 403 },
-  clientMember: { own: 403, other: 403 },
-  otherAdmin: { own: 'ok', other: 403 },
-  demoUser: { own: 403, other: 403 },
-};
 
 const retentionOf = (ctx: Ctx) => `/api/v1/companies/${companyOf(ctx).id}/retention`;
 
@@ -27,7 +15,7 @@ export const retentionPolicyCases: RouteCases = {
     access: 'user',
     targets: ['own', 'other'],
     request: (ctx) => ({ url: retentionOf(ctx) }),
-    expect: readsAsCompanyAdmin,
+    expect: companyAdminsAndStaff,
   }),
   'PUT /api/v1/companies/:id/retention': {
     access: 'staff',
@@ -41,19 +29,9 @@ export const retentionPolicyCases: RouteCases = {
 };
 
 export const retentionInputCases: InputCase[] = [
-  {
-    key: 'GET /api/v1/companies/:id/retention',
-    isPublic: false,
-    parts: ['params'],
-    sample: (w) => ({ id: w.world.client.id }),
-  },
-  {
-    key: 'PUT /api/v1/companies/:id/retention',
-    isPublic: false,
-    parts: ['params', 'body'],
-    sample: (w) => ({
-      id: w.world.client.id,
-      body: { recordings_days: 30, streams_days: 365, derived_days: null },
-    }),
-  },
+  signedIn('GET /api/v1/companies/:id/retention', ['params'], (w) => ({ id: w.world.client.id })),
+  signedIn('PUT /api/v1/companies/:id/retention', ['params', 'body'], (w) => ({
+    id: w.world.client.id,
+    body: { recordings_days: 30, streams_days: 365, derived_days: null },
+  })),
 ];
