@@ -38,6 +38,8 @@ test('[ACCOUNTS] forgot password: mail link, new password works, the old one is 
   await page.goto('/signup');
   await signInForm(page).getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // the sign-in page's forms stay until the lazy page is there (its URL comes first)
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
   const requested = Date.now();
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByRole('button', { name: 'Send' }).click();
