@@ -16,6 +16,9 @@ const RESEARCHER = 'researcher@limbus.test';
 const CLIENT_ADMIN = 'client.admin@limbus.test';
 const ACME_RETAIL = 3;
 
+// axe-core is injected as an inline script, which the product's Content-Security-Policy refuses
+test.use({ bypassCSP: true });
+
 /** Calls the API as the signed-in user of `page` (only to find ids). */
 async function api<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -26,12 +29,8 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 /** A participant of the test whose gaze the test's first heatmap page shows, with that page. */
 async function participantOnFirstHeatmapPage(page: Page, testId: string) {
-  const heatmaps = await api<{ data: { id: number }[] } | { id: number }[]>(
-    page,
-    `/tests/${testId}/heatmaps`,
-  );
-  const pages = Array.isArray(heatmaps) ? heatmaps : heatmaps.data;
-  const first = pages[0];
+  const heatmaps = await api<{ data: { heatmaps: { id: number }[] } }>(page, `/tests/${testId}/heatmaps`);
+  const first = heatmaps.data.heatmaps[0];
   if (!first) throw new Error(`test ${testId} has no heatmap page`);
   const participants = await api<{ id: number; real_id: string }[]>(page, `/tests/${testId}/participants`);
   // from the last: the first ones are those the demo seed has declining AI processing
@@ -122,7 +121,9 @@ test('[DATA RIGHTS] a paper consent, an erasure requested by the client and veri
   // 3. the researcher sees the request on the participant's page, carries it out, and the receipt says verified
   await researcher.reload();
   await expect(researcher.getByText('Erasure requested')).toBeVisible();
-  await expect(researcher.getByText('Claire Mendes asked for this participant to be erased.')).toBeVisible();
+  await expect(
+    researcher.getByText(`${CLIENT_ADMIN} asked for this participant to be erased.`),
+  ).toBeVisible();
   await researcher.getByRole('button', { name: 'Carry out the erasure' }).click();
   await researcher
     .getByRole('dialog', { name: 'Erase this participant?' })
@@ -131,8 +132,8 @@ test('[DATA RIGHTS] a paper consent, an erasure requested by the client and veri
   const receipt = researcher.getByRole('region', { name: 'Erasure receipt' });
   await expect(receipt.getByText('Erased and verified')).toBeVisible({ timeout: 90_000 });
   await expect(receipt).toContainText(/Verified\s*Yes/);
-  await expect(receipt).toContainText('Claire Mendes');
-  await expect(receipt).toContainText('Ruben Jansen');
+  await expect(receipt).toContainText(`by ${CLIENT_ADMIN}`);
+  await expect(receipt).toContainText(`by ${RESEARCHER}`);
   await expect(receipt).not.toContainText(participant.real_id);
   const subject =
     (
