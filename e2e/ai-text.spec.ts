@@ -35,7 +35,7 @@ async function recordedParticipant(page: Page) {
       );
       const points = detail.significant_points.filter((point) => !point.false_positive);
       // the AI writes only from participants who consented to AI processing
-      const consent = await api<{ current: { purposes: string[] } | null }>(
+      const { data: consent } = await api<{ data: { current: { purposes: string[] } | null } }>(
         page,
         'GET',
         `/tests/${candidate.id}/participants/${row.id}/consent`,
