@@ -33,7 +33,7 @@ async function participantOnFirstHeatmapPage(page: Page, testId: string) {
   const first = heatmaps.data.heatmaps[0];
   if (!first) throw new Error(`test ${testId} has no heatmap page`);
   const participants = await api<{ id: number; real_id: string }[]>(page, `/tests/${testId}/participants`);
-  // from the last: the first ones are those the demo seed has declining AI processing
+  // from the last: the seed's first participants are those others pick (P0001, the ones declining AI)
   for (const participant of [...participants].reverse()) {
     const points = await api<{ data: { participants: number } }>(
       page,
