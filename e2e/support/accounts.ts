@@ -33,10 +33,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * left open, their pages (videos, charts) kept working in the browser through the later journeys.
  */
 export const test = base.extend<{ signedInAs: (email: string) => Promise<Page> }>({
-  signedInAs: async ({ browser }, use) => {
+  signedInAs: async ({ browser, bypassCSP }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (email) => {
-      const context = await browser.newContext();
+      // as the test's own page: a journey that runs axe (test.use({ bypassCSP: true })) runs it here too
+      const context = await browser.newContext({ bypassCSP });
       contexts.push(context);
       const page = await context.newPage();
       await signIn(page, email);

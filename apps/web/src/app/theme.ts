@@ -42,6 +42,8 @@ export const theme = createTheme({
     // Mantine keeps every closed dropdown in the page (hidden), and floating-ui placed each one as
     // the screen mounted and on every layout: 40 ms of the recording screen's load on a desktop CPU.
     Combobox: { defaultProps: { keepMounted: false } },
+    // A notification's close button is an icon: without a name a screen reader reads 'button'.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
 });
 

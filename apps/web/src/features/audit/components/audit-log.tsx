@@ -214,7 +214,18 @@ const detailText = (detail: AuditEntry['detail']) =>
 
 function EntriesTable({ entries, showCompany }: { entries: AuditEntry[]; showCompany: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer
+      minWidth={900}
+      // The table holds no link or button: the viewport itself takes the focus, so that a keyboard
+      // scrolls it sideways (axe: scrollable-region-focusable).
+      scrollAreaProps={{
+        viewportProps: {
+          tabIndex: 0,
+          role: 'region',
+          'aria-label': 'Audit trail entries, scrolling sideways',
+        },
+      }}
+    >
       <Table striped verticalSpacing="xs" fz="sm" aria-label="Audit trail entries">
         <Table.Thead>
           <Table.Tr>

@@ -78,7 +78,7 @@ function InForce({ consent }: { consent: ParticipantConsent }) {
   return (
     <Stack gap={6} aria-label="Consent in force">
       <Group gap="xs">
-        <Badge variant="filled" color="teal">
+        <Badge variant="light" color="teal">
           In force
         </Badge>
         <Text size="sm">
@@ -207,7 +207,7 @@ function History({ history }: { history: ConsentRecord[] }) {
               <Table.Td>
                 {formatDateTime(record.given_at)}
                 {index === 0 ? (
-                  <Text span size="xs" c="teal.8" ml={6}>
+                  <Text span size="xs" c="teal.9" ml={6}>
                     in force
                   </Text>
                 ) : null}

@@ -78,7 +78,7 @@ export function ConsentTermsScreen({ testId }: { testId: number }) {
                 <Group gap="xs">
                   <Text fw={600}>Version {version.version}</Text>
                   {index === 0 ? (
-                    <Badge size="sm" color="teal">
+                    <Badge size="sm" color="teal" variant="light">
                       Current
                     </Badge>
                   ) : null}

@@ -82,7 +82,7 @@ function RequestPanel({
               w={280}
               {...form.getInputProps('participant_id')}
             />
-            <Button type="submit" color="red" variant="outline" disabled={options.length === 0}>
+            <Button type="submit" color="red.9" variant="outline" disabled={options.length === 0}>
               Request erasure
             </Button>
           </Group>
