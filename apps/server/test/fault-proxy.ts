@@ -109,10 +109,10 @@ export async function startFaultProxy(target: string, plan: FaultPlan): Promise<
     });
   });
 
-  /** Asks the upload's offset (HEAD, as the import CLI does) until it is above 0, for at most 10 s. */
+  /** Asks the upload's offset (HEAD, as the import CLI does) until it is above 0, for at most 30 s (CI's loaded machine took over 10). */
   async function untilServerHolds(req: http.IncomingMessage) {
     const headers = { authorization: req.headers.authorization ?? '' };
-    for (let waited = 0; waited < 10_000; waited += 25) {
+    for (let waited = 0; waited < 30_000; waited += 25) {
       const answer = await fetch(new URL(req.url ?? '/', upstreamUrl), { method: 'HEAD', headers });
       if (Number(answer.headers.get('upload-offset')) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 25));

@@ -91,7 +91,7 @@ describe('the participant video upload’s faults (issue 28, finding 3)', () => 
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toMatch(/upload the video again/);
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers).toEqual([]);
   });
 
   it('answers a form that stops arriving within the idle bound, and removes its temporary file', async () => {
@@ -99,7 +99,7 @@ describe('the participant video upload’s faults (issue 28, finding 3)', () => 
     expect(answer.status).toBe(400);
     expect(answer.body).toMatch(/upload the video again/);
     expect(answer.ms).toBeLessThan(10_000);
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers).toEqual([]);
   });
 
   it('removes its temporary file after a stored video and after a refused one', async () => {
@@ -110,7 +110,7 @@ describe('the participant video upload’s faults (issue 28, finding 3)', () => 
         payload: Buffer.concat([head, bytes, tail]),
         headers: { ...formHeaders, authorization },
       });
-      expect(leftovers()).toEqual([]);
+      await expect.poll(leftovers).toEqual([]);
     }
   });
 

@@ -67,10 +67,14 @@ const notAVideo = () =>
 async function receive(upload: VideoUpload, into: string, limits: { maxBytes: number; idleMs: number }) {
   const { file, body } = upload;
   const guard = guardUpload(file.file, body, limits.idleMs, () => brokenForm('video', 'the video'));
+  const target = fs.createWriteStream(into);
+  const piped = pipeline(file.file, guard.progress, target);
+  piped.catch(() => undefined); // when the guard fails first, the pipe's own end does not count
   try {
-    await pipeline(file.file, guard.progress, fs.createWriteStream(into));
+    await Promise.race([piped, guard.failed]);
   } finally {
     guard.release();
+    target.destroy();
   }
   if (file.file.truncated)
     throw new AppError(
