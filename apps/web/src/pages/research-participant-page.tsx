@@ -26,8 +26,8 @@ export function ResearchParticipantPage() {
           testId={testId}
           participantId={participantId}
           renderInsights={(test) => <InsightsPanel test={test} participantId={participantId} />}
+          after={<ConsentSection testId={testId} participantId={participantId} />}
         />
-        <ConsentSection testId={testId} participantId={participantId} />
       </EraseParticipantAction>
     </FullWidthPage>
   );

@@ -107,10 +107,13 @@ export function ParticipantDetailView({
   testId,
   participantId,
   renderInsights,
+  after,
 }: {
   testId: number;
   participantId: number;
   renderInsights?: RenderInsights;
+  /** Shown below the participant's screen once it is there (so that it does not move as the screen loads). */
+  after?: ReactNode;
 }) {
   const test = useTest(String(testId));
   const participant = useParticipant(testId, participantId);
@@ -127,7 +130,14 @@ export function ParticipantDetailView({
       {test.isError || participant.isError ? (
         <ErrorAlert error={test.error ?? participant.error} />
       ) : (
-        <ParticipantScreen test={test.data} participant={participant.data} renderInsights={renderInsights} />
+        <>
+          <ParticipantScreen
+            test={test.data}
+            participant={participant.data}
+            renderInsights={renderInsights}
+          />
+          {after}
+        </>
       )}
     </Stack>
   );
