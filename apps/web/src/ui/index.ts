@@ -29,5 +29,6 @@ export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';
 export { RowActions } from './row-actions';
 export { fileSlug, saveFile, testFileName } from './save-file';
+export { SaveRow } from './save-row';
 export { BlockSkeleton, Empty, ErrorAlert, PageLoader, TableSkeleton } from './states';
 export { useNearViewport } from './use-near-viewport';

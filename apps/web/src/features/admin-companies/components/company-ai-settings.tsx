@@ -1,7 +1,6 @@
 import { AI_MONTHLY_TOKENS_MAX, type AiUsage } from '@limbus/contract';
-import { Button, Group, NumberInput, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, NumberInput, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { isApiError } from '../../../api';
 import {
@@ -12,6 +11,7 @@ import {
   formatMonth,
   formatPercent,
   languageOptions,
+  SaveRow,
 } from '../../../ui';
 import { useCompanyAi, useSaveCompanyAi } from '../api';
 
@@ -132,23 +132,12 @@ function AiSettingsForm({ companyId, usage }: { companyId: number; usage: AiUsag
               w={{ base: '100%', xs: 240 }}
             />
           </Group>
-          <Group gap="sm">
-            <Button type="submit" loading={save.isPending} disabled={!isDirty}>
-              Save
-            </Button>
-            <Text size="sm" c="teal.8" aria-live="polite">
-              {save.isSuccess && !isDirty ? (
-                <Group gap={4} component="span">
-                  <IconCheck size={16} aria-hidden /> Saved
-                </Group>
-              ) : null}
-            </Text>
-          </Group>
-          {save.isError && !hasFieldError ? (
-            <Text size="sm" c="red.8" role="alert">
-              {save.error.message}
-            </Text>
-          ) : null}
+          <SaveRow
+            isSaving={save.isPending}
+            isSaved={save.isSuccess}
+            isDirty={isDirty}
+            error={save.isError && !hasFieldError ? save.error.message : null}
+          />
         </Stack>
       </form>
     </Stack>

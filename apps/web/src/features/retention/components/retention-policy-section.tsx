@@ -8,7 +8,6 @@ import {
 } from '@limbus/contract';
 import { Badge, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck } from '@tabler/icons-react';
 import { isApiError } from '../../../api';
 import {
   BlockSkeleton,
@@ -16,6 +15,7 @@ import {
   formatCount,
   formatDateTime,
   pickFieldErrors,
+  SaveRow,
   zodValidate,
 } from '../../../ui';
 import { useRetentionPolicy, useSaveRetentionPolicy } from '../api';
@@ -178,26 +178,16 @@ function RetentionForm({ companyId, policy }: { companyId: number; policy: Reten
           </Text>
         </div>
         <Changed policy={policy} />
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending} disabled={!isDirty}>
-            Save
-          </Button>
+        <SaveRow
+          isSaving={save.isPending}
+          isSaved={save.isSuccess}
+          isDirty={isDirty}
+          error={save.isError && !hasFieldError ? save.error.message : null}
+        >
           <Button variant="subtle" onClick={applyDefaults} type="button">
             Use the defaults
           </Button>
-          <Text size="sm" c="teal.8" aria-live="polite">
-            {save.isSuccess && !isDirty ? (
-              <Group gap={4} component="span">
-                <IconCheck size={16} aria-hidden /> Saved
-              </Group>
-            ) : null}
-          </Text>
-        </Group>
-        {save.isError && !hasFieldError ? (
-          <Text size="sm" c="red.8" role="alert">
-            {save.error.message}
-          </Text>
-        ) : null}
+        </SaveRow>
       </Stack>
     </form>
   );
