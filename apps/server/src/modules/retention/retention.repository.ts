@@ -169,32 +169,50 @@ export async function removeRecordingRow(
   });
 }
 
+/**
+ * In one transaction: the row `deleteRow` removes (nothing more when it was gone already: false),
+ * the note on its participant of what went and when, then the file.
+ */
+async function removeNotedRow(
+  db: Database,
+  removed: { participantId: number; kind: string; at: Date },
+  deleteRow: (tx: Executor) => Promise<unknown[]>,
+  deleteFile: () => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if ((await deleteRow(tx)).length === 0) return false;
+    await tx
+      .update(participants)
+      .set({ removedData: noteRemoved(removed.kind, removed.at), updatedAt: removed.at })
+      .where(eq(participants.id, removed.participantId));
+    await deleteFile();
+    return true;
+  });
+}
+
 /** Removes one stored stream as `removeRecordingRow` removes a recording: row, note, then file. */
-export async function removeStreamRow(
+export function removeStreamRow(
   db: Database,
   item: DueStream,
   at: Date,
   deleteFile: () => Promise<void>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(participantStreams)
-      .where(
-        and(
-          eq(participantStreams.participantId, item.participantId),
-          eq(participantStreams.kind, item.kind),
-          eq(participantStreams.fileKey, item.fileKey),
-        ),
-      )
-      .returning({ kind: participantStreams.kind });
-    if (deleted.length === 0) return false;
-    await tx
-      .update(participants)
-      .set({ removedData: noteRemoved(item.kind, at), updatedAt: at })
-      .where(eq(participants.id, item.participantId));
-    await deleteFile();
-    return true;
-  });
+  return removeNotedRow(
+    db,
+    { ...item, at },
+    (tx) =>
+      tx
+        .delete(participantStreams)
+        .where(
+          and(
+            eq(participantStreams.participantId, item.participantId),
+            eq(participantStreams.kind, item.kind),
+            eq(participantStreams.fileKey, item.fileKey),
+          ),
+        )
+        .returning({ kind: participantStreams.kind }),
+    deleteFile,
+  );
 }
 
 /**
@@ -223,29 +241,26 @@ export async function listDueBatches(db: Executor, now: Date, limit: number): Pr
 }
 
 /** Removes one stream batch as `removeStreamRow` removes a stream: row, note, then file. */
-export async function removeBatchRow(
+export function removeBatchRow(
   db: Database,
   item: DueBatch,
   at: Date,
   deleteFile: () => Promise<void>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(ingestBatches)
-      .where(
-        and(
-          eq(ingestBatches.participantId, item.participantId),
-          eq(ingestBatches.kind, item.kind),
-          eq(ingestBatches.seq, item.seq),
-        ),
-      )
-      .returning({ seq: ingestBatches.seq });
-    if (deleted.length === 0) return false;
-    await tx
-      .update(participants)
-      .set({ removedData: noteRemoved(item.kind, at), updatedAt: at })
-      .where(eq(participants.id, item.participantId));
-    await deleteFile();
-    return true;
-  });
+  return removeNotedRow(
+    db,
+    { ...item, at },
+    (tx) =>
+      tx
+        .delete(ingestBatches)
+        .where(
+          and(
+            eq(ingestBatches.participantId, item.participantId),
+            eq(ingestBatches.kind, item.kind),
+            eq(ingestBatches.seq, item.seq),
+          ),
+        )
+        .returning({ seq: ingestBatches.seq }),
+    deleteFile,
+  );
 }

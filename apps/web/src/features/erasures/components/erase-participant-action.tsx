@@ -1,12 +1,11 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '../../../api';
 import { ErrorAlert } from '../../../ui';
 import { useEraseParticipant, useErasure, useErasures } from '../api';
-import { ErasureConsequences } from './erasure-consequences';
+import { ErasureConfirmation, erasureError } from './erasure-consequences';
 import { ErasureReceipt } from './erasure-receipt';
 
 /**
@@ -67,30 +66,15 @@ export function EraseParticipantAction({
         </Group>
       ) : null}
       {erasures.isError ? <ErrorAlert error={erasures.error} title="The erasures could not be read" /> : null}
-      <Modal opened={isOpen} onClose={close} title="Erase this participant?" centered size="lg">
-        <Stack gap="sm">
-          <ErasureConsequences />
-          {erase.isError ? (
-            <Text size="sm" c="red" role="alert">
-              {isApiError(erase.error)
-                ? erase.error.message
-                : 'The erasure could not start; please try again.'}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={erase.isPending}
-              onClick={() => erase.mutate(participantId, { onSuccess: close })}
-            >
-              Erase for good
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ErasureConfirmation
+        opened={isOpen}
+        onClose={close}
+        title="Erase this participant?"
+        action="Erase for good"
+        isPending={erase.isPending}
+        error={erasureError(erase.error, 'The erasure could not start; please try again.')}
+        onConfirm={() => erase.mutate(participantId, { onSuccess: close })}
+      />
       {!shown || isRequested ? children : null}
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { List, Text } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { isApiError } from '../../../api';
 
 /** What an erasure removes and recomputes, as the confirmations say it (docs/data-rights.md). */
 export function ErasureConsequences() {
@@ -19,3 +20,48 @@ export function ErasureConsequences() {
     </>
   );
 }
+
+/** The confirmation of an erasure or its request: what goes, the error of a failed try, Cancel and the action. */
+export function ErasureConfirmation({
+  opened,
+  onClose,
+  title,
+  action,
+  isPending,
+  error,
+  onConfirm,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  action: string;
+  isPending: boolean;
+  /** The failed try's message, null before. */
+  error: string | null;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+      <Stack gap="sm">
+        <ErasureConsequences />
+        {error ? (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={isPending} onClick={onConfirm}>
+            {action}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A failed erasure call's message: the server's, or `fallback` when it gave none (no answer). */
+export const erasureError = (error: Error | null, fallback: string): string | null =>
+  error === null ? null : isApiError(error) ? error.message : fallback;

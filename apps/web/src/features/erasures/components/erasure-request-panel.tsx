@@ -1,14 +1,13 @@
 import type { ParticipantSummary } from '@limbus/contract';
-import { Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { isApiError } from '../../../api';
 import { ErrorAlert, formatDateTime, TableSkeleton, zodValidate } from '../../../ui';
 import { useEraseParticipant, useErasures } from '../api';
 import { useRequestsErasures } from '../requester';
-import { ErasureConsequences } from './erasure-consequences';
+import { ErasureConfirmation, erasureError } from './erasure-consequences';
 import { ErasureStateBadge } from './erasure-receipt';
 
 const requestSchema = z.object({ participant_id: z.string().min(1, 'Choose the participant to erase') });
@@ -121,26 +120,15 @@ function RequestPanel({
           </Text>
         ) : null}
       </Stack>
-      <Modal opened={isOpen} onClose={close} title="Request this participant's erasure?" centered size="lg">
-        <Stack gap="sm">
-          <ErasureConsequences />
-          {erase.isError ? (
-            <Text size="sm" c="red" role="alert">
-              {isApiError(erase.error)
-                ? erase.error.message
-                : 'The request could not be sent; please try again.'}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button color="red" loading={erase.isPending} onClick={confirm}>
-              Request erasure
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ErasureConfirmation
+        opened={isOpen}
+        onClose={close}
+        title="Request this participant's erasure?"
+        action="Request erasure"
+        isPending={erase.isPending}
+        error={erasureError(erase.error, 'The request could not be sent; please try again.')}
+        onConfirm={confirm}
+      />
     </Card>
   );
 }
