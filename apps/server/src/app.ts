@@ -43,6 +43,7 @@ import { registerJourneyRoutes } from './modules/journey/journey.routes.js';
 import { removeStaleUploads } from './modules/participants/participant-video-upload.js';
 import { registerParticipantRoutes } from './modules/participants/participants.routes.js';
 import { registerPredictionRoutes } from './modules/predictions/predictions.routes.js';
+import { registerProcessingRecordRoutes } from './modules/processing-record/processing-record.routes.js';
 import { registerQualityRoutes } from './modules/quality/quality.routes.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { registerRetentionRoutes } from './modules/retention/retention.routes.js';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerConsentRoutes(api, deps);
       registerErasureRoutes(api, deps);
       registerRetentionRoutes(api, deps);
+      registerProcessingRecordRoutes(api, deps);
       registerAccessRoutes(api, deps);
       registerHeatmapRoutes(api, deps);
       registerQualityRoutes(api, deps);

@@ -36,6 +36,10 @@ import {
   predictionsInputCases,
   predictionsPolicyCases,
 } from '../src/modules/predictions/predictions.route-cases.js';
+import {
+  processingRecordInputCases,
+  processingRecordPolicyCases,
+} from '../src/modules/processing-record/processing-record.route-cases.js';
 import { qualityInputCases, qualityPolicyCases } from '../src/modules/quality/quality.route-cases.js';
 import { resourcesInputCases, resourcesPolicyCases } from '../src/modules/resources/resources.route-cases.js';
 import { retentionInputCases, retentionPolicyCases } from '../src/modules/retention/retention.route-cases.js';
@@ -92,6 +96,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'erasures', policy: erasuresPolicyCases, input: erasuresInputCases },
   { name: 'retention', policy: retentionPolicyCases, input: retentionInputCases },
   { name: 'access', policy: accessPolicyCases, input: accessInputCases },
+  { name: 'processing-record', policy: processingRecordPolicyCases, input: processingRecordInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */

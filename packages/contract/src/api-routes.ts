@@ -16,6 +16,7 @@ import { insightRoutes } from './insights.js';
 import { journeyRoutes } from './journey.js';
 import { participantRoutes } from './participants.js';
 import { predictionRoutes } from './predictions.js';
+import { processingRecordRoutes } from './processing-record.js';
 import { qualityRoutes } from './quality.js';
 import { resourceRoutes } from './resources.js';
 import { retentionRoutes } from './retention.js';
@@ -48,6 +49,7 @@ export const apiRoutes = {
   journey: journeyRoutes,
   participants: participantRoutes,
   predictions: predictionRoutes,
+  processingRecord: processingRecordRoutes,
   quality: qualityRoutes,
   resources: resourceRoutes,
   retention: retentionRoutes,
@@ -89,6 +91,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   participants: "A test's participants with their recordings, sample streams and favourites",
   predictions:
     "A company's predicted attention heatmaps: uploaded screenshots, the model's images and boxes with their shares",
+  processingRecord:
+    "A company's record of processing (GDPR Art. 30): what is held about its participants, why, for whom, where and how long",
   quality:
     "Data quality of a test's recordings (tracking ratio, precision, accuracy, EEG) and participants left out of the metrics: research area only",
   resources: 'The resources library: articles for every user, drafts and authoring for the provider',

@@ -25,6 +25,7 @@ export * from './openapi.js';
 export * from './participants.js';
 export * from './policies.js';
 export * from './predictions.js';
+export * from './processing-record.js';
 export * from './quality.js';
 export * from './resources.js';
 export * from './results-access.js';

@@ -43,6 +43,10 @@ const canManageMember = (actor: Actor, member: { companyId: number | null; role:
 const isColleague = (actor: Actor, companyId: number | null) =>
   actor.companyId !== null && actor.companyId === companyId && actor.company?.isDemo !== true;
 
+/** Provider staff, and the company's own admins: the company's data-rights documents. */
+const staffOrItsAdmin = (actor: Actor, company: { id: number }) =>
+  isStaff(actor) || (actor.role === 'company_admin' && actor.companyId === company.id);
+
 /** Every resource-level rule, by action. Route-level access (public, signed in, staff) sits on each route. */
 const rules = {
   /** See a company, its contracts and its members. */
@@ -141,8 +145,9 @@ const rules = {
    * Read a company's retention policy: provider staff, and the company's own admins
    * (docs/data-rights.md).
    */
-  'retention.read': (actor: Actor, company: { id: number }) =>
-    isStaff(actor) || (actor.role === 'company_admin' && actor.companyId === company.id),
+  'retention.read': (actor: Actor, company: { id: number }) => staffOrItsAdmin(actor, company),
+  /** Read a company's record of processing (Art. 30): as its retention policy. */
+  'processing_record.read': (actor: Actor, company: { id: number }) => staffOrItsAdmin(actor, company),
   /** Set a company's retention policy: provider staff only. */
   'retention.manage': (actor: Actor, _company: { id: number }) => isStaff(actor),
   /**
