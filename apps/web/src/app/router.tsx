@@ -33,6 +33,10 @@ const OrganisationAuditPage = lazyPage(
   () => import('../pages/organisation-audit-page'),
   'OrganisationAuditPage',
 );
+const OrganisationRecordPage = lazyPage(
+  () => import('../pages/organisation-record-page'),
+  'OrganisationRecordPage',
+);
 const MembersPage = lazyPage(() => import('../pages/members-page'), 'MembersPage');
 const AddMemberPage = lazyPage(() => import('../pages/add-member-page'), 'AddMemberPage');
 const EditMemberPage = lazyPage(() => import('../pages/edit-member-page'), 'EditMemberPage');
@@ -146,6 +150,7 @@ const CompaniesPage = lazyPage(loadAdmin, 'CompaniesPage');
 const AuditPage = lazyPage(loadAdmin, 'AuditPage');
 const NewCompanyPage = lazyPage(loadAdmin, 'NewCompanyPage');
 const CompanyPage = lazyPage(loadAdmin, 'CompanyPage');
+const CompanyRecordPage = lazyPage(loadAdmin, 'CompanyRecordPage');
 const UsersPage = lazyPage(loadAdmin, 'UsersPage');
 const NewUserPage = lazyPage(loadAdmin, 'NewUserPage');
 const UserPage = lazyPage(loadAdmin, 'UserPage');
@@ -205,6 +210,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'organisation', element: <OrganisationPage /> },
               { path: 'organisation/audit', element: <OrganisationAuditPage /> },
+              { path: 'organisation/record-of-processing', element: <OrganisationRecordPage /> },
               { path: 'members', element: <MembersPage /> },
               { path: 'add-member', element: <AddMemberPage /> },
               { path: 'edit-member/:id', element: <EditMemberPage /> },
@@ -222,6 +228,7 @@ export const routes: RouteObject[] = [
               { path: 'companies', element: <CompaniesPage /> },
               { path: 'companies/new', element: <NewCompanyPage /> },
               { path: 'companies/:id', element: <CompanyPage /> },
+              { path: 'companies/:id/record-of-processing', element: <CompanyRecordPage /> },
               { path: 'users', element: <UsersPage /> },
               { path: 'users/new', element: <NewUserPage /> },
               { path: 'users/:id', element: <UserPage /> },

@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { OrganisationDetails } from '../features/organisation';
+import { ProcessingRecordLink } from '../features/processing-record';
 import { RetentionPolicySection } from '../features/retention';
 import { PageTitle } from '../ui';
 
@@ -28,6 +29,7 @@ export function OrganisationPage() {
                 Open the audit log
               </Anchor>
             </Paper>
+            <ProcessingRecordLink to="/organisation/record-of-processing" />
           </>
         ) : null}
       </Stack>

@@ -1,4 +1,5 @@
 export { AppTooltip } from './app-tooltip';
+export { BackLink } from './back-link';
 export { BrandMark } from './brand-mark';
 export { type ChartClick, EChart } from './charts/echart';
 export { openConfirmDelete } from './confirm-delete';

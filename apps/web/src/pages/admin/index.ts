@@ -2,6 +2,7 @@ export { AdminSection } from './admin-tabs';
 export { AuditPage } from './audit-page';
 export { CompaniesPage } from './companies-page';
 export { CompanyPage } from './company-page';
+export { CompanyRecordPage } from './company-record-page';
 export { NewCompanyPage } from './new-company-page';
 export { NewUserPage } from './new-user-page';
 export { UserPage } from './user-page';

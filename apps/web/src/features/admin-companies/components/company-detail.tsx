@@ -1,10 +1,11 @@
 import type { Contract } from '@limbus/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BlockSkeleton, DetailList, ErrorAlert, PageTitle } from '../../../ui';
+import { BackLink, BlockSkeleton, DetailList, ErrorAlert, PageTitle } from '../../../ui';
 import { useCompany } from '../../organisation';
+import { ProcessingRecordLink } from '../../processing-record';
 import { RetentionPolicySection } from '../../retention';
 import { useContractMutations } from '../api';
 import { BundlesTable } from './bundles-table';
@@ -32,11 +33,7 @@ export function CompanyDetail({ companyId }: { companyId: number }) {
 
   return (
     <Stack gap="lg" maw={1000}>
-      <Anchor component={Link} to="/admin/companies" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden /> Back to companies
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/companies">Back to companies</BackLink>
       <PageTitle>{data.name}</PageTitle>
       <Paper withBorder p="lg">
         <DetailList
@@ -115,6 +112,7 @@ export function CompanyDetail({ companyId }: { companyId: number }) {
       ) : null}
       <CompanyAiSettings companyId={companyId} />
       <RetentionPolicySection companyId={companyId} canEdit />
+      <ProcessingRecordLink to={`/admin/companies/${companyId}/record-of-processing`} />
     </Stack>
   );
 }
