@@ -5,7 +5,8 @@ import { testIdFromList } from './support/tests';
 
 // Issue 25's journey: a researcher records a paper consent, a client admin requests an erasure,
 // the researcher carries it out and the receipt says verified; the overview's participant count
-// and the heatmap drop by one, and the audit trail shows each step to staff and to the client.
+// and the heatmap drop by one, the audit trail shows each step to staff and to the client, and the
+// company's record of processing counts the test without the erased participant.
 //
 // The journeys share one seeded server and run one after another. Other journeys count the
 // participants of Acme Retail's desktop test ("12 participants", "of 12 participants"), so this one
@@ -192,4 +193,21 @@ test('[DATA RIGHTS] a paper consent, an erasure requested by the client and veri
   await expect(researcher.getByRole('region', { name: 'Retention' })).toBeVisible();
   await expect(researcher.getByRole('form', { name: 'Retention policy' })).toBeVisible();
   await expectNoSeriousViolations(researcher, "the admin company page's Retention section");
+
+  // 6. the record of processing (Art. 30) the client admin prints: it counts the test without the erased
+  await page.goto('/organisation');
+  await page.getByRole('link', { name: 'Open the record of processing' }).click();
+  await expect(page.getByRole('heading', { name: 'Record of processing', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: '2. Purposes and legal basis' })).toBeVisible();
+  const covered = page
+    .getByRole('table', { name: 'Tests covered' })
+    .getByRole('row')
+    .filter({ hasText: TEST_NAME });
+  await expect(covered.getByRole('cell').nth(1)).toHaveText(String(participantsBefore - 1));
+  await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/organisation/record-of-processing');
+  await researcher.goto(`/admin/companies/${ACME_RETAIL}/record-of-processing`);
+  await expect(researcher.getByRole('region', { name: '1. Controller and processor' })).toContainText(
+    'Acme Retail',
+  );
 });

@@ -170,33 +170,31 @@ type CountRow = { key: string; name: string; granted: number; badge?: string | u
 /** What participants granted, as 'n of N participants'. */
 function CountTable({ label, rows, total }: { label: string; rows: CountRow[]; total: number }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table aria-label={label} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{label}</Table.Th>
-            <Table.Th scope="col">Granted in the consent in force</Table.Th>
+    <Table aria-label={label} verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{label}</Table.Th>
+          <Table.Th scope="col">Granted in the consent in force</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            <Table.Td>
+              {row.name}{' '}
+              {row.badge ? (
+                <Badge variant="light" color="grape" size="sm" ml={4}>
+                  {row.badge}
+                </Badge>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              {formatCount(row.granted)} of {people(total)}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Td>
-                {row.name}{' '}
-                {row.badge ? (
-                  <Badge variant="light" color="grape" size="sm" ml={4}>
-                    {row.badge}
-                  </Badge>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                {formatCount(row.granted)} of {people(total)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
