@@ -32,6 +32,9 @@ import { batchBytes, concatStreams, parseBatch } from './stream-batches.js';
 
 type IngestDeps = Pick<Deps, 'db' | 'files' | 'clock' | 'log'>;
 
+/** The part file of a resumable video upload in progress. */
+export { partFileKey } from './video-upload.js';
+
 export const batchFileKey = (participantId: number, kind: StreamKind, seq: number) =>
   `ingest/${participantId}/${kind}/${seq}.lmbs`;
 

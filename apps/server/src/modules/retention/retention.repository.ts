@@ -9,6 +9,7 @@ import {
   retentionPolicies,
   tests,
   users,
+  videoUploads,
 } from '../../db/schema.js';
 
 export type RetentionPolicyRow = {
@@ -261,6 +262,49 @@ export function removeBatchRow(
           ),
         )
         .returning({ seq: ingestBatches.seq }),
+    deleteFile,
+  );
+}
+
+/**
+ * Resumable video uploads that never finished (a recorder that stopped sending its screen
+ * recording), started more than the company's recordings period before `now`: their part file is
+ * a raw recording too; at most `limit`.
+ */
+export async function listDueUploads(db: Executor, now: Date, limit: number): Promise<DueOwner[]> {
+  return db
+    .select({
+      participantId: participants.id,
+      testId: participants.testId,
+      companyId: tests.companyId,
+      subject: participants.auditSubject,
+    })
+    .from(videoUploads)
+    .innerJoin(participants, eq(participants.id, videoUploads.participantId))
+    .innerJoin(tests, eq(tests.id, participants.testId))
+    .leftJoin(retentionPolicies, eq(retentionPolicies.companyId, tests.companyId))
+    .where(
+      sql`${videoUploads.createdAt} + make_interval(days => ${recordingsDays}) <= ${now.toISOString()}::timestamptz`,
+    )
+    .orderBy(videoUploads.participantId)
+    .limit(limit);
+}
+
+/** Removes an unfinished upload as `removeStreamRow` removes a stream: row, note ('screen'), then part file. */
+export function removeUploadRow(
+  db: Database,
+  item: DueOwner,
+  at: Date,
+  deleteFile: () => Promise<void>,
+): Promise<boolean> {
+  return removeNotedRow(
+    db,
+    { ...item, kind: 'screen', at },
+    (tx) =>
+      tx
+        .delete(videoUploads)
+        .where(eq(videoUploads.participantId, item.participantId))
+        .returning({ id: videoUploads.participantId }),
     deleteFile,
   );
 }

@@ -4,7 +4,7 @@ import {
   RETENTION_DEFAULTS,
   retentionPolicySchema,
 } from '@limbus/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, giveVideo, RESULTS_READY } from '../../../test/factories.js';
@@ -15,10 +15,11 @@ import {
   participantStreams,
   participants,
   retentionPolicies,
+  videoUploads,
 } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
-import { batchFileKey } from '../ingestion/ingestion.service.js';
+import { batchFileKey, partFileKey } from '../ingestion/ingestion.service.js';
 import {
   APPLY_RETENTION,
   applyRetention,
@@ -175,7 +176,13 @@ describe('the daily retention job', () => {
     });
 
     // A second run (another runner, a retry) finds nothing left and records nothing.
-    expect(await applyRetention(jobDeps())).toEqual({ recordings: 0, streams: 0, batches: 0, tests: 0 });
+    expect(await applyRetention(jobDeps())).toEqual({
+      recordings: 0,
+      uploads: 0,
+      streams: 0,
+      batches: 0,
+      tests: 0,
+    });
     expect(await retentionEntries()).toHaveLength(auditBefore + 1);
     expect(await ctx.t.files.get(keptKey)).not.toBeNull();
   });
@@ -266,6 +273,42 @@ describe('the daily retention job', () => {
     expect((await rowOf(row.id))?.removedData).toEqual({
       eyes: { at: ctx.t.clock.now.toISOString(), reason: 'retention' },
     });
+  });
+
+  it('removes the part file of a screen recording upload never finished once it is older than the recordings period', async () => {
+    const test = await doneTest(5);
+    const recordingOf = async (realId: string, startedDaysAgo: number) => {
+      const [row] = await ctx.t.db
+        .insert(participants)
+        .values({ testId: test.id, realId, state: 'recording' })
+        .returning();
+      if (!row) throw new Error('no participant');
+      const startedAt = new Date(ctx.t.clock.now.getTime() - startedDaysAgo * DAY);
+      await ctx.t.db
+        .insert(videoUploads)
+        .values({ participantId: row.id, size: 1_000, createdAt: startedAt });
+      await ctx.t.files.put(partFileKey(row.id), Buffer.from('the first bytes of a screen recording'));
+      return row.id;
+    };
+    const abandoned = await recordingOf('abandoned-upload', 91);
+    const recent = await recordingOf('recent-upload', 10);
+
+    expect(await applyRetention(jobDeps())).toMatchObject({ uploads: 1, tests: 1 });
+    expect(await ctx.t.files.get(partFileKey(abandoned))).toBeNull();
+    expect(
+      await ctx.t.db.select().from(videoUploads).where(eq(videoUploads.participantId, abandoned)),
+    ).toEqual([]);
+    expect((await rowOf(abandoned))?.removedData).toEqual({
+      screen: { at: ctx.t.clock.now.toISOString(), reason: 'retention' },
+    });
+    expect(await ctx.t.files.get(partFileKey(recent))).not.toBeNull();
+    const [entry] = await ctx.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.testId, test.id), eq(auditLog.action, 'retention_applied')));
+    expect(entry?.detail).toMatchObject({ unfinished_video_uploads: 1 });
+    // a second run finds nothing left
+    expect(await applyRetention(jobDeps())).toMatchObject({ uploads: 0 });
   });
 
   it('queues one run a day whoever asks, and each run queues the next day', async () => {

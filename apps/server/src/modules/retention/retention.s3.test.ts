@@ -48,7 +48,13 @@ describe('retention on an S3 file store', () => {
     for (const key of goneStreams) expect(await files.size(key)).toBeGreaterThan(0);
 
     const deps = { db: ctx.t.db, files, log: ctx.t.app.log, clock: () => ctx.t.clock.now };
-    expect(await applyRetention(deps)).toEqual({ recordings: 1, streams: 3, batches: 0, tests: 1 });
+    expect(await applyRetention(deps)).toEqual({
+      recordings: 1,
+      uploads: 0,
+      streams: 3,
+      batches: 0,
+      tests: 1,
+    });
     expect(await files.get(goneVideo)).toBeNull();
     for (const key of goneStreams) expect(await files.get(key)).toBeNull();
     expect(await files.size(keptVideo)).toBeGreaterThan(0);
@@ -56,6 +62,12 @@ describe('retention on an S3 file store', () => {
     const [row] = await ctx.t.db.select().from(participants).where(eq(participants.id, gone.id));
     expect(Object.keys(row?.removedData ?? {}).sort()).toEqual(['emotions', 'eyes', 'mice', 'screen']);
 
-    expect(await applyRetention(deps)).toEqual({ recordings: 0, streams: 0, batches: 0, tests: 0 });
+    expect(await applyRetention(deps)).toEqual({
+      recordings: 0,
+      uploads: 0,
+      streams: 0,
+      batches: 0,
+      tests: 0,
+    });
   });
 });

@@ -4,7 +4,7 @@ import { notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { enqueueUniqueJob, type JobDeps, type JobHandler, wakeJobRunners } from '../../jobs/job-runner.js';
 import { type AuditContext, recordAudit, SYSTEM_CONTEXT } from '../audit/audit.service.js';
-import { batchFileKey } from '../ingestion/ingestion.service.js';
+import { batchFileKey, partFileKey } from '../ingestion/ingestion.service.js';
 import {
   companyExists,
   type DueOwner,
@@ -12,10 +12,12 @@ import {
   listDueBatches,
   listDueRecordings,
   listDueStreams,
+  listDueUploads,
   type RetentionPolicyRow,
   removeBatchRow,
   removeRecordingRow,
   removeStreamRow,
+  removeUploadRow,
   upsertPolicyRow,
 } from './retention.repository.js';
 
@@ -117,14 +119,16 @@ export async function scheduleRetentionAtStart(deps: Pick<Deps, 'db' | 'clock'>)
   if (await scheduleRetention(deps, dayOf(now), now)) wakeJobRunners();
 }
 
-type Counts = { recordings: number; streams: number; batches: number; participants: Set<number> };
+type Kind = 'recordings' | 'uploads' | 'streams' | 'batches';
+type Counts = Record<Kind, number> & { participants: Set<number> };
 
 /** What one run removed, per test. */
-export type RetentionResult = { recordings: number; streams: number; batches: number; tests: number };
+export type RetentionResult = Record<Kind, number> & { tests: number };
 
 /**
  * Removes everything due at `deps.clock()`: screen recordings (with their sound) whose test was
- * done longer ago than the company's recordings period, and streams recorded longer ago than its
+ * done longer ago than the company's recordings period, unfinished uploads of a recording started
+ * longer ago than that period, and streams recorded longer ago than its
  * streams period (with the batches of recordings never finished, by when they were sent). Each item goes in its own transaction, file included, and only once however
  * many runners meet it (a second run finds nothing left to remove). Each test it removed anything
  * of gets one audit entry with the counts; a run that removes nothing records nothing.
@@ -132,10 +136,10 @@ export type RetentionResult = { recordings: number; streams: number; batches: nu
 export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | 'clock'>, day?: string) {
   const now = deps.clock();
   const byTest = new Map<number, { owner: DueOwner; counts: Counts }>();
-  const count = (owner: DueOwner, kind: 'recordings' | 'streams' | 'batches') => {
+  const count = (owner: DueOwner, kind: Kind) => {
     const entry = byTest.get(owner.testId) ?? {
       owner,
-      counts: { recordings: 0, streams: 0, batches: 0, participants: new Set<number>() },
+      counts: { recordings: 0, uploads: 0, streams: 0, batches: 0, participants: new Set<number>() },
     };
     entry.counts[kind] += 1;
     entry.counts.participants.add(owner.participantId);
@@ -148,6 +152,13 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
         count(item, 'recordings');
     }
     page = await listDueRecordings(deps.db, now, PAGE);
+  }
+  for (let page = await listDueUploads(deps.db, now, PAGE); page.length > 0; ) {
+    for (const item of page) {
+      const key = partFileKey(item.participantId);
+      if (await removeUploadRow(deps.db, item, now, () => deps.files.delete(key))) count(item, 'uploads');
+    }
+    page = await listDueUploads(deps.db, now, PAGE);
   }
   for (let page = await listDueStreams(deps.db, now, PAGE); page.length > 0; ) {
     for (const item of page) {
@@ -164,9 +175,10 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
     page = await listDueBatches(deps.db, now, PAGE);
   }
 
-  const result: RetentionResult = { recordings: 0, streams: 0, batches: 0, tests: byTest.size };
+  const result: RetentionResult = { recordings: 0, uploads: 0, streams: 0, batches: 0, tests: byTest.size };
   for (const { owner, counts } of byTest.values()) {
     result.recordings += counts.recordings;
+    result.uploads += counts.uploads;
     result.streams += counts.streams;
     result.batches += counts.batches;
     await recordAudit(deps, SYSTEM_CONTEXT, {
@@ -176,6 +188,7 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
       detail: {
         day: day ?? dayOf(now),
         recordings: counts.recordings,
+        unfinished_video_uploads: counts.uploads,
         streams: counts.streams,
         stream_batches: counts.batches,
         participants: counts.participants.size,
