@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/account';
-import { OrganisationDetails } from '../features/organisation';
+import { OrganisationDetails, useCompany } from '../features/organisation';
 import { ProcessingRecordLink } from '../features/processing-record';
 import { RetentionPolicySection } from '../features/retention';
 import { PageTitle } from '../ui';
@@ -9,13 +9,15 @@ import { PageTitle } from '../ui';
 export function OrganisationPage() {
   const { user } = useCurrentUser();
   const companyId = user?.company_id ?? null;
+  // The data-rights sections come once the company's sections are there, not above them as they load in
+  const company = useCompany(companyId);
   return (
     <>
       <PageTitle>Organisation</PageTitle>
       <Stack gap="lg">
         <OrganisationDetails companyId={companyId} />
         {/* A company admin reads the company's retention policy; provider staff set it in the admin area. */}
-        {companyId !== null && user?.role === 'company_admin' ? (
+        {companyId !== null && user?.role === 'company_admin' && company.data ? (
           <>
             <RetentionPolicySection companyId={companyId} canEdit={false} />
             <Paper withBorder p="lg" component="section" aria-labelledby="audit-link-title">

@@ -45,7 +45,8 @@ export function RecordingVideo({
         src={src}
         controls
         preload="metadata"
-        style={{ width: '100%', maxHeight: 480, background: '#000' }}
+        // a screen's shape until the metadata says the recording's own, so that what is below stays put
+        style={{ width: '100%', aspectRatio: 'auto 16 / 9', maxHeight: 480, background: '#000' }}
       >
         Your browser does not support the video tag.
       </video>

@@ -1,5 +1,5 @@
 import type { ParticipantQuality, QualityProblem, QualityThresholds } from '@limbus/contract';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ErrorAlert, formatCount, TableSkeleton } from '../../../ui';
 import { useParticipantQuality } from '../api';
 import { formatDegrees, formatShare, problemsText, thresholdText } from '../quality-format';
@@ -91,7 +91,12 @@ export function ParticipantQualityCard({ testId, participantId }: { testId: numb
             ) : null}
           </Group>
         </Group>
-        {answer.isLoading ? <TableSkeleton rows={1} /> : null}
+        {answer.isLoading ? (
+          // as tall as the measures and the switch that come, so that the tabs below stay where they are
+          <Box mih={{ base: 198, sm: 90 }}>
+            <TableSkeleton rows={1} />
+          </Box>
+        ) : null}
         {answer.isError ? (
           <ErrorAlert error={answer.error} title="The data quality could not be measured" />
         ) : null}
