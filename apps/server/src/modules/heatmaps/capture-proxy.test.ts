@@ -49,8 +49,11 @@ const publicTest: Resolve = async (host) => {
   if (host !== 'public.test') throw new Error('not found');
   return [PUBLIC_ADDRESS];
 };
+/** A public address whose stand-in, 127.0.0.3, has nothing listening. */
+const CLOSED_ADDRESS = '93.184.215.15';
 const start = async (resolve: Resolve = publicTest, allowPrivate = false) => {
-  proxy = await startCaptureProxy({ allowPrivate, resolve, dialRules: { [PUBLIC_ADDRESS]: '127.0.0.2' } });
+  const dialRules = { [PUBLIC_ADDRESS]: '127.0.0.2', [CLOSED_ADDRESS]: '127.0.0.3' };
+  proxy = await startCaptureProxy({ allowPrivate, resolve, dialRules });
   return Number(new URL(proxy.server).port);
 };
 
@@ -172,6 +175,13 @@ describe('issue 28, finding 5: the capture proxy', () => {
     expect((await viaProxy(port, `http://public.test:${site.port}/first`)).status).toBe(200);
     expect((await viaProxy(port, `http://public.test:${site.port}/second`)).status).toBe(403);
     expect(listener.heard).toEqual([]);
+  });
+
+  it('says when a public host does not answer', async () => {
+    const port = await start(async () => [CLOSED_ADDRESS]);
+    const answer = await viaProxy(port, `http://closed.test:${site.port}/`);
+    expect(answer).toEqual({ status: 502, body: 'The web server refused the connection' });
+    expect(proxy?.refusalFor('closed.test')?.message).toBe('The web server refused the connection');
   });
 
   it('lets loopback through only when private addresses are allowed, by the same rule', async () => {

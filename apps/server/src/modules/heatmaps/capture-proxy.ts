@@ -15,7 +15,7 @@ import { CaptureError, captureAddresses, type Resolve } from './capture-address.
 export type CaptureProxy = {
   /** For Chromium's `--proxy-server`. */
   server: string;
-  /** Why the proxy refused `host` (a URL's hostname), if it did. */
+  /** Why the proxy refused `host` (a URL's hostname) or could not connect to it, if so. */
   refusalFor(host: string): CaptureError | undefined;
   close(): Promise<void>;
 };
@@ -84,17 +84,21 @@ export async function startCaptureProxy({
       throw problem;
     }
   };
-  /** A connection to the first of the checked addresses that answers. */
-  const dial = async (addresses: string[], port: number) => {
-    let failure: unknown = new CaptureError('No address to connect to');
+  /** A connection to the first of the checked addresses that answers; why not, recorded. */
+  const dial = async (host: string, addresses: string[], port: number) => {
+    let refused = false;
     for (const address of addresses) {
       try {
         return track(await connectTo(dialRules[address] ?? address, port));
       } catch (error) {
-        failure = error;
+        refused ||= (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
       }
     }
-    throw failure;
+    const problem = new CaptureError(
+      refused ? 'The web server refused the connection' : `The web server at ${host} could not be reached`,
+    );
+    refusals.set(host.toLowerCase(), problem);
+    throw problem;
   };
 
   const server = http.createServer((request, response) => {
@@ -112,12 +116,15 @@ export async function startCaptureProxy({
         response.writeHead(403, { 'content-type': 'text/plain' }).end('Workers are not run in a capture');
         return;
       }
+      // 403: the rule refused the host; 502: none of its addresses answered.
       let upstream: net.Socket;
+      let status = 403;
       try {
-        upstream = await dial(await allowed(target.hostname), Number(target.port || 80));
+        const addresses = await allowed(target.hostname);
+        status = 502;
+        upstream = await dial(target.hostname, addresses, Number(target.port || 80));
       } catch (error) {
-        const status = error instanceof CaptureError ? 403 : 502;
-        response.writeHead(status, { 'content-type': 'text/plain' }).end(String((error as Error).message));
+        response.writeHead(status, { 'content-type': 'text/plain' }).end((error as Error).message);
         return;
       }
       const headers: Record<string, string | string[]> = {};
@@ -185,7 +192,7 @@ export async function startCaptureProxy({
       }
       let upstream: net.Socket;
       try {
-        upstream = await dial(await allowed(target.hostname), Number(target.port));
+        upstream = await dial(target.hostname, await allowed(target.hostname), Number(target.port));
       } catch {
         client.destroy();
         return;

@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -134,33 +135,52 @@ const publicTest = async (host: string) => {
 const firstWords = (data: Buffer) =>
   data[0] === 0x16 ? 'a TLS handshake' : (data.toString('latin1').split('\r\n')[0] ?? '');
 
-/** A loopback listener that must hear nothing: the first line of everything it is sent. */
-function loopbackListener(host = '127.0.0.1', port = 0) {
+/** A loopback listener that must hear nothing: what each TCP connection first said, each UDP datagram. */
+function loopbackListener() {
   const heard: string[] = [];
   const server = net.createServer((socket) => {
     socket.once('data', (data) => heard.push(firstWords(data)));
     socket.on('error', () => {});
     socket.end();
   });
+  // and UDP on the same port (a STUN request of WebRTC)
+  const udp = dgram.createSocket('udp4');
+  udp.on('message', (message) => heard.push(`${message.length} bytes of UDP`));
   const ready = new Promise<number>((resolve) =>
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port)),
+    server.listen(0, '127.0.0.1', () => {
+      const bound = (server.address() as AddressInfo).port;
+      udp.bind(bound, '127.0.0.1', () => resolve(bound));
+    }),
   );
-  return { heard, ready, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    heard,
+    ready,
+    close: async () => {
+      udp.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /**
- * A page that, once loaded, opens WebSockets to the listener (its own and a fresh frame's) and
- * starts a SharedWorker and a Worker that fetch from it and open WebSockets to it; it shows its text when each attempt is over,
+ * A page that, once loaded, opens WebSockets to the listener (its own and a fresh frame's), asks
+ * it for a STUN binding (WebRTC) and starts a SharedWorker and a Worker that fetch from it and open WebSockets to it; it shows its text when each attempt is over,
  * so the capture (which waits for text) has let them all run.
  */
 const probePage = (listenerPort: number) => `<!doctype html><html><body><script>
 const settled = new Set();
-const over = (what) => { settled.add(what); if (settled.size === 4) document.body.append('Shop: ' + [...settled].join(', ')); };
+const over = (what) => { settled.add(what); if (settled.size === 5) document.body.append('Shop: ' + [...settled].join(', ')); };
 try { const ws = new WebSocket('ws://127.0.0.1:${listenerPort}/from-page'); ws.onerror = ws.onclose = () => over('websocket'); } catch { over('websocket'); }
 // a fresh frame's own constructor, in case the page's was taken away
 const frame = document.createElement('iframe');
 document.body.append(frame);
 try { const ws = new frame.contentWindow.WebSocket('wss://127.0.0.1:${listenerPort}/from-frame'); ws.onerror = ws.onclose = () => over('frame websocket'); } catch { over('frame websocket'); }
+try {
+  const peer = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${listenerPort}' }] });
+  peer.onicegatheringstatechange = () => { if (peer.iceGatheringState === 'complete') over('webrtc'); };
+  peer.createDataChannel('probe');
+  peer.createOffer().then((offer) => peer.setLocalDescription(offer)).catch(() => over('webrtc'));
+} catch { over('webrtc'); }
 try { const shared = new SharedWorker('/shared.js'); shared.port.onmessage = () => over('shared worker'); shared.onerror = () => over('shared worker'); } catch { over('shared worker'); }
 try { const worker = new Worker('/worker.js'); worker.onmessage = () => over('worker'); worker.onerror = () => over('worker'); } catch { over('worker'); }
 setTimeout(() => document.body.append('Shop'), 8000);
@@ -177,7 +197,7 @@ ${kind === 'shared' ? 'onconnect = (event) => attempt().then(() => event.ports[0
 describe('issue 28, finding 5: the capture reaches no private address, whatever Chromium checks', {
   timeout: 60_000,
 }, () => {
-  it('refuses the WebSocket, SharedWorker and Worker requests of a page toward 127.0.0.1 (checks off)', async () => {
+  it('refuses the WebSocket, WebRTC, SharedWorker and Worker requests of a page toward 127.0.0.1 (checks off)', async () => {
     const listener = loopbackListener();
     const listenerPort = await listener.ready;
     const served: string[] = [];

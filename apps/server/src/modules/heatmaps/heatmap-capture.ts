@@ -80,7 +80,8 @@ const REFUSE_SOCKETS_AND_WORKERS = `(() => {
 
 /**
  * Chromium's flags for a capture through `proxy`: every connection goes through it, loopback
- * included (Chromium sends loopback direct unless told `<-loopback>`), and there are no shared
+ * included (Chromium sends loopback direct unless told `<-loopback>`); WebRTC sends no UDP, which
+ * a proxy cannot carry (a STUN request to 127.0.0.1 left without it); there are no shared
  * workers. The test-only `browserArgs` come first so that they cannot change these.
  */
 function captureArgs(proxy: CaptureProxy, browserArgs: readonly string[] = []): string[] {
@@ -88,6 +89,7 @@ function captureArgs(proxy: CaptureProxy, browserArgs: readonly string[] = []): 
     '--disable-features=IsolateOrigins,site-per-process',
     ...browserArgs,
     '--disable-shared-workers',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
     `--proxy-server=${proxy.server}`,
     '--proxy-bypass-list=<-loopback>',
   ];
