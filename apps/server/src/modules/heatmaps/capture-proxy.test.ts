@@ -105,6 +105,22 @@ describe('issue 28, finding 5: the capture proxy', () => {
     expect(site.served).toEqual([`GET /shop public.test:${site.port}`]);
   });
 
+  it('tunnels TLS to a public host, and nothing but host:port', async () => {
+    const port = await start();
+    const tls = Buffer.from([0x16, 0x03, 0x01, 0x00, 0x00]);
+    const passed = await tunnel(port, `public.test:${site.port}`, tls);
+    expect(passed.answer).toBe('HTTP/1.1 200 Connection Established');
+    // the bytes reached the site, which answered them (they are no HTTP request)
+    expect(passed.after).toMatch(/^HTTP\/1\.1 400/);
+    for (const authority of [
+      'public.test',
+      `127.0.0.1:${site.port}@public.test:${site.port}`,
+      'public.test:99999',
+    ])
+      expect((await tunnel(port, authority, tls)).answer, authority).toBe('HTTP/1.1 400 Bad Request');
+    expect(listener.heard).toEqual([]);
+  });
+
   it('refuses loopback, private and link-local hosts, by address or by name, in plain requests and tunnels', async () => {
     const port = await start(async (host) => (host === 'intranet.test' ? ['10.0.0.4'] : ['127.0.0.1']));
     for (const url of [

@@ -160,16 +160,20 @@ export async function startCaptureProxy({
   // https and wss: a tunnel to the checked address, carrying TLS only.
   server.on('connect', (request: http.IncomingMessage, client: Duplex, head: Buffer) => {
     void (async () => {
-      let target: URL;
+      // host:port, the host a name, an IPv4 address or a bracketed IPv6 address
+      const authority = /^([^/?#@\s]+):(\d{1,5})$/.exec(request.url ?? '');
+      let hostname: string;
       try {
-        target = new URL(`http://${request.url ?? ''}`);
-        if (!target.port) throw new Error('no port');
+        hostname = new URL(`http://${authority?.[1]}`).hostname;
+        if (!authority || Number(authority[2]) > 65_535) throw new Error('not host:port');
       } catch {
         client.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n');
         return;
       }
+      const port = Number(authority[2]);
+      let addresses: string[];
       try {
-        await allowed(target.hostname);
+        addresses = await allowed(hostname);
       } catch {
         client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
         return;
@@ -192,7 +196,7 @@ export async function startCaptureProxy({
       }
       let upstream: net.Socket;
       try {
-        upstream = await dial(target.hostname, await allowed(target.hostname), Number(target.port));
+        upstream = await dial(hostname, addresses, port);
       } catch {
         client.destroy();
         return;
