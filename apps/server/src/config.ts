@@ -161,8 +161,13 @@ export type CaptureSettings = {
   chromiumPath: string;
   allowPrivateAddresses: boolean;
   timeoutMs: number;
-  /** More Chromium flags; not from the environment (tests map a public address to a local server). */
+  /** More Chromium flags; not from the environment (tests turn Chromium's own checks off). */
   browserArgs?: readonly string[];
+  /**
+   * Not from the environment: tests map a public address, once the capture's proxy has checked
+   * it, to the local test server that stands for it (capture-proxy.ts).
+   */
+  dialRules?: Readonly<Record<string, string>>;
 };
 
 export type AiSettings =

@@ -72,9 +72,53 @@ export function isPrivateAddress(ip: string): boolean {
 }
 
 /**
+ * The addresses of `host` (a URL's hostname; an IPv6 literal may keep its brackets) a capture may
+ * connect to: the one rule for the page, every redirect, every request of the page and every
+ * connection of the capture's proxy. Unless `allowPrivate`, every resolved address must be
+ * public. Throws CaptureError with what to tell the user.
+ */
+export async function captureAddresses(
+  host: string,
+  allowPrivate: boolean,
+  resolve: Resolve,
+): Promise<string[]> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(bare) ? [bare] : await resolve(bare);
+  } catch {
+    throw new CaptureError(`The address ${host} could not be found`);
+  }
+  if (!allowPrivate && (addresses.length === 0 || addresses.some(isPrivateAddress)))
+    throw new CaptureError(
+      `${host} is on a loopback, private or link-local network, which the server does not capture`,
+    );
+  if (addresses.length === 0) throw new CaptureError(`The address ${host} could not be found`);
+  return addresses;
+}
+
+/**
+ * A resolver that looks each host name up once: every later question gets the first answer. A
+ * capture checks and connects with one such resolver, so a name cannot answer a public address
+ * to the check and a private one to the connection (DNS rebinding).
+ */
+export function pinnedResolver(resolve: Resolve): Resolve {
+  const answers = new Map<string, Promise<string[]>>();
+  return (host) => {
+    const name = host.toLowerCase().replace(/\.$/, '');
+    let answer = answers.get(name);
+    if (!answer) {
+      answer = resolve(name);
+      answers.set(name, answer);
+    }
+    return answer;
+  };
+}
+
+/**
  * Checks an address a capture is about to load (the page, every redirect and every request of the
  * page): http or https only, and unless `allowPrivate`, a host whose every resolved address is
- * public. Throws CaptureError with what to tell the user.
+ * public (`captureAddresses`). Throws CaptureError with what to tell the user.
  */
 export async function checkCaptureUrl(
   address: string,
@@ -91,17 +135,6 @@ export async function checkCaptureUrl(
     throw new CaptureError(
       `Only http and https addresses can be captured, not ${url.protocol.replace(':', '')}`,
     );
-  if (allowPrivate) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : await resolve(host);
-  } catch {
-    throw new CaptureError(`The address ${url.hostname} could not be found`);
-  }
-  if (addresses.length === 0 || addresses.some(isPrivateAddress))
-    throw new CaptureError(
-      `${url.hostname} is on a loopback, private or link-local network, which the server does not capture`,
-    );
+  if (!allowPrivate) await captureAddresses(url.hostname, false, resolve);
   return url;
 }

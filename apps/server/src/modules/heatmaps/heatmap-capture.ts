@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import { HEATMAP_SCREENSHOT_MAX_BYTES } from '@limbus/contract';
 import type { Browser, Page } from 'playwright-core';
 import type { CaptureSettings } from '../../config.js';
-import { CaptureError, checkCaptureUrl, type Resolve, resolveHost } from './capture-address.js';
+import {
+  CaptureError,
+  checkCaptureUrl,
+  pinnedResolver,
+  type Resolve,
+  resolveHost,
+} from './capture-address.js';
+import { type CaptureProxy, startCaptureProxy } from './capture-proxy.js';
 
 /** The eye tracker's reference frame (spec 3 §2): pages are captured at this viewport. */
 export const CAPTURE_VIEWPORT = { width: 1920, height: 1080 };
@@ -52,6 +59,41 @@ const PAGE_HEIGHT =
   'Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)';
 /** Whether the page shows any text yet (evaluated in the page). */
 const SHOWS_TEXT = 'document.body !== null && document.body.innerText.trim().length > 0';
+
+/**
+ * Run in every frame before the page's scripts: a capture opens no WebSocket, WebTransport or
+ * peer connection and starts no worker (a worker's requests are not the page's). The proxy refuses
+ * what gets past this (a frame this runs late in): it is the rule, this is the first line.
+ */
+const REFUSE_SOCKETS_AND_WORKERS = `(() => {
+  for (const name of ['WebSocket', 'WebSocketStream', 'WebTransport', 'RTCPeerConnection',
+    'webkitRTCPeerConnection', 'Worker', 'SharedWorker']) {
+    if (!(name in globalThis)) continue;
+    const refused = function () {
+      throw new DOMException(name + ' is not available while the page is captured', 'SecurityError');
+    };
+    try {
+      Object.defineProperty(globalThis, name, { value: refused, writable: false, configurable: false });
+    } catch {}
+  }
+})()`;
+
+/**
+ * Chromium's flags for a capture through `proxy`: every connection goes through it, loopback
+ * included (Chromium sends loopback direct unless told `<-loopback>`); WebRTC sends no UDP, which
+ * a proxy cannot carry (a STUN request to 127.0.0.1 left without it); there are no shared
+ * workers. The test-only `browserArgs` come first so that they cannot change these.
+ */
+function captureArgs(proxy: CaptureProxy, browserArgs: readonly string[] = []): string[] {
+  return [
+    '--disable-features=IsolateOrigins,site-per-process',
+    ...browserArgs,
+    '--disable-shared-workers',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    `--proxy-server=${proxy.server}`,
+    '--proxy-bypass-list=<-loopback>',
+  ];
+}
 
 type RequestPaused = { requestId: string; request: { url: string }; frameId: string; resourceType: string };
 
@@ -140,7 +182,11 @@ function clipOf(shot: CaptureShot, pageHeight: number) {
  * A PNG of `address` (by default the full page at 1920×1080) with consent banners hidden, in
  * Debian's Chromium (`settings.chromiumPath`). Every request of the page, redirects included, is
  * checked first (`checkCaptureUrl`): a refused main document fails the capture with the reason, a
- * refused sub-resource is only left out. Time and size are capped. Throws CaptureError saying why.
+ * refused sub-resource is only left out. Whatever the page's checks miss (workers, sockets, a
+ * name that resolves elsewhere later), the capture's proxy refuses: Chromium connects only
+ * through it, and it connects only to the addresses it checked (`capture-proxy.ts`). One pinned
+ * resolver serves both, so a host has one answer for the whole capture. Time and size are
+ * capped. Throws CaptureError saying why.
  */
 export async function capturePage(
   address: string,
@@ -151,7 +197,8 @@ export async function capturePage(
 ): Promise<Buffer> {
   const started = Date.now();
   const remaining = () => Math.max(1000, settings.timeoutMs - (Date.now() - started));
-  const url = await checkCaptureUrl(address, settings.allowPrivateAddresses, resolve);
+  const pinned = pinnedResolver(resolve);
+  const url = await checkCaptureUrl(address, settings.allowPrivateAddresses, pinned);
   if (!fs.existsSync(settings.chromiumPath))
     throw new CaptureError(
       'No browser is installed on the server for captures; ask the administrator to set CHROMIUM_PATH',
@@ -159,12 +206,18 @@ export async function capturePage(
   await onProgress(15);
   let browser: Browser | null = null;
   let refusal: CaptureError | null = null;
+  let proxy: CaptureProxy | null = null;
   try {
+    proxy = await startCaptureProxy({
+      allowPrivate: settings.allowPrivateAddresses,
+      resolve: pinned,
+      dialRules: settings.dialRules,
+    });
     // loaded here: half a second at every start (and in every test file) for a rare job
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({
       executablePath: settings.chromiumPath,
-      args: ['--disable-features=IsolateOrigins,site-per-process', ...(settings.browserArgs ?? [])],
+      args: captureArgs(proxy, settings.browserArgs),
       timeout: remaining(),
     });
     // Service workers would fetch past the guard; cross-site frames stay in the page's process so
@@ -176,14 +229,18 @@ export async function capturePage(
       hasTouch: shot.isMobile,
       serviceWorkers: 'block',
     });
+    await context.addInitScript(REFUSE_SOCKETS_AND_WORKERS);
     const page = await context.newPage();
-    await guardRequests(page, settings.allowPrivateAddresses, resolve, (problem) => {
+    await guardRequests(page, settings.allowPrivateAddresses, pinned, (problem) => {
       refusal = problem;
     });
     await onProgress(30);
     const response = await page.goto(url.href, { waitUntil: 'load', timeout: remaining() });
     if (response && response.status() >= 400)
-      throw new CaptureError(`The page answered with HTTP status ${response.status()}`);
+      throw (
+        proxy.refusalFor(url.hostname) ??
+        new CaptureError(`The page answered with HTTP status ${response.status()}`)
+      );
     await page.waitForLoadState('networkidle', { timeout: Math.min(5000, remaining()) }).catch(() => {});
     // A page that draws itself in script (a single-page app) may still be blank here on a busy
     // machine: give it a while to show some text before the picture.
@@ -211,8 +268,10 @@ export async function capturePage(
     await onProgress(90);
     return bytes;
   } catch (error) {
-    throw new CaptureError(refusal ? (refusal as CaptureError).message : explain(error, settings.timeoutMs));
+    const problem = refusal ?? proxy?.refusalFor(url.hostname);
+    throw new CaptureError(problem ? problem.message : explain(error, settings.timeoutMs));
   } finally {
     await browser?.close().catch(() => {});
+    await proxy?.close();
   }
 }

@@ -269,7 +269,7 @@ describe('POST /tests/{id}/heatmaps/{hid}/capture', () => {
 });
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** A public address (TEST-NET-2) that Chromium is told lives on the local test server. */
+/** A public address (TEST-NET-2) that the capture's proxy connects to on the local test server. */
 const PUBLIC_IP = '198.51.100.7';
 
 /** A page with content, and pages that redirect to a loopback and to a private address. */
@@ -305,7 +305,7 @@ describe('capture jobs through POST /tests/{id}/heatmaps/{hid}/capture', { timeo
       ...ctx.t.config.capture,
       chromiumPath: CHROMIUM,
       timeoutMs: 20_000,
-      browserArgs: [`--host-resolver-rules=MAP ${PUBLIC_IP} 127.0.0.1`],
+      dialRules: { [PUBLIC_IP]: '127.0.0.1' },
     };
     const cases = [
       ['/to-loopback', '127.0.0.1'],
