@@ -1,16 +1,17 @@
-import { readerOfUser, usesInsightsWizard, VIDEO_RESULT_MESSAGES } from '@limbus/contract';
+import { readerOfUser, type TestDetail, usesInsightsWizard, VIDEO_RESULT_MESSAGES } from '@limbus/contract';
 import { Alert, Anchor, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconWand } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { FeedbackPicker, InsightsPanel, TranslateCommentsButton } from '../features/insights';
 import { useTest } from '../features/user-tests';
-import { useVideoParticipant } from '../features/video-results';
+import { hasVideoResults, useVideoParticipant } from '../features/video-results';
 import { ErrorAlert, FullWidthPage, PageLoader, PageTitle } from '../ui';
 
 /** A video test's insights rest on its scenes: without any, the researcher makes them first. */
-function NoScenesHint({ testId }: { testId: number }) {
-  const result = useVideoParticipant(testId);
+function NoScenesHint({ test }: { test: TestDetail }) {
+  const testId = test.id;
+  const result = useVideoParticipant(testId, { enabled: hasVideoResults(test) });
   if (result.isLoading || (result.data?.sections?.length ?? 0) > 0) return null;
   return (
     <Alert variant="light" color="yellow">
@@ -61,7 +62,7 @@ export function ResearchInsightsPage() {
         </Group>
         {test.isLoading ? <PageLoader label="Loading the test" /> : null}
         {test.isError ? <ErrorAlert error={test.error} title="The test could not be loaded" /> : null}
-        {test.data?.platform === 'video' ? <NoScenesHint testId={testId} /> : null}
+        {test.data?.platform === 'video' ? <NoScenesHint test={test.data} /> : null}
         {test.data ? (
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: threeColumns ? 7 : 6 }}>

@@ -6,4 +6,4 @@ export { VideoQualitativeFeedbackPage } from './components/qualitative-feedback-
 export { VideoScenesPage } from './components/scenes-page';
 export { VideoSummaryPage } from './components/summary-page';
 export { VideoProcessing } from './components/video-processing';
-export { useVideoParticipant } from './video-participant';
+export { hasVideoResults, useVideoParticipant } from './video-participant';

@@ -4,11 +4,7 @@ import { IconMovie } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../ui';
 import { useVideoProcessing } from '../use-video-processing';
-import { useVideoParticipant } from '../video-participant';
-
-/** A participant of type video_heatmap is the stored result of processing (spec 2 §4). */
-export const hasVideoResults = (test: Pick<TestDetail, 'participants'>) =>
-  test.participants.some((participant) => participant.type === 'video_heatmap');
+import { hasVideoResults, useVideoParticipant } from '../video-participant';
 
 function VideoResults({ test }: { test: TestDetail }) {
   const result = useVideoParticipant(test.id);
