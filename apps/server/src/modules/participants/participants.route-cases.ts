@@ -62,7 +62,7 @@ export const participantsPolicyCases: RouteCases = {
     access: 'user',
     targets: ['own', 'other'],
     request: async (ctx) => ({ url: `${(await participantOf(ctx)).url}/favourite` }),
-    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 403 } },
+    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 404 } },
   },
   'DELETE /api/v1/tests/:id/participants/:pid': researchRoute(async (ctx) => ({
     url: (await participantOf(ctx)).url,

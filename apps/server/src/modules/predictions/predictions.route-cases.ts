@@ -99,7 +99,7 @@ export const predictionsPolicyCases: RouteCases = {
     access: 'user',
     targets: ['own', 'other'],
     request: async (ctx) => ({ url: (await heatmapPageOf(ctx)).url }),
-    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 403 } },
+    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 404 } },
   },
   'POST /api/v1/predictions/capture': {
     access: 'user',
