@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../../test/bad-input-checks.js';
-import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn, videoFormFile } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, signedQuery } from '../../../test/bad-input-world.js';
 import { buildTest, giveVideo } from '../../../test/factories.js';
 import {
@@ -138,6 +138,7 @@ export const testsInputCases: InputCase[] = [
     isPublic: false,
     parts: ['body'],
     acceptsMultipart: true,
+    multipart: videoFormFile('test[video]'),
     sample: (w) => ({ body: { test: orderSample(w, { company_id: w.world.client.id }) } }),
   },
   {
@@ -145,6 +146,7 @@ export const testsInputCases: InputCase[] = [
     isPublic: false,
     parts: ['params', 'body'],
     acceptsMultipart: true,
+    multipart: videoFormFile('test[video]'),
     sample: async (w) => ({
       id: (await buildTest(w.t.db, w.world.client.id)).id,
       body: { test: orderSample(w) },
