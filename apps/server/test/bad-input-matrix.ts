@@ -27,7 +27,9 @@ import {
   WRONG_VALUES,
   withField,
 } from './bad-input-checks.js';
-import { type InputWorld, send } from './bad-input-world.js';
+import { type InputWorld, send, uploadsLeft } from './bad-input-world.js';
+import { IMAGES } from './images.js';
+import { tinyMp4 } from './videos.js';
 
 /** `id` fills `:id` of the path; `params` the other path parameters (`:pid`, `:kind`). */
 export type Sample = {
@@ -49,8 +51,29 @@ export type InputCase = {
   parts: readonly Part[];
   /** The body may also come as multipart/form-data (POST/PATCH /tests). */
   acceptsMultipart?: true;
+  /**
+   * The route reads a multipart form: a file part it takes, which the matrix sends in a form
+   * without a boundary and in a form cut off in the middle of the file.
+   */
+  multipart?: (w: InputWorld) => FormFile | Promise<FormFile>;
   sample: (w: InputWorld) => Sample | Promise<Sample>;
 };
+/** A file part of a multipart form. */
+export type FormFile = { field: string; filename: string; type: string; bytes: Uint8Array };
+/** The image part of the image upload routes (field `file`). */
+export const imageFormFile = (): FormFile => ({
+  field: 'file',
+  filename: 'image.png',
+  type: 'image/png',
+  bytes: IMAGES.png,
+});
+/** A video part in `field`. */
+export const videoFormFile = (field: string) => async (): Promise<FormFile> => ({
+  field,
+  filename: 'screen.mp4',
+  type: 'video/mp4',
+  bytes: await tinyMp4(),
+});
 
 /** A route for signed-in users (no recorder key), taking its input in `parts`. */
 export const signedIn = (key: string, parts: readonly Part[], sample: InputCase['sample']): InputCase => ({
@@ -61,6 +84,30 @@ export const signedIn = (key: string, parts: readonly Part[], sample: InputCase[
 });
 
 const FAST_CHECK_RUNS = 25;
+
+const FORM_BOUNDARY = '----limbus-bad-input';
+/** The bytes of a form holding `file`, with the form's end, or cut off in the middle of the file. */
+function formBytes(file: FormFile, { cut }: { cut: boolean }): Buffer {
+  const head = Buffer.from(
+    `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
+      `Content-Type: ${file.type}\r\n\r\n`,
+  );
+  if (cut) return Buffer.concat([head, file.bytes.subarray(0, Math.floor(file.bytes.length / 2))]);
+  return Buffer.concat([head, file.bytes, Buffer.from(`\r\n--${FORM_BOUNDARY}--\r\n`)]);
+}
+
+/** How long a broken form may take to be answered: a hang fails the test with a message, not a timeout. */
+const FORM_ANSWER_MS = 10_000;
+function answeredWithin<T>(answer: Promise<T>, label: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${label}: no answer within ${FORM_ANSWER_MS} ms`)),
+      FORM_ANSWER_MS,
+    );
+  });
+  return Promise.race([answer, hang]).finally(() => clearTimeout(timer));
+}
 
 /** The objects of a body with every value taken out: what a PATCH that changes nothing sends. */
 function withoutValues(body: JsonObject): JsonObject {
@@ -433,6 +480,49 @@ export function describeBadInput(w: InputWorld, cases: readonly InputCase[]): vo
           );
           if (response.statusCode >= 400) expectClientError(response, `${label} ?${rawQuery}`);
         }
+      });
+    }
+
+    const { multipart } = testCase;
+    if (multipart) {
+      const sendForm = (sample: Sample, payload: Buffer, contentType: string, what: string) => {
+        const answer = send(w, identity, {
+          method,
+          url: urlOf(testCase, sample),
+          payload,
+          headers: { 'content-type': contentType },
+        });
+        return answeredWithin(answer, `${label} ${what}`);
+      };
+
+      it('answers a multipart body without a boundary with 400 and stores nothing', async () => {
+        const [sample, file] = [await testCase.sample(w), await multipart(w)];
+        await expectUnchanged(w.t, async () => {
+          const response = await sendForm(
+            sample,
+            formBytes(file, { cut: false }),
+            'multipart/form-data',
+            'no boundary',
+          );
+          expectClientError(response, `${label} without a boundary`);
+          expect(response.statusCode, response.body).toBe(400);
+        });
+        await expect.poll(() => uploadsLeft(w)).toEqual([]);
+      });
+
+      it('answers a multipart form cut off in the middle of its file with 400 or 413 and stores nothing', async () => {
+        const [sample, file] = [await testCase.sample(w), await multipart(w)];
+        await expectUnchanged(w.t, async () => {
+          const response = await sendForm(
+            sample,
+            formBytes(file, { cut: true }),
+            `multipart/form-data; boundary=${FORM_BOUNDARY}`,
+            'cut off',
+          );
+          expectClientError(response, `${label} cut off`);
+          expect([400, 413], response.body).toContain(response.statusCode);
+        });
+        await expect.poll(() => uploadsLeft(w)).toEqual([]);
       });
     }
 

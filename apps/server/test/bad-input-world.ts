@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { categories, countries, flows, resources, significantPoints } from '../src/db/schema.js';
@@ -118,6 +120,12 @@ export function send(
   };
   return w.t.app.inject({ ...options, headers });
 }
+
+/** What uploads left in the data folder's temporary files (nothing once each is answered). */
+export const uploadsLeft = (w: InputWorld): string[] => {
+  const folder = path.join(w.t.dataDir, 'tmp', 'uploads');
+  return fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+};
 
 /** The query of a signed media URL for `mediaPath`. */
 export const signedQuery = (w: InputWorld, mediaPath: string) =>

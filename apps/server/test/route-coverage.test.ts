@@ -210,6 +210,22 @@ describe('coverage', () => {
       expect([...(testCase?.parts ?? [])].sort(), keyOf(route)).toEqual(parts.sort());
       expect(testCase?.isPublic, keyOf(route)).toBe(route.access === 'public');
     }
-    expect(CASES.length).toBe(takingInput.length);
+    const formsOnly = matrix.t.app.registeredRoutes.filter(
+      (route) =>
+        route.multipart && !takingInput.includes(route) && ['POST', 'PATCH', 'PUT'].includes(route.method),
+    );
+    expect(CASES.length).toBe(takingInput.length + formsOnly.length);
+  });
+
+  it('sends a broken form (no boundary, cut off) to every /api/v1 route that reads multipart', () => {
+    const cases = new Map(CASES.map((testCase) => [testCase.key, testCase]));
+    const readingForms = apiRoutes().filter(
+      (route) => route.multipart && ['POST', 'PATCH', 'PUT'].includes(route.method),
+    );
+    expect(readingForms.length).toBeGreaterThanOrEqual(6);
+    for (const route of readingForms)
+      expect(cases.get(keyOf(route))?.multipart, `${keyOf(route)} has no multipart case`).toBeDefined();
+    const stated = CASES.filter((testCase) => testCase.multipart).map((testCase) => testCase.key);
+    expect(stated.sort()).toEqual(readingForms.map(keyOf).sort());
   });
 });

@@ -114,31 +114,34 @@ export const companyOf = (ctx: Ctx) => (ctx.target === 'other' ? ctx.other : ctx
 
 /**
  * Reading what belongs to a company (the company, its contracts, its tests and what lies below
- * them): staff every company's, client and demo users their own.
+ * them): staff every company's, client and demo users their own. Another company's is 404, as a
+ * missing one is (issue 28, finding 7: no existence oracle).
  */
 export const readsOwnCompany: Record<RoleName, RoleExpectation> = {
   anonymous: { own: 401, other: 401 },
   superAdmin: { own: 'ok', other: 'ok' },
   staff: { own: 'ok', other: 'ok' },
-  clientAdmin: { own: 'ok', other: 403 },
-  clientMember: { own: 'ok', other: 403 },
-  otherAdmin: { own: 'ok', other: 403 },
-  demoUser: { own: 'ok', other: 403 },
+  clientAdmin: { own: 'ok', other: 404 },
+  clientMember: { own: 'ok', other: 404 },
+  otherAdmin: { own: 'ok', other: 404 },
+  demoUser: { own: 'ok', other: 404 },
 };
 
 /**
  * What a company's admins and staff use, its members and demo users not: a company's audit trail
- * and retention policy, a participant's access export.
+ * and retention policy, a participant's access export. Members and demo users see their own
+ * company's (403), not another's (404).
  */
 export const companyAdminsAndStaff: Record<RoleName, RoleExpectation> = {
   ...readsOwnCompany,
-  clientMember: { own: 403, other: 403 },
-  demoUser: { own: 403, other: 403 },
+  clientMember: { own: 403, other: 404 },
+  demoUser: { own: 403, other: 404 },
 };
 
 /**
  * Staff only, whichever company the resource belongs to: the research area on tests and what lies
- * below them, the admin area on contracts and bundles.
+ * below them, the admin area on contracts and bundles. Refused by the route's access before any
+ * resource is read, so a missing one is refused alike (403).
  */
 export const staffOnAnyCompany: Record<RoleName, RoleExpectation> = {
   anonymous: { own: 401, other: 401 },

@@ -43,7 +43,7 @@ describe('demo screen recordings, made on first view', () => {
 
     const detailUrl = `/tests/${test.id}/participants/${id}?fields=video`;
     // another company's user learns nothing and wakes nothing
-    expectError(await as.otherAdmin.get(detailUrl), 'forbidden');
+    expectError(await as.otherAdmin.get(detailUrl), 'not_found');
     expect(await runJobsUntilIdle(jobDeps(), JOB_HANDLERS)).toBe(0);
     const first = participantDetailSchema.parse(expectOk(await as.clientMember.get(detailUrl)));
     expect(first).toMatchObject({ video: null, video_pending: true });

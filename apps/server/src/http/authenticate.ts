@@ -22,6 +22,8 @@ export type RegisteredRoute = {
   schema: FastifySchema | undefined;
   /** The operation id of the contract's route table (`group.name`), when served from it. */
   routeId: string | undefined;
+  /** Whether the route reads multipart/form-data (its scope registered the parser). */
+  multipart: boolean;
 };
 
 /**
@@ -69,7 +71,7 @@ export function registerAuthentication(
   app.decorateRequest('setup', null);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function onRoute(route) {
     const access = route.config?.access;
     if (route.url.startsWith('/api/v1') && !access) {
       throw new Error(`Route ${route.method} ${route.url} states no access policy (config.access)`);
@@ -81,6 +83,7 @@ export function registerAuthentication(
         access,
         schema: route.schema,
         routeId: route.config?.routeId,
+        multipart: this.hasContentTypeParser('multipart/form-data'),
       });
   });
   app.addHook('onRequest', async (request) => {

@@ -1,9 +1,12 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
+import { brokenForm, memoryTarget, receiveGuarded } from './upload-guard.js';
 
 /** How an image upload route names its file in messages and how large it may be. */
 export type ImageUploadLimit = { noun: 'A screenshot' | 'An image'; maxBytes: number };
+/** How long a form may stop arriving before it is answered as broken (UPLOAD_IDLE_TIMEOUT_MS). */
+export type UploadTiming = { idleMs: number };
 
 /**
  * What a failed read of an upload answers: too large is 413; a form cut off midway or without a
@@ -50,24 +53,38 @@ export function assertMultipart(request: FastifyRequest, limit: ImageUploadLimit
 export const fileSizeLimit = (limit: ImageUploadLimit) => limit.maxBytes + 1;
 
 /**
- * The bytes of a file part within the limit. The reader checks for a cut-off file only as pieces
- * of it arrive: a piece ending at the limit followed by one past it comes back whole-looking, so
- * the length decides.
+ * The bytes of a file part within the limit, read under the upload guard (a form cut off or that
+ * stops arriving is answered 400 instead of waited for). The reader checks for a cut-off file only
+ * as pieces of it arrive: a piece ending at the limit followed by one past it comes back
+ * whole-looking, so the length decides.
  */
-export async function fileBytes(part: MultipartFile, limit: ImageUploadLimit): Promise<Buffer> {
-  const bytes = await part.toBuffer();
+export async function fileBytes(
+  request: FastifyRequest,
+  part: MultipartFile,
+  limit: ImageUploadLimit,
+  { idleMs }: UploadTiming,
+): Promise<Buffer> {
+  const memory = memoryTarget();
+  await receiveGuarded({ file: part.file, body: request.raw }, memory.target, idleMs, () =>
+    brokenForm('file', 'the image'),
+  );
+  const bytes = memory.bytes();
   if (bytes.length > limit.maxBytes || part.file.truncated) throw tooLarge(limit);
   return bytes;
 }
 
 /** The bytes of the one file of a multipart upload (field `file`), within the size limit. */
-export async function readUploadedImage(request: FastifyRequest, limit: ImageUploadLimit): Promise<Buffer> {
+export async function readUploadedImage(
+  request: FastifyRequest,
+  limit: ImageUploadLimit,
+  timing: UploadTiming,
+): Promise<Buffer> {
   assertMultipart(request, limit);
   try {
     const part = await request.file({ limits: { fileSize: fileSizeLimit(limit), files: 1 } });
     if (part?.fieldname !== 'file')
       throw AppError.fieldError('validation', 'file', 'Choose an image to upload');
-    return await fileBytes(part, limit);
+    return await fileBytes(request, part, limit, timing);
   } catch (error) {
     throw error instanceof AppError ? error : uploadError(error, limit);
   }

@@ -1,9 +1,10 @@
 import { notFound } from './app-error.js';
-import { type Action, type Actor, authorize, type ResourceOf } from './policy.js';
+import { type Action, type Actor, authorizeFound, type ResourceOf } from './policy.js';
 
 /**
  * "Load the resource, answer 404 when it is not there, then check the policy", the steps of every
- * call on a record: the record, or `not_found` naming `what`, or `forbidden`.
+ * call on a record: the record, or `not_found` naming `what` (also when it is another tenant's:
+ * `authorizeFound`), or `forbidden`.
  */
 export async function loadFor<A extends Action, R extends ResourceOf<A>>(
   actor: Actor,
@@ -13,6 +14,6 @@ export async function loadFor<A extends Action, R extends ResourceOf<A>>(
 ): Promise<R> {
   const resource = await load;
   if (!resource) throw notFound(what);
-  authorize(actor, action, resource);
+  authorizeFound(actor, action, what, resource);
   return resource;
 }

@@ -12,7 +12,7 @@ import {
   seesEveryTest,
   writesPredictions,
 } from '@limbus/contract';
-import { forbidden } from './app-error.js';
+import { forbidden, notFound } from './app-error.js';
 
 /** The flags of a company that access depends on. */
 export type CompanyFlags = {
@@ -177,4 +177,71 @@ export function can<A extends Action>(actor: Actor, action: A, resource: Resourc
 /** Throws `forbidden` unless the actor may do the action. */
 export function authorize<A extends Action>(actor: Actor, action: A, resource: ResourceOf<A>): void {
   if (!can(actor, action, resource)) throw forbidden();
+}
+
+type Sight<A extends Action> = (actor: Actor, resource: ResourceOf<A>) => boolean;
+
+const seesTest = rules['test.read'];
+/** A company: its users and staff; the research area too, which lists every company ('company.list'). */
+const seesCompany = (actor: Actor, company: { id: number }) =>
+  rules['company.read'](actor, company) || rules['company.list'](actor);
+const seesUser = rules['user.read'];
+
+/**
+ * Whether the actor may know that the resource of an action exists: the read rule of its kind (a
+ * test and what lies below it, a company, a user, a support conversation…). Another tenant's
+ * resource is not seen, and is answered as if it did not exist (issue 28, finding 7). Actions not
+ * listed act on no single resource (route-level: staff, the research area) or on one every caller
+ * sees.
+ */
+const sights: { [A in Action]?: Sight<A> } = {
+  'company.read': seesCompany,
+  'company.members': seesCompany,
+  'retention.read': seesCompany,
+  'retention.manage': seesCompany,
+  'processing_record.read': seesCompany,
+  'audit.read': (actor, filter) => filter.companyId === null || seesCompany(actor, { id: filter.companyId }),
+  'user.read': seesUser,
+  'user.update_profile': seesUser,
+  // A member's company: a user invited into it or moved there (the member was read first).
+  'member.manage': (actor, member) =>
+    member.companyId === null || seesCompany(actor, { id: member.companyId }),
+  'test.read': seesTest,
+  'test.order': seesTest,
+  'test.manage': seesTest,
+  'participant.favourite': seesTest,
+  'video.process': seesTest,
+  'test.annotate': seesTest,
+  'consent.manage': seesTest,
+  'participant.erase': seesTest,
+  'erasure.request': seesTest,
+  'insight.manage': seesTest,
+  'suggestion.manage': seesTest,
+  'participant.access_export': seesTest,
+  'insight_generation.read': rules['insight_generation.read'],
+  'support.read': rules['support.read'],
+  'prediction.read': rules['prediction.read'],
+  'prediction.write': rules['prediction.read'],
+};
+
+/** Whether the actor may know that `resource` exists (see `sights`). */
+export function sees<A extends Action>(actor: Actor, action: A, resource: ResourceOf<A>): boolean {
+  const sight = sights[action] as Sight<A> | undefined;
+  return sight ? sight(actor, resource) : true;
+}
+
+/**
+ * The check of a found resource: `not_found` naming `what` when the actor may not know it exists
+ * (another tenant's, told apart from a missing one by nothing: the same status and body), then
+ * `forbidden` when the actor sees it but may not do the action (a member on an admin's action, a
+ * demo user on a write).
+ */
+export function authorizeFound<A extends Action>(
+  actor: Actor,
+  action: A,
+  what: string,
+  resource: ResourceOf<A>,
+): void {
+  if (!sees(actor, action, resource)) throw notFound(what);
+  authorize(actor, action, resource);
 }

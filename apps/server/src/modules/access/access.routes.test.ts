@@ -127,8 +127,8 @@ describe('GET /tests/:id/participants/:pid/access-export', () => {
   it('refuses members, other companies and demo users, answers 404 for unknown ones, and audits none of it', async () => {
     const { test, id } = await recordedParticipant();
     expectError(await as.clientMember.get(exportUrl(test.id, id)), 'forbidden');
-    expectError(await as.otherAdmin.get(exportUrl(test.id, id)), 'forbidden');
-    expectError(await as.demoUser.get(exportUrl(test.id, id)), 'forbidden');
+    expectError(await as.otherAdmin.get(exportUrl(test.id, id)), 'not_found');
+    expectError(await as.demoUser.get(exportUrl(test.id, id)), 'not_found');
     expectError(await as.clientAdmin.get(exportUrl(test.id, 999_999)), 'not_found');
     expectError(await as.clientAdmin.get(exportUrl(999_999, id)), 'not_found');
     const other = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);

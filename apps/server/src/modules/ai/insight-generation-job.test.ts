@@ -134,7 +134,7 @@ describe('insight generation jobs with the local provider', () => {
     });
   });
 
-  it('is read by the user who asked and provider staff only; others get 403, another test 404', async () => {
+  it('is read by the user who asked and provider staff only; others do not find it (404), nor one of another test', async () => {
     const shop = await taggedTest(t, world.client.id);
     const elsewhere = await taggedTest(t, world.client.id);
     const queued = await post(staff, shop.testId, shop.tagId);
@@ -145,7 +145,7 @@ describe('insight generation jobs with the local provider', () => {
     const lab = await buildCompany(t.db, { name: 'Lab', licenceResearch: true });
     const labUser = await buildUser(t.db, { role: 'company_admin', companyId: lab.id });
     const researcher = apiClient(t.app, await signIn(t.app, labUser.email));
-    expectError(await researcher.get(url), 'forbidden');
+    expectError(await researcher.get(url), 'not_found');
     const own = await post(researcher, shop.testId, shop.tagId);
     expectOk(await researcher.get(`/tests/${shop.testId}/ai/insights/${own.id}`));
     expectOk(await staff.get(`/tests/${shop.testId}/ai/insights/${own.id}`));

@@ -76,7 +76,7 @@ describe('tags', () => {
 
   it('client users read their own tests’ tags and write none', async () => {
     expectOk(await as.clientAdmin.get(`/tests/${testId}/tags`));
-    expectError(await as.otherAdmin.get(`/tests/${testId}/tags`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/tags`), 'not_found');
     expectError(await as.clientAdmin.post(`/tests/${testId}/tags`, { tag: { name: 'Mine' } }), 'forbidden');
     expectError(await as.staff.post(`/tests/999999/tags`, { tag: { name: 'Nowhere' } }), 'not_found');
   });
@@ -111,7 +111,7 @@ describe('labels (page titles)', () => {
     });
     const { data } = labelListAnswer.parse(expectOk(await as.clientMember.get(`/tests/${testId}/labels`)));
     expect(data.labels.find((label) => label.id === created.id)?.urls).toEqual(['https://shop.example/cart']);
-    expectError(await as.demoUser.get(`/tests/${testId}/labels`), 'forbidden');
+    expectError(await as.demoUser.get(`/tests/${testId}/labels`), 'not_found');
     expectError(
       await as.clientAdmin.post(`/tests/${testId}/labels`, { label: { name: 'Mine' } }),
       'forbidden',
@@ -154,7 +154,7 @@ describe('significant points', () => {
       false_positive: false,
       tags: [],
     });
-    expectError(await as.otherAdmin.get(`/participant_data/significant_points/${pointId}`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/participant_data/significant_points/${pointId}`), 'not_found');
     expectError(
       await as.clientAdmin.patch(`/participant_data/significant_points/${pointId}`, { comment: 'x' }),
       'forbidden',

@@ -153,7 +153,7 @@ describe('reading the audit trail', () => {
     const own = auditListAnswer.parse(expectOk(await readAs.clientAdmin.get('/audit')));
     expect(own.data.every((entry) => entry.company?.id === readCtx.world.client.id)).toBe(true);
     expect(own.data).toHaveLength(AUDIT_PAGE_SIZE);
-    expectError(await readAs.clientAdmin.get(`/audit?company_id=${readCtx.world.other.id}`), 'forbidden');
+    expectError(await readAs.clientAdmin.get(`/audit?company_id=${readCtx.world.other.id}`), 'not_found');
     expectError(await readAs.clientMember.get('/audit'), 'forbidden');
     expectError(await readAs.demoUser.get('/audit'), 'forbidden');
     expectError(await readAs.clientAdmin.get('/audit/verification'), 'forbidden');

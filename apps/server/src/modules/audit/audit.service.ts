@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { signedInUserOf } from '../../http/authenticate.js';
 import { type Column, writeExport } from '../../http/export-writer.js';
 import type { Actor } from '../../http/policy.js';
-import { authorize, isStaff } from '../../http/policy.js';
+import { authorizeFound, isStaff } from '../../http/policy.js';
 import { AUDIT_CSV_COLUMNS, type AuditNames, toAuditCsvRow, toAuditEntry } from './audit.mappers.js';
 import {
   type AuditFilter,
@@ -65,11 +65,11 @@ export async function recordAudit(
 
 /**
  * The filter an actor may read: staff any company's (none: all); a company admin their own
- * company's only (none means their own, another is refused); anyone else nothing.
+ * company's only (none means their own, another is not found); anyone else nothing.
  */
 function readableFilter(actor: Actor, query: Omit<AuditQuery, 'before'>): AuditFilter {
   const companyId = query.company_id ?? (isStaff(actor) ? undefined : (actor.companyId ?? undefined));
-  authorize(actor, 'audit.read', { companyId: companyId ?? null });
+  authorizeFound(actor, 'audit.read', 'The company', { companyId: companyId ?? null });
   const until =
     query.to === undefined ? undefined : new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
   return {

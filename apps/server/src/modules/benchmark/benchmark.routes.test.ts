@@ -87,12 +87,12 @@ describe('GET /tests/{id}/benchmark', () => {
     expect(benchmark.category_group).toBeNull();
   });
 
-  it('is Professional: clients of an Essential test get 403, other companies 403, demo users read their own', async () => {
+  it('is Professional: clients of an Essential test get 403, other companies 404, demo users read their own', async () => {
     const essential = await measuredTest(ctx.world.client.id, 0.3, { testType: 'essential' });
     expectError(await as.clientMember.get(`/tests/${essential}/benchmark`), 'forbidden');
     expectOk(await as.staff.get(`/tests/${essential}/benchmark`));
     const own = await measuredTest(ctx.world.client.id, 0.3);
-    expectError(await as.otherAdmin.get(`/tests/${own}/benchmark`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${own}/benchmark`), 'not_found');
     const demo = await measuredTest(ctx.world.demo.id, 0.3);
     expectOk(await as.demoUser.get(`/tests/${demo}/benchmark`));
     expectError(await as.demoUser.get('/tests/999999/benchmark'), 'not_found');

@@ -52,7 +52,8 @@ export const companiesPolicyCases: RouteCases = {
   'DELETE /api/v1/companies/:id': {
     access: 'staff',
     targets: ['own', 'other'],
-    // `other` is a new company each time, so that a removal leaves the cast alone.
+    // `other` is a new company each time, so that a removal leaves the cast alone. Client users are
+    // refused by the route's access (staff) before any company is read: 403, a missing one alike.
     request: async (ctx) => ({
       url: `/api/v1/companies/${ctx.target === 'own' ? ctx.own.id : (await buildCompany(ctx.t.db)).id}`,
     }),

@@ -163,8 +163,8 @@ describe('GET /companies/{id}', () => {
 
   it('refuses other companies to client users and answers 404 for unknown ones', async () => {
     const { world } = ctx;
-    expectError(await as.clientAdmin.get(`/companies/${world.other.id}`), 'forbidden');
-    expectError(await as.demoUser.get(`/companies/${world.client.id}`), 'forbidden');
+    expectError(await as.clientAdmin.get(`/companies/${world.other.id}`), 'not_found');
+    expectError(await as.demoUser.get(`/companies/${world.client.id}`), 'not_found');
     expect(expectOk(await as.staff.get(`/companies/${world.other.id}`)).id).toBe(world.other.id);
     expectError(await as.staff.get('/companies/999999'), 'not_found');
   });
@@ -178,7 +178,7 @@ describe('GET /companies/{id}/contracts', () => {
       .parse(expectOk(await as.clientAdmin.get(`/companies/${world.client.id}/contracts`)));
     expect(contracts.map((contract) => contract.company_id)).toEqual([world.client.id]);
     expect(expectOk(await as.staff.get(`/companies/${world.other.id}/contracts`))).toHaveLength(1);
-    expectError(await as.clientAdmin.get(`/companies/${world.other.id}/contracts`), 'forbidden');
+    expectError(await as.clientAdmin.get(`/companies/${world.other.id}/contracts`), 'not_found');
   });
 });
 

@@ -59,7 +59,7 @@ describe('consent terms', () => {
     expect(list.map((terms) => terms.version)).toEqual([2, 1]);
     expect(list[1]?.text).toBe(TERMS.text);
     expect(list[1]?.purposes).toEqual(['report', 'norms', 'ai']);
-    expectError(await as.otherAdmin.get(`/tests/${testId}/consent-terms`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/consent-terms`), 'not_found');
   });
 
   it('is written by the research area only, and needs a text, a stream and a purpose', async () => {
@@ -104,7 +104,7 @@ describe("a participant's consent", () => {
     // The client reads it too (its own test), not another company.
     expect((await consentOf(testId, pid)).history).toHaveLength(1);
     expectOk(await as.clientMember.get(`/tests/${testId}/participants/${pid}/consent`));
-    expectError(await as.otherAdmin.get(`/tests/${testId}/participants/${pid}/consent`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/participants/${pid}/consent`), 'not_found');
     const [row] = await ctx.t.db.select().from(participants).where(eq(participants.id, pid));
     const [entry] = await consentAudits(testId);
     expect(entry).toMatchObject({

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Erasure } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { notFound } from '../../http/app-error.js';
 import { type Actor, authorize, can } from '../../http/policy.js';
 import { enqueueJob, wakeJobRunners } from '../../jobs/job-runner.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
@@ -23,7 +23,7 @@ export const RETRY_ERASURE_FILES = 'retry_erasure_files';
 
 /**
  * The test of an erasure call: 404 for a test the actor does not see (another company's is not
- * told apart from none), then 403 unless the actor may do `action` on it.
+ * told apart from none, `testFor`), then 403 unless the actor may do `action` on it.
  */
 async function erasureTestFor(
   deps: Pick<Deps, 'db'>,
@@ -31,11 +31,7 @@ async function erasureTestFor(
   testId: number,
   action: 'participant.erase' | 'erasure.request',
 ) {
-  const test = await testFor(deps, actor, testId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'forbidden') throw notFound('The test');
-    throw error;
-  });
-  authorize(actor, 'erasure.request', test);
+  const test = await testFor(deps, actor, testId, 'erasure.request');
   if (action === 'participant.erase') authorize(actor, action, test);
   return test;
 }

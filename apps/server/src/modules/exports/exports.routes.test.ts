@@ -167,7 +167,7 @@ describe('exports', () => {
   it('is read by the test’s readers only, and refuses bad input', async () => {
     const { testId, participants } = await recordedTest(1);
     const other = await recordedTest(1);
-    expectError(await as.otherAdmin.get(`/tests/${testId}/exports/samples`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/exports/samples`), 'not_found');
     expectError(await as.anonymous.get(`/tests/${testId}/exports/samples`), 'unauthenticated');
     // A participant of another test is not found in this one.
     expectError(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
+import { type InputCase, imageFormFile, signedIn } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, signedQuery } from '../../../test/bad-input-world.js';
 import { buildParticipant, buildTest } from '../../../test/factories.js';
 import { IMAGES, multipartFile } from '../../../test/images.js';
@@ -170,7 +170,10 @@ export const heatmapsInputCases: InputCase[] = [
     id: w.recordedTestId,
     params: { hid: await newHeatmap(w) },
   })),
-  signedIn('POST /api/v1/tests/:id/heatmap_screenshots', ['params'], (w) => ({ id: w.recordedTestId })),
+  {
+    ...signedIn('POST /api/v1/tests/:id/heatmap_screenshots', ['params'], (w) => ({ id: w.recordedTestId })),
+    multipart: imageFormFile,
+  },
   signedIn('GET /api/v1/tests/:id/heatmap_screenshots/:name', ['querystring', 'params'], async (w) => {
     const name = await uploadedScreenshot(w);
     return {

@@ -218,7 +218,7 @@ describe('heatmap pages', () => {
       'forbidden',
     );
     expectError(await as.clientAdmin.delete(`/tests/${testId}/heatmaps/${page.id}`), 'forbidden');
-    expectError(await as.otherAdmin.get(`/tests/${testId}/heatmaps`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/heatmaps`), 'not_found');
     const elsewhere = (await buildTest(ctx.t.db, ctx.world.other.id, ESSENTIAL_DONE)).id;
     expectError(await as.staff.get(`/tests/${elsewhere}/heatmaps/${page.id}`), 'not_found');
     expectError(

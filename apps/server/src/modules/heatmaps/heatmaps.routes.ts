@@ -87,7 +87,7 @@ export function registerHeatmapRoutes(app: FastifyInstance, deps: Deps): void {
     serveRoute(scope, heatmapRoutes.upload, async (request) => {
       const { id } = request.params;
       const name = await uploadHeatmapScreenshot(deps, actorOf(request), id, () =>
-        readUploadedImage(request, SCREENSHOT_UPLOAD),
+        readUploadedImage(request, SCREENSHOT_UPLOAD, { idleMs: deps.config.uploadIdleTimeoutMs }),
       );
       return { name, url: signedScreenshotUrl(deps, id, name) };
     });

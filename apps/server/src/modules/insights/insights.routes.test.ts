@@ -137,8 +137,8 @@ describe('GET /tests/{id}/insights and one insight', () => {
   it('hides the insights of another company’s test and answers 404 for an insight of another test', async () => {
     const { testId } = await testWithPoints();
     const insight = await create(as.staff, testId, { title: 'Private' });
-    expectError(await as.otherAdmin.get(`/tests/${testId}/insights`), 'forbidden');
-    expectError(await as.demoUser.get(`/tests/${testId}/insights/${insight.id}`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/insights`), 'not_found');
+    expectError(await as.demoUser.get(`/tests/${testId}/insights/${insight.id}`), 'not_found');
     const elsewhere = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
     expectError(await as.clientAdmin.get(`/tests/${elsewhere.id}/insights/${insight.id}`), 'not_found');
   });

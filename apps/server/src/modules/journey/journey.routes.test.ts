@@ -54,12 +54,12 @@ describe('GET /tests/{id}/journey', () => {
     }
   });
 
-  it('is Professional: clients of an Essential test get 403, staff read it; other companies 403; demo users read their own', async () => {
+  it('is Professional: clients of an Essential test get 403, staff read it; other companies 404; demo users read their own', async () => {
     const essential = await journeyTest(ctx.world.client.id, { testType: 'essential' });
     expectError(await as.clientAdmin.get(`/tests/${essential}/journey`), 'forbidden');
     expectOk(await as.staff.get(`/tests/${essential}/journey`));
     const own = await journeyTest(ctx.world.client.id);
-    expectError(await as.otherAdmin.get(`/tests/${own}/journey`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${own}/journey`), 'not_found');
     const demo = await journeyTest(ctx.world.demo.id);
     expectOk(await as.demoUser.get(`/tests/${demo}/journey`));
     expectError(await as.clientAdmin.get('/tests/999999/journey'), 'not_found');

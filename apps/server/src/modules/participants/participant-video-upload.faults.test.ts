@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { buildParticipant, buildTest, buildWorld, signIn } from '../../../test/factories.js';
 import { tinyMp4 } from '../../../test/videos.js';
-import { removeStaleUploads } from './participant-video-upload.js';
+import { removeStaleUploads } from '../../http/upload-guard.js';
 
 // Issue 28, finding 3: the participant video upload hung on a cut-off form, left its temporary
 // folder behind and answered 500 to a form without a boundary.

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { ParticipantSummary } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
-import { brokenForm, guardUpload } from '../../http/upload-guard.js';
+import { brokenForm, receiveGuarded, uploadsFolder } from '../../http/upload-guard.js';
 import { NotAVideoError, probeVideo } from '../../media/probe-video.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { NOT_A_VIDEO, sniffVideo, videoFileKey } from './participant-video-files.js';
@@ -28,54 +27,15 @@ async function readPart(nextFile: () => Promise<MultipartFile | undefined>) {
   }
 }
 
-/**
- * Where uploads are received before they are checked: in the data folder, so that what a killed
- * process left is found and removed at the next start (removeStaleUploads).
- */
-async function uploadsFolder(config: Deps['config']): Promise<string> {
-  const folder = path.join(config.dataDir, 'tmp', 'uploads');
-  await fs.promises.mkdir(folder, { recursive: true });
-  return folder;
-}
-
-/**
- * Removes what uploads left in the data folder that no upload is writing any more: nothing in it
- * changed for ten idle bounds (a live upload writes at least once in each).
- */
-export async function removeStaleUploads(config: Deps['config'], now = Date.now()): Promise<void> {
-  const folder = path.join(config.dataDir, 'tmp', 'uploads');
-  const entries = await fs.promises.readdir(folder).catch(() => [] as string[]);
-  for (const entry of entries) {
-    const place = path.join(folder, entry);
-    if (now - (await newestChange(place)) > 10 * config.uploadIdleTimeoutMs)
-      await fs.promises.rm(place, { recursive: true, force: true });
-  }
-}
-
-async function newestChange(place: string): Promise<number> {
-  const stat = await fs.promises.stat(place);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  const inside = await fs.promises.readdir(place);
-  const times = await Promise.all(inside.map((entry) => newestChange(path.join(place, entry))));
-  return Math.max(stat.mtimeMs, ...times);
-}
-
 const notAVideo = () =>
   new AppError('validation', `The file is ${NOT_A_VIDEO}`, { video: [NOT_A_VIDEO] }, 415);
 
 /** Reads the upload into a temporary file, refusing more than `maxBytes` (413) and a form that never ends (400). */
 async function receive(upload: VideoUpload, into: string, limits: { maxBytes: number; idleMs: number }) {
   const { file, body } = upload;
-  const guard = guardUpload(file.file, body, limits.idleMs, () => brokenForm('video', 'the video'));
-  const target = fs.createWriteStream(into);
-  const piped = pipeline(file.file, guard.progress, target);
-  piped.catch(() => undefined); // when the guard fails first, the pipe's own end does not count
-  try {
-    await Promise.race([piped, guard.failed]);
-  } finally {
-    guard.release();
-    target.destroy();
-  }
+  await receiveGuarded({ file: file.file, body }, fs.createWriteStream(into), limits.idleMs, () =>
+    brokenForm('video', 'the video'),
+  );
   if (file.file.truncated)
     throw new AppError(
       'payload_too_large',
@@ -125,7 +85,7 @@ export async function uploadParticipantVideo(
   const file = await readPart(upload.nextFile);
   if (file?.fieldname !== 'video')
     throw AppError.fieldError('validation', 'video', 'Choose a video (MKV, MP4 or MOV) in the field "video"');
-  const dir = await fs.promises.mkdtemp(path.join(await uploadsFolder(deps.config), 'video-'));
+  const dir = await fs.promises.mkdtemp(path.join(await uploadsFolder(deps.config.dataDir), 'video-'));
   try {
     const received = path.join(dir, 'video');
     await receive({ file, body: upload.body }, received, {

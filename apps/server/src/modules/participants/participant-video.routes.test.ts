@@ -102,7 +102,7 @@ describe('participant recordings by signed URL', () => {
   it('is signed only for readers of the test: another company gets 403 and no URL', async () => {
     expectError(
       await as.otherAdmin.get(`/tests/${testId}/participants/${participantId}?fields=video`),
-      'forbidden',
+      'not_found',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn, videoFormFile } from '../../../test/bad-input-matrix.js';
 import { signedQuery } from '../../../test/bad-input-world.js';
 import { buildParticipant, buildTest, giveVideo, RESULTS_READY } from '../../../test/factories.js';
 import { multipartFile } from '../../../test/images.js';
@@ -62,7 +62,7 @@ export const participantsPolicyCases: RouteCases = {
     access: 'user',
     targets: ['own', 'other'],
     request: async (ctx) => ({ url: `${(await participantOf(ctx)).url}/favourite` }),
-    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 403 } },
+    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 404 } },
   },
   'DELETE /api/v1/tests/:id/participants/:pid': researchRoute(async (ctx) => ({
     url: (await participantOf(ctx)).url,
@@ -105,8 +105,11 @@ export const participantsInputCases: InputCase[] = [
     id: w.recordedTestId,
     params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
   })),
-  signedIn('PATCH /api/v1/tests/:id/participants/:pid', ['params'], async (w) => ({
-    id: w.recordedTestId,
-    params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
-  })),
+  {
+    ...signedIn('PATCH /api/v1/tests/:id/participants/:pid', ['params'], async (w) => ({
+      id: w.recordedTestId,
+      params: { pid: (await buildParticipant(w.t, w.recordedTestId)).id },
+    })),
+    multipart: videoFormFile('video'),
+  },
 ];

@@ -87,10 +87,10 @@ describe('GET /tests/:id/participants', () => {
     });
   });
 
-  it('answers 404 for an unknown test and 403 for a test of another company', async () => {
+  it('answers 404 for an unknown test and for a test of another company alike', async () => {
     expectError(await as.clientMember.get('/tests/999999/participants'), 'not_found');
-    expectError(await as.otherAdmin.get(`/tests/${testId}/participants`), 'forbidden');
-    expectError(await as.demoUser.get(`/tests/${testId}/participants`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/participants`), 'not_found');
+    expectError(await as.demoUser.get(`/tests/${testId}/participants`), 'not_found');
     expect(expectOk<unknown[]>(await as.staff.get(`/tests/${testId}/participants`)).length).toBeGreaterThan(
       0,
     );
@@ -257,12 +257,12 @@ describe('GET /tests/:id/participants/:pid', () => {
     });
   });
 
-  it('answers 404 for a participant of another test and 403 for another company', async () => {
+  it('answers 404 for a participant of another test and of another company', async () => {
     const { t, world } = ctx;
     const otherTest = await buildTest(t.db, world.client.id, RESULTS_READY);
     expectError(await as.clientMember.get(participantUrl(recorded.id, otherTest.id)), 'not_found');
     expectError(await as.clientMember.get(participantUrl(999_999)), 'not_found');
-    expectError(await as.otherAdmin.get(participantUrl()), 'forbidden');
+    expectError(await as.otherAdmin.get(participantUrl()), 'not_found');
     expectError(await as.anonymous.get(participantUrl()), 'unauthenticated');
   });
 });
@@ -329,8 +329,8 @@ describe('GET /tests/:id/participants/:pid/streams/:kind', () => {
     expectError(await streamCall('heartbeats'), 'validation', { kind: expect.any(String) });
   });
 
-  it('answers 403 for another company', async () => {
-    expectError(await as.otherAdmin.get(`${participantUrl()}/streams/eyes`), 'forbidden');
+  it('answers 404 for another company', async () => {
+    expectError(await as.otherAdmin.get(`${participantUrl()}/streams/eyes`), 'not_found');
   });
 });
 
@@ -378,7 +378,7 @@ describe('GET /participants/get_video_participant', () => {
     expect(detail.emotions).toHaveLength(100);
     expectError(
       await as.otherAdmin.get(`/participants/get_video_participant?test_id=${videoTest.id}`),
-      'forbidden',
+      'not_found',
     );
   });
 });
@@ -401,7 +401,7 @@ describe('GET /tests/:id/participants/:pid/favourite', () => {
   it('refuses other companies and demo users, and does not toggle on HEAD', async () => {
     const { t, world } = ctx;
     const { id } = await buildParticipant(t, testId);
-    expectError(await as.otherAdmin.get(`${participantUrl(id)}/favourite`), 'forbidden');
+    expectError(await as.otherAdmin.get(`${participantUrl(id)}/favourite`), 'not_found');
     const demoTest = await buildTest(t.db, world.demo.id, RESULTS_READY);
     const demoParticipant = await buildParticipant(t, demoTest.id);
     expectError(

@@ -75,8 +75,8 @@ describe('measured against predicted: a heatmap page’s prediction', () => {
 
   it('is refused to another company, to demo users and for a page without a screenshot', async () => {
     const url = await pageOf(ctx.world.client.id);
-    expectError(await as.otherAdmin.post(url, {}), 'forbidden');
-    expectError(await as.otherAdmin.get(url), 'forbidden');
+    expectError(await as.otherAdmin.post(url, {}), 'not_found');
+    expectError(await as.otherAdmin.get(url), 'not_found');
     const demoPage = await pageOf(ctx.world.demo.id);
     expectError(await as.demoUser.post(demoPage, {}), 'forbidden');
     const bare = await pageOf(ctx.world.client.id, false);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
+import { type InputCase, imageFormFile, signedIn } from '../../../test/bad-input-matrix.js';
 import { signedQuery } from '../../../test/bad-input-world.js';
 import { buildTest } from '../../../test/factories.js';
 import { buildPrediction, buildProject, screenshotPng, uploadForm } from '../../../test/predictions.js';
@@ -99,7 +99,7 @@ export const predictionsPolicyCases: RouteCases = {
     access: 'user',
     targets: ['own', 'other'],
     request: async (ctx) => ({ url: (await heatmapPageOf(ctx)).url }),
-    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 403 } },
+    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 404 } },
   },
   'POST /api/v1/predictions/capture': {
     access: 'user',
@@ -279,4 +279,6 @@ export const predictionsInputCases: InputCase[] = [
       .returning({ id: areasOfInterest.id });
     return { id, params: { aid: area?.id ?? 0 } };
   }),
+  // A form only: no body schema, query or id; the matrix sends it broken.
+  { ...signedIn('POST /api/v1/predictions', [], () => ({})), multipart: imageFormFile },
 ];

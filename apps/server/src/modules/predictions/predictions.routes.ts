@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { actorOf } from '../../http/authenticate.js';
-import { assertMultipart, fileBytes, fileSizeLimit, uploadError } from '../../http/image-upload.js';
+import {
+  assertMultipart,
+  fileBytes,
+  fileSizeLimit,
+  type UploadTiming,
+  uploadError,
+} from '../../http/image-upload.js';
 import { serveRoute } from '../../http/serve-route.js';
 import { getPagePrediction, predictPage } from './page-predictions.service.js';
 import { capturerFor } from './prediction-capture.js';
@@ -41,13 +47,13 @@ const IMAGE_UPLOAD = { noun: 'A screenshot', maxBytes: PREDICTION_IMAGE_MAX_BYTE
 const textOf = (part: Multipart) => ('value' in part && typeof part.value === 'string' ? part.value : '');
 
 /** The fields `file`, `title` and `application` of an upload form, in any order. */
-async function readUploadForm(request: FastifyRequest): Promise<PredictionUpload> {
+async function readUploadForm(request: FastifyRequest, timing: UploadTiming): Promise<PredictionUpload> {
   assertMultipart(request, IMAGE_UPLOAD);
   const form: PredictionUpload = { file: null, title: '', application: '', projectId: '' };
   try {
     for await (const part of request.parts({ limits: { fileSize: fileSizeLimit(IMAGE_UPLOAD), files: 1 } })) {
       if (part.type === 'file') {
-        const bytes = await fileBytes(part, IMAGE_UPLOAD);
+        const bytes = await fileBytes(request, part, IMAGE_UPLOAD, timing);
         if (part.fieldname === 'file') form.file = bytes;
       } else if (part.fieldname === 'title') form.title = textOf(part);
       else if (part.fieldname === 'application') form.application = textOf(part);
@@ -147,7 +153,9 @@ export function registerPredictionRoutes(app: FastifyInstance, deps: Deps): void
   app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
     serveRoute(scope, predictionRoutes.create, async (request) =>
-      createPrediction(deps, actorOf(request), () => readUploadForm(request)),
+      createPrediction(deps, actorOf(request), () =>
+        readUploadForm(request, { idleMs: deps.config.uploadIdleTimeoutMs }),
+      ),
     );
   });
 }

@@ -115,12 +115,13 @@ describe("a company's record of processing (Art. 30)", () => {
     expect(record.controller.name).toBe('Client Co');
   });
 
-  it("is for staff and the company's own admins only; an unknown company is 404", async () => {
+  it("is for staff and the company's own admins only; others' admins and an unknown company 404", async () => {
     const url = `/companies/${ctx.world.client.id}/record-of-processing`;
     expectOk(await as.staff.get(url));
     expectOk(await as.superAdmin.get(url));
     expectError(await as.clientMember.get(url), 'forbidden');
-    expectError(await as.otherAdmin.get(url), 'forbidden');
+    // another company's admin is told nothing of this company (issue 28, finding 7)
+    expectError(await as.otherAdmin.get(url), 'not_found');
     expectError(await as.demoUser.get(url), 'forbidden');
     expectError(await as.anonymous.get(url), 'unauthenticated');
     expectError(await as.staff.get('/companies/999999/record-of-processing'), 'not_found');

@@ -12,7 +12,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
-import { type Actor, authorize } from '../../http/policy.js';
+import { type Actor, authorizeFound } from '../../http/policy.js';
 import { findCompanyRow } from '../companies/companies.service.js';
 import { getRetentionPolicy } from '../retention/retention.service.js';
 import { findUserById } from '../users/users.service.js';
@@ -35,7 +35,7 @@ export async function getProcessingRecord(
 ): Promise<ProcessingRecord> {
   const company = await findCompanyRow(deps.db, companyId);
   if (!company) throw notFound('The company');
-  authorize(actor, 'processing_record.read', { id: companyId });
+  authorizeFound(actor, 'processing_record.read', 'The company', { id: companyId });
   const [admin, provider, testRows, grants, companyUsers, retention] = await Promise.all([
     company.adminId === null ? null : findUserById(deps.db, company.adminId),
     findProviderRow(deps.db),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
+import { type InputCase, imageFormFile, signedIn } from '../../../test/bad-input-matrix.js';
 import { IMAGES, multipartFile } from '../../../test/images.js';
 import {
   anyoneOk,
@@ -129,4 +129,6 @@ export const resourcesInputCases: InputCase[] = [
     parts: ['params'],
     sample: (w) => ({ params: { name: w.resourceImageName } }),
   },
+  // A form only: no body schema, query or id; the matrix sends it broken.
+  { ...signedIn('POST /api/v1/resource_images', [], () => ({})), multipart: imageFormFile },
 ];

@@ -56,7 +56,9 @@ export function registerResourceRoutes(app: FastifyInstance, deps: Deps): void {
     // Another module may have registered the parser for the whole API already; it serves here too.
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
     serveRoute(scope, resourceRoutes.upload, async (request) =>
-      uploadResourceImage(deps, actorOf(request), () => readUploadedImage(request, IMAGE_UPLOAD)),
+      uploadResourceImage(deps, actorOf(request), () =>
+        readUploadedImage(request, IMAGE_UPLOAD, { idleMs: deps.config.uploadIdleTimeoutMs }),
+      ),
     );
   });
 }

@@ -55,7 +55,7 @@ describe('the retention policy', () => {
         updated_by: null,
       });
     }
-    expectError(await as.clientAdmin.get(url), 'forbidden');
+    expectError(await as.clientAdmin.get(url), 'not_found');
     expectError(await as.clientMember.get(`/companies/${ctx.world.client.id}/retention`), 'forbidden');
     expectError(await as.anonymous.get(url), 'unauthenticated');
   });

@@ -1,7 +1,7 @@
 import { RETENTION_DEFAULTS, type RetentionPolicy, type RetentionPolicyWrite } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
-import { type Actor, authorize } from '../../http/policy.js';
+import { type Actor, authorizeFound } from '../../http/policy.js';
 import { enqueueUniqueJob, type JobDeps, type JobHandler, wakeJobRunners } from '../../jobs/job-runner.js';
 import { type AuditContext, recordAudit, SYSTEM_CONTEXT } from '../audit/audit.service.js';
 import { batchFileKey, partFileKey } from '../ingestion/ingestion.service.js';
@@ -51,7 +51,7 @@ function toPolicy(companyId: number, row: RetentionPolicyRow | null): RetentionP
 /** A company's policy (the defaults where it has none): staff, and the company's own admins. */
 export async function getRetentionPolicy(deps: Pick<Deps, 'db'>, actor: Actor, companyId: number) {
   if (!(await companyExists(deps.db, companyId))) throw notFound('The company');
-  authorize(actor, 'retention.read', { id: companyId });
+  authorizeFound(actor, 'retention.read', 'The company', { id: companyId });
   return toPolicy(companyId, await findPolicyRow(deps.db, companyId));
 }
 
@@ -64,7 +64,7 @@ export async function updateRetentionPolicy(
   input: RetentionPolicyWrite,
 ): Promise<RetentionPolicy> {
   if (!(await companyExists(deps.db, companyId))) throw notFound('The company');
-  authorize(actor, 'retention.manage', { id: companyId });
+  authorizeFound(actor, 'retention.manage', 'The company', { id: companyId });
   const before = toPolicy(companyId, await findPolicyRow(deps.db, companyId));
   await upsertPolicyRow(deps.db, {
     companyId,

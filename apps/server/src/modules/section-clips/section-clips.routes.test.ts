@@ -118,9 +118,9 @@ describe('GET /tests/{id}/section-clips', () => {
     expect(answer.data).toEqual({ label_id: page?.id, participants: 5, clips: [] });
   });
 
-  it('reads as the participant detail does, and is Professional: other companies, Essential tests for clients and tests not done get 403', async () => {
+  it('reads as the participant detail does, and is Professional: other companies get 404, Essential tests for clients and tests not done 403', async () => {
     const own = await sectionVideoTest(ctx.world.client.id);
-    expectError(await as.otherAdmin.get(clipsUrl(own.testId, own.basket)), 'forbidden');
+    expectError(await as.otherAdmin.get(clipsUrl(own.testId, own.basket)), 'not_found');
     expectError(await as.anonymous.get(clipsUrl(own.testId, own.basket)), 'unauthenticated');
     expectOk(await as.staff.get(clipsUrl(own.testId, own.basket)));
 

@@ -32,7 +32,7 @@ async function suggestionOf(ctx: Ctx) {
 /** Suggestions: staff, and the users of the test's company; demo users only read. */
 const writesOwnSuggestions: Record<RoleName, RoleExpectation> = {
   ...readsOwnCompany,
-  demoUser: { own: 403, other: 403 },
+  demoUser: { own: 403, other: 404 },
 };
 
 /** Suggestions: whoever reads the test reads them; staff and the company's users (not demo) write. */

@@ -100,7 +100,7 @@ describe('POST /tests/{id}/suggestions', () => {
     for (const client of [as.otherAdmin, as.demoUser])
       expectError(
         await client.post(`/tests/${testId}/suggestions`, { suggestion: { title: 'No' } }),
-        'forbidden',
+        'not_found',
       );
     expectError(
       await as.anonymous.post(`/tests/${testId}/suggestions`, { suggestion: { title: 'No' } }),
@@ -125,7 +125,7 @@ describe('POST /tests/{id}/suggestions', () => {
 });
 
 describe('GET /tests/{id}/suggestions and one suggestion', () => {
-  it('lets whoever reads the test read its suggestions by rank; others get 403', async () => {
+  it('lets whoever reads the test read its suggestions by rank; others do not find them (404)', async () => {
     const { testId, idOf } = await rankedTest();
     for (const client of [as.clientAdmin, as.clientMember, as.staff, as.superAdmin])
       expect((await listOf(client, testId)).map((suggestion) => suggestion.title)).toEqual([
@@ -134,8 +134,8 @@ describe('GET /tests/{id}/suggestions and one suggestion', () => {
         'C',
         'D',
       ]);
-    expectError(await as.otherAdmin.get(`/tests/${testId}/suggestions`), 'forbidden');
-    expectError(await as.demoUser.get(`/tests/${testId}/suggestions/${idOf('A')}`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/suggestions`), 'not_found');
+    expectError(await as.demoUser.get(`/tests/${testId}/suggestions/${idOf('A')}`), 'not_found');
     const one = suggestionAnswer.parse(
       expectOk(await as.clientMember.get(`/tests/${testId}/suggestions/${idOf('C')}`)),
     );
@@ -252,7 +252,7 @@ describe('PATCH /tests/{id}/suggestions/{sid}', () => {
     const { testId, idOf } = await rankedTest();
     const url = `/tests/${testId}/suggestions/${idOf('A')}`;
     for (const client of [as.otherAdmin, as.demoUser])
-      expectError(await client.patch(url, { suggestion: { done: true } }), 'forbidden');
+      expectError(await client.patch(url, { suggestion: { done: true } }), 'not_found');
     const elsewhere = await clientTest();
     expectError(
       await as.clientAdmin.patch(`/tests/${elsewhere}/suggestions/${idOf('A')}`, { suggestion: { rank: 1 } }),
@@ -274,7 +274,7 @@ describe('DELETE /tests/{id}/suggestions/{sid}', () => {
   it('refuses demo users and other companies; 404 for one of another test', async () => {
     const { testId, idOf } = await rankedTest();
     for (const client of [as.otherAdmin, as.demoUser])
-      expectError(await client.delete(`/tests/${testId}/suggestions/${idOf('A')}`), 'forbidden');
+      expectError(await client.delete(`/tests/${testId}/suggestions/${idOf('A')}`), 'not_found');
     expectError(await as.staff.delete(`/tests/${await clientTest()}/suggestions/${idOf('A')}`), 'not_found');
     expect(await titlesOf(testId)).toEqual(['1:A', '2:B', '3:C', '4:D']);
   });

@@ -41,15 +41,18 @@ async function conversationOf(ctx: Ctx): Promise<number> {
   return conversationBy(ctx.t.db, starter, company.id);
 }
 
-/** A support conversation: its starter and the provider's staff, nobody else (not even colleagues). */
+/**
+ * A support conversation: its starter and the provider's staff, nobody else (not even colleagues);
+ * to them it is not found, as a missing one (issue 28, finding 7).
+ */
 const starterOrStaff: Record<RoleName, RoleExpectation> = {
   anonymous: { self: 401, own: 401, other: 401 },
   superAdmin: { self: 'ok', own: 'ok', other: 'ok' },
   staff: { self: 'ok', own: 'ok', other: 'ok' },
-  clientAdmin: { self: 'ok', own: 403, other: 403 },
-  clientMember: { self: 'ok', own: 403, other: 403 },
-  otherAdmin: { self: 'ok', own: 403, other: 403 },
-  demoUser: { self: 'ok', own: 403, other: 403 },
+  clientAdmin: { self: 'ok', own: 404, other: 404 },
+  clientMember: { self: 'ok', own: 404, other: 404 },
+  otherAdmin: { self: 'ok', own: 404, other: 404 },
+  demoUser: { self: 'ok', own: 404, other: 404 },
 };
 
 /** Support chat: any signed-in user starts and lists their own; staff (research licence) see all. */

@@ -141,7 +141,7 @@ describe('GET /support/conversations/{id}', () => {
     expect(expectOk(await as.staff.get(`/support/conversations/${thread.id}`)).id).toBe(thread.id);
     expect(expectOk(await as.superAdmin.get(`/support/conversations/${thread.id}`)).id).toBe(thread.id);
     for (const stranger of [as.clientMember, as.otherAdmin, as.demoUser])
-      expectError(await stranger.get(`/support/conversations/${thread.id}`), 'forbidden');
+      expectError(await stranger.get(`/support/conversations/${thread.id}`), 'not_found');
     expectError(await as.staff.get('/support/conversations/999999'), 'not_found');
   });
 });
@@ -188,7 +188,7 @@ describe('POST /support/conversations/{id}/messages', () => {
     for (const stranger of [as.clientMember, as.otherAdmin, as.demoUser])
       expectError(
         await stranger.post(`/support/conversations/${thread.id}/messages`, { message: 'Hi' }),
-        'forbidden',
+        'not_found',
       );
     for (const body of [
       { message: '' },

@@ -21,7 +21,7 @@ export type { TestAccessRow };
 /** The policy actions whose resource is a test. */
 type TestAction = { [A in Action]: ResourceOf<A> extends { companyId: number } ? A : never }[Action];
 
-/** The test, when it exists (404) and the actor may do `action` on it (403). */
+/** The test, when it exists and the actor sees it (else 404, alike) and may do `action` on it (403). */
 export function testFor(
   deps: Pick<Deps, 'db'>,
   actor: Actor,

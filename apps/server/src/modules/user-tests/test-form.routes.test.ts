@@ -272,7 +272,7 @@ describe('PATCH /tests/{id} as multipart/form-data', () => {
     const response = await sendForm('PATCH', `/tests/${others.id}`, [
       ['test[video]', { bytes: clips.mp4, filename: 'spot.mp4' }],
     ]);
-    expectError(response, 'forbidden');
+    expectError(response, 'not_found');
   });
 });
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { TEST_MESSAGES } from '@limbus/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
+import { brokenForm, receiveGuarded, uploadsFolder } from '../../http/upload-guard.js';
 
 /** A video that arrived as `test[video]`, kept in a temp file until the test is saved. */
 export type UploadedVideo = { path: string; filename: string; size: number };
@@ -28,18 +28,20 @@ const FORM_LIMITS = {
   parts: 502,
 };
 
+/** The video's size limit, how long the form may stop arriving, and the data folder it is received in. */
+export type FormLimits = { maxVideoBytes: number; idleMs: number; dataDir: string };
+
 /**
  * Reads a multipart/form-data body of POST/PATCH /tests: `test[field]` keys become the object a
  * JSON body holds (validated by the same schema after this), and a `test[video]` file is streamed
- * to a temp file, never held in memory; a larger one than `maxVideoBytes` answers 413.
+ * to a temp file in the data folder's uploads (http/upload-guard.ts), never held in memory; a
+ * larger one than `maxVideoBytes` answers 413, a video cut off or that stops arriving 400.
  */
-export async function readMultipartForm(
-  request: FastifyRequest,
-  maxVideoBytes: number,
-): Promise<MultipartForm> {
+export async function readMultipartForm(request: FastifyRequest, limits: FormLimits): Promise<MultipartForm> {
+  const { maxVideoBytes, idleMs } = limits;
   const form = new FormObject();
   let video: UploadedVideo | null = null;
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'limbus-test-video-'));
+  const dir = await fs.promises.mkdtemp(path.join(await uploadsFolder(limits.dataDir), 'test-video-'));
   const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
   try {
     const parts = request.parts({ limits: { ...FORM_LIMITS, fileSize: maxVideoBytes } });
@@ -53,7 +55,12 @@ export async function readMultipartForm(
       } else if (part.type === 'field') {
         form.set(part.fieldname, String(part.value));
       } else if (part.fieldname === 'test[video]' && video === null) {
-        video = await saveUpload(part.file, part.filename, path.join(dir, 'video'));
+        video = await saveUpload(
+          { file: part.file, body: request.raw },
+          part.filename,
+          path.join(dir, 'video'),
+          idleMs,
+        );
         // A browser sends an empty file part when no file was chosen.
         if (video.size === 0 && video.filename === '') video = null;
       } else {
@@ -102,13 +109,15 @@ function watchClosingDelimiter(request: FastifyRequest): () => boolean {
 }
 
 async function saveUpload(
-  source: MultipartFile['file'],
+  upload: { file: MultipartFile['file']; body: IncomingMessage },
   filename: string,
   file: string,
+  idleMs: number,
 ): Promise<UploadedVideo> {
+  const source = upload.file;
   // The parser destroys the stream of a file that the body cut off, possibly before it is handed over.
   if (source.destroyed) throw incompleteForm();
-  await pipeline(source, fs.createWriteStream(file));
+  await receiveGuarded(upload, fs.createWriteStream(file), idleMs, () => brokenForm('video', 'the video'));
   // The form's fileSize limit makes the stream fail when it is crossed; `truncated` is the backstop.
   if (source.truncated) throw videoTooLarge();
   const { size } = await fs.promises.stat(file);

@@ -137,7 +137,7 @@ describe('POST /tests by a client user', () => {
     });
     expectError(
       await as.clientAdmin.post('/tests', { test: { name: 'x', company_id: world.other.id } }),
-      'forbidden',
+      'not_found',
     );
     // Its own company may be named.
     const own = await order(as.clientAdmin, { name: 'Own', company_id: world.client.id });
@@ -222,7 +222,7 @@ describe('PATCH /tests/{id}', () => {
   it('refuses another company’s draft, demo users and unknown tests', async () => {
     const { t, world } = ctx;
     const others = await buildTest(t.db, world.other.id);
-    expectError(await as.clientAdmin.patch(`/tests/${others.id}`, { test: { name: 'Mine' } }), 'forbidden');
+    expectError(await as.clientAdmin.patch(`/tests/${others.id}`, { test: { name: 'Mine' } }), 'not_found');
     const demoDraft = await buildTest(t.db, world.demo.id);
     expectError(await as.demoUser.patch(`/tests/${demoDraft.id}`, { test: { name: 'Mine' } }), 'forbidden');
     expectError(await as.clientAdmin.patch('/tests/999999', { test: { name: 'x' } }), 'not_found');
@@ -442,7 +442,7 @@ describe('DELETE /tests/{id}', () => {
   it('refuses other companies, demo users and unknown tests', async () => {
     const { t, world } = ctx;
     const others = await buildTest(t.db, world.other.id);
-    expectError(await as.clientAdmin.delete(`/tests/${others.id}`), 'forbidden');
+    expectError(await as.clientAdmin.delete(`/tests/${others.id}`), 'not_found');
     const demoDraft = await buildTest(t.db, world.demo.id);
     expectError(await as.demoUser.delete(`/tests/${demoDraft.id}`), 'forbidden');
     expectError(await as.clientAdmin.delete('/tests/999999'), 'not_found');

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import { loadFor } from '../../http/load-for.js';
-import { type Actor, can, mayBeResearcher } from '../../http/policy.js';
+import { type Actor, can, mayBeResearcher, sees } from '../../http/policy.js';
 import { findCompanyRow } from '../companies/companies.service.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
 import { removeParticipantFiles } from '../participants/participant-streams.js';
@@ -238,8 +238,10 @@ export function assertMayOrderAny(actor: Actor): void {
   if (actor.companyId === null && !isStaffActor(actor)) throw forbidden(TEST_MESSAGES.otherCompany);
 }
 
+/** Demo users order nothing (403); another company is not found (404, as a missing one: issue 28, finding 7). */
 function assertMayOrder(actor: Actor, companyId: number): void {
   if (!ordersTests(actor)) throw forbidden(TEST_MESSAGES.demoCannotOrder);
+  if (!sees(actor, 'test.order', { companyId })) throw notFound('The company');
   if (!can(actor, 'test.order', { companyId })) throw forbidden(TEST_MESSAGES.otherCompany);
 }
 

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../../test/bad-input-checks.js';
-import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
+import { type InputCase, signedIn, videoFormFile } from '../../../test/bad-input-matrix.js';
 import { type InputWorld, signedQuery } from '../../../test/bad-input-world.js';
 import { buildTest, giveVideo } from '../../../test/factories.js';
 import {
@@ -16,9 +16,17 @@ import {
   signedUrlHolderOk,
 } from '../../../test/route-policy-matrix.js';
 
-/** Ordering tests and changing drafts: staff for every company, client users their own; demo users never. */
+/**
+ * Changing drafts: staff for every company, client users their own; demo users never (403 on
+ * their own company's, which they see; another company's is not found).
+ */
 const ordersOwnTests: Record<RoleName, RoleExpectation> = {
   ...readsOwnCompany,
+  demoUser: { own: 403, other: 404 },
+};
+/** Ordering: demo users are refused by their role before the body's company is read (403 alike). */
+const ordersForOwnCompany: Record<RoleName, RoleExpectation> = {
+  ...ordersOwnTests,
   demoUser: { own: 403, other: 403 },
 };
 
@@ -42,7 +50,7 @@ export const testsPolicyCases: RouteCases = {
       url: '/api/v1/tests',
       payload: { test: { name: fresh('Order'), company_id: companyOf(ctx).id } },
     }),
-    expect: ordersOwnTests,
+    expect: ordersForOwnCompany,
   },
   'PATCH /api/v1/tests/:id': {
     access: 'user',
@@ -130,6 +138,7 @@ export const testsInputCases: InputCase[] = [
     isPublic: false,
     parts: ['body'],
     acceptsMultipart: true,
+    multipart: videoFormFile('test[video]'),
     sample: (w) => ({ body: { test: orderSample(w, { company_id: w.world.client.id }) } }),
   },
   {
@@ -137,6 +146,7 @@ export const testsInputCases: InputCase[] = [
     isPublic: false,
     parts: ['params', 'body'],
     acceptsMultipart: true,
+    multipart: videoFormFile('test[video]'),
     sample: async (w) => ({
       id: (await buildTest(w.t.db, w.world.client.id)).id,
       body: { test: orderSample(w) },

@@ -258,8 +258,8 @@ describe('GET /tests/{id}', () => {
   });
 
   it('refuses a test of another company', async () => {
-    expectError(await as.clientAdmin.get(`/tests/${made.other[0]}`), 'forbidden');
-    expectError(await as.demoUser.get(`/tests/${made.client[0]}`), 'forbidden');
+    expectError(await as.clientAdmin.get(`/tests/${made.other[0]}`), 'not_found');
+    expectError(await as.demoUser.get(`/tests/${made.client[0]}`), 'not_found');
   });
 
   it('answers 404 for an unknown test and 400 for a bad id', async () => {

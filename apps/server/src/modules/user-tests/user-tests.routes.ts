@@ -67,7 +67,11 @@ function registerTestWriteRoutes(app: FastifyInstance, deps: Deps): void {
   const readForm =
     (precheck: (request: FastifyRequest) => Promise<boolean>) => async (request: FastifyRequest) => {
       if (!request.isMultipart() || !(await precheck(request))) return;
-      const form = await readMultipartForm(request, maxTestVideoBytes(deps));
+      const form = await readMultipartForm(request, {
+        maxVideoBytes: maxTestVideoBytes(deps),
+        idleMs: deps.config.uploadIdleTimeoutMs,
+        dataDir: deps.config.dataDir,
+      });
       forms.set(request, form);
       request.body = form.body;
     };

@@ -40,11 +40,11 @@ export const usersPolicyCases: RouteCases = {
       anonymous: { self: 401, own: 401, other: 401 },
       superAdmin: { self: 'ok', own: 'ok', other: 'ok' },
       staff: { self: 'ok', own: 'ok', other: 'ok' },
-      clientAdmin: { self: 'ok', own: 'ok', other: 403 },
-      clientMember: { self: 'ok', own: 'ok', other: 403 },
-      otherAdmin: { self: 'ok', own: 'ok', other: 403 },
-      // Demo users are strangers who signed up: they do not see each other.
-      demoUser: { self: 'ok', own: 403, other: 403 },
+      clientAdmin: { self: 'ok', own: 'ok', other: 404 },
+      clientMember: { self: 'ok', own: 'ok', other: 404 },
+      otherAdmin: { self: 'ok', own: 'ok', other: 404 },
+      // Demo users are strangers who signed up: they do not see each other (404, as for a missing one).
+      demoUser: { self: 'ok', own: 404, other: 404 },
     },
   }),
   'POST /api/v1/users': {
@@ -62,10 +62,11 @@ export const usersPolicyCases: RouteCases = {
       anonymous: { own: 401, other: 401 },
       superAdmin: { own: 'ok', other: 'ok' },
       staff: { own: 'ok', other: 'ok' },
-      clientAdmin: { own: 'ok', other: 403 },
-      clientMember: { own: 403, other: 403 },
-      otherAdmin: { own: 'ok', other: 403 },
-      demoUser: { own: 403, other: 403 },
+      // Into another company: that company is not found (a missing one alike).
+      clientAdmin: { own: 'ok', other: 404 },
+      clientMember: { own: 403, other: 404 },
+      otherAdmin: { own: 'ok', other: 404 },
+      demoUser: { own: 403, other: 404 },
     },
   },
   ...Object.fromEntries(
@@ -82,10 +83,10 @@ export const usersPolicyCases: RouteCases = {
           anonymous: { self: 401, own: 401, other: 401 },
           superAdmin: { self: 'ok', own: 'ok', other: 'ok' },
           staff: { self: 'ok', own: 'ok', other: 'ok' },
-          clientAdmin: { self: 'ok', own: 'ok', other: 403 },
-          clientMember: { self: 'ok', own: 403, other: 403 },
-          otherAdmin: { self: 'ok', own: 'ok', other: 403 },
-          demoUser: { self: 'ok', own: 403, other: 403 },
+          clientAdmin: { self: 'ok', own: 'ok', other: 404 },
+          clientMember: { self: 'ok', own: 403, other: 404 },
+          otherAdmin: { self: 'ok', own: 'ok', other: 404 },
+          demoUser: { self: 'ok', own: 404, other: 404 },
         },
       } satisfies RouteCase,
     ]),
@@ -98,10 +99,10 @@ export const usersPolicyCases: RouteCases = {
       anonymous: { self: 401, own: 401, other: 401 },
       superAdmin: { self: 403, own: 'ok', other: 'ok' },
       staff: { self: 403, own: 'ok', other: 'ok' },
-      clientAdmin: { self: 403, own: 'ok', other: 403 },
-      clientMember: { self: 403, own: 403, other: 403 },
-      otherAdmin: { self: 403, own: 'ok', other: 403 },
-      demoUser: { self: 403, own: 403, other: 403 },
+      clientAdmin: { self: 403, own: 'ok', other: 404 },
+      clientMember: { self: 403, own: 403, other: 404 },
+      otherAdmin: { self: 403, own: 'ok', other: 404 },
+      demoUser: { self: 403, own: 404, other: 404 },
     },
   },
   ...GET_AND_HEAD('/api/v1/researchers', {
@@ -117,7 +118,7 @@ export const usersPolicyCases: RouteCases = {
       url: `/api/v1/companies/${companyOf(ctx).id}/users/?role=company_admin,company_member`,
     }),
     // Demo users are strangers who signed up: they do not see each other.
-    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 403 } },
+    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 404 } },
   }),
 };
 

@@ -92,14 +92,14 @@ describe('GET /users/{id}', () => {
 
   it('refuses users of another company', async () => {
     const { world } = ctx;
-    expectError(await as.otherAdmin.get(`/users/${world.clientMember.id}`), 'forbidden');
-    expectError(await as.clientMember.get(`/users/${world.staff.id}`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/users/${world.clientMember.id}`), 'not_found');
+    expectError(await as.clientMember.get(`/users/${world.staff.id}`), 'not_found');
   });
 
   it('does not let demo users read the other people who signed up', async () => {
     const { world } = ctx;
     const stranger = await buildMember(world.demo.id, 'demo');
-    expectError(await as.demoUser.get(`/users/${stranger.id}`), 'forbidden');
+    expectError(await as.demoUser.get(`/users/${stranger.id}`), 'not_found');
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -154,7 +154,8 @@ describe('POST /users', () => {
       const { world } = ctx;
       const email = newAddress();
       const response = await as.clientAdmin.post('/users', { email, role, company_id: world[company].id });
-      expectError(response, 'forbidden');
+      // Another company is not found, as a missing one is (issue 28, finding 7).
+      expectError(response, company === 'other' ? 'not_found' : 'forbidden');
       expect(mailCountTo(email)).toBe(0);
       const users = userListAnswer.parse(expectOk(await as.staff.get('/users')));
       expect(users.map((user) => user.email)).not.toContain(email);
@@ -298,7 +299,11 @@ describe('PATCH and PUT /users/{id}', () => {
     const { world } = ctx;
     const member = await buildMember(world.client.id);
     const body = 'company_id' in change ? { company_id: world.other.id } : change;
-    expectError(await as.clientAdmin.patch(`/users/${member.id}`, body), 'forbidden');
+    // Another company is not found, as a missing one is (issue 28, finding 7).
+    expectError(
+      await as.clientAdmin.patch(`/users/${member.id}`, body),
+      'company_id' in change ? 'not_found' : 'forbidden',
+    );
     expect(await currentUser(member.id)).toMatchObject({
       role: 'company_member',
       company_id: world.client.id,
@@ -310,7 +315,7 @@ describe('PATCH and PUT /users/{id}', () => {
     const { world } = ctx;
     expectError(
       await as.clientAdmin.patch(`/users/${world.otherAdmin.id}`, { profile: { first_name: 'X' } }),
-      'forbidden',
+      'not_found',
     );
     expectError(
       await as.clientAdmin.patch(`/users/${world.clientAdmin.id}`, { role: 'company_member' }),
@@ -403,7 +408,7 @@ describe('DELETE /users/{id}', () => {
   it('refuses company admins outside their company, members, and staff removing a Super Admin', async () => {
     const { world } = ctx;
     const colleague = await buildMember(world.client.id);
-    expectError(await as.otherAdmin.delete(`/users/${colleague.id}`), 'forbidden');
+    expectError(await as.otherAdmin.delete(`/users/${colleague.id}`), 'not_found');
     expectError(await as.clientMember.delete(`/users/${colleague.id}`), 'forbidden');
     expectError(await as.staff.delete(`/users/${world.superAdmin.id}`), 'forbidden');
     await currentUser(colleague.id);
@@ -459,7 +464,7 @@ describe('GET /companies/{id}/users/', () => {
     );
     expectError(
       await as.otherAdmin.get(`/companies/${world.client.id}/users/?role=company_admin`),
-      'forbidden',
+      'not_found',
     );
   });
 

@@ -3,7 +3,14 @@ import type { Deps } from '../../deps.js';
 import { AppError, forbidden } from '../../http/app-error.js';
 import type { SignedInUser } from '../../http/authenticate.js';
 import { loadFor } from '../../http/load-for.js';
-import { type Actor, authorize, can, isSuperAdmin, mayBeResearcher } from '../../http/policy.js';
+import {
+  type Actor,
+  authorize,
+  authorizeFound,
+  can,
+  isSuperAdmin,
+  mayBeResearcher,
+} from '../../http/policy.js';
 import { invitationMail } from '../../mail/templates.js';
 import { createInvitationLink } from '../auth/account-tokens.js';
 import { toActor, toUserAnswer } from './users.mappers.js';
@@ -52,7 +59,7 @@ export async function getCompanyUsers(
   companyId: number,
   roles?: Role[],
 ): Promise<User[]> {
-  authorize(actor, 'company.members', { id: companyId });
+  authorizeFound(actor, 'company.members', 'The company', { id: companyId });
   return (await listCompanyUsers(deps.db, companyId, roles)).map(toUserAnswer);
 }
 
@@ -79,7 +86,7 @@ export async function inviteUser(
   actor: Actor,
   input: { email: string; role: Role; company_id: number },
 ): Promise<User> {
-  authorize(actor, 'member.manage', { companyId: input.company_id, role: input.role });
+  authorizeFound(actor, 'member.manage', 'The company', { companyId: input.company_id, role: input.role });
   const company = await memberCompany(deps, input.company_id);
   ensureRoleFitsCompany(input.role, company);
   if (await emailExists(deps.db, input.email)) throw emailTaken();
@@ -123,7 +130,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, changes: 
   if (changes.profile) authorize(actor, 'user.update_profile', user);
   if (isAccountChange) {
     authorize(actor, 'member.manage', user);
-    authorize(actor, 'member.manage', { companyId, role });
+    authorizeFound(actor, 'member.manage', 'The company', { companyId, role });
     if (actor.id === user.id && !isSuperAdmin(actor))
       throw forbidden('You cannot change your own role or company');
     if (

@@ -192,7 +192,7 @@ describe('POST /consultancy_notes/batch_create', () => {
     const body = { consultancy_notes: threeNotes(sceneIds[1] as number) };
     expectError(await as.clientAdmin.post('/consultancy_notes/batch_create', body), 'forbidden');
     expectError(await as.otherAdmin.post('/consultancy_notes/batch_create', body), 'forbidden');
-    expectError(await as.otherAdmin.get(`/tests/${testId}/consultancy_notes`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/consultancy_notes`), 'not_found');
   });
 });
 
@@ -338,7 +338,7 @@ describe('GET /tests/:id/video_norms', () => {
     expect(answer.category.tests).toBe(NORM_MINIMUM_TESTS);
     expect(answer.category.video).not.toBeNull();
     // the other company reads no norms of this test
-    expectError(await as.otherAdmin.get(`/tests/${testId}/video_norms`), 'forbidden');
+    expectError(await as.otherAdmin.get(`/tests/${testId}/video_norms`), 'not_found');
   });
 
   it('leaves out a test with a viewer who did not grant anonymised reuse, and counts it once they do', async () => {
