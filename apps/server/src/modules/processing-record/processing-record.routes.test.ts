@@ -122,7 +122,7 @@ describe("a company's record of processing (Art. 30)", () => {
     expectError(await as.clientMember.get(url), 'forbidden');
     // another company's admin is told nothing of this company (issue 28, finding 7)
     expectError(await as.otherAdmin.get(url), 'not_found');
-    expectError(await as.demoUser.get(url), 'forbidden');
+    expectError(await as.demoUser.get(url), 'not_found');
     expectError(await as.anonymous.get(url), 'unauthenticated');
     expectError(await as.staff.get('/companies/999999/record-of-processing'), 'not_found');
   });
