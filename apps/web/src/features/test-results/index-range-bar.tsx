@@ -22,7 +22,7 @@ export function indexScale(bars: readonly { index: number; interval: ValueInterv
   }
   const low = Math.min(...values);
   const high = Math.max(...values);
-  const step = STEPS.find((s) => (Math.ceil(high / s) - Math.floor(low / s)) * s <= 5 * s) ?? 1000;
+  const step = STEPS.find((s) => Math.ceil(high / s) - Math.floor(low / s) <= 5) ?? 1000;
   const min = Math.floor(low / step) * step;
   const max = Math.max(Math.ceil(high / step) * step, min + step);
   return { min, max, step };

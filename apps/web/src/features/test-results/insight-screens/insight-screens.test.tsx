@@ -141,7 +141,7 @@ describe('Pages screen', () => {
     // the interval as a range on a bar with a scale, and n, for a screen reader too
     const bars = within(ranking).getAllByRole('img');
     expect(bars[0]?.getAttribute('aria-label')).toBe(
-      'Frustration 60 % above the mean of the pages shown, (n = 8, 95 % CI 52–68 %)',
+      'Frustration 60 % above the mean of the pages shown (n = 8, 95 % CI 52–68 %)',
     );
     expect(bars[0]?.textContent).toContain('mean');
     const why = screen.getByRole('list', { name: 'Feedback on Checkout' });

@@ -255,7 +255,7 @@ function RankingCard({
                 interval={card.indexInterval}
                 scale={scale}
                 emotion={emotion}
-                label={`${name} ${indexAgainstPages(card.index)}, ${indexCertainty(card.page.emotion_participants, card.indexInterval)}`}
+                label={`${name} ${indexAgainstPages(card.index)} ${indexCertainty(card.page.emotion_participants, card.indexInterval)}`}
               />
             </>
           ) : null}

@@ -274,7 +274,7 @@ function TopPagesPanel({ test, isProfessional }: { test: TestDetail; isProfessio
                   interval={frustrationInterval}
                   scale={scale}
                   emotion="frustration"
-                  label={`Frustration of ${label.name}: ${against}, ${certainty}`}
+                  label={`Frustration of ${label.name}: ${against} ${certainty}`}
                 />
               ) : null}
               <Text size="xs" c="dimmed">
