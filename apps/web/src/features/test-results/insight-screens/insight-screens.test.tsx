@@ -70,32 +70,38 @@ const LABELS = [
   page(4, 'Search', { frustration: 0.5, total_participants: 3 }),
 ];
 
+/** Twelve participants, ids 41–52, as the test's detail lists them. */
+const PARTICIPANTS: TestDetail['participants'] = Array.from({ length: 12 }, (_, i) => ({
+  id: 41 + i,
+  real_id: `P${41 + i}`,
+  type: 'default',
+  started_at: 0,
+  ended_at: 60_000,
+}));
+
+const DISCOUNT_TAG = {
+  id: 11,
+  test_id: 7,
+  name: 'Discount code',
+  description: 'Entering a discount code',
+  count: 1,
+  participants: 1,
+  significant_points: [point(2, 'frustration', 'The discount code is refused')],
+};
+
 function renderScreen(
   path: string,
   labels: { status?: number; body: unknown } = { body: { data: { labels: LABELS } } },
+  tags: unknown[] = [DISCOUNT_TAG],
 ) {
-  const test: TestDetail = makeTestDetail({ id: 7, state: 'done' });
+  const test: TestDetail = makeTestDetail({ id: 7, state: 'done', participants: PARTICIPANTS });
   const user = makeUser();
   // biome-ignore lint/correctness/useHookAtTopLevel: useFakeApi installs a fake fetch; it is not a React hook.
   useFakeApi({
     'GET /users/me': { body: user },
     'GET /tests/7': { body: test },
     'GET /tests/7/labels': labels,
-    'GET /tests/7/tags': {
-      body: {
-        tags: [
-          {
-            id: 11,
-            test_id: 7,
-            name: 'Discount code',
-            description: 'Entering a discount code',
-            count: 1,
-            participants: 1,
-            significant_points: [point(2, 'frustration', 'The discount code is refused')],
-          },
-        ],
-      },
-    },
+    'GET /tests/7/tags': { body: { tags } },
   });
   storeSession('jwt', user);
   const router = createMemoryRouter(
@@ -216,6 +222,40 @@ describe('Tags screen', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Joy' }));
     await userEvent.click(screen.getByText('Feedback', { exact: true }));
     expect(screen.getByRole('radio', { name: 'Frustration' })).toHaveProperty('checked', true);
+  });
+
+  it('issue 26: says that tags hit by different participants about as often score alike, with n, instead of #1–#3', async () => {
+    /** A frustration point of participant 41 + i on a tag. */
+    const on = (tagId: number, name: string, i: number, id: number): SignificantPoint => ({
+      ...point(id, 'frustration', `Comment ${id}`),
+      participant_id: 41 + i,
+      tags: [{ id: tagId, name }],
+    });
+    const tag = (id: number, name: string, participantIndexes: number[]) => ({
+      ...DISCOUNT_TAG,
+      id,
+      name,
+      description: '',
+      count: participantIndexes.length,
+      participants: participantIndexes.length,
+      significant_points: participantIndexes.map((i, k) => on(id, name, i, id * 100 + k)),
+    });
+    renderScreen('/test/7/tags', undefined, [
+      tag(21, 'Size guide', [0, 2, 4, 6]),
+      tag(22, 'Delivery', [1, 3, 5]),
+      tag(23, 'Search', [7, 8, 9, 10, 11]),
+    ]);
+    const ranking = await screen.findByRole('list', { name: 'Ranking' });
+    expect(
+      screen.getByText(
+        'Search, Size guide and Delivery score alike on frustration peaks (n = 12): their differences could be chance.',
+      ),
+    ).toBeTruthy();
+    expect(within(ranking).queryByText(/^#\d/)).toBeNull();
+    expect(within(ranking).getAllByRole('listitem')[0]?.textContent).toContain(
+      'Alike with Size guide and DeliverySearch',
+    );
+    expect(within(ranking).getByText(/^5 peaks of frustration \(n = 12, 95 % CI \d+–\d+\)$/)).toBeTruthy();
   });
 
   it('sends a test whose data the server refuses (Essential) to the locked screen', async () => {
