@@ -2,7 +2,14 @@ import { EMOTION_NAMES, EMOTIONS, type Emotion } from '@limbus/contract';
 import { Anchor, Chip, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BlockSkeleton, type ChartClick, EChart, EMOTION_COLORS, formatPercent } from '../../../ui';
+import {
+  BlockSkeleton,
+  type ChartClick,
+  EChart,
+  EMOTION_COLORS,
+  formatPercent,
+  formatPercentRange,
+} from '../../../ui';
 import { useLabels } from '../../annotations';
 import { useLoadedTest } from '../test-layout';
 import { EmotionDot, ResultsDataError } from './insight-parts';
@@ -18,7 +25,7 @@ const pageInsightsOf = (testId: number, sectionId: number) =>
   `/test/${testId}/page-insights?page=${sectionId}`;
 
 /** A section's average emotion, already in percent with one decimal (sectionGroups): '45.3 %'. */
-const _formatSectionPercent = (percent: number) => formatPercent(percent / 100, { decimals: 1 });
+const formatSectionPercent = (percent: number) => formatPercent(percent / 100, { decimals: 1 });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -171,11 +178,12 @@ function SectionsTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Section</Table.Th>
+            <Table.Th ta="right">n</Table.Th>
             {emotions.map((emotion) => (
               <Table.Th key={emotion} ta="right">
                 <Group gap={6} justify="flex-end" wrap="nowrap">
                   <EmotionDot emotion={emotion} />
-                  {EMOTION_NAMES[emotion]} (average %)
+                  {EMOTION_NAMES[emotion]} (average, 95 % CI)
                 </Group>
               </Table.Th>
             ))}
@@ -189,11 +197,20 @@ function SectionsTable({
                   {group.name}
                 </Anchor>
               </Table.Td>
-              {emotions.map((emotion) => (
-                <Table.Td key={emotion} ta="right">
-                  {sectionCertainty(group, emotion)}
-                </Table.Td>
-              ))}
+              <Table.Td ta="right">{group.n ?? '–'}</Table.Td>
+              {emotions.map((emotion) => {
+                const interval = group.intervals[emotion];
+                return (
+                  <Table.Td key={emotion} ta="right" aria-label={sectionCertainty(group, emotion)}>
+                    {formatSectionPercent(group[emotion])}
+                    <Text component="span" display="block" size="xs" c="dimmed">
+                      {interval
+                        ? formatPercentRange(interval.lower / 100, interval.upper / 100, { decimals: 1 })
+                        : '–'}
+                    </Text>
+                  </Table.Td>
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Tbody>
