@@ -38,6 +38,7 @@ export * from './peaks.js';
 export * from './peekthrough-mask.js';
 export * from './position-prior.js';
 export * from './predict-attention.js';
+export * from './rank-tiers.js';
 export * from './recording-overlay.js';
 export * from './robust-stats.js';
 export * from './saliency-metrics.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareChartTags, tagMetrics, topTags } from './tag-metrics.js';
+import { compareChartTags, rankTagTiers, tagMetrics, topTags } from './tag-metrics.js';
 
 const sp = (id: number, emotion: string, participant_id: number, false_positive = false) => ({
   id,
@@ -44,5 +44,49 @@ describe('tagMetrics', () => {
     const chart = compareChartTags(m);
     expect(chart).toHaveLength(9);
     expect(chart[0]).toEqual({ id: 1, name: 'Checkout', counts: { joy: 1, attention: 0, frustration: 3 } });
+  });
+});
+
+describe('rankTagTiers (issue 26, tag rankings that do not present noise as an order)', () => {
+  const participants = Array.from({ length: 12 }, (_, i) => i + 1);
+  /** A tag with `perParticipant[i]` frustration points of participant i + 1. */
+  const tag = (id: number, name: string, perParticipant: number[]) => ({
+    id,
+    name,
+    significant_points: perParticipant.flatMap((count, i) =>
+      Array.from({ length: count }, (_, k) => sp(id * 1000 + i * 10 + k, 'frustration', i + 1)),
+    ),
+  });
+
+  it('tags whose counts differ by a point or two, from different participants, score alike', () => {
+    const ranked = rankTagTiers(
+      tagMetrics([
+        tag(1, 'Size guide', [1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0]),
+        tag(2, 'Discount code', [0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 0, 1]),
+        tag(3, 'Delivery', [1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0]),
+      ]),
+      'frustration',
+      participants,
+    );
+    expect(ranked.map((r) => [r.item.name, r.tier, r.isSeparated])).toEqual([
+      ['Discount code', 1, false],
+      ['Size guide', 1, false],
+      ['Delivery', 1, false],
+    ]);
+  });
+
+  it('a tag that nearly every participant hits more often is ranked apart', () => {
+    const ranked = rankTagTiers(
+      tagMetrics([
+        tag(1, 'Size guide', [1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]),
+        tag(2, 'Discount code', [3, 2, 3, 2, 3, 3, 2, 3, 2, 3, 3, 2]),
+      ]),
+      'frustration',
+      participants,
+    );
+    expect(ranked.map((r) => [r.item.name, r.tier, r.isSeparated])).toEqual([
+      ['Discount code', 1, true],
+      ['Size guide', 2, true],
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { pairedPValue, type RankedTierItem, rankTiers } from './rank-tiers.js';
 import { EMOTIONS, type Emotion } from './samples.js';
 
 /** A significant point as tag metrics need it. */
@@ -49,6 +50,33 @@ export function topTags<P extends TaggedPoint>(
     .filter((m) => m.byEmotion[emotion].count > 0)
     .sort((a, b) => b.byEmotion[emotion].count - a.byEmotion[emotion].count)
     .slice(0, count);
+}
+
+/**
+ * The tags with points of an emotion, most first, in tiers that can be told apart (rankTiers,
+ * docs/decisions/results-screens.md): each adjacent pair is compared by the paired t-test of the
+ * participants' counts of that tag's points (every participant of the test, 0 where they have
+ * none, so n is the test's participants), Holm over the pairs.
+ */
+export function rankTagTiers<P extends TaggedPoint>(
+  metrics: readonly TagMetrics<P>[],
+  emotion: Emotion,
+  participantIds: readonly number[],
+): RankedTierItem<TagMetrics<P>>[] {
+  const withPoints = metrics.filter((m) => m.byEmotion[emotion].count > 0);
+  const perParticipant = new Map(
+    withPoints.map((m) => {
+      const counts = new Map<number, number>();
+      for (const p of m.byEmotion[emotion].sps)
+        counts.set(p.participant_id, (counts.get(p.participant_id) ?? 0) + 1);
+      return [m.id, participantIds.map((id) => counts.get(id) ?? 0)];
+    }),
+  );
+  return rankTiers(
+    withPoints,
+    (m) => m.byEmotion[emotion].count,
+    (a, b) => pairedPValue(perParticipant.get(a.id) ?? [], perParticipant.get(b.id) ?? []),
+  );
 }
 
 /** Ranking bar width in px (spec 3 §9): 2 per point. */

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_FILTER, PAGE_MIN_PARTICIPANT_OPTIONS } from '@limbus/analytics';
+import { DEFAULT_PAGE_FILTER, joinNames, PAGE_MIN_PARTICIPANT_OPTIONS } from '@limbus/analytics';
 import { EMOTION_NAMES, type Emotion, type LabelWithMetrics } from '@limbus/contract';
 import {
   Anchor,
@@ -17,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BlockSkeleton, EChart, EMOTION_COLORS, formatClock, formatIndexAgainstMean } from '../../../ui';
 import { useLabels } from '../../annotations';
+import { IndexRangeBar, type IndexScale, indexScale } from '../index-range-bar';
 import { indexCertainty } from '../mean-interval';
 import { useLoadedTest } from '../test-layout';
 import {
@@ -28,6 +29,7 @@ import {
   ResultsDataError,
 } from './insight-parts';
 import {
+  alikeSentences,
   type CompareMode,
   compareValues,
   type PageFilter,
@@ -42,6 +44,10 @@ export const NO_PAGE_DATA = 'No data to be shown. Adjust the filters first or ad
 const NO_FEEDBACK = 'No feedback found on this page!';
 
 const formatTime = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
+
+/** An index read as what it means: 105 → '5 % above the mean of the pages shown'. */
+const indexAgainstPages = (index: number) =>
+  index === 100 ? 'at the mean of the pages shown' : `${formatIndexAgainstMean(index)} of the pages shown`;
 
 /** /test/{id}/page-insights (spec 3 §2 Pages): ranking, compare and feedback of the test's pages. */
 export function PageInsightsScreen() {
@@ -82,7 +88,9 @@ export function PageInsightsScreen() {
       </Group>
       {top && tab !== 'ranking' && (
         <Anchor component="button" type="button" onClick={explainTop} ta="left">
-          Find out why {top.page.name} scores relatively high on {EMOTION_NAMES[emotion].toLowerCase()}
+          {top.isSeparated && top.index > 100
+            ? `Find out why ${top.page.name} scores relatively high on ${EMOTION_NAMES[emotion].toLowerCase()}`
+            : `See what participants said on ${top.page.name}`}
         </Anchor>
       )}
       {labels.isPending ? (
@@ -148,13 +156,32 @@ function PageRanking({
 }) {
   const cards = rankingCards(ranked, selectedId);
   const selected = cards.find((card) => card.page.id === selectedId) ?? cards[0];
+  const alike = alikeSentences(ranked, cards, emotion);
+  const scale = indexScale(cards.map((card) => ({ index: card.index, interval: card.indexInterval })));
   return (
     <Stack gap="lg">
+      <Stack gap={4} aria-label="How the pages compare" role="group">
+        {alike.map((sentence) => (
+          <Text key={sentence} fw={500}>
+            {sentence}: their differences could be chance.
+          </Text>
+        ))}
+        <Text size="sm" c="dimmed" maw={760}>
+          Pages are in the order of their mean {EMOTION_NAMES[emotion].toLowerCase()}. A page has a rank (#)
+          only when it differs from the next page by more than chance (Welch’s t-test at 5 % over the
+          participants, corrected for the number of comparisons). The dark range on each bar is its 95 %
+          interval.
+        </Text>
+      </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: cards.length }} spacing="md" role="list" aria-label="Ranking">
         {cards.map((card) => (
           <RankingCard
             key={card.page.id}
             card={card}
+            alikeWith={ranked
+              .filter((r) => r.tier === card.tier && r !== card && Number.isFinite(r.index))
+              .map((r) => r.page.name)}
+            scale={scale}
             emotion={emotion}
             isSelected={card === selected}
             onSelect={() => onSelect(card.page.id)}
@@ -179,11 +206,16 @@ function PageRanking({
 
 function RankingCard({
   card,
+  alikeWith,
+  scale,
   emotion,
   isSelected,
   onSelect,
 }: {
   card: RankedPage;
+  /** The other pages of its tier: it cannot be told apart from them. */
+  alikeWith: string[];
+  scale: IndexScale;
   emotion: Emotion;
   isSelected: boolean;
   onSelect: () => void;
@@ -201,21 +233,32 @@ function RankingCard({
       <UnstyledButton onClick={onSelect} aria-pressed={isSelected} p="md" w="100%" h="100%">
         <Stack gap={6}>
           <Text size="sm" c="dimmed">
-            #{card.rank}
+            {card.isSeparated || !Number.isFinite(card.index)
+              ? `#${card.rank}`
+              : `Alike with ${joinNames(alikeWith)}`}
           </Text>
           <Text fw={700} fz="lg">
             {card.page.name}
           </Text>
           <Text size="sm">
-            {name} index {Number.isFinite(card.index) ? card.index : '–'}
-            {Number.isFinite(card.index) && ` (${formatIndexAgainstMean(card.index)})`}
+            {Number.isFinite(card.index)
+              ? `${name} ${indexAgainstPages(card.index)} (index ${card.index})`
+              : `No ${name.toLowerCase()} measured`}
           </Text>
           {Number.isFinite(card.index) ? (
-            <Text size="xs" c="dimmed">
-              {indexCertainty(card.page.emotion_participants, card.indexInterval)}
-            </Text>
+            <>
+              <Text size="xs" c="dimmed">
+                {indexCertainty(card.page.emotion_participants, card.indexInterval)}
+              </Text>
+              <IndexRangeBar
+                index={card.index}
+                interval={card.indexInterval}
+                scale={scale}
+                emotion={emotion}
+                label={`${name} ${indexAgainstPages(card.index)} ${indexCertainty(card.page.emotion_participants, card.indexInterval)}`}
+              />
+            </>
           ) : null}
-          <MeasureBar width={card.indexBarWidth} emotion={emotion} label={`${name} above the mean`} />
           <Text size="sm">
             {card.peaks} {card.peaks === 1 ? 'peak' : 'peaks'} of {name.toLowerCase()}
           </Text>

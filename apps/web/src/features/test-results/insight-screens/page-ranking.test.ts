@@ -1,6 +1,13 @@
 import type { LabelWithMetrics, SignificantPoint } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { compareValues, rankingCards, rankPages, shownPages, withComments } from './page-ranking';
+import {
+  alikeSentences,
+  compareValues,
+  rankingCards,
+  rankPages,
+  shownPages,
+  withComments,
+} from './page-ranking';
 
 const point = (id: number, emotion: SignificantPoint['emotion'], comment = ''): SignificantPoint => ({
   id,
@@ -105,5 +112,64 @@ describe('compareValues', () => {
     expect(compareValues(pages, 'emotion', 'joy')).toEqual([150, 50]);
     expect(compareValues(pages, 'time', 'joy')).toEqual([61, 30]);
     expect(compareValues(pages, 'visits', 'joy')).toEqual([7, 10]);
+  });
+});
+
+describe('rankPages tiers and alikeSentences (issue 26, rankings that do not present noise as an order)', () => {
+  const interval = (mean: number, half: number) => ({
+    joy: null,
+    attention: null,
+    frustration: { lower: mean - half, upper: mean + half },
+  });
+  const named = (id: number, name: string, mean: number, half: number) =>
+    page(id, { name, frustration: mean, emotion_participants: 12, intervals: interval(mean, half) });
+
+  it('overlapping intervals: one tier, no page separated, one sentence naming them with n', () => {
+    const ranked = rankPages(
+      [named(1, 'Checkout', 0.4, 0.06), named(2, 'Home', 0.41, 0.06), named(3, 'Runner 2', 0.405, 0.06)],
+      'frustration',
+    );
+    expect(ranked.map((r) => [r.page.name, r.rank, r.tier, r.isSeparated])).toEqual([
+      ['Home', 1, 1, false],
+      ['Runner 2', 2, 1, false],
+      ['Checkout', 3, 1, false],
+    ]);
+    expect(alikeSentences(ranked, rankingCards(ranked, null), 'frustration')).toEqual([
+      'Home, Runner 2 and Checkout score alike on frustration (n = 12)',
+    ]);
+  });
+
+  it('separated intervals: each page its own tier and rank, no sentence', () => {
+    const ranked = rankPages(
+      [named(1, 'Checkout', 0.4, 0.02), named(2, 'Home', 0.1, 0.02), named(3, 'Basket', 0.25, 0.02)],
+      'frustration',
+    );
+    expect(ranked.map((r) => [r.page.name, r.tier, r.isSeparated])).toEqual([
+      ['Checkout', 1, true],
+      ['Basket', 2, true],
+      ['Home', 3, true],
+    ]);
+    expect(alikeSentences(ranked, rankingCards(ranked, null), 'frustration')).toEqual([]);
+  });
+
+  it('names the whole tier, also its pages beyond the three cards, and says n as a range when it differs', () => {
+    const pages = [0.5, 0.49, 0.48, 0.47].map((mean, i) =>
+      page(i + 1, {
+        name: `P${i + 1}`,
+        frustration: mean,
+        emotion_participants: 10 + i,
+        intervals: interval(mean, 0.1),
+      }),
+    );
+    const ranked = rankPages([...pages, named(9, 'Low', 0.05, 0.01)], 'frustration');
+    expect(alikeSentences(ranked, rankingCards(ranked, null), 'frustration')).toEqual([
+      'P1, P2, P3 and P4 score alike on frustration (n = 10–13)',
+    ]);
+    expect(ranked.at(-1)).toMatchObject({ tier: 2, isSeparated: true });
+  });
+
+  it('pages without an interval (fewer than 2 participants) are never told apart', () => {
+    const ranked = rankPages([page(1, { frustration: 0.9 }), page(2, { frustration: 0.1 })], 'frustration');
+    expect(ranked.map((r) => r.tier)).toEqual([1, 1]);
   });
 });

@@ -1,13 +1,15 @@
 import {
+  alikeSentence,
   filterPageMetrics,
   metricIndex,
   metricIndexIntervals,
   pageIndexBarWidth,
   pagePeakBarWidth,
-  topPages,
+  rankTiers,
   type ValueInterval,
+  welchPValue,
 } from '@limbus/analytics';
-import type { Emotion, LabelWithMetrics, SignificantPoint } from '@limbus/contract';
+import { EMOTION_NAMES, type Emotion, type LabelWithMetrics, type SignificantPoint } from '@limbus/contract';
 
 /** The Pages filters (spec 3 §2, §5): minimum participants and minimum seconds on the page. */
 export type PageFilter = { minParticipants: number; minSeconds: number };
@@ -15,7 +17,12 @@ export type PageFilter = { minParticipants: number; minSeconds: number };
 /** A page of the ranking: its place, index against the mean of the shown pages and bar widths. */
 export type RankedPage = {
   page: LabelWithMetrics;
+  /** Place in the order of the estimate, 1 highest. */
   rank: number;
+  /** Tier of pages that cannot be told apart (rankTiers: Welch at 5 %, Holm over adjacent pairs). */
+  tier: number;
+  /** Alone in its tier: only then is the page shown with its rank. */
+  isSeparated: boolean;
   index: number;
   /** The index's 95 % interval (from the page's interval of the emotion mean); null below 2 participants. */
   indexInterval: ValueInterval | null;
@@ -35,10 +42,20 @@ export function shownPages(pages: readonly LabelWithMetrics[], filter: PageFilte
 export const pagePeaks = (page: LabelWithMetrics, emotion: Emotion): SignificantPoint[] =>
   page.significant_points.filter((point) => point.emotion === emotion);
 
+/** The mean of an emotion on a page as the ranking rule reads it: estimate, n and 95 % interval. */
+const summaryOf = (page: LabelWithMetrics, emotion: Emotion) => ({
+  mean: emotionValue(page, emotion),
+  n: page.emotion_participants ?? 0,
+  interval: page.intervals[emotion],
+});
+
 /**
  * Every shown page ranked on an emotion, highest first, with its index (value ÷ mean of the shown
- * pages × 100, rounded down) and the ranking's bar widths (6 px per index point above 100, 10 px
- * per peak). Pages without a measured value come last with index NaN.
+ * pages × 100, rounded down), the index's interval and the ranking's bar widths (6 px per index
+ * point above 100, 10 px per peak). Pages without a measured value come last with index NaN.
+ * Pages whose means cannot be told apart share a tier (rankTiers with Welch's test rebuilt from
+ * each page's n and 95 % interval, Holm over the adjacent pairs): the screens say they score alike
+ * instead of giving them ranks.
  */
 export function rankPages(pages: readonly LabelWithMetrics[], emotion: Emotion): RankedPage[] {
   const values = pages.map((page) => emotionValue(page, emotion));
@@ -49,28 +66,47 @@ export function rankPages(pages: readonly LabelWithMetrics[], emotion: Emotion):
   );
   const indexOf = new Map(pages.map((page, i) => [page.id, indexes[i] as number]));
   const intervalOf = new Map(pages.map((page, i) => [page.id, intervals[i] ?? null]));
-  const ordered = topPages(
-    pages.map((page) => ({
-      page,
-      joy: emotionValue(page, 'joy'),
-      attention: emotionValue(page, 'attention'),
-      frustration: emotionValue(page, 'frustration'),
-    })),
-    emotion,
-    pages.length,
+  const tiers = rankTiers(
+    pages,
+    (page) => emotionValue(page, emotion),
+    (a, b) => welchPValue(summaryOf(a, emotion), summaryOf(b, emotion)),
   );
-  return ordered.map(({ page }, i) => {
+  return tiers.map(({ item: page, position, tier, isSeparated }) => {
     const index = indexOf.get(page.id) ?? Number.NaN;
     const peaks = pagePeaks(page, emotion).length;
     return {
       page,
-      rank: i + 1,
+      rank: position,
+      tier,
+      isSeparated,
       index,
       indexInterval: intervalOf.get(page.id) ?? null,
       peaks,
       indexBarWidth: Number.isFinite(index) ? pageIndexBarWidth(index) : 0,
       peakBarWidth: pagePeakBarWidth(peaks),
     };
+  });
+}
+
+/**
+ * The sentence of the ranked pages that cannot be told apart from the first card's tier on:
+ * one per tier of more than one page among `cards`, naming every page of that tier (also those
+ * beyond the cards): 'Home, Runner 2 and Checkout score alike on frustration (n = 12)'.
+ */
+export function alikeSentences(
+  ranked: readonly RankedPage[],
+  cards: readonly RankedPage[],
+  emotion: Emotion,
+): string[] {
+  const tiers = [...new Set(cards.filter((card) => !card.isSeparated).map((card) => card.tier))];
+  return tiers.flatMap((tier) => {
+    const members = ranked.filter((r) => r.tier === tier && Number.isFinite(r.index));
+    const sentence = alikeSentence(
+      members.map((r) => r.page.name),
+      EMOTION_NAMES[emotion].toLowerCase(),
+      members.map((r) => r.page.emotion_participants ?? 0),
+    );
+    return sentence ? [sentence] : [];
   });
 }
 

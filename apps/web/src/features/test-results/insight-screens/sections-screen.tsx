@@ -2,17 +2,32 @@ import { EMOTION_NAMES, EMOTIONS, type Emotion } from '@limbus/contract';
 import { Anchor, Chip, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BlockSkeleton, type ChartClick, EChart, EMOTION_COLORS, formatPercent } from '../../../ui';
+import {
+  BlockSkeleton,
+  type ChartClick,
+  EChart,
+  EMOTION_COLORS,
+  formatPercent,
+  formatPercentRange,
+} from '../../../ui';
 import { useLabels } from '../../annotations';
 import { useLoadedTest } from '../test-layout';
 import { EmotionDot, ResultsDataError } from './insight-parts';
-import { activeEmotions, type SectionGroup, sectionGroups, toggleEmotion } from './sections';
+import {
+  activeEmotions,
+  type SectionGroup,
+  sectionCertainty,
+  sectionGroups,
+  toggleEmotion,
+} from './sections';
 
 const pageInsightsOf = (testId: number, sectionId: number) =>
   `/test/${testId}/page-insights?page=${sectionId}`;
 
 /** A section's average emotion, already in percent with one decimal (sectionGroups): '45.3 %'. */
 const formatSectionPercent = (percent: number) => formatPercent(percent / 100, { decimals: 1 });
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** /test/{id}/sections (spec 3 §2 Sections): the top ten sections and their average emotions. */
 export function SectionsScreen() {
@@ -83,8 +98,20 @@ function SectionsChart({
     () => ({
       // the axis name sits under the legend, not beside it (they overlapped at phone width)
       grid: { left: 8, right: 16, top: 64, bottom: 8, containLabel: true },
-      legend: { top: 0, itemGap: 24 },
-      tooltip: { trigger: 'axis', valueFormatter: (percent: number) => formatSectionPercent(percent) },
+      legend: { top: 0, itemGap: 24, data: emotions.map((emotion) => EMOTION_NAMES[emotion]) },
+      // the tooltip reads the groups, so that each mean comes with its interval and n (the bands'
+      // stacked series hold a bound and a width, not something to read)
+      tooltip: {
+        trigger: 'axis',
+        formatter: (items: { dataIndex: number }[]) => {
+          const group = groups[items[0]?.dataIndex ?? -1];
+          if (!group) return '';
+          return [
+            `<b>${escapeHtml(group.name)}</b>`,
+            ...emotions.map((emotion) => `${EMOTION_NAMES[emotion]} ${sectionCertainty(group, emotion)}`),
+          ].join('<br/>');
+        },
+      },
       xAxis: { type: 'category', data: groups.map((g) => g.name), axisLabel: { interval: 0, rotate: 30 } },
       yAxis: {
         type: 'value',
@@ -93,15 +120,41 @@ function SectionsChart({
         min: 0,
         max: 100,
       },
-      series: emotions.map((emotion) => ({
-        type: 'line',
-        name: EMOTION_NAMES[emotion],
-        data: groups.map((g) => g[emotion]),
-        symbolSize: 10,
-        cursor: 'pointer',
-        itemStyle: { color: EMOTION_COLORS[emotion] },
-        lineStyle: { color: EMOTION_COLORS[emotion], width: 3 },
-      })),
+      series: emotions.flatMap((emotion) => [
+        {
+          type: 'line',
+          name: EMOTION_NAMES[emotion],
+          data: groups.map((g) => g[emotion]),
+          symbolSize: 10,
+          cursor: 'pointer',
+          z: 3,
+          itemStyle: { color: EMOTION_COLORS[emotion] },
+          lineStyle: { color: EMOTION_COLORS[emotion], width: 3 },
+        },
+        // the 95 % interval as a band: an invisible line at the lower bound and the width stacked on it
+        {
+          type: 'line',
+          name: `${EMOTION_NAMES[emotion]} 95 % interval`,
+          stack: `interval-${emotion}`,
+          data: groups.map((g) => g.intervals[emotion]?.lower ?? null),
+          lineStyle: { opacity: 0 },
+          symbol: 'none',
+          silent: true,
+        },
+        {
+          type: 'line',
+          name: `${EMOTION_NAMES[emotion]} 95 % interval width`,
+          stack: `interval-${emotion}`,
+          data: groups.map((g) => {
+            const interval = g.intervals[emotion];
+            return interval ? Math.round((interval.upper - interval.lower) * 10) / 10 : null;
+          }),
+          lineStyle: { opacity: 0 },
+          areaStyle: { color: EMOTION_COLORS[emotion], opacity: 0.15 },
+          symbol: 'none',
+          silent: true,
+        },
+      ]),
     }),
     [groups, emotions],
   );
@@ -125,11 +178,12 @@ function SectionsTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Section</Table.Th>
+            <Table.Th ta="right">n</Table.Th>
             {emotions.map((emotion) => (
               <Table.Th key={emotion} ta="right">
                 <Group gap={6} justify="flex-end" wrap="nowrap">
                   <EmotionDot emotion={emotion} />
-                  {EMOTION_NAMES[emotion]} (average %)
+                  {EMOTION_NAMES[emotion]} (average, 95 % CI)
                 </Group>
               </Table.Th>
             ))}
@@ -143,11 +197,20 @@ function SectionsTable({
                   {group.name}
                 </Anchor>
               </Table.Td>
-              {emotions.map((emotion) => (
-                <Table.Td key={emotion} ta="right">
-                  {formatSectionPercent(group[emotion])}
-                </Table.Td>
-              ))}
+              <Table.Td ta="right">{group.n ?? '–'}</Table.Td>
+              {emotions.map((emotion) => {
+                const interval = group.intervals[emotion];
+                return (
+                  <Table.Td key={emotion} ta="right" aria-label={sectionCertainty(group, emotion)}>
+                    {formatSectionPercent(group[emotion])}
+                    <Text component="span" display="block" size="xs" c="dimmed">
+                      {interval
+                        ? formatPercentRange(interval.lower / 100, interval.upper / 100, { decimals: 1 })
+                        : '–'}
+                    </Text>
+                  </Table.Td>
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Tbody>

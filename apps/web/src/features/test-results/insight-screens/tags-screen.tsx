@@ -1,4 +1,13 @@
-import { compareChartTags, type TagMetrics, tagMetrics, tagPointBarWidth, topTags } from '@limbus/analytics';
+import {
+  alikeSentence,
+  compareChartTags,
+  joinNames,
+  meanConfidenceInterval,
+  rankTagTiers,
+  type TagMetrics,
+  tagMetrics,
+  tagPointBarWidth,
+} from '@limbus/analytics';
 import {
   EMOTION_NAMES,
   EMOTIONS,
@@ -9,7 +18,7 @@ import {
 import { Card, Group, Select, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { BlockSkeleton, EChart, EMOTION_COLORS } from '../../../ui';
+import { BlockSkeleton, EChart, EMOTION_COLORS, formatNumber } from '../../../ui';
 import { useTags } from '../../annotations';
 import { useLoadedTest } from '../test-layout';
 import {
@@ -105,21 +114,44 @@ function TagRanking({
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
-  const top = topTags(metrics, emotion);
+  const test = useLoadedTest();
+  const participantIds = test.participants.map((participant) => participant.id);
+  const ranked = rankTagTiers(metrics, emotion, participantIds);
+  const top = ranked.slice(0, 3);
   if (top.length === 0)
     return (
       <Text c="dimmed" py="lg">
         No tagged peaks of {EMOTION_NAMES[emotion].toLowerCase()} yet.
       </Text>
     );
-  const selected = top.find((tag) => tag.id === selectedId) ?? top[0];
+  const selected = top.find((r) => r.item.id === selectedId)?.item ?? top[0]?.item;
+  const measure = `${EMOTION_NAMES[emotion].toLowerCase()} peaks`;
+  const alike = [...new Set(top.filter((r) => !r.isSeparated).map((r) => r.tier))].flatMap((tier) => {
+    const members = ranked.filter((r) => r.tier === tier).map((r) => r.item.name);
+    const sentence = alikeSentence(members, measure, [participantIds.length]);
+    return sentence ? [sentence] : [];
+  });
   return (
     <Stack gap="lg">
+      <Stack gap={4} role="group" aria-label="How the tags compare">
+        {alike.map((sentence) => (
+          <Text key={sentence} fw={500}>
+            {sentence}: their differences could be chance.
+          </Text>
+        ))}
+        <Text size="sm" c="dimmed" maw={760}>
+          Tags are in the order of their number of {measure}. A tag has a rank (#) only when its participants
+          hit it more often than the next tag’s by more than chance (a paired t-test over the test’s
+          participants at 5 %, corrected for the number of comparisons).
+        </Text>
+      </Stack>
       <SimpleGrid cols={{ base: 1, sm: top.length }} role="list" aria-label="Ranking">
-        {top.map((tag, i) => (
+        {top.map(({ item: tag, position, tier, isSeparated }) => (
           <TagCard
             key={tag.id}
-            rank={i + 1}
+            rank={isSeparated ? position : null}
+            alikeWith={ranked.filter((r) => r.tier === tier && r.item !== tag).map((r) => r.item.name)}
+            participantIds={participantIds}
             tag={tag}
             description={tags.find((t) => t.id === tag.id)?.description ?? ''}
             emotion={emotion}
@@ -146,13 +178,18 @@ function TagRanking({
 
 function TagCard({
   rank,
+  alikeWith,
+  participantIds,
   tag,
   description,
   emotion,
   isSelected,
   onSelect,
 }: {
-  rank: number;
+  /** Its place, only when it is told apart from its neighbours; null in a tier of several. */
+  rank: number | null;
+  alikeWith: string[];
+  participantIds: number[];
   tag: TagMetrics<SignificantPoint>;
   description: string;
   emotion: Emotion;
@@ -161,6 +198,15 @@ function TagCard({
 }) {
   const { count, participants, sps } = tag.byEmotion[emotion];
   const feedback = withComments(sps).length;
+  // the count's 95 % interval: the test's participants × the interval of their mean count
+  const perParticipant = meanConfidenceInterval(
+    participantIds.map((id) => sps.filter((point) => point.participant_id === id).length),
+  );
+  const n = participantIds.length;
+  const interval =
+    perParticipant.lower === null || perParticipant.upper === null
+      ? `n = ${n}, too few for an interval`
+      : `n = ${n}, 95 % CI ${formatNumber(Math.max(0, perParticipant.lower * n))}–${formatNumber(perParticipant.upper * n)}`;
   return (
     <Card
       role="listitem"
@@ -173,7 +219,7 @@ function TagCard({
       <UnstyledButton onClick={onSelect} aria-pressed={isSelected} p="md" w="100%" h="100%">
         <Stack gap={6}>
           <Text size="sm" c="dimmed">
-            #{rank}
+            {rank === null ? `Alike with ${joinNames(alikeWith)}` : `#${rank}`}
           </Text>
           <Text fw={700} fz="lg">
             {tag.name}
@@ -184,7 +230,7 @@ function TagCard({
             </Text>
           )}
           <Text size="sm">
-            {count} {count === 1 ? 'peak' : 'peaks'} of {EMOTION_NAMES[emotion].toLowerCase()}
+            {count} {count === 1 ? 'peak' : 'peaks'} of {EMOTION_NAMES[emotion].toLowerCase()} ({interval})
           </Text>
           <MeasureBar
             width={tagPointBarWidth(count)}

@@ -1,6 +1,12 @@
 import type { LabelWithMetrics, TagWithPoints } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { averageSeconds, emotionsChartOption, topFrustrationPages, topTags } from './overview-data';
+import {
+  averageSeconds,
+  emotionsChartOption,
+  topFrustrationPages,
+  topPagesAlike,
+  topTags,
+} from './overview-data';
 
 function label(
   id: number,
@@ -108,5 +114,47 @@ describe('emotionsChartOption', () => {
     expect(option.series.map((series) => series.name)).toEqual(['Joy', 'Attention', 'Frustration']);
     expect(option.series[2]?.data).toEqual([25, 40]);
     expect(option.series[2]?.color).toBe('#e8457c');
+  });
+});
+
+describe('topPagesAlike (issue 26, the overview does not present noise as an order)', () => {
+  const withHalf = (id: number, name: string, mean: number, half: number) =>
+    label(id, mean, {
+      name,
+      emotion_participants: 12,
+      intervals: { joy: null, attention: null, frustration: { lower: mean - half, upper: mean + half } },
+    });
+
+  it('overlapping intervals: the top three score alike, none numbered, more pages of the tier counted', () => {
+    const top = topFrustrationPages(
+      [
+        withHalf(1, 'Checkout', 0.4, 0.06),
+        withHalf(2, 'Home', 0.41, 0.06),
+        withHalf(3, 'Runner 2', 0.405, 0.06),
+        withHalf(4, 'Search', 0.39, 0.06),
+      ],
+      12,
+    );
+    expect(top.map((page) => [page.label.name, page.isSeparated])).toEqual([
+      ['Home', false],
+      ['Runner 2', false],
+      ['Checkout', false],
+    ]);
+    expect(topPagesAlike(top)).toEqual([
+      'Home, Runner 2 and Checkout score alike on frustration (n = 12), and so does 1 more page',
+    ]);
+  });
+
+  it('separated intervals: each top page numbered, no sentence', () => {
+    const top = topFrustrationPages(
+      [withHalf(1, 'Checkout', 0.4, 0.02), withHalf(2, 'Home', 0.1, 0.02), withHalf(3, 'Basket', 0.25, 0.02)],
+      12,
+    );
+    expect(top.map((page) => [page.label.name, page.isSeparated])).toEqual([
+      ['Checkout', true],
+      ['Basket', true],
+      ['Home', true],
+    ]);
+    expect(topPagesAlike(top)).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import {
+  alikeSentence,
   frustrationIndex,
   isTopPagesShown,
   metricIndexIntervals,
+  rankTiers,
   type ValueInterval,
+  welchPValue,
 } from '@limbus/analytics';
 import {
   EMOTION_NAMES,
@@ -31,6 +34,12 @@ export type RankedPage = {
   label: LabelWithMetrics;
   frustrationIndex: number;
   frustrationInterval: ValueInterval | null;
+  /** Tier among all the pages with time (rankTiers: Welch at 5 %, Holm over adjacent pairs). */
+  tier: number;
+  /** Alone in its tier: only then does the overview number it. */
+  isSeparated: boolean;
+  /** How many pages with time share its tier, those beyond the top included. */
+  tierSize: number;
 };
 
 /**
@@ -52,14 +61,60 @@ export function topFrustrationPages(
     values,
     shown.map((label) => label.intervals.frustration),
   );
-  return shown
-    .map((label, position) => ({
+  const byId = new Map(shown.map((label, position) => [label.id, position]));
+  const tiers = rankTiers(
+    shown,
+    (label) => label.frustration ?? Number.NaN,
+    (a, b) =>
+      welchPValue(
+        {
+          mean: a.frustration ?? Number.NaN,
+          n: a.emotion_participants ?? 0,
+          interval: a.intervals.frustration,
+        },
+        {
+          mean: b.frustration ?? Number.NaN,
+          n: b.emotion_participants ?? 0,
+          interval: b.intervals.frustration,
+        },
+      ),
+  );
+  const tierSize = (tier: number) => tiers.filter((page) => page.tier === tier).length;
+  return tiers.slice(0, count).map(({ item: label, tier, isSeparated }) => {
+    const position = byId.get(label.id) ?? -1;
+    return {
       label,
       frustrationIndex: indexes[position] ?? Number.NaN,
       frustrationInterval: intervals[position] ?? null,
-    }))
-    .sort((a, b) => (b.label.frustration ?? 0) - (a.label.frustration ?? 0))
-    .slice(0, count);
+      tier,
+      isSeparated,
+      tierSize: tierSize(tier),
+    };
+  });
+}
+
+/**
+ * The overview's words for top pages that cannot be told apart: one sentence per tier of more than
+ * one page among `top`, naming those pages ('Home, Runner 2 and Checkout score alike on
+ * frustration (n = 12)') and counting the pages of the tier beyond the top.
+ */
+export function topPagesAlike(top: readonly RankedPage[]): string[] {
+  const tiers = [...new Set(top.filter((page) => !page.isSeparated).map((page) => page.tier))];
+  return tiers.flatMap((tier) => {
+    const members = top.filter((page) => page.tier === tier);
+    const sentence = alikeSentence(
+      members.map((page) => page.label.name),
+      'frustration',
+      members.map((page) => page.label.emotion_participants ?? 0),
+    );
+    if (!sentence) return [];
+    const more = (members[0]?.tierSize ?? 0) - members.length;
+    return [
+      more > 0
+        ? `${sentence}, and so ${more === 1 ? 'does 1 more page' : `do ${more} more pages`}`
+        : sentence,
+    ];
+  });
 }
 
 /** The tags marking the most feedback, most first. */

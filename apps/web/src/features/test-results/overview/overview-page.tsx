@@ -1,19 +1,26 @@
 import { getsProfessionalData, readerOfUser, type TestDetail, writtenInsightText } from '@limbus/contract';
-import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconLock, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { BlockSkeleton, EChart, ErrorAlert, formatClock, PageTitle, TableSkeleton } from '../../../ui';
-import { formatIndexAgainstMean, formatPercent } from '../../../ui/format';
+import { formatIndexAgainstMean } from '../../../ui/format';
 import { useCurrentUser } from '../../account';
 import { useLabels } from '../../annotations';
 import { counted, insightColor, insightFacts, richTextToPlain, useInsights } from '../../insights';
 import { readsDataQuality, TestQualityPanel } from '../../quality';
+import { IndexRangeBar, indexScale } from '../index-range-bar';
 import { indexCertainty } from '../mean-interval';
 import { useLoadedTest } from '../test-layout';
 import { EmotionMeansTable } from './emotion-means-table';
 import { useTestTags } from './overview-api';
-import { averageSeconds, emotionsChartOption, topFrustrationPages, topTags } from './overview-data';
+import {
+  averageSeconds,
+  emotionsChartOption,
+  topFrustrationPages,
+  topPagesAlike,
+  topTags,
+} from './overview-data';
 
 /** How many insights the overview shows: the most important ones come first in their numbering. */
 const OVERVIEW_INSIGHTS = 3;
@@ -215,9 +222,16 @@ function EmotionsPanel({ test, isProfessional }: { test: TestDetail; isProfessio
 function TopPagesPanel({ test, isProfessional }: { test: TestDetail; isProfessional: boolean }) {
   const labels = useLabels(test.id, { enabled: isProfessional });
   const ranked = topFrustrationPages(labels.data ?? [], test.participants.length);
+  const alike = topPagesAlike(ranked);
+  const scale = indexScale(
+    ranked.map(({ frustrationIndex, frustrationInterval }) => ({
+      index: frustrationIndex + 100,
+      interval: frustrationInterval,
+    })),
+  );
   return (
     <Panel
-      title="Top 3 pages by frustration"
+      title="Pages by frustration"
       action={
         isProfessional ? (
           <Anchor component={Link} to={`/test/${test.id}/page-insights`} size="sm">
@@ -234,29 +248,49 @@ function TopPagesPanel({ test, isProfessional }: { test: TestDetail; isProfessio
           Page rankings show once more than 5 participants have spent time on the pages.
         </Text>
       ) : null}
+      {alike.map((sentence) => (
+        <Text key={sentence} size="sm" fw={500} mb="xs">
+          {sentence}: their differences could be chance.
+        </Text>
+      ))}
       <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-        {ranked.map(({ label, frustrationIndex, frustrationInterval }, position) => (
-          <li key={label.id}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={`/test/${test.id}/page-insights`} fw={600}>
-                {position + 1}. {label.name}
+        {ranked.map(({ label, frustrationIndex, frustrationInterval, isSeparated }, position) => {
+          const certainty = indexCertainty(label.emotion_participants, frustrationInterval);
+          const against = `${formatIndexAgainstMean(frustrationIndex + 100)} of this test’s pages`;
+          return (
+            <li key={label.id}>
+              <Anchor component={Link} to={`/test/${test.id}/page-insights?page=${label.id}`} fw={600}>
+                {isSeparated ? `${position + 1}. ` : ''}
+                {label.name}
               </Anchor>
-              <Badge color={frustrationIndex > 0 ? 'pink' : 'gray'} variant="light">
+              <Text size="sm">
                 {Number.isFinite(frustrationIndex)
-                  ? formatPercent(frustrationIndex / 100, { isSigned: true })
-                  : '—'}
-              </Badge>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {Number.isFinite(frustrationIndex)
-                ? `Frustration ${formatIndexAgainstMean(frustrationIndex + 100)} ${indexCertainty(label.emotion_participants, frustrationInterval)}`
-                : 'No emotion data'}{' '}
-              · {label.total_participants} participants ·{' '}
-              {formatClock(Math.round(label.average_time / 1000), { padMinutes: true })} on average
-            </Text>
-          </li>
-        ))}
+                  ? `Frustration ${against} ${certainty}`
+                  : 'No emotion data'}
+              </Text>
+              {Number.isFinite(frustrationIndex) ? (
+                <IndexRangeBar
+                  index={frustrationIndex + 100}
+                  interval={frustrationInterval}
+                  scale={scale}
+                  emotion="frustration"
+                  label={`Frustration of ${label.name}: ${against} ${certainty}`}
+                />
+              ) : null}
+              <Text size="xs" c="dimmed">
+                {label.total_participants} participants ·{' '}
+                {formatClock(Math.round(label.average_time / 1000), { padMinutes: true })} on average
+              </Text>
+            </li>
+          );
+        })}
       </Stack>
+      {ranked.length > 0 ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          In the order of the mean frustration; numbered only where a page differs from the next by more than
+          chance (Welch’s t-test, 5 %). The dark range is the 95 % interval.
+        </Text>
+      ) : null}
     </Panel>
   );
 }
