@@ -43,12 +43,17 @@ describe('exports', () => {
       recording.eyes.samples.y[i] = Number.NaN;
     }
     const first = await buildParticipant(ctx.t, testId, {
+      realId: 'lab "1"/0042',
       streams: [recording.emotions, recording.eyes, recording.mice],
     });
     const response = await as.clientAdmin.get(`/tests/${testId}/exports/samples?participant_id=${first.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toContain(`limbus-participant-${first.id}-samples.csv`);
+    // issue 26, one name per participant: the file is named by the participant's label, made safe
+    // for the header, not by its database id
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="limbus-test-${testId}-lab-1-0042-samples.csv"`,
+    );
     const lines = csvLines(response.body);
     expect(lines[0]).toBe(
       'participant_id,real_id,stream,timestamp_unix_ms,x_px,y_px,scroll_y_px,page_height_px,click,url,joy_0_1,attention_0_1,frustration_0_1',

@@ -35,6 +35,7 @@ function point(change: Partial<SignificantPoint>): SignificantPoint {
     ranking: 1,
     score: 0.8,
     participant_id: 3,
+    participant_label: 'P0003',
     ...change,
   };
 }

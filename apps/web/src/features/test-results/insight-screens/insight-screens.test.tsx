@@ -22,6 +22,7 @@ const point = (id: number, emotion: SignificantPoint['emotion'], comment: string
   ranking: 1,
   score: 0.5,
   participant_id: 40 + id,
+  participant_label: `P${String(id).padStart(4, '0')}`,
 });
 
 const page = (id: number, name: string, changes: Partial<LabelWithMetrics>): LabelWithMetrics => ({
@@ -127,6 +128,11 @@ describe('Pages screen', () => {
     ]);
     const why = screen.getByRole('list', { name: 'Feedback on Checkout' });
     expect(within(why).getAllByRole('listitem')).toHaveLength(1);
+    // issue 26, one name per participant: the page's feedback card names participant 42 by its label
+    expect(within(why).getByRole('link', { name: /participant P0002/ }).textContent).toBe(
+      'Participant P0002 · watch',
+    );
+    expect(why.textContent).not.toMatch(/participant 42/i);
     expect(within(why).getByRole('link', { name: 'Discount code' }).getAttribute('href')).toBe(
       '/test/7/tags?tag=11',
     );
@@ -162,6 +168,17 @@ describe('Tags screen', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Joy' }));
     await userEvent.click(screen.getByText('Feedback', { exact: true }));
     expect(screen.getByRole('radio', { name: 'Frustration' })).toHaveProperty('checked', true);
+  });
+
+  it("issue 26, one name per participant: a tag's feedback card names the participant by its label, not its id", async () => {
+    renderScreen('/test/7/tags?tag=11');
+    const feedback = await screen.findByRole('list', { name: 'Feedback on Discount code' });
+    // point 2 is participant 42's, labelled P0002
+    const watch = within(feedback).getByRole('link', {
+      name: 'Watch the recording of participant P0002 at this point',
+    });
+    expect(watch.textContent).toBe('Participant P0002 · watch');
+    expect(feedback.textContent).not.toMatch(/participant 42/i);
   });
 
   it('sends a test whose data the server refuses (Essential) to the locked screen', async () => {
