@@ -22,6 +22,7 @@ export * from './insights.js';
 export * from './journey.js';
 export * from './languages.js';
 export * from './openapi.js';
+export * from './participant-label.js';
 export * from './participants.js';
 export * from './policies.js';
 export * from './predictions.js';

@@ -82,6 +82,8 @@ export const significantPointSchema = z.object({
   ranking: z.number(),
   score: z.number(),
   participant_id: z.number(),
+  /** How screens name the point's participant: participantLabel (its real_id), never participant_id. */
+  participant_label: z.string(),
 });
 export type SignificantPoint = z.infer<typeof significantPointSchema>;
 

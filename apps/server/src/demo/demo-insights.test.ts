@@ -171,6 +171,21 @@ describe('demo insights', () => {
     }
   });
 
+  it('issue 26, one name per participant: the seeded texts quote participants by their labels, never their ids', () => {
+    for (const test of webTests) {
+      const { insights } = resultsOf(test.id);
+      const quoted = insights.filter((insight) => insight.explanation.includes('Participant '));
+      expect(quoted.length).toBeGreaterThan(0);
+      for (const insight of insights) {
+        for (const text of [insight.explanation, insight.summary, insight.suggestion])
+          expect(text).not.toMatch(/participant \d/i);
+        const labels = new Set(insight.significant_points.map((point) => point.participant_label));
+        for (const [, label] of insight.explanation.matchAll(/Participant (\S+) \(/g))
+          expect(labels).toContain(label);
+      }
+    }
+  });
+
   it('writes the Data comments, explanation, summary and suggestion from the real counts', () => {
     for (const test of webTests) {
       for (const insight of resultsOf(test.id).insights) {

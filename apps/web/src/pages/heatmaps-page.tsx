@@ -1,3 +1,4 @@
+import { participantLabel } from '@limbus/contract';
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 // The viewer's own file: the feature's index also holds the research area's manager, whose code a
@@ -23,9 +24,13 @@ export function HeatmapsPage() {
 export function ParticipantHeatmapPage() {
   const test = useLoadedTest();
   const participantId = Number(useParams().participantId);
+  // Named by its label like everywhere else (issue 26), never by the id in the address.
+  const participant = test.participants.find((candidate) => candidate.id === participantId);
   return (
     <Stack gap="md" mt="md" px="md">
-      <PageTitle>{`Heatmap of participant ${participantId}`}</PageTitle>
+      <PageTitle>
+        {participant ? `Heatmap of participant ${participantLabel(participant)}` : 'Heatmap of a participant'}
+      </PageTitle>
       <HeatmapViewer testId={test.id} participantId={participantId} emptyHint={EMPTY_HINT} />
     </Stack>
   );

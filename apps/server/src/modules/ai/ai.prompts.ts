@@ -30,7 +30,7 @@ function describe(facts: InsightFacts): string {
     'Significant points (participant, emotion, tags, comment):',
     ...facts.points.map(
       (point) =>
-        `- participant ${point.participantId}, ${point.emotion}, tags: ${point.tags.join(', ') || 'none'}, comment: ${point.comment || 'none'}`,
+        `- participant ${point.participant}, ${point.emotion}, tags: ${point.tags.join(', ') || 'none'}, comment: ${point.comment || 'none'}`,
     ),
   ];
   return lines.filter(Boolean).join('\n');

@@ -10,14 +10,18 @@ export type InsightFacts = {
   /** Explanation and summary as plain text, '' when empty. */
   explanation: string;
   summary: string;
-  /** The linked significant points in time order. */
-  points: { participantId: number; emotion: string; comment: string; tags: string[] }[];
+  /**
+   * The linked significant points in time order; `participant` is the participant's label
+   * (participantLabel): the texts name people as the screens do, never by a database id.
+   */
+  points: { participant: string; emotion: string; comment: string; tags: string[] }[];
 };
 
 /** A significant point of the tag, as the model sees it: participants' comments are quoted data. */
 export type TagPoint = {
   id: number;
-  participant_id: number;
+  /** The participant's label (participantLabel), as the screens name them; never a database id. */
+  participant: string;
   emotion: string;
   comment: string;
   /** The page (section title) the participant was on at the peak, '' when unknown. */

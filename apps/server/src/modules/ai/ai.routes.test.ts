@@ -39,6 +39,7 @@ async function insightWith(
 ) {
   const test = await buildTest(t.db, companyId, { name: 'Shoe shop', purpose: 'Find what stops buyers' });
   const participant = await buildParticipant(t, test.id, {
+    realId: 'P0003',
     significantPoints: points.map((point, index) => ({ ...point, timestampTop: AT + (index + 1) * 1000 })),
   });
   const pointIds = (
@@ -91,9 +92,9 @@ describe('the local provider (default)', () => {
     expect(plain).toContain('3 significant points of 1 participant');
     expect(plain).toContain('frustration (2), joy (1)');
     expect(plain).toContain('Payment (2), Delivery (1), Forms (1)');
-    expect(plain).toContain(
-      `Participant ${insight.participantId} (frustration): “Could not find the pay button”`,
-    );
+    // issue 26, one name per participant: the participant is quoted by its label, not its id
+    expect(plain).toContain('Participant P0003 (frustration): “Could not find the pay button”');
+    expect(plain).not.toContain(`Participant ${insight.participantId} `);
     expect(plain).toContain('Behavior: Scrolled past the button');
     expect(plain).toContain('Find what stops buyers');
     expect(expectOk(await as.staff.get(insight.url))).toEqual(before);

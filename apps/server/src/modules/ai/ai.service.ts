@@ -8,6 +8,7 @@ import {
   type AiTextAnswer,
   type AiUsage,
   INSIGHT_TEXT_PLACEHOLDER,
+  participantLabel,
 } from '@limbus/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -70,7 +71,7 @@ function factsOf(
     points: points
       .filter((point) => !point.falsePositive)
       .map((point) => ({
-        participantId: point.participantId,
+        participant: participantLabel({ real_id: point.participantRealId }),
         emotion: point.emotion,
         // The test's language (translation_language) is what the insight is written in.
         comment: point.translation.trim() || point.comment.trim(),

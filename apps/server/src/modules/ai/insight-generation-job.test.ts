@@ -27,7 +27,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { seedReferenceData } from '../../db/reference-data.js';
-import { jobs, significantPointTags, tags } from '../../db/schema.js';
+import { aiInsightGenerations, jobs, significantPointTags, tags } from '../../db/schema.js';
 import { createDataFileStore } from '../../files/file-store.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import {
@@ -101,6 +101,29 @@ describe('insight generation jobs with the local provider', () => {
     expect(done.result?.tag.id).toBe(shop.tagId);
     expect(done.result?.proposal.title).toBe('Checkout: vooral frustratie');
     expect(done.result?.points).toHaveLength(2);
+  });
+
+  it('issue 26, one name per participant: a proposal stored before its points carried labels reads with its participants’ labels', async () => {
+    const shop = await taggedTest(t, world.client.id);
+    const queued = await post(staff, shop.testId, shop.tagId);
+    await runJobsUntilIdle(jobDepsOf(t), JOB_HANDLERS);
+    const fresh = await read(staff, shop.testId, queued.id);
+    const labels = fresh.result?.points.map((point) => point.participant_label) ?? [];
+    expect(labels).toHaveLength(2);
+    expect(labels.every((label) => /^participant-\d+$/.test(label))).toBe(true);
+    // as the job stored it before issue 26: the points without participant_label
+    const [row] = await t.db
+      .select()
+      .from(aiInsightGenerations)
+      .where(eq(aiInsightGenerations.id, queued.id));
+    const stored = structuredClone(row?.result) as { points: Record<string, unknown>[] };
+    for (const point of stored.points) delete point.participant_label;
+    await t.db
+      .update(aiInsightGenerations)
+      .set({ result: stored })
+      .where(eq(aiInsightGenerations.id, queued.id));
+    const legacy = await read(staff, shop.testId, queued.id);
+    expect(legacy.result?.points.map((point) => point.participant_label)).toEqual(labels);
   });
 
   it('runs at once in a started runner: the enqueue wakes it instead of waiting for its poll', async () => {

@@ -1,10 +1,10 @@
-import type { GenerateInsightRequest, InsightGeneration } from '@limbus/contract';
+import { type GenerateInsightRequest, type InsightGeneration, participantLabel } from '@limbus/contract';
 import { loadFor } from '../../http/load-for.js';
 import type { Actor } from '../../http/policy.js';
 import { findTestAbout } from './ai.repository.js';
 import { checkBudget } from './ai-budget.js';
 import { enqueueInsightGeneration } from './insight-generation-job.js';
-import { findGeneration, toInsightGeneration } from './insight-generations.repository.js';
+import { findGeneration, findRealIds, toInsightGeneration } from './insight-generations.repository.js';
 import { type GenerationDeps, tagWithPoints } from './insight-proposal.js';
 
 /**
@@ -44,5 +44,34 @@ export async function readInsightGeneration(
     'The insight generation',
     findGeneration(deps.db, testId, generationId),
   );
-  return toInsightGeneration(row);
+  return withParticipantLabels(deps, toInsightGeneration(row));
+}
+
+/**
+ * A proposal stored before its points carried participant_label (issue 26) gets the labels its
+ * participants have now, so that the wizard names them as every screen does and the answer keeps
+ * its schema.
+ */
+async function withParticipantLabels(
+  deps: GenerationDeps,
+  generation: InsightGeneration,
+): Promise<InsightGeneration> {
+  const points = generation.result?.points ?? [];
+  const unlabelled = points.filter((point) => typeof point.participant_label !== 'string');
+  if (!generation.result || unlabelled.length === 0) return generation;
+  const realIds = await findRealIds(deps.db, [...new Set(unlabelled.map((point) => point.participant_id))]);
+  return {
+    ...generation,
+    result: {
+      ...generation.result,
+      points: points.map((point) =>
+        typeof point.participant_label === 'string'
+          ? point
+          : {
+              ...point,
+              participant_label: participantLabel({ real_id: realIds.get(point.participant_id) ?? '' }),
+            },
+      ),
+    },
+  };
 }

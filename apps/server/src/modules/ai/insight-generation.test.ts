@@ -358,6 +358,15 @@ describe('insight generation with an OpenAI-compatible model (fake server on loo
       focus_point: 'kortingsveld',
     });
     expect(data).toContain('Waar vul ik de discount code in?');
+    // issue 26, one name per participant: the model reads participants by their labels, as the
+    // wizard's evidence shows them, so its text cannot name anyone by a database id
+    const sent = (JSON.parse(data) as { tag: { significant_points: Record<string, unknown>[] } }).tag
+      .significant_points;
+    expect(sent.every((point) => !('participant_id' in point))).toBe(true);
+    expect(new Map(sent.map((point) => [point.id, point.participant]))).toEqual(
+      new Map(answer.points.map((point) => [point.id, point.participant_label])),
+    );
+    expect(answer.points.every((point) => /^participant-\d+$/.test(point.participant_label))).toBe(true);
     expect(answer.proposal.title).toBe('Kortingscode onvindbaar');
     expect(answer.proposal.main_emotions).toEqual(['frustratie', 'vreugde']);
     expect(answer.proposal.summary).toBe('Deelnemers zoeken de kortingscode.');

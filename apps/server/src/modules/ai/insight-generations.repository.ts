@@ -1,7 +1,7 @@
 import type { ErrorCode, InsightGeneration, InsightProposal } from '@limbus/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { aiInsightGenerations } from '../../db/schema.js';
+import { aiInsightGenerations, participants } from '../../db/schema.js';
 import { toUnixSeconds } from '../users/users.mappers.js';
 
 export type InsightGenerationRow = typeof aiInsightGenerations.$inferSelect;
@@ -133,4 +133,14 @@ export function toInsightGeneration(row: InsightGenerationRow): InsightGeneratio
           }
         : null,
   };
+}
+
+/** The real_id of each of the participants, by id (a participant gone is left out). */
+export async function findRealIds(db: Executor, participantIds: number[]): Promise<Map<number, string>> {
+  if (participantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: participants.id, realId: participants.realId })
+    .from(participants)
+    .where(inArray(participants.id, participantIds));
+  return new Map(rows.map((row) => [row.id, row.realId]));
 }

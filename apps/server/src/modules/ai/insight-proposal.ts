@@ -5,6 +5,7 @@ import {
   CONSENT_MESSAGES,
   type GeneratedInsight,
   type InsightProposal,
+  participantLabel,
 } from '@limbus/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -149,7 +150,7 @@ async function inputOf(
       description: tag.description.trim(),
       significant_points: points.map((point) => ({
         id: point.id,
-        participant_id: point.participantId,
+        participant: participantLabel({ real_id: point.participantRealId }),
         emotion: point.emotion,
         comment: point.comment.trim(),
         page: pages.get(point.id) ?? '',

@@ -72,7 +72,7 @@ function elementFactors(input: InsightInput, words: Words) {
   });
 }
 
-const participantCount = (points: TagPoint[]) => new Set(points.map((point) => point.participant_id)).size;
+const participantCount = (points: TagPoint[]) => new Set(points.map((point) => point.participant)).size;
 
 const quotes = (points: TagPoint[]) =>
   points

@@ -55,7 +55,7 @@ const listed = (items: { name: string; count: number }[]) =>
   items.map((item) => `${item.name} (${item.count})`).join(', ');
 
 function overview(facts: InsightFacts) {
-  const participants = new Set(facts.points.map((point) => point.participantId)).size;
+  const participants = new Set(facts.points.map((point) => point.participant)).size;
   return {
     participants,
     emotions: ranked(facts.points.map((point) => point.emotion)),
@@ -81,7 +81,7 @@ function explain(facts: InsightFacts): string {
       .slice(0, 5)
       .map(
         (point) =>
-          `<li>${escapeHtml(`Participant ${point.participantId} (${point.emotion}): “${point.comment.trim()}”`)}</li>`,
+          `<li>${escapeHtml(`Participant ${point.participant} (${point.emotion}): “${point.comment.trim()}”`)}</li>`,
       );
     parts.push(`${paragraph('What the researchers noted:')}<ul>${items.join('')}</ul>`);
   }

@@ -11,6 +11,7 @@ import {
   type ConsentTerms,
   type CreateConsentTermsInput,
   type ParticipantConsent,
+  participantLabel,
   type WithdrawConsentInput,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
@@ -274,11 +275,17 @@ export async function assertStreamConsented(
   const current = await findCurrentRecordRow(deps.db, participant.id);
   if (!current) {
     if (await testHasTerms(deps.db, participant.testId))
-      throw forbidden(CONSENT_MESSAGES.noConsent(participant.realId));
+      throw forbidden(CONSENT_MESSAGES.noConsent(participantLabel({ real_id: participant.realId })));
     return;
   }
   if (!current.streams.includes(stream))
-    throw forbidden(CONSENT_MESSAGES.streamRefused(participant.realId, stream, current.version));
+    throw forbidden(
+      CONSENT_MESSAGES.streamRefused(
+        participantLabel({ real_id: participant.realId }),
+        stream,
+        current.version,
+      ),
+    );
 }
 
 /** Whether the participant's data may be stored for `stream` (assertStreamConsented without the throw). */

@@ -34,6 +34,18 @@ async function recordedTest(participants = 2, durationMs = 10_000) {
 const csvLines = (body: string) => body.trimEnd().split('\n');
 
 describe('exports', () => {
+  it('issue 26, one name per participant: names one participant’s file by its label, made safe for the header, not by its id', async () => {
+    const { testId } = await recordedTest(1);
+    const labelled = await buildParticipant(ctx.t, testId, { realId: 'lab "1"/0042\r\nX-Evil: 1' });
+    const response = await as.clientAdmin.get(`/tests/${testId}/exports/events?participant_id=${labelled.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="limbus-test-${testId}-lab-1-0042-X-Evil-1-events.csv"`,
+    );
+    expect(response.headers['x-evil']).toBeUndefined();
+    expect(response.headers['content-disposition']).not.toContain(`participant-${labelled.id}`);
+  });
+
   it('exports one participant’s raw samples as CSV with units in the header and the row count up front', async () => {
     const test = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
     const testId = test.id;
@@ -43,12 +55,15 @@ describe('exports', () => {
       recording.eyes.samples.y[i] = Number.NaN;
     }
     const first = await buildParticipant(ctx.t, testId, {
+      realId: 'P0042',
       streams: [recording.emotions, recording.eyes, recording.mice],
     });
     const response = await as.clientAdmin.get(`/tests/${testId}/exports/samples?participant_id=${first.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toContain(`limbus-participant-${first.id}-samples.csv`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="limbus-test-${testId}-P0042-samples.csv"`,
+    );
     const lines = csvLines(response.body);
     expect(lines[0]).toBe(
       'participant_id,real_id,stream,timestamp_unix_ms,x_px,y_px,scroll_y_px,page_height_px,click,url,joy_0_1,attention_0_1,frustration_0_1',

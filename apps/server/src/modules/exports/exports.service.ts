@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportKind } from '@limbus/contract';
+import { type ExportFormat, type ExportKind, participantLabel } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { type Cell, type Column, writeExport } from '../../http/export-writer.js';
@@ -46,9 +46,6 @@ export async function prepareExport(
   testId: number,
   request: ExportRequest,
 ): Promise<PreparedExport> {
-  const scope =
-    request.participantId === undefined ? `test-${testId}` : `participant-${request.participantId}`;
-  const fileName = `limbus-${scope}-${request.kind}.${request.format}`;
   if (request.kind === 'metrics') {
     if (request.participantId !== undefined)
       throw AppError.fieldError(
@@ -64,7 +61,7 @@ export async function prepareExport(
       detail: { kind: 'metrics', format: request.format },
     });
     return {
-      fileName,
+      fileName: exportFileName(testId, null, request),
       rows: null,
       body: writeExport(request.format, 'metrics', METRIC_COLUMNS, metricRows(deps, testId)),
     };
@@ -88,7 +85,27 @@ export async function prepareExport(
           who.map((participant) => participant.id),
         )
       : null;
+  const fileName = exportFileName(testId, request.participantId === undefined ? null : who[0], request);
   return { fileName, rows: count, body: writeExport(request.format, request.kind, columns, rows) };
+}
+
+/**
+ * The export's file name: 'limbus-test-12-samples.csv', or for one participant its label
+ * (participantLabel, issue 26: never its database id) as letters, digits, '.', '_' and '-' only,
+ * so that no label can break the Content-Disposition header: 'limbus-test-12-P0001-events.json'.
+ */
+function exportFileName(
+  testId: number,
+  participant: { realId: string } | null | undefined,
+  request: ExportRequest,
+): string {
+  const label = participant
+    ? participantLabel({ real_id: participant.realId })
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[-.]+|-+$/g, '')
+        .slice(0, 64) || 'participant'
+    : '';
+  return `limbus-test-${testId}${label ? `-${label}` : ''}-${request.kind}.${request.format}`;
 }
 
 async function participantsOf(

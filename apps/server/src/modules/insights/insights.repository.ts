@@ -35,9 +35,14 @@ export async function findInsightRow(db: Executor, testId: number, id: number): 
 export async function listLinkedPoints(db: Executor, insightIds: number[]) {
   if (insightIds.length === 0) return [];
   return db
-    .select({ insightId: insightSignificantPoints.insightId, point: significantPoints })
+    .select({
+      insightId: insightSignificantPoints.insightId,
+      point: significantPoints,
+      participantRealId: participants.realId,
+    })
     .from(insightSignificantPoints)
     .innerJoin(significantPoints, eq(significantPoints.id, insightSignificantPoints.significantPointId))
+    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
     .where(inArray(insightSignificantPoints.insightId, insightIds))
     .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
 }

@@ -18,6 +18,7 @@ const AT = Date.UTC(2026, 0, 12, 9, 30);
 async function testWithPoints() {
   const test = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
   const participant = await buildParticipant(ctx.t, test.id, {
+    realId: 'P0007',
     significantPoints: [
       { emotion: 'joy', timestampTop: AT + 2000, tags: ['Checkout'] },
       { emotion: 'frustration', timestampTop: AT + 5000 },
@@ -132,6 +133,26 @@ describe('GET /tests/{id}/insights and one insight', () => {
       expectOk(await as.clientMember.get(`/tests/${testId}/insights/${first.id}`)),
     );
     expect(one.data).toMatchObject({ id: first.id, significant_points_ids: pointIds });
+  });
+
+  it('issue 26, one name per participant: each evidence point carries its participant’s label beside its id', async () => {
+    const { testId, participantId, pointIds } = await testWithPoints();
+    const insight = await create(as.staff, testId, { title: 'Labelled' });
+    expectOk(
+      await as.staff.patch(`/tests/${testId}/insights/${insight.id}`, {
+        insight: { significant_points_ids: pointIds },
+      }),
+    );
+    for (const client of [as.clientMember, as.staff]) {
+      const [listed] = await listOf(client, testId);
+      const one = insightAnswer.parse(expectOk(await client.get(`/tests/${testId}/insights/${insight.id}`)));
+      for (const points of [listed?.significant_points, one.data.significant_points]) {
+        expect(points?.map((point) => [point.participant_id, point.participant_label])).toEqual([
+          [participantId, 'P0007'],
+          [participantId, 'P0007'],
+        ]);
+      }
+    }
   });
 
   it('hides the insights of another company’s test and answers 404 for an insight of another test', async () => {

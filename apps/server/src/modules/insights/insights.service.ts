@@ -46,7 +46,12 @@ export async function listLinkedPointRows(db: Executor, insightIds: number[]): P
     db,
     links.map(({ point }) => point.id),
   );
-  return links.map(({ insightId, point }) => ({ ...point, insightId, tags: tagsOf.get(point.id) ?? [] }));
+  return links.map(({ insightId, point, participantRealId }) => ({
+    ...point,
+    insightId,
+    participantRealId,
+    tags: tagsOf.get(point.id) ?? [],
+  }));
 }
 
 async function toAnswers(deps: DbDeps, rows: InsightRow[]): Promise<Insight[]> {

@@ -1,5 +1,11 @@
 import type { EmotionSamples, EyeSamples, MouseSamples } from '@limbus/analytics';
-import type { ParticipantDetail, ParticipantSummary, RemovedData, SignificantPoint } from '@limbus/contract';
+import {
+  type ParticipantDetail,
+  type ParticipantSummary,
+  participantLabel,
+  type RemovedData,
+  type SignificantPoint,
+} from '@limbus/contract';
 import type { RemovedData as RemovedDataRecord } from '../../db/schema.js';
 import { toUnixSeconds } from '../users/users.mappers.js';
 import type {
@@ -133,6 +139,7 @@ export function toSignificantPoint(row: SignificantPointRow): SignificantPoint {
     ranking: row.ranking,
     score: row.score,
     participant_id: row.participantId,
+    participant_label: participantLabel({ real_id: row.participantRealId }),
   };
 }
 

@@ -212,6 +212,8 @@ export async function upsertStreamRow(
 
 export type SignificantPointRow = typeof significantPoints.$inferSelect & {
   tags: { id: number; name: string }[];
+  /** The participant's real_id: what participantLabel names the point's participant by. */
+  participantRealId: string;
 };
 
 export async function listSignificantPointRows(
@@ -219,15 +221,20 @@ export async function listSignificantPointRows(
   participantId: number,
 ): Promise<SignificantPointRow[]> {
   const points = await db
-    .select()
+    .select({ point: significantPoints, participantRealId: participants.realId })
     .from(significantPoints)
+    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
     .where(eq(significantPoints.participantId, participantId))
     .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
   const tagsOf = await tagsOfPoints(
     db,
-    points.map((point) => point.id),
+    points.map(({ point }) => point.id),
   );
-  return points.map((point) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
+  return points.map(({ point, participantRealId }) => ({
+    ...point,
+    participantRealId,
+    tags: tagsOf.get(point.id) ?? [],
+  }));
 }
 
 /**
@@ -236,7 +243,7 @@ export async function listSignificantPointRows(
  */
 export async function listTestPointRows(db: Executor, testId: number): Promise<SignificantPointRow[]> {
   const points = await db
-    .select({ point: significantPoints })
+    .select({ point: significantPoints, participantRealId: participants.realId })
     .from(significantPoints)
     .innerJoin(participants, eq(participants.id, significantPoints.participantId))
     .where(and(eq(participants.testId, testId), eq(participants.type, 'default')))
@@ -245,7 +252,11 @@ export async function listTestPointRows(db: Executor, testId: number): Promise<S
     db,
     points.map(({ point }) => point.id),
   );
-  return points.map(({ point }) => ({ ...point, tags: tagsOf.get(point.id) ?? [] }));
+  return points.map(({ point, participantRealId }) => ({
+    ...point,
+    participantRealId,
+    tags: tagsOf.get(point.id) ?? [],
+  }));
 }
 
 /** The tags of each of the significant points, by point id, in name order. */

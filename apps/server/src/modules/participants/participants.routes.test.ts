@@ -204,6 +204,8 @@ describe('GET /tests/:id/participants/:pid', () => {
         ranking: 1,
         score: 0.75,
         participant_id: recorded.id,
+        // issue 26, one name per participant: what screens name the point's participant by
+        participant_label: recorded.input.realId,
       },
       expect.objectContaining({ emotion: 'joy', comment: 'Nice shoes', tags: [], ranking: 2 }),
     ]);

@@ -1,5 +1,4 @@
-import type { Answer, TestDetail } from '@limbus/contract';
-import { SCALE_MAX, SCALE_MIN } from '@limbus/contract';
+import { type Answer, participantLabel, SCALE_MAX, SCALE_MIN, type TestDetail } from '@limbus/contract';
 
 export type QuestionKind = 'open' | 'scale' | 'association';
 
@@ -34,7 +33,9 @@ export function answeredQuestions(
   test: Pick<TestDetail, 'open_questions' | 'evaluations' | 'associations' | 'participants'>,
 ) {
   const realIds = new Map(
-    test.participants.filter((participant) => participant.type === 'default').map((p) => [p.id, p.real_id]),
+    test.participants
+      .filter((participant) => participant.type === 'default')
+      .map((p) => [p.id, participantLabel(p)]),
   );
   const order = [...realIds.keys()];
   const build = (

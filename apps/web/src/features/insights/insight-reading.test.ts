@@ -22,6 +22,7 @@ function point(id: number, overrides: Partial<SignificantPoint> = {}): Significa
     ranking: 1,
     score: 0.5,
     participant_id: 1,
+    participant_label: 'P0001',
     ...overrides,
   };
 }

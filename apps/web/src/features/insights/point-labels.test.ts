@@ -6,7 +6,7 @@ const point = (offsetMs: number, comment = '') => ({
   emotion: 'frustration' as const,
   timestamp_top: START * 1000 + offsetMs,
   comment,
-  participant_id: 7,
+  participant_label: 'P0007',
 });
 
 describe('offsetOf', () => {
@@ -22,7 +22,15 @@ describe('pointLabel', () => {
     expect(pointLabel(point(3000, 'Could not find the button'), START)).toBe(
       'Frustration · at 0:03 · “Could not find the button”',
     );
-    expect(pointLabel(point(3000))).toBe('Frustration · participant 7');
+    expect(pointLabel(point(3000))).toBe('Frustration · participant P0007');
     expect(pointLabel(point(0, 'x'.repeat(80)), START)).toBe(`Frustration · at 0:00 · “${'x'.repeat(59)}…”`);
+  });
+});
+
+describe('pointLabel (issue 26, one name per participant)', () => {
+  it('names the participant by its label, never by its database id', () => {
+    const label = pointLabel({ ...point(3000), participant_id: 25 } as Parameters<typeof pointLabel>[0]);
+    expect(label).toBe('Frustration · participant P0007');
+    expect(label).not.toContain('25');
   });
 });

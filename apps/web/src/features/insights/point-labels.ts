@@ -13,14 +13,14 @@ export function offsetOf(
 
 /** How a significant point reads in the insight's list of linked points. */
 export function pointLabel(
-  point: Pick<SignificantPoint, 'emotion' | 'timestamp_top' | 'comment' | 'participant_id'>,
+  point: Pick<SignificantPoint, 'emotion' | 'timestamp_top' | 'comment' | 'participant_label'>,
   startedAt: number | null = null,
 ): string {
   const at = offsetOf(point, startedAt);
   const comment = point.comment.trim();
   return [
     EMOTION_NAMES[point.emotion],
-    at ? `at ${at}` : `participant ${point.participant_id}`,
+    at ? `at ${at}` : `participant ${point.participant_label}`,
     comment ? `“${comment.length > 60 ? `${comment.slice(0, 59)}…` : comment}”` : null,
   ]
     .filter(Boolean)

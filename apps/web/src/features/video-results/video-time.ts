@@ -24,6 +24,8 @@ export function pointsAsSignificant(points: readonly VideoPoint[]): SignificantP
     ranking: point.ranking,
     score: point.score,
     participant_id: 0,
+    // The viewers' mean, not one participant's point.
+    participant_label: 'All viewers',
   }));
 }
 

@@ -1,4 +1,4 @@
-import type { ParticipantSummary } from '@limbus/contract';
+import { type ParticipantSummary, participantLabel } from '@limbus/contract';
 import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -46,7 +46,7 @@ function RequestPanel({
   const asked = new Set((erasures.data ?? []).map((erasure) => erasure.participant_id));
   const options = participants
     .filter((participant) => !asked.has(participant.id))
-    .map((participant) => ({ value: String(participant.id), label: participant.real_id }));
+    .map((participant) => ({ value: String(participant.id), label: participantLabel(participant) }));
 
   const confirm = () =>
     erase.mutate(Number(form.values.participant_id), {

@@ -4,6 +4,7 @@ import {
   type ExportFormat,
   type ExportKind,
   type ParticipantSummary,
+  participantLabel,
 } from '@limbus/contract';
 import { Button, Card, Group, Progress, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -107,7 +108,7 @@ export function ExportPanel({
             label="Participants"
             data={[
               { value: ALL, label: 'All participants' },
-              ...participants.map((row) => ({ value: String(row.id), label: row.real_id })),
+              ...participants.map((row) => ({ value: String(row.id), label: participantLabel(row) })),
             ]}
             value={kind === 'metrics' ? ALL : participant}
             onChange={(value) => value && setParticipant(value)}

@@ -83,14 +83,14 @@ export const HeatmapCanvas = memo(function HeatmapCanvas({
     const scale = (size?.width ?? rect.width) / rect.width;
     return [(event.clientX - rect.left) * scale, (event.clientY - rect.top) * scale];
   };
-  const percent = (value: number, of: number) => `${(value / of) * 100}%`;
+  const cssPercent = (value: number, of: number) => `${(value / of) * 100}%`;
   const place = (box: Box) =>
     size
       ? {
-          left: percent(box.left, size.width),
-          top: percent(box.top, size.height),
-          width: percent(box.width, size.width),
-          height: percent(box.height, size.height),
+          left: cssPercent(box.left, size.width),
+          top: cssPercent(box.top, size.height),
+          width: cssPercent(box.width, size.width),
+          height: cssPercent(box.height, size.height),
         }
       : {};
   const drawn = drawing

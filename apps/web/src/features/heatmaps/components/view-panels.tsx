@@ -1,5 +1,5 @@
 import type { HeatmapScrollReach, ParticipantSummary } from '@limbus/contract';
-import { GAZE_PLOT_MAX_PARTICIPANTS } from '@limbus/contract';
+import { GAZE_PLOT_MAX_PARTICIPANTS, participantLabel } from '@limbus/contract';
 import { Box, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { EMOTION_COLORS, formatCount, formatPercent, formatSeconds } from '../../../ui';
 import { PLOT_COLORS, reachDepths } from '../overlays';
@@ -43,13 +43,16 @@ type PlotProps = {
 
 /** Chooses the gaze plot's participants and says what the circles mean. */
 export function GazePlotPanel({ participants, chosen, onChange, summaries }: PlotProps) {
-  const nameOf = (id: number) => participants.find((p) => p.id === id)?.real_id ?? `Participant ${id}`;
+  const nameOf = (id: number) => {
+    const participant = participants.find((p) => p.id === id);
+    return participant ? participantLabel(participant) : 'A participant no longer listed';
+  };
   return (
     <Stack gap="xs">
       <MultiSelect
         label="Participants"
         description={`Up to ${GAZE_PLOT_MAX_PARTICIPANTS} at once`}
-        data={participants.map((p) => ({ value: String(p.id), label: p.real_id }))}
+        data={participants.map((p) => ({ value: String(p.id), label: participantLabel(p) }))}
         value={chosen.map(String)}
         onChange={(values) => onChange(values.slice(0, GAZE_PLOT_MAX_PARTICIPANTS).map(Number))}
         maxValues={GAZE_PLOT_MAX_PARTICIPANTS}

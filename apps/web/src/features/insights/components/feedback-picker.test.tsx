@@ -19,6 +19,7 @@ const point = (id: number, comment: string, overrides: Partial<SignificantPoint>
   ranking: 0,
   score: 1,
   participant_id: 9,
+  participant_label: 'P0009',
   ...overrides,
 });
 

@@ -2,6 +2,7 @@ import {
   EMOTION_NAMES,
   type Insight,
   type ParticipantSummary,
+  participantLabel,
   type SignificantPoint,
 } from '@limbus/contract';
 import {
@@ -33,8 +34,8 @@ export const withPoints = (insight: Pick<Insight, 'significant_points_ids'>, ids
   ...new Set([...insight.significant_points_ids, ...ids]),
 ];
 
-const participantName = (participant: Pick<ParticipantSummary, 'id' | 'real_id'>) =>
-  `Participant ${participant.real_id || participant.id}`;
+const participantName = (participant: Pick<ParticipantSummary, 'real_id'>) =>
+  `Participant ${participantLabel(participant)}`;
 
 /**
  * Adding a selected set of feedback items to one chosen insight (spec 3 §2): a participant, their

@@ -25,6 +25,7 @@ const point = (id: number, overrides: Partial<SignificantPoint> = {}): Significa
   ranking: 0,
   score: 1,
   participant_id: 9,
+  participant_label: 'P0009',
   ...overrides,
 });
 
@@ -52,7 +53,7 @@ const insight = (number: number, overrides: Partial<Insight> = {}): Insight => (
 const suggestion = { id: 7, rank: 1, title: 'Move the code field up', insight_id: 102 } as Suggestion;
 const test = makeTestDetail({
   id: 4,
-  participants: [{ id: 9, real_id: 'p9', type: 'default', started_at: START, ended_at: null }],
+  participants: [{ id: 9, real_id: 'P0009', type: 'default', started_at: START, ended_at: null }],
 });
 
 /** Renders insight `number` of three on a fake server (a "hook" for biome: it installs the fake fetch). */
@@ -108,5 +109,16 @@ describe('InsightDetail', () => {
     await userEvent.setup().click(screen.getByText('Translated'));
     expect(screen.getAllByText(/Where is the discount code\?/).length).toBeGreaterThan(0);
     expect(screen.queryByText(/Waar is de kortingscode\?/)).toBeNull();
+  });
+
+  it('issue 26, one name per participant: the highlight and the data points name participant 9 by its label', async () => {
+    useRenderedInsight(1);
+    const highlight = await screen.findByRole('region', { name: 'Highlighted moment' });
+    expect(highlight.textContent).toContain('Participant P0009 · Frustration');
+    const watch = screen.getByRole('link', {
+      name: 'Watch the recording of participant P0009 at this frustration point',
+    });
+    expect(watch.closest('div')?.parentElement?.textContent).toContain('Participant P0009');
+    expect(document.body.textContent).not.toMatch(/participant 9\b/i);
   });
 });

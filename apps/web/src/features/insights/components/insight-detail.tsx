@@ -183,7 +183,7 @@ function HighlightedMoment({
           <Blockquote
             color={EMOTION_COLORS[point.emotion]}
             icon={<IconQuote size={20} aria-hidden />}
-            cite={`Participant ${point.participant_id} · ${EMOTION_NAMES[point.emotion]}`}
+            cite={`Participant ${point.participant_label} · ${EMOTION_NAMES[point.emotion]}`}
           >
             {comment || 'No words at this moment: the emotion peak speaks for itself.'}
           </Blockquote>
@@ -297,7 +297,7 @@ function SupportingData({
                   {EMOTION_NAMES[point.emotion]}
                 </Badge>
                 <Text size="xs" c="dimmed">
-                  Participant {point.participant_id}
+                  Participant {point.participant_label}
                   {at ? ` · at ${at}` : ''}
                 </Text>
               </Group>
@@ -308,7 +308,7 @@ function SupportingData({
                 size="sm"
                 mt={6}
                 display="inline-block"
-                aria-label={`Watch the recording of participant ${point.participant_id} at this ${EMOTION_NAMES[point.emotion].toLowerCase()} point`}
+                aria-label={`Watch the recording of participant ${point.participant_label} at this ${EMOTION_NAMES[point.emotion].toLowerCase()} point`}
               >
                 Watch in the recording
               </Anchor>

@@ -26,6 +26,7 @@ const point = (
   ranking: 0,
   score: 1,
   participant_id: participant,
+  participant_label: `P${String(participant).padStart(4, '0')}`,
 });
 
 const TEST = makeTestDetail({ id: 4 });

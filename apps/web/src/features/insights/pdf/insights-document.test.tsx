@@ -31,6 +31,7 @@ function point(id: number, overrides: Partial<SignificantPoint> = {}): Significa
     ranking: 1,
     score: 0.5,
     participant_id: 100 + (id % 3),
+    participant_label: `P000${id % 3}`,
     ...overrides,
   };
 }
@@ -92,6 +93,10 @@ describe('the Insights PDF', () => {
     expect(first).toContain(`${LONG_COMMENT.slice(0, 190)}…`.replace(/\s+/g, ' ').slice(-40));
     expect(first).not.toContain(LONG_COMMENT.slice(185));
     expect(first).toContain('Mooi!');
+    // issue 26, one name per participant: the comments cite participants 101 and 100 by their labels
+    expect(first).toContain('Participant P0001 · Frustration');
+    expect(first).toContain('Participant P0000 · Joy');
+    expect(first).not.toMatch(/Participant 10\d/);
     const document = await getDocument({ data: new Uint8Array(buffer), verbosity: 0 }).promise;
     const [, , width, height] = (await document.getPage(1)).view;
     expect(width).toBeGreaterThan(height ?? 0);

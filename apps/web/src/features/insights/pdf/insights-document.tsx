@@ -111,7 +111,7 @@ function InsightPage({ report, insight }: { report: InsightsReport; insight: Ins
             <View key={point.id} style={styles.comment} wrap={false}>
               <Text>“{cutComment(point.comment)}”</Text>
               <Text style={styles.commentMeta}>
-                Participant {point.participant_id} · {EMOTION_NAMES[point.emotion]}
+                Participant {point.participant_label} · {EMOTION_NAMES[point.emotion]}
               </Text>
             </View>
           ))}

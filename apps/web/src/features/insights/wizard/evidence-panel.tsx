@@ -46,7 +46,7 @@ export function EvidencePanel({ testId, context, claim }: EvidenceProps) {
             <li key={point.id}>
               <Text size="sm">
                 <Text span fw={600}>
-                  Participant {point.participant_id}
+                  Participant {point.participant_label}
                 </Text>{' '}
                 · {EMOTION_NAMES[point.emotion]}
               </Text>
@@ -70,7 +70,7 @@ export function EvidencePanel({ testId, context, claim }: EvidenceProps) {
                   variant="subtle"
                   leftSection={<IconPlayerPlay size={14} aria-hidden />}
                   onClick={() => setPlaying(point.id)}
-                  aria-label={`Play clip of participant ${point.participant_id}`}
+                  aria-label={`Play clip of participant ${point.participant_label}`}
                 >
                   Play clip
                 </Button>

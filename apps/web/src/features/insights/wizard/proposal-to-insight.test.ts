@@ -13,6 +13,7 @@ const point = (id: number, participantId: number, comment = '') => ({
   ranking: 0,
   score: 0,
   participant_id: participantId,
+  participant_label: `P${String(participantId).padStart(4, '0')}`,
 });
 
 const context: Pick<InsightProposal, 'points' | 'focus_point'> = {

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { stubCanvas } from '../../../test/stub-canvas';
-import { EmotionChart } from './emotion-chart';
+import { formatClock } from '../../../ui';
+import { EmotionChart, TIME_TICK_SECONDS } from './emotion-chart';
 
 beforeAll(stubCanvas);
 
@@ -35,6 +36,7 @@ function point(change: Partial<SignificantPoint>): SignificantPoint {
     ranking: 1,
     score: 0.8,
     participant_id: 3,
+    participant_label: 'P0003',
     ...change,
   };
 }
@@ -105,5 +107,16 @@ describe('EmotionChart', () => {
     // a part of the recording: 2 to 3 seconds
     await playheadAt(2.5, 'visible', [2, 3]);
     await playheadAt(4, 'hidden', [2, 3]);
+  });
+});
+
+describe('the time axis (issue 26, units)', () => {
+  it('ticks at whole seconds only, so that no two m:ss labels side by side read the same', () => {
+    for (const step of TIME_TICK_SECONDS) {
+      expect(Number.isInteger(step) && step >= 1).toBe(true);
+      const labels = [0, 1, 2, 3].map((index) => formatClock(index * step));
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+    expect(Math.min(...TIME_TICK_SECONDS)).toBe(1);
   });
 });

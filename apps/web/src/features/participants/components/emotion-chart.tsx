@@ -9,6 +9,12 @@ import { CHART_EMOTIONS, emotionMeans, nearestSampleIndex } from '../emotion-sco
 import { EmotionReadout } from './emotion-readout';
 
 const HEIGHT = 160;
+
+/**
+ * The time axis' tick steps in seconds: whole seconds only, since its labels are m:ss (issue 26,
+ * units: a 4-second selection ticked every 0.2 s read '0:00 0:00 0:00 0:00 0:01').
+ */
+export const TIME_TICK_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200];
 const MARKER_SIZE = 12;
 /** The marker's button is larger than its dot: 24 px is the smallest target a finger or a shaky hand should have to hit (WCAG 2.5.8). */
 const MARKER_TARGET_SIZE = 24;
@@ -161,7 +167,7 @@ export function EmotionChart({
         y: { range: [0, 1] },
       },
       axes: [
-        { values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
+        { incrs: TIME_TICK_SECONDS, values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
         { values: (_u, ticks) => ticks.map((tick) => formatPercent(tick)), size: 56 },
       ],
       series: [

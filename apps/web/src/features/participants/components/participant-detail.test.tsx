@@ -23,6 +23,7 @@ function makePoint(change: Partial<SignificantPoint>): SignificantPoint {
     ranking: 1,
     score: 0.8,
     participant_id: 25,
+    participant_label: 'P0001',
     ...change,
   };
 }

@@ -1,4 +1,4 @@
-import type { ParticipantDetail, TestDetail } from '@limbus/contract';
+import { type ParticipantDetail, participantLabel, type TestDetail } from '@limbus/contract';
 import { Anchor, Box, Group, Stack, Tabs } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
@@ -49,7 +49,7 @@ function ParticipantScreen({
     <Stack gap="md">
       <Group gap="md" wrap="nowrap" align="flex-start">
         <ParticipantAvatar participant={participant} size={48} />
-        <PageTitle>{`Participant ${participant.real_id}`}</PageTitle>
+        <PageTitle>{`Participant ${participantLabel(participant)}`}</PageTitle>
       </Group>
       <ParticipantHeader test={test} participant={participant} />
       <ParticipantQualityCard testId={test.id} participantId={participant.id} />

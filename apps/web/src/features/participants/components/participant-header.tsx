@@ -1,4 +1,4 @@
-import type { ParticipantDetail, TestDetail } from '@limbus/contract';
+import { type ParticipantDetail, participantLabel, type TestDetail } from '@limbus/contract';
 import { ActionIcon, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -23,7 +23,10 @@ function ParticipantPicker({ test, participant }: { test: TestDetail; participan
     <Group align="end" gap="sm">
       <Select
         label="Participant"
-        data={(participants.data ?? []).map((row) => ({ value: String(row.id), label: row.real_id }))}
+        data={(participants.data ?? []).map((row) => ({
+          value: String(row.id),
+          label: participantLabel(row),
+        }))}
         value={String(participant.id)}
         onChange={(value) => value && navigate(`${listUrl}/${value}`, { replace: true })}
         allowDeselect={false}

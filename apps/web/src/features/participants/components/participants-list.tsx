@@ -1,4 +1,4 @@
-import type { ParticipantSummary } from '@limbus/contract';
+import { type ParticipantSummary, participantLabel } from '@limbus/contract';
 import { ActionIcon, Anchor, Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
@@ -99,7 +99,7 @@ type RowProps = {
 };
 
 function ParticipantRow({ testId, participant, canManage, onDelete }: RowProps) {
-  const name = participant.real_id;
+  const name = participantLabel(participant);
   const { age, gender, education } = participant.demographic;
   return (
     <Table.Tr>
@@ -145,7 +145,7 @@ function RecordingAction({
       size="xs"
       variant="light"
       leftSection={<IconPlayerPlay size={14} aria-hidden />}
-      aria-label={`Open the recording of participant ${participant.real_id}`}
+      aria-label={`Open the recording of participant ${participantLabel(participant)}`}
     >
       Recording
     </Button>
@@ -157,7 +157,7 @@ function ManageActions({
   participant,
   onDelete,
 }: Pick<RowProps, 'testId' | 'participant' | 'onDelete'>) {
-  const name = `participant ${participant.real_id}`;
+  const name = `participant ${participantLabel(participant)}`;
   return (
     <>
       <AppTooltip label="Edit">

@@ -1,4 +1,4 @@
-import { QUALITY_PROBLEM_NAMES, type TestQuality } from '@limbus/contract';
+import { participantLabel, QUALITY_PROBLEM_NAMES, type TestQuality } from '@limbus/contract';
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorAlert, TableSkeleton } from '../../../ui';
@@ -38,7 +38,7 @@ function ParticipantRows({ testId, quality }: { testId: number; quality: TestQua
             <Table.Tr key={row.participant_id}>
               <Table.Th scope="row" fw={600}>
                 <Anchor component={Link} to={`/research/test/${testId}/participants/${row.participant_id}`}>
-                  {row.real_id}
+                  {participantLabel(row)}
                 </Anchor>
               </Table.Th>
               <Table.Td>{formatShare(row.tracking_ratio)}</Table.Td>
@@ -59,7 +59,7 @@ function ParticipantRows({ testId, quality }: { testId: number; quality: TestQua
                 )}
               </Table.Td>
               <Table.Td>
-                <ExclusionSwitch testId={testId} quality={row} label={`Count ${row.real_id}`} />
+                <ExclusionSwitch testId={testId} quality={row} label={`Count ${participantLabel(row)}`} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,4 +1,4 @@
-import type { TestDetail } from '@limbus/contract';
+import { participantLabel, type TestDetail } from '@limbus/contract';
 import { Alert, Anchor, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -16,7 +16,7 @@ export function PlainRecording({ test, participantId }: { test: TestDetail; part
   useVideoKeys(video);
   if (participant.isPending) return <PageLoader label="Loading the recording" />;
   if (participant.isError) return <ErrorAlert error={participant.error} />;
-  const { real_id: realId, video: src, video_pending: isPending } = participant.data;
+  const { video: src, video_pending: isPending } = participant.data;
   const removal = removedRecording(participant.data.removed);
   return (
     <Stack gap="md">
@@ -26,7 +26,7 @@ export function PlainRecording({ test, participantId }: { test: TestDetail; part
             <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
             Back to participants
           </Anchor>
-          <PageTitle>{`Screen recording of participant ${realId}`}</PageTitle>
+          <PageTitle>{`Screen recording of participant ${participantLabel(participant.data)}`}</PageTitle>
         </Stack>
         <Anchor component={Link} to={`/test/${test.id}/participant/${participantId}/recording`}>
           Replay with gaze, clicks and emotions

@@ -39,6 +39,7 @@ function participant(overrides: Partial<ParticipantDetail> = {}): ParticipantDet
         ranking: 1,
         score: 1,
         participant_id: 25,
+        participant_label: 'P0001',
       },
     ],
     ...overrides,

@@ -1,9 +1,10 @@
-import type {
-  ParticipantDetail,
-  ParticipantSummary,
-  RemovedData,
-  SignificantPoint,
-  TestDetail,
+import {
+  type ParticipantDetail,
+  type ParticipantSummary,
+  participantLabel,
+  type RemovedData,
+  type SignificantPoint,
+  type TestDetail,
 } from '@limbus/contract';
 import {
   Alert,
@@ -61,14 +62,16 @@ function ParticipantNavigation({
         disabled={!previous}
         leftSection={<IconChevronLeft size={16} aria-hidden />}
         aria-label={
-          previous ? `Back: previous participant, ${previous.real_id}` : 'Back: previous participant'
+          previous
+            ? `Back: previous participant, ${participantLabel(previous)}`
+            : 'Back: previous participant'
         }
       >
         Back
       </Button>
       <Select
         label="Participant"
-        data={list.map((row) => ({ value: String(row.id), label: row.real_id }))}
+        data={list.map((row) => ({ value: String(row.id), label: participantLabel(row) }))}
         value={String(participantId)}
         onChange={(value) => value && navigate(recordingPath(testId, Number(value)))}
         allowDeselect={false}
@@ -81,7 +84,7 @@ function ParticipantNavigation({
         variant="default"
         disabled={!next}
         rightSection={<IconChevronRight size={16} aria-hidden />}
-        aria-label={next ? `Next participant, ${next.real_id}` : 'Next participant'}
+        aria-label={next ? `Next participant, ${participantLabel(next)}` : 'Next participant'}
       >
         Next
       </Button>
@@ -218,7 +221,7 @@ function RecordingContent({
             <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
             Back to participants
           </Anchor>
-          <PageTitle>{`Recording of participant ${participant.real_id}`}</PageTitle>
+          <PageTitle>{`Recording of participant ${participantLabel(participant)}`}</PageTitle>
         </Stack>
         <ParticipantNavigation testId={test.id} participantId={participant.id} list={list} />
       </Group>

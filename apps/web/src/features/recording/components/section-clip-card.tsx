@@ -1,4 +1,10 @@
-import { type ClipEmotions, EMOTION_NAMES, REMOVED_DATA_MESSAGES, type SectionClip } from '@limbus/contract';
+import {
+  type ClipEmotions,
+  EMOTION_NAMES,
+  participantLabel,
+  REMOVED_DATA_MESSAGES,
+  type SectionClip,
+} from '@limbus/contract';
 import { Anchor, Box, Card, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -166,7 +172,7 @@ export function ClipCard({
           fw={600}
           size="sm"
         >
-          {clip.real_id}
+          {participantLabel(clip)}
         </Anchor>
         <Text size="xs" c="dimmed">
           {formatClock(clip.length)} on the page

@@ -1,4 +1,4 @@
-import type { TestFile } from '@limbus/contract';
+import { participantLabel, type TestFile } from '@limbus/contract';
 import { Badge, Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
@@ -68,7 +68,11 @@ function FileTable({ files }: { files: readonly TestFile[] }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  {file.participant ? file.participant.real_id : <Badge variant="light">Test</Badge>}
+                  {file.participant ? (
+                    participantLabel(file.participant)
+                  ) : (
+                    <Badge variant="light">Test</Badge>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {file.size === null ? '–' : formatFileSize(file.size)}
@@ -87,7 +91,7 @@ function FileTable({ files }: { files: readonly TestFile[] }) {
 }
 
 const downloadLabel = (file: TestFile) =>
-  `Download ${file.title.toLowerCase()}${file.participant ? ` of participant ${file.participant.real_id}` : ''}`;
+  `Download ${file.title.toLowerCase()}${file.participant ? ` of participant ${participantLabel(file.participant)}` : ''}`;
 
 /** Signed and outside links download directly; API files are fetched with the session first. */
 function DownloadButton({ file }: { file: TestFile }) {

@@ -122,9 +122,9 @@ export function FeedbackList({
               component={Link}
               to={pointRecordingHref(test.id, point, startOf.get(point.participant_id))}
               size="sm"
-              aria-label={`Watch the recording of participant ${point.participant_id} at this point`}
+              aria-label={`Watch the recording of participant ${point.participant_label} at this point`}
             >
-              Participant {point.participant_id} · watch
+              Participant {point.participant_label} · watch
             </Anchor>
             {point.tags.map((tag) => (
               <Badge

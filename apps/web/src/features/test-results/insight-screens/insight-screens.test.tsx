@@ -22,6 +22,7 @@ const point = (id: number, emotion: SignificantPoint['emotion'], comment: string
   ranking: 1,
   score: 0.5,
   participant_id: 40 + id,
+  participant_label: `P${String(id).padStart(4, '0')}`,
 });
 
 const page = (id: number, name: string, changes: Partial<LabelWithMetrics>): LabelWithMetrics => ({
@@ -152,6 +153,11 @@ describe('Pages screen', () => {
     expect(bars[0]?.textContent).toContain('mean');
     const why = screen.getByRole('list', { name: 'Feedback on Checkout' });
     expect(within(why).getAllByRole('listitem')).toHaveLength(1);
+    // issue 26, one name per participant: the page's feedback card names participant 42 by its label
+    expect(within(why).getByRole('link', { name: /participant P0002/ }).textContent).toBe(
+      'Participant P0002 · watch',
+    );
+    expect(why.textContent).not.toMatch(/participant 42/i);
     expect(within(why).getByRole('link', { name: 'Discount code' }).getAttribute('href')).toBe(
       '/test/7/tags?tag=11',
     );
@@ -224,6 +230,7 @@ describe('Tags screen', () => {
     expect(screen.getByRole('radio', { name: 'Frustration' })).toHaveProperty('checked', true);
   });
 
+<<<<<<< HEAD
   it('issue 26: says that tags hit by different participants about as often score alike, with n, instead of #1–#3', async () => {
     /** A frustration point of participant 41 + i on a tag. */
     const on = (tagId: number, name: string, i: number, id: number): SignificantPoint => ({
@@ -256,6 +263,17 @@ describe('Tags screen', () => {
       'Alike with Size guide and DeliverySearch',
     );
     expect(within(ranking).getByText(/^5 peaks of frustration \(n = 12, 95 % CI \d+–\d+\)$/)).toBeTruthy();
+=======
+  it("issue 26, one name per participant: a tag's feedback card names the participant by its label, not its id", async () => {
+    renderScreen('/test/7/tags?tag=11');
+    const feedback = await screen.findByRole('list', { name: 'Feedback on Discount code' });
+    // point 2 is participant 42's, labelled P0002
+    const watch = within(feedback).getByRole('link', {
+      name: 'Watch the recording of participant P0002 at this point',
+    });
+    expect(watch.textContent).toBe('Participant P0002 · watch');
+    expect(feedback.textContent).not.toMatch(/participant 42/i);
+>>>>>>> i26-labels
   });
 
   it('sends a test whose data the server refuses (Essential) to the locked screen', async () => {

@@ -20,6 +20,7 @@ const point = (id: number, emotion: SignificantPoint['emotion'], comment = ''): 
   ranking: 1,
   score: 0.5,
   participant_id: 1,
+  participant_label: 'P0001',
 });
 
 const page = (id: number, changes: Partial<LabelWithMetrics> = {}): LabelWithMetrics => ({

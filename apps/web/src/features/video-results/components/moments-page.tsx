@@ -17,15 +17,21 @@ const KINDS: { kind: VideoMoment['emotion']; name: string; colour: string }[] = 
 ];
 const clock = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
 
-function bubbleChart(moments: readonly VideoMoment[], durationMs: number) {
+/**
+ * The bubble chart's options. The time axis reads in mm:ss, so its name says what it is rather than
+ * a unit (issue 26: a bare 's' dangled beside labels that are not seconds).
+ */
+export function bubbleChart(moments: readonly VideoMoment[], durationMs: number) {
   return {
     tooltip: { trigger: 'item', formatter: '{b}' },
-    grid: { left: 170, right: 24, top: 16, bottom: 32 },
+    grid: { left: 170, right: 24, top: 16, bottom: 56 },
     xAxis: {
       type: 'value',
       min: 0,
       max: durationMs / 1000,
-      name: 's',
+      name: 'Time in the video (mm:ss)',
+      nameLocation: 'middle',
+      nameGap: 32,
       axisLabel: { formatter: (s: number) => clock(s * 1000) },
     },
     yAxis: { type: 'category', data: KINDS.map((kind) => kind.name), inverse: true },

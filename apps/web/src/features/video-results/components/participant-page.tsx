@@ -1,5 +1,10 @@
-import type { ParticipantDetail, ParticipantQuestion, ParticipantSummary } from '@limbus/contract';
-import { VIDEO_RESULT_MESSAGES } from '@limbus/contract';
+import {
+  type ParticipantDetail,
+  type ParticipantQuestion,
+  type ParticipantSummary,
+  participantLabel,
+  VIDEO_RESULT_MESSAGES,
+} from '@limbus/contract';
 import {
   ActionIcon,
   Anchor,
@@ -50,7 +55,10 @@ function Navigator({ list, current }: { list: readonly ParticipantSummary[]; cur
         aria-label="Participant"
         value={String(current.id)}
         allowDeselect={false}
-        data={list.map((participant) => ({ value: String(participant.id), label: participant.real_id }))}
+        data={list.map((participant) => ({
+          value: String(participant.id),
+          label: participantLabel(participant),
+        }))}
         onChange={(value) => go(list.find((participant) => String(participant.id) === value))}
         w={200}
       />

@@ -1,4 +1,4 @@
-import { marksFavourites, type ParticipantSummary, readerOfUser } from '@limbus/contract';
+import { marksFavourites, type ParticipantSummary, participantLabel, readerOfUser } from '@limbus/contract';
 import { ActionIcon, Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
@@ -19,8 +19,8 @@ export function FavouriteStar({ testId, participant }: { testId: number; partici
   // Demo users only read (the demo company is shared by strangers): the star shows, it does not toggle.
   const mayMark = user !== null && marksFavourites(readerOfUser(user), { companyId: test.company_id });
   const label = participant.favourite
-    ? `Remove participant ${participant.real_id} from the favourites`
-    : `Mark participant ${participant.real_id} as favourite`;
+    ? `Remove participant ${participantLabel(participant)} from the favourites`
+    : `Mark participant ${participantLabel(participant)} as favourite`;
   return (
     <ActionIcon
       variant="subtle"
@@ -69,7 +69,7 @@ function ParticipantRows({ testId }: { testId: number }) {
                 <Table.Td>
                   <FavouriteStar testId={testId} participant={participant} />
                 </Table.Td>
-                <Table.Td>{participant.real_id}</Table.Td>
+                <Table.Td>{participantLabel(participant)}</Table.Td>
                 <Table.Td>{participant.demographic.age ?? '–'}</Table.Td>
                 <Table.Td tt="capitalize">{participant.demographic.gender ?? '–'}</Table.Td>
                 <Table.Td>{formatMinutesSeconds(participant.time_to_complete_ms)}</Table.Td>

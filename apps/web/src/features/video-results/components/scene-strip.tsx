@@ -27,7 +27,7 @@ export function SceneStrip({
   onSeek: (seconds: number) => void;
 }) {
   if (scenes.length === 0 || durationMs <= 0) return null;
-  const share = (ms: number) => `${(Math.min(Math.max(ms, 0), durationMs) / durationMs) * 100}%`;
+  const cssShare = (ms: number) => `${(Math.min(Math.max(ms, 0), durationMs) / durationMs) * 100}%`;
   return (
     <Box component="section" aria-label="Scenes">
       <Box pos="relative" h={14} bg="gray.1" style={{ borderRadius: 7, overflow: 'hidden' }} aria-hidden>
@@ -37,12 +37,12 @@ export function SceneStrip({
             pos="absolute"
             top={0}
             h="100%"
-            left={share(scene.start_ms)}
-            w={`calc(${share(scene.end_ms)} - ${share(scene.start_ms)})`}
+            left={cssShare(scene.start_ms)}
+            w={`calc(${cssShare(scene.end_ms)} - ${cssShare(scene.start_ms)})`}
             bg={sceneColour(index)}
           />
         ))}
-        <Box pos="absolute" top={0} h="100%" w={2} bg="dark.7" left={share(nowMs)} />
+        <Box pos="absolute" top={0} h="100%" w={2} bg="dark.7" left={cssShare(nowMs)} />
       </Box>
       <Group gap="md" mt="xs">
         {scenes.map((scene, index) => (

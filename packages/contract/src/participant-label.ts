@@ -1,0 +1,12 @@
+/**
+ * The one place that decides how a participant is named to people (issue 26 'One name per
+ * participant'): every screen, PDF, export label and server-made text (AI text, insight evidence)
+ * calls this, never a database id. Today it is the participant's label, the id the lab's recorder
+ * gave it (`real_id`, such as 'P0001'), which the participants list, the selector and the recording
+ * show. A visitor's view that must not see labels (a share link's 'P01…' pseudonyms) changes it here.
+ */
+export const PARTICIPANT_UNLABELLED = 'Unlabelled participant';
+
+export function participantLabel(participant: { real_id: string }): string {
+  return participant.real_id.trim() || PARTICIPANT_UNLABELLED;
+}
