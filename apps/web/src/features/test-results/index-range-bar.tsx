@@ -52,7 +52,7 @@ export function IndexRangeBar({
   emotion: Emotion;
   label: string;
 }) {
-  const at = (value: number) => `${((value - scale.min) / (scale.max - scale.min)) * 100}%`;
+  const cssPosition = (value: number) => `${((value - scale.min) / (scale.max - scale.min)) * 100}%`;
   const left = Math.min(100, index);
   const right = Math.max(100, index);
   const ticks: number[] = [];
@@ -65,8 +65,8 @@ export function IndexRangeBar({
           pos="absolute"
           top={5}
           h={10}
-          left={at(left)}
-          w={`calc(${at(right)} - ${at(left)})`}
+          left={cssPosition(left)}
+          w={`calc(${cssPosition(right)} - ${cssPosition(left)})`}
           bg={EMOTION_COLORS[emotion]}
           style={{ borderRadius: 3, opacity: 0.85 }}
         />
@@ -76,8 +76,8 @@ export function IndexRangeBar({
           pos="absolute"
           top={2}
           h={16}
-          left={at(interval.lower)}
-          w={`calc(${at(interval.upper)} - ${at(interval.lower)})`}
+          left={cssPosition(interval.lower)}
+          w={`calc(${cssPosition(interval.upper)} - ${cssPosition(interval.lower)})`}
           style={{
             borderLeft: '2px solid var(--mantine-color-dark-6)',
             borderRight: '2px solid var(--mantine-color-dark-6)',
@@ -90,7 +90,7 @@ export function IndexRangeBar({
         <Box
           pos="absolute"
           top={4}
-          left={`calc(${at(index)} - 6px)`}
+          left={`calc(${cssPosition(index)} - 6px)`}
           w={12}
           h={12}
           bg="white"
@@ -101,7 +101,7 @@ export function IndexRangeBar({
         pos="absolute"
         top={0}
         h={22}
-        left={at(100)}
+        left={cssPosition(100)}
         style={{ borderLeft: '1px dashed var(--mantine-color-dark-3)' }}
       />
       {ticks.map((value) => (
@@ -110,7 +110,7 @@ export function IndexRangeBar({
           aria-hidden
           pos="absolute"
           top={22}
-          left={at(value)}
+          left={cssPosition(value)}
           size="xs"
           c="dimmed"
           style={{ transform: 'translateX(-50%)', whiteSpace: 'nowrap', lineHeight: 1.4 }}

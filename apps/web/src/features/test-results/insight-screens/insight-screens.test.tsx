@@ -230,7 +230,6 @@ describe('Tags screen', () => {
     expect(screen.getByRole('radio', { name: 'Frustration' })).toHaveProperty('checked', true);
   });
 
-<<<<<<< HEAD
   it('issue 26: says that tags hit by different participants about as often score alike, with n, instead of #1–#3', async () => {
     /** A frustration point of participant 41 + i on a tag. */
     const on = (tagId: number, name: string, i: number, id: number): SignificantPoint => ({
@@ -263,7 +262,8 @@ describe('Tags screen', () => {
       'Alike with Size guide and DeliverySearch',
     );
     expect(within(ranking).getByText(/^5 peaks of frustration \(n = 12, 95 % CI \d+–\d+\)$/)).toBeTruthy();
-=======
+  });
+
   it("issue 26, one name per participant: a tag's feedback card names the participant by its label, not its id", async () => {
     renderScreen('/test/7/tags?tag=11');
     const feedback = await screen.findByRole('list', { name: 'Feedback on Discount code' });
@@ -273,7 +273,6 @@ describe('Tags screen', () => {
     });
     expect(watch.textContent).toBe('Participant P0002 · watch');
     expect(feedback.textContent).not.toMatch(/participant 42/i);
->>>>>>> i26-labels
   });
 
   it('sends a test whose data the server refuses (Essential) to the locked screen', async () => {
