@@ -37,7 +37,9 @@ describe('exports', () => {
   it('issue 26, one name per participant: names one participant’s file by its label, made safe for the header, not by its id', async () => {
     const { testId } = await recordedTest(1);
     const labelled = await buildParticipant(ctx.t, testId, { realId: 'lab "1"/0042\r\nX-Evil: 1' });
-    const response = await as.clientAdmin.get(`/tests/${testId}/exports/events?participant_id=${labelled.id}`);
+    const response = await as.clientAdmin.get(
+      `/tests/${testId}/exports/events?participant_id=${labelled.id}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="limbus-test-${testId}-lab-1-0042-X-Evil-1-events.csv"`,
