@@ -1,8 +1,7 @@
 import type { Contract } from '@limbus/contract';
-import { Anchor, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { BackLink, BlockSkeleton, DetailList, ErrorAlert, PageTitle } from '../../../ui';
 import { useCompany } from '../../organisation';
 import { ProcessingRecordLink } from '../../processing-record';
