@@ -79,6 +79,14 @@ export type DueStream = DueOwner & {
 };
 export type DueBatch = DueOwner & { kind: (typeof ingestBatches.$inferSelect)['kind']; seq: number };
 
+/** Whose data a due item is: read with participants joined to tests. */
+const dueOwnerColumns = {
+  participantId: participants.id,
+  testId: participants.testId,
+  companyId: tests.companyId,
+  subject: participants.auditSubject,
+};
+
 /** The company's period in days, or the default where it has no policy. */
 const recordingsDays = sql`coalesce(${retentionPolicies.recordingsDays}, ${RETENTION_DEFAULTS.recordings_days})`;
 const streamsDays = sql`coalesce(${retentionPolicies.streamsDays}, ${RETENTION_DEFAULTS.streams_days})`;
@@ -90,10 +98,7 @@ const streamsDays = sql`coalesce(${retentionPolicies.streamsDays}, ${RETENTION_D
 export async function listDueRecordings(db: Executor, now: Date, limit: number): Promise<DueRecording[]> {
   const rows = await db
     .select({
-      participantId: participants.id,
-      testId: participants.testId,
-      companyId: tests.companyId,
-      subject: participants.auditSubject,
+      ...dueOwnerColumns,
       video: participants.video,
     })
     .from(participants)
@@ -120,10 +125,7 @@ export async function listDueStreams(db: Executor, now: Date, limit: number): Pr
   const recordedAt = sql`coalesce(${participants.endedAt}, ${participants.startedAt}, ${participants.createdAt})`;
   return db
     .select({
-      participantId: participants.id,
-      testId: participants.testId,
-      companyId: tests.companyId,
-      subject: participants.auditSubject,
+      ...dueOwnerColumns,
       kind: participantStreams.kind,
       fileKey: participantStreams.fileKey,
     })
@@ -223,10 +225,7 @@ export function removeStreamRow(
 export async function listDueBatches(db: Executor, now: Date, limit: number): Promise<DueBatch[]> {
   return db
     .select({
-      participantId: participants.id,
-      testId: participants.testId,
-      companyId: tests.companyId,
-      subject: participants.auditSubject,
+      ...dueOwnerColumns,
       kind: ingestBatches.kind,
       seq: ingestBatches.seq,
     })
@@ -273,12 +272,7 @@ export function removeBatchRow(
  */
 export async function listDueUploads(db: Executor, now: Date, limit: number): Promise<DueOwner[]> {
   return db
-    .select({
-      participantId: participants.id,
-      testId: participants.testId,
-      companyId: tests.companyId,
-      subject: participants.auditSubject,
-    })
+    .select(dueOwnerColumns)
     .from(videoUploads)
     .innerJoin(participants, eq(participants.id, videoUploads.participantId))
     .innerJoin(tests, eq(tests.id, participants.testId))
