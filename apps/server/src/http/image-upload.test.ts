@@ -35,6 +35,7 @@ function send(
 ): Promise<Sent> {
   return new Promise((resolve, reject) => {
     let sentBytes = 0;
+    let hasAnswer = false;
     const request = http.request(
       `${origin}/api/v1/resource_images`,
       {
@@ -42,6 +43,7 @@ function send(
         headers: { ...headers, authorization, ...(length ? { 'content-length': String(length) } : {}) },
       },
       (response) => {
+        hasAnswer = true;
         let body = '';
         response.on('data', (chunk) => {
           body += chunk;
@@ -53,6 +55,12 @@ function send(
       // the server may close the socket once it has answered; the answer counts, not the rest
       error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
     );
+    // With a Content-Length, the first piece is followed by a pause of up to 2 s for an early
+    // answer: the server closes the connection after its 413, and a reset that meets bytes still
+    // in flight could cut off the answer on a loaded machine (a client that reads answers while
+    // it sends, as browsers do, sees the same).
+    const waitForAnswer = (go: () => void, waited = 0) =>
+      hasAnswer || waited >= 2000 ? go() : setTimeout(() => waitForAnswer(go, waited + 20), 20);
     let offset = 0;
     const next = () => {
       if (offset >= payload.length || request.destroyed) return void request.end();
@@ -63,7 +71,12 @@ function send(
       const piece = payload.subarray(offset, end);
       offset += piece.length;
       sentBytes = offset;
-      const wait = offset === pauseAt ? (go: () => void) => setTimeout(go, 50) : setImmediate;
+      const wait =
+        offset === pauseAt
+          ? (go: () => void) => setTimeout(go, 50)
+          : length !== undefined && offset === piece.length
+            ? (go: () => void) => waitForAnswer(go)
+            : setImmediate;
       if (request.write(piece)) wait(next);
       else request.once('drain', () => wait(next));
     };
