@@ -3,7 +3,6 @@ import {
   CONSENT_PURPOSES,
   CONSENT_STREAM_NAMES,
   CONSENT_STREAMS,
-  type ConsentPurpose,
   type ConsentStream,
   PROCESSING_SECURITY_MEASURES,
   type ProcessingRecord,
@@ -89,7 +88,7 @@ export async function getProcessingRecord(
       participants: row.participants,
       terms_version: row.termsVersion,
       streams: row.streams ?? [],
-      purposes: row.purposes ?? ([] as ConsentPurpose[]),
+      purposes: row.purposes ?? [],
     })),
   };
 }
