@@ -8,7 +8,7 @@ import {
 } from '@limbus/contract';
 import {
   Alert,
-  Badge,
+  Box,
   Button,
   Group,
   Paper,
@@ -310,24 +310,20 @@ function ChainCheck() {
         <Title order={2} fz={18} id="audit-chain-title">
           Chain verification
         </Title>
-        <Group gap="xs">
-          {check.data ? (
-            <Badge color={check.data.is_intact ? 'teal' : 'red'} variant="light">
-              {check.data.is_intact ? 'Intact' : 'Broken'}
-            </Badge>
-          ) : null}
-          <Button variant="default" size="xs" onClick={() => void check.refetch()} loading={check.isFetching}>
-            Check again
-          </Button>
-        </Group>
+        <Button variant="default" size="xs" onClick={() => void check.refetch()} loading={check.isFetching}>
+          Check again
+        </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
         Each entry's hash covers its content and the hash before it: an altered or removed entry breaks the
         chain. Entries cut off at the end are found only against a last hash kept elsewhere.
       </Text>
-      {check.isPending ? <BlockSkeleton height={60} /> : null}
-      {check.isError ? <ErrorAlert error={check.error} title="The chain could not be checked" /> : null}
-      {check.data ? <ChainStatus result={check.data} /> : null}
+      {/* as tall as the verdict, so that the filters below do not move when it arrives */}
+      <Box mih={{ base: 128, sm: 86 }}>
+        {check.isPending ? <BlockSkeleton height={86} /> : null}
+        {check.isError ? <ErrorAlert error={check.error} title="The chain could not be checked" /> : null}
+        {check.data ? <ChainStatus result={check.data} /> : null}
+      </Box>
     </Paper>
   );
 }
