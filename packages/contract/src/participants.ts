@@ -87,6 +87,15 @@ export const significantPointSchema = z.object({
 });
 export type SignificantPoint = z.infer<typeof significantPointSchema>;
 
+/**
+ * Whether a client reads a significant point (issue 26): a researcher annotated it (a comment or a
+ * tag) and did not mark it a false positive. An unannotated peak is the research area's work in
+ * progress, not a finding.
+ */
+export function isAnnotatedPoint(point: Pick<SignificantPoint, 'comment' | 'tags' | 'false_positive'>) {
+  return !point.false_positive && (point.comment.trim() !== '' || point.tags.length > 0);
+}
+
 export const sectionSchema = z.object({
   id: z.number(),
   timestamp_start: z.number(),

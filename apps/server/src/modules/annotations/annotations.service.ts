@@ -20,6 +20,7 @@ import {
   findSectionRow,
   listSignificantPointRows,
   listTestPointRows,
+  pointsShownTo,
 } from '../participants/participants.service.js';
 import { ofTestFor, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import {
@@ -139,7 +140,8 @@ export async function listLabels(
   const metricsById = new Map(
     (Array.isArray(stored) ? (stored as StoredPageMetrics[]) : []).map((page) => [page.id, page]),
   );
-  const pointById = new Map(points.map((point) => [point.id, toSignificantPoint(point)]));
+  const shown = pointsShownTo(actor, points.map(toSignificantPoint));
+  const pointById = new Map(shown.map((point) => [point.id, point]));
   return {
     data: { labels: rows.map((row) => toLabelWithMetrics(row, metricsById.get(row.id), pointById)) },
   };

@@ -211,6 +211,23 @@ describe('GET /tests/:id/participants/:pid', () => {
     ]);
   });
 
+  it('shows client users only annotated points (a comment or a tag, not false positive); staff every one', async () => {
+    const { t } = ctx;
+    const annotating = await buildParticipant(t, testId, {
+      significantPoints: [
+        { emotion: 'frustration', timestampTop: START + 1000 },
+        { emotion: 'joy', timestampTop: START + 2000, comment: 'Wrong size', falsePositive: true },
+        { emotion: 'attention', timestampTop: START + 3000, tags: ['Hero'] },
+      ],
+    });
+    const pointsFor = async (client: ApiClient) =>
+      participantDetailSchema
+        .parse(expectOk(await client.get(`${participantUrl(annotating.id)}?associations=significant_points`)))
+        .significant_points?.map((point) => point.emotion);
+    expect(await pointsFor(as.clientMember)).toEqual(['attention']);
+    expect(await pointsFor(as.staff)).toEqual(['frustration', 'joy', 'attention']);
+  });
+
   it('adds the video with fields=video', async () => {
     const { t } = ctx;
     expect((await getDetail(as.clientMember, '?fields=video')).video).toBeNull();

@@ -1,11 +1,13 @@
 import type { StreamKind } from '@limbus/analytics';
 import {
   GENERATED_VIEWER_PREFIX,
+  isAnnotatedPoint,
   type ParticipantAssociation,
   type ParticipantDetail,
   type ParticipantSummary,
   type ProfessionalData,
   type RemovedData,
+  type SignificantPoint,
   type StreamKindName,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
@@ -57,6 +59,10 @@ const signedVideoUrl =
  */
 const hiddenFrom = (actor: Actor, row: Pick<ParticipantRow, 'realId' | 'excludedFromMetrics'>) =>
   !seesEveryTest(actor) && row.excludedFromMetrics && row.realId.startsWith(GENERATED_VIEWER_PREFIX);
+
+/** The significant points the actor reads: the research area every one, clients the annotated ones. */
+export const pointsShownTo = (actor: Actor, points: SignificantPoint[]) =>
+  seesEveryTest(actor) ? points : points.filter(isAnnotatedPoint);
 
 /**
  * The participant of a test whose results the actor reads (client users: done tests only); 404
@@ -119,6 +125,7 @@ export async function getParticipant(
 ): Promise<ParticipantDetail> {
   const { test, participant } = await readableParticipant(deps, actor, testId, participantId);
   const detail = await participantDetail(deps, participant, options);
+  if (detail.significant_points) detail.significant_points = pointsShownTo(actor, detail.significant_points);
   if (options.withVideo) {
     const { video_pending } = await participantVideo(deps, participant);
     if (video_pending !== undefined) detail.video_pending = video_pending;

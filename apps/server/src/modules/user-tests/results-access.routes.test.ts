@@ -158,3 +158,35 @@ describe('GET /tests/{id}/labels', () => {
     });
   });
 });
+
+describe('points a client reads (issue 26: unannotated peaks are work in progress)', () => {
+  it('lists on a page only points with a comment or a tag, none marked false positive; staff read every one', async () => {
+    const testId = await testWithResults();
+    const participant = await buildParticipant(ctx.t, testId, {
+      significantPoints: [
+        { emotion: 'attention', timestampTop: AT + 1000 },
+        { emotion: 'joy', timestampTop: AT + 3000, comment: '   ' },
+        { emotion: 'joy', timestampTop: AT + 5000, comment: 'Likes the photos' },
+      ],
+    });
+    const points = await ctx.t.db
+      .select({ id: significantPoints.id, comment: significantPoints.comment })
+      .from(significantPoints)
+      .where(eq(significantPoints.participantId, participant.id));
+    const [page] = await ctx.t.db.insert(labels).values({ testId, name: 'Product' }).returning();
+    await ctx.t.db.insert(testMetrics).values({
+      testId,
+      kind: 'pages',
+      payload: [
+        { id: page?.id, total_participants: 1, significant_points: points.map(({ id }) => ({ id })) },
+      ],
+    });
+    const commentsFor = async (client: typeof as.staff) =>
+      labelListAnswer
+        .parse(expectOk(await client.get(`/tests/${testId}/labels`)))
+        .data.labels.find((label) => label.id === page?.id)
+        ?.significant_points.map((point) => point.comment);
+    expect(await commentsFor(as.clientAdmin)).toEqual(['Likes the photos']);
+    expect(await commentsFor(as.staff)).toEqual(['', '   ', 'Likes the photos']);
+  });
+});
