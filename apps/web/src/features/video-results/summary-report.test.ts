@@ -25,8 +25,23 @@ const meta = { name: 'Spot', companyName: 'Acme Retail', date: '25 Nov 2026' };
 describe('summaryReport', () => {
   it('writes the custom target group out and a missing average age as a dash', () => {
     const stats = summaryReport(results, undefined, meta).stats;
-    expect(stats).toContainEqual({ label: 'Target group', value: 'Runners in Utrecht' });
+    expect(stats).toContainEqual({
+      label: 'Target group',
+      value: 'Custom',
+      note: 'Ordered: Runners in Utrecht. 3 took part.',
+    });
     expect(stats).toContainEqual({ label: 'Average age', value: '–' });
+  });
+
+  it('says how many participants the gender split leaves out (issue 26), and nothing when it counts all', () => {
+    const split = (male: number, female: number) =>
+      summaryReport(
+        makeVideoResults({ stats: { ...results.stats, participants: 12, male, female } }),
+        undefined,
+        meta,
+      ).stats.find((stat) => stat.label === 'Male / Female');
+    expect(split(6, 5)).toEqual({ label: 'Male / Female', value: '6 / 5', note: '1 other or not stated' });
+    expect(split(6, 6)).toEqual({ label: 'Male / Female', value: '6 / 6' });
   });
 
   it("takes the category's norms when the company has too few tests; a scene without percentiles has none", () => {

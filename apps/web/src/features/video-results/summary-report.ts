@@ -2,12 +2,15 @@ import { DEFAULT_TARGET_TEXT, type VideoNorms, type VideoResults, type VideoScor
 import { ordinal } from './norms';
 import { type SceneRow, sceneRows } from './scene-table';
 
+/** One figure of who watched; `note` says what the figure alone would leave out. */
+export type WhoWatchedStat = { label: string; value: string; note?: string };
+
 export type SummaryReport = {
   testName: string;
   companyName: string;
   /** When the report was made, as the app's one date format writes it. */
   date: string;
-  stats: { label: string; value: string }[];
+  stats: WhoWatchedStat[];
   durationMs: number;
   scores: readonly VideoScore[];
   scenes: readonly (SceneRow & { startMs: number; endMs: number })[];
@@ -15,14 +18,27 @@ export type SummaryReport = {
   norms: { against: string; ranks: (string | null)[] } | null;
 };
 
-/** The stats of the summary screen as label and value, the target group written out. */
-function statsOf(stats: VideoResults['stats']): SummaryReport['stats'] {
+/**
+ * Who watched, as the summary screen and its PDF show it (one source for both): the gender split
+ * says how many it does not count, and the ordered target group how many took part.
+ */
+export function whoWatched(stats: VideoResults['stats']): WhoWatchedStat[] {
   const isCustom = stats.target_group === 'custom' && stats.custom_target !== '';
+  const unstated = stats.participants - stats.male - stats.female;
+  const ordered = isCustom ? stats.custom_target : DEFAULT_TARGET_TEXT;
   return [
     { label: 'Participants', value: String(stats.participants) },
-    { label: 'Male / Female', value: `${stats.male} / ${stats.female}` },
+    {
+      label: 'Male / Female',
+      value: `${stats.male} / ${stats.female}`,
+      ...(unstated > 0 ? { note: `${unstated} other or not stated` } : {}),
+    },
     { label: 'Average age', value: stats.average_age === null ? '–' : `${stats.average_age} years` },
-    { label: 'Target group', value: isCustom ? stats.custom_target : DEFAULT_TARGET_TEXT },
+    {
+      label: 'Target group',
+      value: isCustom ? 'Custom' : 'Default',
+      note: `Ordered: ${ordered}. ${stats.participants} took part.`,
+    },
   ];
 }
 
@@ -54,7 +70,7 @@ export function summaryReport(
     testName: test.name,
     companyName: test.companyName,
     date: test.date,
-    stats: statsOf(results.stats),
+    stats: whoWatched(results.stats),
     durationMs: results.duration_ms,
     scores: results.scores,
     scenes: rows.map((row, index) => ({

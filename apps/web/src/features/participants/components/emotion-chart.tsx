@@ -126,6 +126,7 @@ export function EmotionChart({
   onSeek,
   label = 'Emotions over the recording',
   range,
+  meanLabel = 'recording mean',
 }: {
   samples: EmotionSamples;
   startMs: number;
@@ -136,6 +137,8 @@ export function EmotionChart({
   label?: string;
   /** The part shown, in seconds from `startMs`; all of the samples by default. */
   range?: readonly [from: number, to: number];
+  /** What the readout's means are the mean of: a recording's, or the viewers' over a video. */
+  meanLabel?: string;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -227,7 +230,7 @@ export function EmotionChart({
 
   return (
     <Stack gap={6} role="group" aria-label={label}>
-      <EmotionReadout samples={samples} means={means} index={index} startMs={startMs} />
+      <EmotionReadout samples={samples} means={means} meanLabel={meanLabel} index={index} startMs={startMs} />
       <Box pos="relative">
         <div ref={container} />
         <div

@@ -6,17 +6,19 @@ import { CHART_EMOTIONS, formatEmotionShare } from '../emotion-scores';
 
 /**
  * The scores of one moment as words: 'Joy 33 % (recording mean 25 %)', each emotion's score in
- * [0, 1] as a share next to its mean over the whole recording, so that a number says whether it
+ * [0, 1] as a share next to its mean over the whole recording (or video), so that a number says whether it
  * is high for this participant.
  */
 export function EmotionReadout({
   samples,
   means,
+  meanLabel,
   index,
   startMs,
 }: {
   samples: EmotionSamples;
   means: Record<Emotion, number>;
+  meanLabel: string;
   index: number;
   startMs: number;
 }) {
@@ -35,7 +37,7 @@ export function EmotionReadout({
               {EMOTION_NAMES[emotion]} {formatEmotionShare(samples[emotion][index])}
             </Text>{' '}
             <Text span size="sm" c="dimmed">
-              (recording mean {formatEmotionShare(means[emotion])})
+              ({meanLabel} {formatEmotionShare(means[emotion])})
             </Text>
           </Text>
         </Group>

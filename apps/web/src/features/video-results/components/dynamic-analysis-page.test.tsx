@@ -34,6 +34,6 @@ describe('VideoDynamicAnalysisPage', () => {
     // the playhead at the video's start; the mean is the whole video's (3 × 20 % and 18 × 80 %)
     expect(within(chart).getByText('At 0:00')).toBeTruthy();
     expect(within(chart).getByText('Joy 20 %')).toBeTruthy();
-    expect(within(chart).getByText('(recording mean 71 %)')).toBeTruthy();
+    expect(within(chart).getByText('(video mean 71 %)')).toBeTruthy();
   });
 });

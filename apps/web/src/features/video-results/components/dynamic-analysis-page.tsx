@@ -57,6 +57,7 @@ function DynamicAnalysis({ results }: { results: VideoResults }) {
             seconds={stage.seconds}
             onSeek={stage.seek}
             label="Mean scores of the viewers in the selection"
+            meanLabel="video mean"
           />
         </Stack>
       </Paper>

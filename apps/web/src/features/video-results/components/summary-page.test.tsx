@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe('VideoSummaryPage', () => {
-  it('shows who watched, with the default target group explained in the tooltip', async () => {
+  it('shows who watched: the participants the gender split leaves out and the ordered group beside who took part', async () => {
     useFakeApi({ 'GET /tests/7/video_results': { body: makeVideoResults() } });
     renderVideoScreen(<VideoSummaryPage />, { test: makeVideoTest(), route: ROUTE, path: PATH });
 
@@ -42,11 +42,8 @@ describe('VideoSummaryPage', () => {
     expect(statValue('Participants')).toBe('12');
     expect(statValue('Male / Female')).toBe('5 / 7');
     expect(statValue('Average age')).toBe('34 years');
-    expect(statValue('Target group')).toBe('Default');
-
-    await userEvent.hover(screen.getByLabelText('a Dutch representative group of ten participants'));
-    expect((await screen.findByRole('tooltip')).textContent).toBe(
-      'a Dutch representative group of ten participants',
+    expect(statValue('Target group')).toBe(
+      'DefaultOrdered: a Dutch representative group of ten participants. 12 took part.',
     );
     // before results exist the screen points to the scenes
     expect(screen.getByText('Go to Scenes to generate the heatmap video and emotion scores.')).toBeTruthy();
@@ -66,10 +63,8 @@ describe('VideoSummaryPage', () => {
     renderVideoScreen(<VideoSummaryPage />, { test: makeVideoTest(), route: ROUTE, path: PATH });
 
     await screen.findByRole('region', { name: 'Who watched' });
-    expect(statValue('Target group')).toBe('Custom');
+    expect(statValue('Target group')).toBe('CustomOrdered: Parents of toddlers in Belgium. 12 took part.');
     expect(statValue('Average age')).toBe('–');
-    expect(screen.getByLabelText('Parents of toddlers in Belgium')).toBeTruthy();
-    expect(screen.queryByLabelText('a Dutch representative group of ten participants')).toBeNull();
   });
 
   it('keeps the processing notice through a failed poll and shows the results 5 s after processing ended', async () => {

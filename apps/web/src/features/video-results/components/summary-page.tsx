@@ -1,47 +1,40 @@
-import { DEFAULT_TARGET_TEXT, VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
+import { VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileDownload, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppTooltip, ErrorAlert } from '../../../ui';
 import { useLoadedTest } from '../../test-results';
 import { useVideoResults } from '../api';
+import { type WhoWatchedStat, whoWatched } from '../summary-report';
 import { useSummaryPdf } from '../use-summary-pdf';
 import { ResultsGate, useScenesPath } from './results-gate';
 import { SceneStrip } from './scene-strip';
 import { useVideoStage, VideoStage } from './video-stage';
 
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Stat({ label, value, note }: WhoWatchedStat) {
   return (
     <Card withBorder padding="md">
-      <Group gap={4}>
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-        {hint && (
-          <AppTooltip label={hint}>
-            <IconInfoCircle size={14} aria-label={hint} tabIndex={0} />
-          </AppTooltip>
-        )}
-      </Group>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
       <Text fz={22} fw={700}>
         {value}
       </Text>
+      {note ? (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      ) : null}
     </Card>
   );
 }
 
 function Stats({ stats }: { stats: VideoResults['stats'] }) {
-  const isCustom = stats.target_group === 'custom' && stats.custom_target !== '';
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} component="section" aria-label="Who watched">
-      <Stat label="Participants" value={String(stats.participants)} />
-      <Stat label="Male / Female" value={`${stats.male} / ${stats.female}`} />
-      <Stat label="Average age" value={stats.average_age === null ? '–' : `${stats.average_age} years`} />
-      <Stat
-        label="Target group"
-        value={isCustom ? 'Custom' : 'Default'}
-        hint={isCustom ? stats.custom_target : DEFAULT_TARGET_TEXT}
-      />
+      {whoWatched(stats).map((stat) => (
+        <Stat key={stat.label} {...stat} />
+      ))}
     </SimpleGrid>
   );
 }

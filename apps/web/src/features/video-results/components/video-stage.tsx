@@ -53,6 +53,7 @@ export function VideoStage({
             seconds={stage.seconds}
             points={points}
             onSeek={stage.seek}
+            meanLabel="video mean"
           />
         )}
       </Stack>

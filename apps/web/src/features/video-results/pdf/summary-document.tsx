@@ -154,9 +154,10 @@ export function summaryDocument(report: SummaryReport) {
         <Text style={styles.title}>Summary: {report.testName}</Text>
         <View style={styles.stats}>
           {report.stats.map((stat) => (
-            <View key={stat.label}>
+            <View key={stat.label} style={{ maxWidth: 170 }}>
               <Text style={styles.statLabel}>{stat.label}</Text>
               <Text style={styles.statValue}>{stat.value}</Text>
+              {stat.note ? <Text style={styles.statLabel}>{stat.note}</Text> : null}
             </View>
           ))}
         </View>
