@@ -69,11 +69,14 @@ test('[RESEARCH] a researcher has the AI write an insight’s explanation, summa
 
   // the explanation holds only the '...' placeholder: it is written at once, from the linked points
   await page.getByRole('button', { name: 'Generate explanation' }).click();
-  await expect(field('Explanation')).toContainText(/rests on 2 significant points of 1 participant/);
+  await expect(field('Explanation')).toContainText(/had a significant moment here, 2 moments in all/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Generate summary' }).click();
-  await expect(field('Summary')).toContainText(`${title}: 2 moments of 1 participant`);
+  // the summary adds to the title (issue 26): who showed it, out of how many, with the interval
+  await expect(field('Summary')).toContainText(
+    /^1 of \d+ participants \(\d+ %, 95 % CI \d+–\d+ %\) showed it/,
+  );
   // written text is replaced only after the question
   await page.getByRole('button', { name: 'Generate summary' }).click();
   const dialog = page.getByRole('dialog');
@@ -92,7 +95,7 @@ test('[RESEARCH] a researcher has the AI write an insight’s explanation, summa
     'GET',
     `/tests/${testId}/insights/${insight.id}`,
   );
-  expect(saved.data.explanation).toContain('significant points of 1 participant');
-  expect(saved.data.summary).toContain('2 moments of 1 participant');
+  expect(saved.data.explanation).toContain('2 moments in all');
+  expect(saved.data.summary).toMatch(/^<p>1 of \d+ participants /);
   expect(saved.data.suggestion).toMatch(/<strong>(Improve|Build on)/);
 });

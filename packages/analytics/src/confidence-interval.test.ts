@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { meanConfidenceInterval, studentTCdf, studentTQuantile } from './confidence-interval.js';
+import {
+  meanConfidenceInterval,
+  shareConfidenceInterval,
+  studentTCdf,
+  studentTQuantile,
+} from './confidence-interval.js';
 
 describe('studentTQuantile', () => {
   // Two-sided 95 % critical values from any t table.
@@ -69,5 +74,26 @@ describe('meanConfidenceInterval', () => {
     // t(0.995, 4) = 4.6041 → half width 4.6041 · 0.7071 = 3.2556.
     expect(ci99.halfWidth).toBeCloseTo(3.2556, 3);
     expect(() => meanConfidenceInterval([1, 2], 1)).toThrow(RangeError);
+  });
+});
+
+describe('shareConfidenceInterval (Wilson)', () => {
+  it('matches published Wilson intervals and stays within [0, 1]', () => {
+    // Newcombe (1998), table I: 81 of 263 → 0.2553 to 0.3662; 15 of 148 → 0.0624 to 0.1605
+    const a = shareConfidenceInterval(81, 263);
+    expect(a?.lower).toBeCloseTo(0.2553, 3);
+    expect(a?.upper).toBeCloseTo(0.3662, 3);
+    const b = shareConfidenceInterval(15, 148);
+    expect(b?.lower).toBeCloseTo(0.0624, 3);
+    expect(b?.upper).toBeCloseTo(0.1605, 3);
+    const all = shareConfidenceInterval(12, 12);
+    expect(all?.upper).toBe(1);
+    expect(all?.lower).toBeCloseTo(0.7575, 3);
+    expect(shareConfidenceInterval(0, 12)?.lower).toBe(0);
+  });
+
+  it('has no interval without participants, nor for a count above n', () => {
+    expect(shareConfidenceInterval(0, 0)).toBeNull();
+    expect(shareConfidenceInterval(5, 4)).toBeNull();
   });
 });

@@ -126,3 +126,22 @@ function logGamma(z: number): number {
   const t = w + g + 0.5;
   return 0.5 * Math.log(2 * Math.PI) + (w + 0.5) * Math.log(t) - t + Math.log(sum);
 }
+
+/**
+ * The Wilson score interval of a share k of n (95 % by default, z = 1.96): unlike the normal
+ * approximation it stays within [0, 1] and is honest at small n and at shares near 0 or 1, as in
+ * '9 of 12 participants'. Null for n = 0.
+ */
+export function shareConfidenceInterval(
+  k: number,
+  n: number,
+  z = 1.959963984540054,
+): { share: number; lower: number; upper: number } | null {
+  if (!(n > 0) || k < 0 || k > n) return null;
+  const share = k / n;
+  const z2 = z * z;
+  const centre = (share + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((share * (1 - share)) / n + z2 / (4 * n * n));
+  // at the ends the bound is the end itself (the formula leaves a rounding error of 1e-17)
+  return { share, lower: k === 0 ? 0 : centre - half, upper: k === n ? 1 : centre + half };
+}

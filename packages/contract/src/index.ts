@@ -18,6 +18,7 @@ export * from './fields.js';
 export * from './heatmap-cells.js';
 export * from './heatmaps.js';
 export * from './ingestion.js';
+export * from './insight-text-check.js';
 export * from './insights.js';
 export * from './journey.js';
 export * from './languages.js';

@@ -1,6 +1,7 @@
 import {
   type Insight,
   insightListAnswer,
+  insightTextProblems,
   participantDetailSchema,
   type SignificantPoint,
   suggestionListAnswer,
@@ -174,16 +175,24 @@ describe('demo insights', () => {
   it('issue 26, one name per participant: the seeded texts quote participants by their labels, never their ids', () => {
     for (const test of webTests) {
       const { insights } = resultsOf(test.id);
-      const quoted = insights.filter((insight) => insight.explanation.includes('Participant '));
+      const quoted = insights.filter((insight) =>
+        insight.explanation.includes("In the researchers' notes: "),
+      );
       expect(quoted.length).toBeGreaterThan(0);
       for (const insight of insights) {
         for (const text of [insight.explanation, insight.summary, insight.suggestion])
           expect(text).not.toMatch(/participant \d/i);
         const labels = new Set(insight.significant_points.map((point) => point.participant_label));
-        for (const [, label] of insight.explanation.matchAll(/Participant (\S+) \(/g))
+        for (const [, label] of insight.explanation.matchAll(/(?:notes: |; )(\S+) “/g))
           expect(labels).toContain(label);
       }
     }
+  });
+
+  it('issue 26: no seeded summary starts with its title, and no paragraph stands twice', () => {
+    for (const test of webTests)
+      for (const insight of resultsOf(test.id).insights)
+        expect(insightTextProblems(insight), `insight “${insight.title}”`).toEqual([]);
   });
 
   it('writes the Data comments, explanation, summary and suggestion from the real counts', () => {
@@ -202,7 +211,10 @@ describe('demo insights', () => {
         if (test.platform === 'mobile') expect(insight.touch_tracking_comment).toMatch(/\btap\b/);
         else expect(insight.touch_tracking_comment).toBe('');
         expect(insight.explanation).toContain(
-          `rests on ${points.length} significant point${points.length === 1 ? '' : 's'} of ${participants} participant`,
+          `What happened: ${participants} of ${DEMO_PARTICIPANTS_PER_TEST} participants (`,
+        );
+        expect(insight.explanation).toContain(
+          `${points.length} moment${points.length === 1 ? '' : 's'} in all`,
         );
         expect(insight.summary).toMatch(/^<p>.+<\/p>$/);
         expect(insight.suggestion).toContain('<strong>');

@@ -13,8 +13,8 @@ const SYSTEM =
 
 const INSTRUCTIONS: Record<AiInsightField, string> = {
   explanation:
-    'Explain this insight of a usability test: what participants experienced and why, grounded in the significant points below.',
-  summary: `Summarize this insight of a usability test in at most ${AI_SUMMARY_MAX_WORDS} words.`,
+    'Explain this insight of a usability test: what happened, why it matters and how sure we are (n and the interval), grounded in the significant points below. Do not repeat the Data comments: interpret them.',
+  summary: `Summarize this insight of a usability test in at most ${AI_SUMMARY_MAX_WORDS} words. Do not repeat its title: add what the title does not say (how many participants, where, how sure).`,
   suggestion: `Give up to ${AI_SUGGESTIONS_MAX} suggestions to improve what this insight describes. Answer with JSON only: {"suggestions": [{"suggestion_title": "a title of at most ${AI_SUGGESTION_TITLE_MAX_WORDS} words", "suggestion_description": "HTML"}]}.`,
 };
 
@@ -22,6 +22,7 @@ function describe(facts: InsightFacts): string {
   const lines = [
     `Test: ${facts.test.name}`,
     facts.test.purpose ? `Purpose: ${facts.test.purpose}` : '',
+    `Participants in the test: ${facts.test.participants}`,
     `Insight: ${facts.title}`,
     ...facts.comments.map((comment) => `${comment.label}: ${comment.text}`),
     facts.focusPoint ? `Focus point: ${facts.focusPoint}` : '',

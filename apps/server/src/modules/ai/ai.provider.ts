@@ -2,7 +2,8 @@ import type { AiInsightField } from '@limbus/contract';
 
 /** What the model is told about an insight: the test's own data, as plain text. */
 export type InsightFacts = {
-  test: { name: string; purpose: string };
+  /** `participants`: those who count in the test's metrics, what a share of participants is of. */
+  test: { name: string; purpose: string; participants: number };
   title: string;
   /** The Data section's comments that hold text (not the '...' a new insight starts with). */
   comments: { label: string; text: string }[];

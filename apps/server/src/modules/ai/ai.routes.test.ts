@@ -89,13 +89,19 @@ describe('the local provider (default)', () => {
     const { text } = await generate(as.staff, insight.url, 'explanation');
     expect(text.startsWith('<p>')).toBe(true);
     const plain = plainText(text);
-    expect(plain).toContain('3 significant points of 1 participant');
-    expect(plain).toContain('frustration (2), joy (1)');
-    expect(plain).toContain('Payment (2), Delivery (1), Forms (1)');
+    // issue 26: what happened with n and its interval, why it matters, how sure; not the Data section again
+    expect(plain).toContain(
+      'What happened: 1 of 1 participant (100 %, 95 % CI 21–100 %) had a significant moment here, 3 moments in all, 2 of them of frustration, then joy (1).',
+    );
+    expect(plain).toContain('The researchers tied them to Payment, Delivery, Forms.');
+    expect(plain).toContain('Why it matters: Frustration at a step');
+    expect(plain).toContain(
+      'How sure we are: With 1 participant in the test this may be an individual reaction',
+    );
     // issue 26, one name per participant: the participant is quoted by its label, not its id
-    expect(plain).toContain('Participant P0003 (frustration): “Could not find the pay button”');
+    expect(plain).toContain('P0003 “Could not find the pay button”');
     expect(plain).not.toContain(`Participant ${insight.participantId} `);
-    expect(plain).toContain('Behavior: Scrolled past the button');
+    expect(plain).not.toContain('Scrolled past the button');
     expect(plain).toContain('Find what stops buyers');
     expect(expectOk(await as.staff.get(insight.url))).toEqual(before);
   });
@@ -128,8 +134,8 @@ describe('the local provider (default)', () => {
     expect(await generate(as.staff, checkout.url, 'explanation')).toEqual(first);
     const other = await generate(as.staff, search.url, 'explanation');
     expect(other.text).not.toEqual(first.text);
-    expect(plainText(other.text)).toContain('attention (1)');
-    expect(plainText(other.text)).toContain('Search (1)');
+    expect(plainText(other.text)).toContain('1 moment in all, all of attention');
+    expect(plainText(other.text)).toContain('tied them to Search');
   });
 
   it('summarizes in at most 100 words, even from long comments', async () => {
@@ -139,10 +145,14 @@ describe('the local provider (default)', () => {
     ]);
     const { text } = await generate(as.staff, insight.url, 'summary');
     expect(wordCount(text)).toBe(AI_SUMMARY_MAX_WORDS);
-    expect(plainText(text)).toMatch(/^Checkout: 1 moment of 1 participant, mostly joy\. Tagged Home\./);
+    // issue 26: the summary adds to the title, never starts with it
+    expect(plainText(text)).toMatch(
+      /^1 of 1 participant \(100 %, 95 % CI 21–100 %\) showed it, mostly as joy, at Home\./,
+    );
     const short = await insightWith(ctx.t, as.staff, ctx.world.client.id, CHECKOUT);
     const summary = plainText((await generate(as.staff, short.url, 'summary')).text);
-    expect(summary).toContain('3 moments of 1 participant, mostly frustration');
+    expect(summary).toContain('showed it, mostly as frustration, at Payment and Delivery.');
+    expect(summary.startsWith('Checkout')).toBe(false);
     expect(wordCount(summary)).toBeLessThanOrEqual(AI_SUMMARY_MAX_WORDS);
   });
 

@@ -18,6 +18,7 @@ import { type Actor, authorize } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
 import { participantsWithoutPurpose } from '../consent/consent.service.js';
 import { findInsightRow, type InsightRow, listLinkedPointRows } from '../insights/insights.service.js';
+import { listMetricsParticipantRows } from '../participants/participants.service.js';
 import type { AiProvider, InsightFacts } from './ai.provider.js';
 import { findProviderCompanyId, findTestAbout, updateAiSettings } from './ai.repository.js';
 import { completeWithin, readUsage } from './ai-budget.js';
@@ -51,16 +52,17 @@ async function loadFacts(
   const points = (await listLinkedPointRows(deps.db, [insight.id])).filter(
     (point) => !withheld.has(point.participantId),
   );
-  return { companyId: test.companyId, facts: factsOf(test, insight, points) };
+  const participants = (await listMetricsParticipantRows(deps.db, testId)).length;
+  return { companyId: test.companyId, facts: factsOf({ ...test, participants }, insight, points) };
 }
 
 function factsOf(
-  test: { name: string; purpose: string },
+  test: { name: string; purpose: string; participants: number },
   insight: InsightRow,
   points: Awaited<ReturnType<typeof listLinkedPointRows>>,
 ): InsightFacts {
   return {
-    test: { name: test.name, purpose: test.purpose.trim() },
+    test: { name: test.name, purpose: test.purpose.trim(), participants: test.participants },
     title: insight.title,
     comments: COMMENT_LABELS.map(([key, label]) => ({ label, text: written(insight[key].trim()) })).filter(
       (comment) => comment.text !== '',

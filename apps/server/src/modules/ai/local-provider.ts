@@ -1,3 +1,4 @@
+import { shareConfidenceInterval } from '@limbus/analytics';
 import {
   AI_SUGGESTION_TITLE_MAX_WORDS,
   AI_SUGGESTIONS_MAX,
@@ -60,56 +61,119 @@ function overview(facts: InsightFacts) {
     participants,
     emotions: ranked(facts.points.map((point) => point.emotion)),
     tags: ranked(facts.points.flatMap((point) => point.tags)),
-    comments: facts.points.filter((point) => point.comment.trim() !== ''),
+    /** Each comment once, with who it is about: the same words from two participants are one quote. */
+    quotes: [
+      ...new Map(
+        facts.points
+          .filter((point) => point.comment.trim() !== '')
+          .map((point) => [point.comment.trim(), point.participant] as const),
+      ),
+    ].map(([text, participant]) => ({ text, participant })),
   };
 }
 
-function explain(facts: InsightFacts): string {
-  const { participants, emotions, tags, comments } = overview(facts);
-  const parts = [
-    paragraph(
-      facts.points.length === 0
-        ? `The insight “${facts.title}” of the test “${facts.test.name}” has no significant points linked yet: link points to ground it in what participants felt.`
-        : `The insight “${facts.title}” of the test “${facts.test.name}” rests on ${plural(facts.points.length, 'significant point')} of ${plural(participants, 'participant')}.`,
-    ),
-  ];
-  if (facts.test.purpose) parts.push(paragraph(`The test set out to: ${facts.test.purpose}`));
-  if (emotions.length > 0) parts.push(paragraph(`Emotions measured at these moments: ${listed(emotions)}.`));
-  if (tags.length > 0) parts.push(paragraph(`Tags given to them: ${listed(tags)}.`));
-  if (comments.length > 0) {
-    const items = comments
-      .slice(0, 5)
-      .map(
-        (point) =>
-          `<li>${escapeHtml(`Participant ${point.participant} (${point.emotion}): “${point.comment.trim()}”`)}</li>`,
-      );
-    parts.push(`${paragraph('What the researchers noted:')}<ul>${items.join('')}</ul>`);
-  }
-  for (const comment of facts.comments) parts.push(paragraph(`${comment.label}: ${comment.text}`));
-  if (facts.focusPoint) parts.push(paragraph(`Focus point: ${facts.focusPoint}.`));
-  return parts.join('');
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+/** 'k of N participants (s %, 95 % CI a–b %)': who showed the finding, with how sure the share is. */
+function reach(participants: number, inTest: number): string {
+  const interval = shareConfidenceInterval(participants, Math.max(inTest, participants));
+  if (!interval) return plural(participants, 'participant');
+  const { share, lower, upper } = interval;
+  return `${participants} of ${plural(Math.max(inTest, participants), 'participant')} (${percent(share)}, 95 % CI ${Math.round(lower * 100)}–${percent(upper)})`;
 }
 
-/** At most 100 words (spec 2 §7), in one paragraph. */
-function summarize(facts: InsightFacts): string {
-  const { participants, emotions, tags, comments } = overview(facts);
-  const sentences = [
-    facts.points.length === 0
-      ? `${facts.title}: no significant points are linked yet.`
-      : `${facts.title}: ${plural(facts.points.length, 'moment')} of ${plural(participants, 'participant')}, mostly ${emotions[0]?.name}.`,
-  ];
-  if (tags.length > 0)
-    sentences.push(
-      `Tagged ${tags
-        .slice(0, 3)
-        .map((tag) => tag.name)
-        .join(', ')}.`,
+/** How far the interval lets the finding be generalised, in words a client can act on. */
+function certainty(participants: number, inTest: number): string {
+  const interval = shareConfidenceInterval(participants, Math.max(inTest, participants));
+  if (!interval) return '';
+  if (inTest < 5)
+    return `With ${plural(Math.max(inTest, participants), 'participant')} in the test this may be an individual reaction: treat it as a lead and check it in the next test.`;
+  if (interval.lower >= 0.5)
+    return `Even at the low end of the interval, more than half of such users would react this way: a pattern, not an anecdote.`;
+  if (interval.lower >= 0.2)
+    return `At least about ${percent(interval.lower)} of such users are likely to react this way: a substantial group, worth acting on.`;
+  return `With ${plural(Math.max(inTest, participants), 'participant')} this may be an individual reaction: treat it as a lead and check it in the next test.`;
+}
+
+/** Why a reaction of this emotion matters to the product. */
+const MEANING: Record<string, string> = {
+  frustration:
+    'Frustration at a step means it takes more effort than people expect; in a shop that is where they hesitate or leave.',
+  joy: 'Joy marks what works: people feel confident here, which carries them on to the next step.',
+  attention:
+    'Attention shows what draws the eye; it helps when it answers a question people have, and costs time when it does not.',
+};
+
+/** What a finding of this emotion says to the question the test set out to answer. */
+const TOWARDS_PURPOSE: Record<string, string> = {
+  frustration: 'this is a place where people hesitate.',
+  joy: 'this is a step that carries people forward.',
+  attention: 'this is what people look at on the way, for better or worse.',
+};
+
+const names = (items: { name: string }[], count: number, and = ', ') =>
+  items
+    .slice(0, count)
+    .map((item) => item.name)
+    .join(and);
+
+/** 'joy (7) and attention (2)' after the main emotion, '' when there is one emotion. */
+const otherEmotions = (emotions: { name: string; count: number }[]) =>
+  emotions.length > 1
+    ? `, then ${emotions
+        .slice(1)
+        .map((emotion) => `${emotion.name} (${emotion.count})`)
+        .join(' and ')}`
+    : '';
+
+/**
+ * The explanation interprets the data rather than repeating it (issue 26): what happened, why it
+ * matters, how sure we are (n and the interval), what it says to the test's question. The Data
+ * section's comments are not repeated: the insight shows them beside it.
+ */
+function explain(facts: InsightFacts): string {
+  const { participants, emotions, tags, quotes } = overview(facts);
+  const main = emotions[0];
+  if (!main)
+    return paragraph(
+      'No significant points are linked to this insight yet: link the moments that show it, and the explanation can say how many participants it concerns and how sure that is.',
     );
-  const quote = comments[0]?.comment.trim() ?? facts.comments[0]?.text;
-  if (quote) sentences.push(`Noted: “${quote}”`);
-  if (facts.explanation) sentences.push(facts.explanation);
+  const share = main.count === facts.points.length ? 'all' : `${main.count} of them`;
+  const tied = tags.length > 0 ? ` The researchers tied them to ${names(tags, 3)}.` : '';
+  const parts = [
+    `What happened: ${reach(participants, facts.test.participants)} had a significant moment here, ${plural(facts.points.length, 'moment')} in all, ${share} of ${main.name}${otherEmotions(emotions)}.${tied}`,
+    MEANING[main.name] ? `Why it matters: ${MEANING[main.name]}` : '',
+    quotes.length > 0
+      ? `In the researchers' notes: ${quotes
+          .slice(0, 2)
+          .map((quote) => `${quote.participant} “${quote.text}”`)
+          .join('; ')}.`
+      : '',
+    `How sure we are: ${certainty(participants, facts.test.participants)}`,
+    facts.test.purpose
+      ? `For the test's question, “${facts.test.purpose}”: ${TOWARDS_PURPOSE[main.name] ?? TOWARDS_PURPOSE.attention}`
+      : '',
+    facts.focusPoint ? `Focus point: ${facts.focusPoint}.` : '',
+  ];
+  return parts.filter(Boolean).map(paragraph).join('');
+}
+
+/** At most 100 words (spec 2 §7), in one paragraph, adding to the title rather than repeating it. */
+function summarize(facts: InsightFacts): string {
+  const { participants, emotions, tags, quotes } = overview(facts);
+  const main = emotions[0];
+  if (!main)
+    return paragraph('No significant points are linked yet: link the moments that show this finding.');
+  const where = tags.length > 0 ? `, at ${names(tags, 2, ' and ')}` : '';
+  const sentences = [
+    `${capitalised(reach(participants, facts.test.participants))} showed it, mostly as ${main.name}${where}.`,
+  ];
+  const quote = quotes[0]?.text ?? facts.comments[0]?.text;
+  if (quote) sentences.push(`In a researcher's words: “${quote}”`);
   return paragraph(firstWords(sentences.join(' '), AI_SUMMARY_MAX_WORDS));
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Up to three suggestions, one per most-used tag (else per emotion), titles of at most five words:
