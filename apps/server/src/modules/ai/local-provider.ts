@@ -52,9 +52,6 @@ function ranked(names: string[]): { name: string; count: number }[] {
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
-const listed = (items: { name: string; count: number }[]) =>
-  items.map((item) => `${item.name} (${item.count})`).join(', ');
-
 function overview(facts: InsightFacts) {
   const participants = new Set(facts.points.map((point) => point.participant)).size;
   return {

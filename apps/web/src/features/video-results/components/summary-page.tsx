@@ -1,8 +1,8 @@
 import { VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFileDownload, IconInfoCircle } from '@tabler/icons-react';
+import { IconFileDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AppTooltip, ErrorAlert } from '../../../ui';
+import { ErrorAlert } from '../../../ui';
 import { useLoadedTest } from '../../test-results';
 import { useVideoResults } from '../api';
 import { type WhoWatchedStat, whoWatched } from '../summary-report';
