@@ -120,6 +120,12 @@ export function formatPercentRange(lower: number, upper: number, options: Percen
   return `${percentNumber(lower, options)}–${percentNumber(upper, options)} %`;
 }
 
+/** A participant's gender as the lab recorded it, with a capital ('male' → 'Male'); a dash when unknown. */
+export function formatGender(gender: string | null): string {
+  const text = gender?.trim() ?? '';
+  return text === '' ? '–' : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A count with thousands separators: 1234567 → '1,234,567'. */
 export function formatCount(value: number): string {
   return formatNumber(value);

@@ -13,6 +13,7 @@ export {
   formatDate,
   formatDateTime,
   formatFileSize,
+  formatGender,
   formatIndexAgainstMean,
   formatMoney,
   formatMonth,

@@ -1,9 +1,11 @@
-import { INSIGHT_TITLE_PLACEHOLDER, MESSAGES, type TestDetail } from '@limbus/contract';
-import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
+import { INSIGHT_TITLE_PLACEHOLDER, type Insight, MESSAGES, type TestDetail } from '@limbus/contract';
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { ErrorAlert, TableSkeleton } from '../../../ui';
 import { useCreateInsight, useInsights } from '../api';
+import { counted, insightFacts } from '../insight-facts';
+import { insightColor } from '../insight-reading';
 import { useInsightsPdf } from '../use-insights-pdf';
 import { byNumber, InsightCard, InsightsPdfButton } from './insight-card';
 
@@ -13,7 +15,16 @@ type ListTest = Pick<TestDetail, 'id' | 'name' | 'company'>;
  * List mode: the test's insights by number as the client reads them (the same cards), each opening
  * in the panel's detail mode, the Insights PDF, and a title input that creates one.
  */
-export function InsightList({ test, onOpen }: { test: ListTest; onOpen: (id: number) => void }) {
+export function InsightList({
+  test,
+  onOpen,
+  participantId,
+}: {
+  test: ListTest;
+  onOpen: (id: number) => void;
+  /** On a participant's page: one line per insight, saying which cite this participant. */
+  participantId?: number | undefined;
+}) {
   const insights = useInsights(test.id);
   const create = useCreateInsight(test.id);
   const pdf = useInsightsPdf(test);
@@ -61,13 +72,69 @@ export function InsightList({ test, onOpen }: { test: ListTest; onOpen: (id: num
           No insights yet.
         </Text>
       ) : null}
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Stack
+        gap={participantId === undefined ? 'sm' : 4}
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
         {list.map((insight) => (
           <li key={insight.id}>
-            <InsightCard insight={insight} detail={{ onOpen: () => onOpen(insight.id) }} headingOrder={3} />
+            {participantId === undefined ? (
+              <InsightCard insight={insight} detail={{ onOpen: () => onOpen(insight.id) }} headingOrder={3} />
+            ) : (
+              <InsightLine
+                insight={insight}
+                participantId={participantId}
+                onOpen={() => onOpen(insight.id)}
+              />
+            )}
           </li>
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * One insight as a line of the participant page's list (issue 26: eleven cards made the page
+ * 3,000 px long): its number and title, and how many of its moments are this participant's, the
+ * ones a researcher links from here.
+ */
+function InsightLine({
+  insight,
+  participantId,
+  onOpen,
+}: {
+  insight: Insight;
+  participantId: number;
+  onOpen: () => void;
+}) {
+  const own = insight.significant_points.filter((point) => point.participant_id === participantId).length;
+  return (
+    <Paper withBorder px="md" py="xs">
+      <Group gap="sm" wrap="nowrap">
+        <Badge variant="light" color="gray" circle aria-hidden>
+          {insight.assigned_id}
+        </Badge>
+        <Anchor
+          component="button"
+          type="button"
+          onClick={onOpen}
+          ta="left"
+          fw={600}
+          style={{ color: insightColor(insight), flex: 1 }}
+        >
+          {insight.title}
+        </Anchor>
+        <Text size="sm" c={own > 0 ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+          {own > 0 ? `${counted(own, 'moment')} of this participant` : 'None of this participant'}
+        </Text>
+        <Text size="sm" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+          {counted(insightFacts(insight).participants, 'participant')} in all
+        </Text>
+      </Group>
+    </Paper>
   );
 }

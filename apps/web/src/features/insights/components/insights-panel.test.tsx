@@ -149,6 +149,35 @@ describe('InsightsPanel', () => {
     expect(await screen.findByRole('button', { name: 'Checkout is slow' })).toBeTruthy();
   });
 
+  it('on a participant page lists each insight on one line, with how many of its moments are this participant’s', async () => {
+    useFakeServer([
+      makeInsight({
+        id: 1,
+        assigned_id: 1,
+        title: 'Checkout is slow',
+        summary: '<p>Summary that the line leaves out</p>',
+        significant_points: [
+          point(31, 3000, 'Slow'),
+          point(33, 9000, 'Slow too'),
+          point(34, 1000, 'x', { participant: 10 }),
+        ],
+      }),
+      makeInsight({
+        id: 2,
+        assigned_id: 2,
+        title: 'Form errors',
+        significant_points: [point(35, 1000, 'y', { participant: 10 })],
+      }),
+    ]);
+    renderWithProviders(<InsightsPanel test={TEST} participantId={9} />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '1Checkout is slow2 moments of this participant2 participants in all',
+      '2Form errorsNone of this participant1 participant in all',
+    ]);
+    expect(screen.queryByText('Summary that the line leaves out')).toBeNull();
+  });
+
   it('saves the fields and the participant’s linked points, shows saved, and deletes after asking', async () => {
     const fake = useFakeServer([makeInsight({ id: 2, assigned_id: 2, title: 'Form errors' })]);
     renderWithProviders(<InsightsPanel test={TEST} participantId={9} />);

@@ -33,7 +33,7 @@ export function InsightsPanel({ test, participantId, initialOpenId = null }: Ins
         Insights
       </Title>
       {openId === null ? (
-        <InsightList test={test} onOpen={setOpenId} />
+        <InsightList test={test} onOpen={setOpenId} participantId={participantId} />
       ) : (
         <Suspense fallback={<PageLoader />}>
           <InsightEditor

@@ -1,5 +1,5 @@
 import { type ParticipantDetail, participantLabel, type TestDetail } from '@limbus/contract';
-import { Anchor, Box, Group, Stack, Tabs } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -49,7 +49,12 @@ function ParticipantScreen({
     <Stack gap="md">
       <Group gap="md" wrap="nowrap" align="flex-start">
         <ParticipantAvatar participant={participant} size={48} />
-        <PageTitle>{`Participant ${participantLabel(participant)}`}</PageTitle>
+        <div>
+          <Text size="sm" c="dimmed" fw={600}>
+            {test.name}
+          </Text>
+          <PageTitle>{`Participant ${participantLabel(participant)}`}</PageTitle>
+        </div>
       </Group>
       <ParticipantHeader test={test} participant={participant} />
       <ParticipantQualityCard testId={test.id} participantId={participant.id} />

@@ -8,6 +8,7 @@ import {
   AppTooltip,
   Empty,
   ErrorAlert,
+  formatGender,
   formatMinutesSeconds,
   openConfirmDelete,
   TableSkeleton,
@@ -117,7 +118,7 @@ function ParticipantRow({ testId, participant, canManage, onDelete }: RowProps) 
       </Table.Td>
       <Table.Td>{formatMinutesSeconds(participant.time_to_complete_ms)}</Table.Td>
       <Table.Td>{age ?? '–'}</Table.Td>
-      <Table.Td tt="capitalize">{gender ?? '–'}</Table.Td>
+      <Table.Td>{formatGender(gender)}</Table.Td>
       <Table.Td>{education ?? '–'}</Table.Td>
       <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -22,7 +22,14 @@ import {
 import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AppTooltip, ErrorAlert, formatMinutesSeconds, PageLoader, PageTitle } from '../../../ui';
+import {
+  AppTooltip,
+  ErrorAlert,
+  formatGender,
+  formatMinutesSeconds,
+  PageLoader,
+  PageTitle,
+} from '../../../ui';
 import {
   EmotionChart,
   Neurofeedback,
@@ -98,7 +105,7 @@ function Stats({ participant }: { participant: ParticipantDetail }) {
     ['Clicks', String(participant.total_clicks)],
     ['Age', participant.demographic.age ?? '–'],
     ['Education', participant.demographic.education ?? '–'],
-    ['Gender', participant.demographic.gender ?? '–'],
+    ['Gender', formatGender(participant.demographic.gender)],
   ] as const;
   return (
     <SimpleGrid cols={{ base: 2, sm: 5 }} component="dl" m={0}>

@@ -21,7 +21,7 @@ import {
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DetailList, ErrorAlert, PageLoader } from '../../../ui';
+import { DetailList, ErrorAlert, formatGender, PageLoader } from '../../../ui';
 import {
   EmotionChart,
   useParticipant,
@@ -200,7 +200,7 @@ function ParticipantView({ participantId }: { participantId: number }) {
           { label: 'Clicks', value: String(detail.total_clicks) },
           { label: 'Age', value: detail.demographic.age === null ? '–' : String(detail.demographic.age) },
           { label: 'Education', value: detail.demographic.education ?? '–' },
-          { label: 'Gender', value: <Text tt="capitalize">{detail.demographic.gender ?? '–'}</Text> },
+          { label: 'Gender', value: formatGender(detail.demographic.gender) },
         ]}
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api';
-import { Empty, ErrorAlert, formatMinutesSeconds, TableSkeleton } from '../../../ui';
+import { Empty, ErrorAlert, formatGender, formatMinutesSeconds, TableSkeleton } from '../../../ui';
 import { useCurrentUser } from '../../account';
 import { useParticipants } from '../../participants';
 import { useLoadedTest } from '../../test-results';
@@ -71,7 +71,7 @@ function ParticipantRows({ testId }: { testId: number }) {
                 </Table.Td>
                 <Table.Td>{participantLabel(participant)}</Table.Td>
                 <Table.Td>{participant.demographic.age ?? '–'}</Table.Td>
-                <Table.Td tt="capitalize">{participant.demographic.gender ?? '–'}</Table.Td>
+                <Table.Td>{formatGender(participant.demographic.gender)}</Table.Td>
                 <Table.Td>{formatMinutesSeconds(participant.time_to_complete_ms)}</Table.Td>
                 <Table.Td>
                   <Anchor component={Link} to={`/video-test/${testId}/participant/${participant.id}`}>
