@@ -115,7 +115,7 @@ function InsightLine({
   return (
     <Paper withBorder px="md" py="xs">
       <Group gap="sm" wrap="nowrap">
-        <Badge variant="light" color="gray" circle aria-hidden>
+        <Badge variant="light" color="gray" miw={28} px={6} aria-hidden>
           {insight.assigned_id}
         </Badge>
         <Anchor
