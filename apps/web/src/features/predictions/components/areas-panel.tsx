@@ -75,6 +75,12 @@ export function AreasPanel({
         <Title order={2} fz={16} id="areas-of-interest">
           Areas of interest
         </Title>
+        {areas.length > 0 ? (
+          <Text size="xs" c="dimmed">
+            Each box's share of all the attention the model predicts on the page; overlapping boxes count the
+            attention they share in both.
+          </Text>
+        ) : null}
         {areas.length === 0 ? (
           <Text size="sm" c="dimmed">
             {canEdit
