@@ -86,13 +86,23 @@ export function AreaBoxes({
             pointerEvents: 'none',
           }}
         >
+          {/* inside the box's top-left corner: above it the image's edge clipped it (issue 26) */}
           <Box
             component="span"
-            px={4}
-            fz={12}
-            bg="blue.6"
-            c="white"
-            style={{ position: 'absolute', top: -2, left: -2, whiteSpace: 'nowrap' }}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              maxWidth: '100%',
+              padding: '0 4px',
+              fontSize: 12,
+              lineHeight: '18px',
+              background: 'var(--mantine-color-blue-7)',
+              color: 'var(--mantine-color-white)',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
           >
             {area.name}
           </Box>

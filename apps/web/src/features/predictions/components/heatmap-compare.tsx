@@ -12,10 +12,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Empty, ErrorAlert, formatPercent, PageLoader } from '../../../ui';
+import { BackLink, Empty, ErrorAlert, formatPercent, PageLoader } from '../../../ui';
 import { usePredictions } from '../api';
 import { Legend } from './heatmap-viewer';
 
@@ -122,12 +121,9 @@ export function HeatmapCompare({ id }: { id: number }) {
   const shown = [first, ...others.flatMap((other) => generated.filter((p) => p.id === other))];
 
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={`/predictions/heatmaps/${id}`} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> {first.title}
-        </Group>
-      </Anchor>
+    // spec 3 puts these pages' content 0 px from the top: the margin keeps the back link off the window's edge
+    <Stack gap="md" pt={{ base: 0, sm: 'lg' }}>
+      <BackLink to={`/predictions/heatmaps/${id}`}>{first.title}</BackLink>
       <Title order={1} fz={{ base: 24, sm: 28 }}>
         Compare heatmaps
       </Title>

@@ -159,7 +159,9 @@ describe('HeatmapViewer', () => {
     const panel = screen.getByRole('region', { name: 'Areas of interest' });
     expect(within(panel).getByLabelText('Share of attention in Header').textContent).toBe('12 %');
     // issue 26: the shares say what they are a share of
-    expect(panel.textContent).toContain("Each box's share of all the attention the model predicts on the page");
+    expect(panel.textContent).toContain(
+      "Each box's share of all the attention the model predicts on the page",
+    );
     expect(within(panel).getByLabelText('Share of attention in Box 3').textContent).toBe('99 %');
     expect(within(panel).queryByLabelText('Share of attention in Footer')).toBeNull();
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'More (1)' }));

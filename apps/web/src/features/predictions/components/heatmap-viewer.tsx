@@ -1,7 +1,6 @@
 import { PREDICTION_CONFIRM_DELETE, type Prediction } from '@limbus/contract';
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Grid,
@@ -14,11 +13,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconColumns, IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconColumns, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorAlert, fileSlug, formatDate, openConfirmDelete, saveFile } from '../../../ui';
+import { BackLink, ErrorAlert, fileSlug, formatDate, openConfirmDelete, saveFile } from '../../../ui';
 import { useCreateArea, useDeletePrediction, useGeneratePrediction } from '../api';
 import { type Layer, layerCaption, predictionViewPng } from '../export-view';
 import { AboutPrediction } from './about-prediction';
@@ -170,12 +169,9 @@ export function HeatmapViewer({
     });
 
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={back.to} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> {back.label}
-        </Group>
-      </Anchor>
+    // spec 3 puts these pages' content 0 px from the top: the margin keeps the back link off the window's edge
+    <Stack gap="md" pt={{ base: 0, sm: 'lg' }}>
+      <BackLink to={back.to}>{back.label}</BackLink>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
           <Title order={1} fz={{ base: 24, sm: 28 }}>
