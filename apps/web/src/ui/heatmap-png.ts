@@ -58,7 +58,7 @@ export async function heatmapPng(options: {
     context.lineWidth = 3;
     context.strokeStyle = '#fff';
     context.strokeRect(box.left, box.top, box.width, box.height);
-    const { label } = box;
+    const label = fittedLabel(box.label, box.width - 12, (text) => context.measureText(text).width);
     context.fillStyle = '#1a1b1e';
     context.fillRect(box.left, box.top, context.measureText(label).width + 12, 28);
     context.fillStyle = '#fff';
@@ -81,4 +81,15 @@ export async function heatmapPng(options: {
       'image/png',
     ),
   );
+}
+
+/**
+ * The label cut to fit its box (issue 26: labels of adjacent boxes ran into each other): the whole
+ * label when it fits, else as much as fits followed by '…', at least its first letter.
+ */
+export function fittedLabel(label: string, maxWidth: number, widthOf: (text: string) => number): string {
+  if (widthOf(label) <= maxWidth) return label;
+  let length = label.length - 1;
+  while (length > 1 && widthOf(`${label.slice(0, length)}…`) > maxWidth) length -= 1;
+  return `${label.slice(0, length)}…`;
 }

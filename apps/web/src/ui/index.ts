@@ -1,5 +1,6 @@
 export { AppTooltip } from './app-tooltip';
 export { BackLink } from './back-link';
+export { BoxLabel } from './box-label';
 export { BrandMark } from './brand-mark';
 export { type ChartClick, EChart } from './charts/echart';
 export { openConfirmDelete } from './confirm-delete';

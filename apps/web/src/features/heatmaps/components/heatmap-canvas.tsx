@@ -1,6 +1,7 @@
 import type { Box } from '@limbus/analytics';
 import { Box as MantineBox } from '@mantine/core';
 import { memo, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { BoxLabel } from '../../../ui/box-label';
 import type { Painter } from '../../../ui/heatmap-png';
 import { type AreaOfInterest, boxName, normalized } from '../boxes';
 import { shownSource, viewportDeviceWidth } from '../screenshot-source';
@@ -154,16 +155,7 @@ export const HeatmapCanvas = memo(function HeatmapCanvas({
             pointerEvents: 'none',
           }}
         >
-          <MantineBox
-            component="span"
-            bg="dark"
-            c="white"
-            px={4}
-            fz="xs"
-            style={{ position: 'absolute', top: 0, left: 0, lineHeight: 1.6 }}
-          >
-            {boxName(box)}
-          </MantineBox>
+          <BoxLabel>{boxName(box)}</BoxLabel>
         </MantineBox>
       ))}
       {drawn ? (

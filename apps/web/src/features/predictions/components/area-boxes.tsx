@@ -1,6 +1,7 @@
 import { AOI_MIN_WIDTH_PX, type AreaOfInterest } from '@limbus/contract';
 import { Box } from '@mantine/core';
 import { type PointerEvent, useRef, useState } from 'react';
+import { BoxLabel } from '../../../ui/box-label';
 
 type Rect = { left: number; top: number; width: number; height: number };
 type Point = { x: number; y: number };
@@ -86,26 +87,7 @@ export function AreaBoxes({
             pointerEvents: 'none',
           }}
         >
-          {/* inside the box's top-left corner: above it the image's edge clipped it (issue 26) */}
-          <Box
-            component="span"
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              maxWidth: '100%',
-              padding: '0 4px',
-              fontSize: 12,
-              lineHeight: '18px',
-              background: 'var(--mantine-color-blue-7)',
-              color: 'var(--mantine-color-white)',
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-            }}
-          >
-            {area.name}
-          </Box>
+          <BoxLabel>{area.name}</BoxLabel>
         </Box>
       ))}
       {drawing ? (
