@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   averageSeconds,
   emotionsChartOption,
+  pageNameLabels,
   topFrustrationPages,
   topPagesAlike,
   topTags,
@@ -114,6 +115,16 @@ describe('emotionsChartOption', () => {
     expect(option.series.map((series) => series.name)).toEqual(['Joy', 'Attention', 'Frustration']);
     expect(option.series[2]?.data).toEqual([25, 40]);
     expect(option.series[2]?.color).toBe('#e8457c');
+  });
+});
+
+describe('pageNameLabels (issue 26: page names under the chart do not run into each other)', () => {
+  it('wraps each name to the width its page has on the axis, and leaves it whole while the width is unknown', () => {
+    // a 412 px phone: the chart is about 330 px wide, 5 pages
+    expect(pageNameLabels(5, 330)).toEqual({ interval: 0, width: 43, overflow: 'break' });
+    expect(pageNameLabels(5, 780)).toEqual({ interval: 0, width: 133, overflow: 'break' });
+    expect(pageNameLabels(12, 200).width).toBe(36);
+    expect(pageNameLabels(5, 0)).toEqual({ interval: 0 });
   });
 });
 

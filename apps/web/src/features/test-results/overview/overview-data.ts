@@ -130,19 +130,33 @@ const percent = (value: number | null) => (value === null ? null : Math.round(va
 const formatPointPercent = (percent: number) => formatPercent(percent / 100);
 
 /**
+ * Every page's name under its point, wrapped to the width a page has on the axis so that the
+ * names of neighbours do not run into each other on a phone (issue 26); unknown width: unwrapped.
+ */
+export function pageNameLabels(pages: number, chartWidth: number) {
+  const plotWidth = chartWidth - 48 - 24;
+  if (pages === 0 || plotWidth <= 0) return { interval: 0 };
+  return { interval: 0, width: Math.max(36, Math.floor(plotWidth / pages) - 8), overflow: 'break' as const };
+}
+
+/**
  * The three emotions through the test: the participants' mean score on each page, pages in the
  * order of the test (their ids follow the site's order), as one line per emotion.
  */
-export function emotionsChartOption(labels: readonly LabelWithMetrics[]): EChartsCoreOption {
+export function emotionsChartOption(labels: readonly LabelWithMetrics[], chartWidth = 0): EChartsCoreOption {
   const pages = labels.filter((label) => label.total_participants > 0).sort((a, b) => a.id - b.id);
   return {
-    grid: { left: 48, right: 24, top: 40, bottom: 32 },
+    grid: { left: 48, right: 24, top: 40, bottom: 44 },
     legend: { top: 0, data: EMOTIONS.map((emotion) => EMOTION_NAMES[emotion]) },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (value: unknown) => (typeof value === 'number' ? formatPointPercent(value) : '–'),
     },
-    xAxis: { type: 'category', data: pages.map((page) => page.name), axisLabel: { interval: 0 } },
+    xAxis: {
+      type: 'category',
+      data: pages.map((page) => page.name),
+      axisLabel: pageNameLabels(pages.length, chartWidth),
+    },
     yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: formatPointPercent } },
     series: EMOTIONS.map((emotion) => ({
       name: EMOTION_NAMES[emotion],

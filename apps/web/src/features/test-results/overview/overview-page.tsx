@@ -1,5 +1,6 @@
 import { getsProfessionalData, readerOfUser, type TestDetail, writtenInsightText } from '@limbus/contract';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { IconClock, IconLock, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -190,7 +191,8 @@ function InsightsPanel({ test }: { test: TestDetail }) {
 
 function EmotionsPanel({ test, isProfessional }: { test: TestDetail; isProfessional: boolean }) {
   const labels = useLabels(test.id, { enabled: isProfessional });
-  const option = useMemo(() => emotionsChartOption(labels.data ?? []), [labels.data]);
+  const { ref, width } = useElementSize();
+  const option = useMemo(() => emotionsChartOption(labels.data ?? [], width), [labels.data, width]);
   const hasPages = (labels.data ?? []).some((label) => label.total_participants > 0);
   return (
     <Panel title="Emotions through the test">
@@ -207,11 +209,13 @@ function EmotionsPanel({ test, isProfessional }: { test: TestDetail; isProfessio
           <Text size="sm" c="dimmed" mb="xs">
             The participants’ mean joy, attention and frustration on each page, in the order of the test.
           </Text>
-          <EChart
-            option={option}
-            height={280}
-            label="Mean joy, attention and frustration on each page of the test"
-          />
+          <div ref={ref}>
+            <EChart
+              option={option}
+              height={280}
+              label="Mean joy, attention and frustration on each page of the test"
+            />
+          </div>
           <EmotionMeansTable labels={labels.data ?? []} />
         </>
       ) : null}
