@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   averageSeconds,
   emotionsChartOption,
-  pageNameLabels,
+  pageNameAxis,
   topFrustrationPages,
   topPagesAlike,
   topTags,
@@ -118,13 +118,18 @@ describe('emotionsChartOption', () => {
   });
 });
 
-describe('pageNameLabels (issue 26: page names under the chart do not run into each other)', () => {
-  it('wraps each name to the width its page has on the axis, and leaves it whole while the width is unknown', () => {
-    // a 412 px phone: the chart is about 330 px wide, 5 pages
-    expect(pageNameLabels(5, 330)).toEqual({ interval: 0, width: 43, overflow: 'break' });
-    expect(pageNameLabels(5, 780)).toEqual({ interval: 0, width: 133, overflow: 'break' });
-    expect(pageNameLabels(12, 200).width).toBe(36);
-    expect(pageNameLabels(5, 0)).toEqual({ interval: 0 });
+describe('pageNameAxis (issue 26: page names under the chart do not run into each other)', () => {
+  it('slants the names where a page has no room for a word, and wraps them where it has', () => {
+    // a 412 px phone: the chart is about 330 px wide, 5 pages have 51 px each
+    expect(pageNameAxis(5, 330)).toEqual({
+      axisLabel: { interval: 0, rotate: 35, width: 96, overflow: 'truncate' },
+      bottom: 76,
+    });
+    expect(pageNameAxis(5, 780)).toEqual({
+      axisLabel: { interval: 0, width: 133, overflow: 'break', lineHeight: 14 },
+      bottom: 44,
+    });
+    expect(pageNameAxis(5, 0)).toEqual({ axisLabel: { interval: 0 }, bottom: 32 });
   });
 });
 

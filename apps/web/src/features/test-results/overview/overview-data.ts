@@ -130,13 +130,19 @@ const percent = (value: number | null) => (value === null ? null : Math.round(va
 const formatPointPercent = (percent: number) => formatPercent(percent / 100);
 
 /**
- * Every page's name under its point, wrapped to the width a page has on the axis so that the
- * names of neighbours do not run into each other on a phone (issue 26); unknown width: unwrapped.
+ * Every page's name under its point, in the room a page has on the axis, so that neighbours' names
+ * do not run into each other on a phone (issue 26): wrapped at word breaks where a page has room
+ * for a word, slanted (and cut with '…') where it does not; unknown width: on one line.
  */
-export function pageNameLabels(pages: number, chartWidth: number) {
-  const plotWidth = chartWidth - 48 - 24;
-  if (pages === 0 || plotWidth <= 0) return { interval: 0 };
-  return { interval: 0, width: Math.max(36, Math.floor(plotWidth / pages) - 8), overflow: 'break' as const };
+export function pageNameAxis(pages: number, chartWidth: number) {
+  const perPage = pages === 0 ? 0 : Math.floor((chartWidth - 48 - 24) / pages);
+  if (perPage <= 0) return { axisLabel: { interval: 0 }, bottom: 32 };
+  if (perPage < 64)
+    return { axisLabel: { interval: 0, rotate: 35, width: 96, overflow: 'truncate' as const }, bottom: 76 };
+  return {
+    axisLabel: { interval: 0, width: perPage - 8, overflow: 'break' as const, lineHeight: 14 },
+    bottom: 44,
+  };
 }
 
 /**
@@ -145,9 +151,11 @@ export function pageNameLabels(pages: number, chartWidth: number) {
  */
 export function emotionsChartOption(labels: readonly LabelWithMetrics[], chartWidth = 0): EChartsCoreOption {
   const pages = labels.filter((label) => label.total_participants > 0).sort((a, b) => a.id - b.id);
+  const names = pageNameAxis(pages.length, chartWidth);
   return {
-    grid: { left: 48, right: 24, top: 40, bottom: 44 },
-    legend: { top: 0, data: EMOTIONS.map((emotion) => EMOTION_NAMES[emotion]) },
+    grid: { left: 48, right: 24, top: 40, bottom: names.bottom },
+    // apart enough that one item's marker does not touch the next one's name
+    legend: { top: 0, itemGap: 20, data: EMOTIONS.map((emotion) => EMOTION_NAMES[emotion]) },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (value: unknown) => (typeof value === 'number' ? formatPointPercent(value) : '–'),
@@ -155,7 +163,7 @@ export function emotionsChartOption(labels: readonly LabelWithMetrics[], chartWi
     xAxis: {
       type: 'category',
       data: pages.map((page) => page.name),
-      axisLabel: pageNameLabels(pages.length, chartWidth),
+      axisLabel: names.axisLabel,
     },
     yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: formatPointPercent } },
     series: EMOTIONS.map((emotion) => ({
