@@ -158,13 +158,31 @@ export const scorePercentilesSchema = z.object({
   frustration: z.number().int(),
 });
 export type ScorePercentiles = z.infer<typeof scorePercentilesSchema>;
+const percentileRange = z.tuple([z.number().int(), z.number().int()]);
+/**
+ * Where the percentile could lie (issue 26): the percentiles of the two ends of the 95 % interval
+ * of the viewers' mean; null with fewer than two viewers.
+ */
+export const scorePercentileRangesSchema = z.object({
+  joy: percentileRange,
+  attention: percentileRange,
+  frustration: percentileRange,
+});
+export type ScorePercentileRanges = z.infer<typeof scorePercentileRangesSchema>;
 export const videoNormGroupSchema = z.object({
   /** Other processed video tests in the group. */
   tests: z.number().int(),
   /** The whole video's percentiles; null below the minimum or without scores. */
   video: scorePercentilesSchema.nullable(),
+  video_range: scorePercentileRangesSchema.nullable(),
   /** Each scene's percentiles (null for a scene without scores); empty below the minimum. */
-  scenes: z.array(z.object({ section_id: z.number(), percentiles: scorePercentilesSchema.nullable() })),
+  scenes: z.array(
+    z.object({
+      section_id: z.number(),
+      percentiles: scorePercentilesSchema.nullable(),
+      range: scorePercentileRangesSchema.nullable(),
+    }),
+  ),
 });
 export type VideoNormGroup = z.infer<typeof videoNormGroupSchema>;
 export const videoNormsSchema = z.object({

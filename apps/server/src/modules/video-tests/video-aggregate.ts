@@ -50,7 +50,7 @@ export async function loadViewers(deps: JobDeps, testId: number): Promise<Viewer
   for (const row of await listMetricsParticipantRows(deps.db, testId)) {
     const emotions = await loadStream(deps, row.id, 'emotions');
     const eyes = await loadStream(deps, row.id, 'eyes');
-    const start = row.startedAt?.getTime() ?? firstTimestamp(emotions?.samples.timestamp);
+    const start = videoStartOf(row, emotions?.samples.timestamp);
     if (start === undefined) continue;
     const shift = (timestamp: Float64Array) => timestamp.map((value) => value - start);
     viewers.push({
@@ -68,8 +68,24 @@ export async function loadViewers(deps: JobDeps, testId: number): Promise<Viewer
   return viewers;
 }
 
-const firstTimestamp = (timestamp: Float64Array | undefined) =>
-  timestamp && timestamp.length > 0 ? timestamp[0] : undefined;
+/** When the viewer's video started: its recording's start, else its first sample's time. */
+const videoStartOf = (row: { startedAt: Date | null }, timestamp: Float64Array | undefined) =>
+  row.startedAt?.getTime() ?? (timestamp && timestamp.length > 0 ? timestamp[0] : undefined);
+
+/** The finished viewers' emotions alone, on the video's timeline (the norms' intervals need no gaze). */
+export async function loadViewerEmotions(deps: Pick<JobDeps, 'db' | 'files'>, testId: number) {
+  const viewers: Viewer['emotions'][] = [];
+  for (const row of await listMetricsParticipantRows(deps.db, testId)) {
+    const emotions = await loadStream(deps, row.id, 'emotions');
+    const start = videoStartOf(row, emotions?.samples.timestamp);
+    if (emotions?.kind !== 'emotions' || start === undefined) continue;
+    viewers.push({
+      ...emotions.samples,
+      timestamp: emotions.samples.timestamp.map((value) => value - start),
+    });
+  }
+  return viewers;
+}
 
 const emptyEmotions = () => ({
   timestamp: new Float64Array(),

@@ -1,6 +1,6 @@
 import { NORM_MINIMUM_TESTS, type VideoScore } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { meanScores, normGroup, percentileRank } from './video-norms';
+import { meanScores, normGroup, percentileRanges, percentileRank } from './video-norms';
 
 const flat = (joy: number, attention: number, frustration: number) => ({ joy, attention, frustration });
 /** Scores every 250 ms: the first half at `first`, the second at `second` (joy only varies). */
@@ -41,7 +41,12 @@ describe('normGroup', () => {
 
   it(`gives no percentile below ${NORM_MINIMUM_TESTS} other tests, only their count`, () => {
     const few = peers([0.1, 0.2, 0.3, 0.4].slice(0, NORM_MINIMUM_TESTS - 1));
-    expect(normGroup(scores(0.2, 0.6), scenes, few)).toEqual({ tests: few.length, video: null, scenes: [] });
+    expect(normGroup(scores(0.2, 0.6), scenes, few)).toEqual({
+      tests: few.length,
+      video: null,
+      video_range: null,
+      scenes: [],
+    });
   });
 
   it('ranks the whole video and each scene among the other tests’ means', () => {
@@ -50,10 +55,10 @@ describe('normGroup', () => {
     // whole video: joy 0.4 is above 3 of 5; attention and frustration equal all 5 (ties: 50)
     expect(group.video).toEqual({ joy: 60, attention: 50, frustration: 50 });
     expect(group.scenes).toEqual([
-      { section_id: 1, percentiles: { joy: 20, attention: 50, frustration: 50 } },
-      { section_id: 2, percentiles: { joy: 100, attention: 50, frustration: 50 } },
+      { section_id: 1, percentiles: { joy: 20, attention: 50, frustration: 50 }, range: null },
+      { section_id: 2, percentiles: { joy: 100, attention: 50, frustration: 50 }, range: null },
       // after the last score: nothing to rank
-      { section_id: 3, percentiles: null },
+      { section_id: 3, percentiles: null, range: null },
     ]);
   });
 
@@ -61,7 +66,41 @@ describe('normGroup', () => {
     expect(normGroup([], scenes, peers([0.1, 0.2, 0.3, 0.4, 0.5]))).toEqual({
       tests: 5,
       video: null,
+      video_range: null,
       scenes: [],
     });
+  });
+});
+
+describe('percentileRanges (issue 26: a percentile says how sure it is)', () => {
+  const viewer = (joy: number) => ({
+    timestamp: [0, 500, 1000],
+    joy: [joy, joy, joy],
+    attention: [0.5, 0.5, 0.5],
+    frustration: [0.2, 0.2, 0.2],
+  });
+  const reference = peers([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]);
+
+  it('places the two ends of the viewers’ 95 % interval among the other tests', () => {
+    // viewers' joy 0.3, 0.5 and 0.7: mean 0.5, 95 % CI 0.5 ± 4.30 × 0.2/√3 = 0.003 to 0.997
+    const ranges = percentileRanges(
+      [viewer(0.3), viewer(0.5), viewer(0.7)],
+      { from: 0, to: 1000 },
+      reference,
+    );
+    expect(ranges?.joy).toEqual([0, 100]);
+    // alike viewers: a narrow interval, a narrow range around the 50th
+    const alike = percentileRanges(
+      [viewer(0.49), viewer(0.5), viewer(0.51)],
+      { from: 0, to: 1000 },
+      reference,
+    );
+    expect(alike?.joy).toEqual([44, 56]);
+  });
+
+  it('counts only the samples inside the window, and gives no range with fewer than two viewers', () => {
+    const late = { ...viewer(0.5), joy: [0.5, 0.5, 0.9] };
+    expect(percentileRanges([late, late], { from: 900, to: 1000 }, reference)?.joy).toEqual([94, 94]);
+    expect(percentileRanges([viewer(0.5)], { from: 0, to: 1000 }, reference)).toBeNull();
   });
 });

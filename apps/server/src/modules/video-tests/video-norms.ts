@@ -1,6 +1,8 @@
+import { meanConfidenceInterval } from '@limbus/analytics';
 import {
   NORM_MINIMUM_TESTS,
   type ScoreMeans,
+  type ScorePercentileRanges,
   type ScorePercentiles,
   type VideoNormGroup,
   type VideoScore,
@@ -40,26 +42,76 @@ function percentilesOf(means: ScoreMeans, peers: readonly ScoreMeans[]): ScorePe
 
 export type SceneWindow = { section_id: number; start_ms: number; end_ms: number };
 
+/** One viewer's emotions on the video's timeline (timestamps in ms from the video's start). */
+export type ViewerEmotions = { timestamp: ArrayLike<number> } & Record<
+  (typeof EMOTIONS)[number],
+  ArrayLike<number>
+>;
+
+/** The viewer's mean of one emotion from `from` to `to` (ms on the video); NaN without samples there. */
+function viewerMean(viewer: ViewerEmotions, emotion: (typeof EMOTIONS)[number], from: number, to: number) {
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < viewer.timestamp.length; i++) {
+    const time = viewer.timestamp[i] as number;
+    const value = viewer[emotion][i] as number;
+    if (time < from || time > to || !Number.isFinite(value)) continue;
+    sum += value;
+    count++;
+  }
+  return count > 0 ? sum / count : Number.NaN;
+}
+
+/**
+ * Where each percentile could lie (issue 26): the percentiles of the ends of the 95 % interval of
+ * the viewers' mean over the window, so that '62nd' comes with the range its viewers allow, such
+ * as '40th–81st'. Null when fewer than two viewers have scores there.
+ */
+export function percentileRanges(
+  viewers: readonly ViewerEmotions[],
+  window: { from: number; to: number },
+  peers: readonly ScoreMeans[],
+): ScorePercentileRanges | null {
+  const rangeOf = (emotion: (typeof EMOTIONS)[number]): [number, number] | null => {
+    const interval = meanConfidenceInterval(
+      viewers.map((viewer) => viewerMean(viewer, emotion, window.from, window.to)),
+    );
+    if (interval.lower === null || interval.upper === null) return null;
+    const reference = peers.map((peer) => peer[emotion]);
+    return [percentileRank(interval.lower, reference), percentileRank(interval.upper, reference)];
+  };
+  const [joy, attention, frustration] = EMOTIONS.map(rangeOf);
+  return joy && attention && frustration ? { joy, attention, frustration } : null;
+}
+
 /**
  * Norms of one group of other tests (the company's or the category's video tests): the whole
- * video's and each scene's mean scores as percentiles of those tests' whole-video means. Below
- * NORM_MINIMUM_TESTS tests no percentile is given: a rank among three tests says little.
+ * video's and each scene's mean scores as percentiles of those tests' whole-video means, each with
+ * the range its viewers' interval allows. Below NORM_MINIMUM_TESTS tests no percentile is given:
+ * a rank among three tests says little.
  */
 export function normGroup(
   scores: readonly VideoScore[],
   scenes: readonly SceneWindow[],
   peers: readonly ScoreMeans[],
+  viewers: readonly ViewerEmotions[] = [],
 ): VideoNormGroup {
   const video = meanScores(scores);
-  if (peers.length < NORM_MINIMUM_TESTS || !video) return { tests: peers.length, video: null, scenes: [] };
+  if (peers.length < NORM_MINIMUM_TESTS || !video)
+    return { tests: peers.length, video: null, video_range: null, scenes: [] };
   return {
     tests: peers.length,
     video: percentilesOf(video, peers),
+    video_range: percentileRanges(viewers, { from: 0, to: Number.POSITIVE_INFINITY }, peers),
     scenes: scenes.map((scene) => {
       const inside = meanScores(
         scores.filter((score) => score.t >= scene.start_ms && score.t <= scene.end_ms),
       );
-      return { section_id: scene.section_id, percentiles: inside ? percentilesOf(inside, peers) : null };
+      return {
+        section_id: scene.section_id,
+        percentiles: inside ? percentilesOf(inside, peers) : null,
+        range: inside ? percentileRanges(viewers, { from: scene.start_ms, to: scene.end_ms }, peers) : null,
+      };
     }),
   };
 }

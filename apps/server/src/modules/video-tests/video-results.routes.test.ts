@@ -309,18 +309,41 @@ describe('GET /tests/:id/video_norms', () => {
     await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY); // a web test: does not count
     const answer = await norms();
     expect(answer.minimum_tests).toBe(NORM_MINIMUM_TESTS);
-    expect(answer.company).toEqual({ tests: NORM_MINIMUM_TESTS - 1, video: null, scenes: [] });
-    expect(answer.category).toEqual({ name: 'Running shoes (norms)', tests: 0, video: null, scenes: [] });
+    expect(answer.company).toEqual({
+      tests: NORM_MINIMUM_TESTS - 1,
+      video: null,
+      video_range: null,
+      scenes: [],
+    });
+    expect(answer.category).toEqual({
+      name: 'Running shoes (norms)',
+      tests: 0,
+      video: null,
+      video_range: null,
+      scenes: [],
+    });
   });
 
   it('ranks the video and each scene once enough tests count; results processed earlier get their means stored', async () => {
     const last = await processedVideoTest(ctx.world.client.id, false);
+    // two viewers with their own emotions: the range of each percentile comes from their spread
+    for (let viewer = 0; viewer < 2; viewer++)
+      await buildParticipant(ctx.t, testId, { recording: { startMs: START, durationMs: 10_000 } });
     const answer = await norms();
     expect(answer.company.tests).toBe(NORM_MINIMUM_TESTS);
     const percentiles = [answer.company.video, ...answer.company.scenes.map((scene) => scene.percentiles)];
     for (const ranks of percentiles)
       for (const rank of Object.values(ranks ?? {})) expect(rank).toBeGreaterThanOrEqual(0);
     expect(percentiles.every((ranks) => ranks !== null)).toBe(true);
+    // issue 26: each percentile with the range its viewers' interval allows, around it
+    const video = answer.company.video;
+    const range = answer.company.video_range;
+    expect(range).not.toBeNull();
+    for (const emotion of ['joy', 'attention', 'frustration'] as const) {
+      const [low, high] = range?.[emotion] ?? [0, 0];
+      expect(low).toBeLessThanOrEqual(video?.[emotion] ?? -1);
+      expect(high).toBeGreaterThanOrEqual(video?.[emotion] ?? 101);
+    }
     const sceneIds = (await results()).scenes.map((scene) => scene.section_id);
     expect(answer.company.scenes.map((scene) => scene.section_id)).toEqual(sceneIds);
     const participant = (await results(last)).video_participant_id as number;

@@ -37,6 +37,7 @@ import {
 } from '../test-access/test-access.service.js';
 import { testVideoPath } from '../user-tests/user-tests.service.js';
 import { withTestVideo } from './heatmap-video-file.js';
+import { loadViewerEmotions } from './video-aggregate.js';
 import { meanScores, normGroup } from './video-norms.js';
 import {
   findExistingNotes,
@@ -264,9 +265,10 @@ export async function getVideoNorms(deps: Deps, actor: Actor, testId: number): P
   if (!test || !groups) throw notFound('The test');
   const isReady =
     test.internalState !== 'video_processing' && participant?.state === 'finished' && participant.startedAt;
-  const [scores, sections, companyPeers, categoryPeers] = await Promise.all([
+  const [scores, sections, viewers, companyPeers, categoryPeers] = await Promise.all([
     isReady && participant ? participantScores(deps, participant) : [],
     isReady && participant ? listSectionRows(deps.db, participant.id) : [],
+    isReady ? loadViewerEmotions(deps, testId) : [],
     listPeerResults(deps.db, testId, { companyId: groups.companyId }).then((rows) => peerMeans(deps, rows)),
     groups.categoryId === null
       ? []
@@ -288,8 +290,8 @@ export async function getVideoNorms(deps: Deps, actor: Actor, testId: number): P
   );
   return {
     minimum_tests: NORM_MINIMUM_TESTS,
-    company: normGroup(scores, scenes, companyPeers),
-    category: { ...normGroup(scores, scenes, categoryPeers), name: groups.categoryName },
+    company: normGroup(scores, scenes, companyPeers, viewers),
+    category: { ...normGroup(scores, scenes, categoryPeers, viewers), name: groups.categoryName },
   };
 }
 

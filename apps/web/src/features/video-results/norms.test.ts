@@ -1,15 +1,20 @@
 import type { VideoNorms, VideoScene } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { normGap, normRows, ordinal } from './norms';
+import { normGap, normRows, ordinal, percentileWithRange } from './norms';
 
 const ranks = { joy: 80, attention: 41, frustration: 12 };
 const norms = (companyTests: number, category: string | null): VideoNorms => ({
   minimum_tests: 5,
   company:
     companyTests >= 5
-      ? { tests: companyTests, video: ranks, scenes: [{ section_id: 7, percentiles: ranks }] }
-      : { tests: companyTests, video: null, scenes: [] },
-  category: { name: category, tests: 0, video: null, scenes: [] },
+      ? {
+          tests: companyTests,
+          video: ranks,
+          video_range: null,
+          scenes: [{ section_id: 7, percentiles: ranks, range: null }],
+        }
+      : { tests: companyTests, video: null, video_range: null, scenes: [] },
+  category: { name: category, tests: 0, video: null, video_range: null, scenes: [] },
 });
 const scene = (section_id: number, name: string): VideoScene => ({
   section_id,
@@ -59,9 +64,16 @@ describe('normRows', () => {
   it('lists the whole video, then every scene; a scene without percentiles has none', () => {
     const rows = normRows(norms(6, null).company, [scene(7, 'Opening'), scene(8, 'Logo')]);
     expect(rows).toEqual([
-      { key: 'video', name: 'Whole video', percentiles: ranks },
-      { key: '7', name: 'Opening', percentiles: ranks },
-      { key: '8', name: 'Logo', percentiles: null },
+      { key: 'video', name: 'Whole video', percentiles: ranks, range: null },
+      { key: '7', name: 'Opening', percentiles: ranks, range: null },
+      { key: '8', name: 'Logo', percentiles: null, range: null },
     ]);
+  });
+});
+
+describe('percentileWithRange (issue 26)', () => {
+  it('writes a percentile with where it could lie, or alone without a range', () => {
+    expect(percentileWithRange(62, [40, 81])).toBe('62nd (40th–81st)');
+    expect(percentileWithRange(3, null)).toBe('3rd');
   });
 });

@@ -27,17 +27,26 @@ export type NormRow = {
   key: string;
   name: string;
   percentiles: VideoNormGroup['video'];
+  /** Where each percentile could lie given the viewers' spread; null with too few viewers. */
+  range: VideoNormGroup['video_range'];
 };
 
 /** The whole video, then each scene in order, with its percentiles in the group. */
 export function normRows(group: VideoNormGroup, scenes: readonly VideoScene[]): NormRow[] {
-  const byScene = new Map(group.scenes.map((scene) => [scene.section_id, scene.percentiles]));
+  const byScene = new Map(group.scenes.map((scene) => [scene.section_id, scene]));
   return [
-    { key: 'video', name: 'Whole video', percentiles: group.video },
+    { key: 'video', name: 'Whole video', percentiles: group.video, range: group.video_range },
     ...scenes.map((scene) => ({
       key: String(scene.section_id),
       name: scene.name,
-      percentiles: byScene.get(scene.section_id) ?? null,
+      percentiles: byScene.get(scene.section_id)?.percentiles ?? null,
+      range: byScene.get(scene.section_id)?.range ?? null,
     })),
   ];
+}
+
+/** A percentile with the range its viewers allow: '62nd (40th–81st)'; '62nd' without a range. */
+export function percentileWithRange(percentile: number, range: readonly [number, number] | null): string {
+  if (!range) return ordinal(percentile);
+  return `${ordinal(percentile)} (${ordinal(range[0])}–${ordinal(range[1])})`;
 }

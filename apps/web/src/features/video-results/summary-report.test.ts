@@ -47,14 +47,15 @@ describe('summaryReport', () => {
   it("takes the category's norms when the company has too few tests; a scene without percentiles has none", () => {
     const norms: VideoNorms = {
       minimum_tests: 5,
-      company: { tests: 1, video: null, scenes: [] },
+      company: { tests: 1, video: null, video_range: null, scenes: [] },
       category: {
         name: 'Sports',
         tests: 8,
         video: ranks,
+        video_range: null,
         scenes: [
-          { section_id: 1, percentiles: ranks },
-          { section_id: 2, percentiles: null },
+          { section_id: 1, percentiles: ranks, range: null },
+          { section_id: 2, percentiles: null, range: null },
         ],
       },
     };
@@ -67,8 +68,8 @@ describe('summaryReport', () => {
   it('has no norms when neither group gives them', () => {
     const none: VideoNorms = {
       minimum_tests: 5,
-      company: { tests: 4, video: null, scenes: [] },
-      category: { name: null, tests: 0, video: null, scenes: [] },
+      company: { tests: 4, video: null, video_range: null, scenes: [] },
+      category: { name: null, tests: 0, video: null, video_range: null, scenes: [] },
     };
     expect(summaryReport(results, none, meta).norms).toBeNull();
   });

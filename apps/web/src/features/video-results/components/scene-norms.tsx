@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { BlockSkeleton, ErrorAlert } from '../../../ui';
 import { useLoadedTest } from '../../test-results';
 import { useVideoNorms } from '../api';
-import { type NormChoice, normGap, normRows, ordinal } from '../norms';
+import { type NormChoice, type NormRow, normGap, normRows, percentileWithRange } from '../norms';
 
-const rank = (value: number | undefined) => (value === undefined ? '–' : ordinal(value));
+const rank = (row: NormRow, emotion: 'joy' | 'attention' | 'frustration') =>
+  row.percentiles ? percentileWithRange(row.percentiles[emotion], row.range?.[emotion] ?? null) : '–';
 
 /**
  * Beyond the spec: each scene's mean scores as percentiles among the other processed video tests
@@ -61,15 +62,17 @@ export function SceneNorms({ results }: { results: VideoResults }) {
               {normRows(group, results.scenes).map((row) => (
                 <Table.Tr key={row.key}>
                   <Table.Td fw={row.key === 'video' ? 600 : undefined}>{row.name}</Table.Td>
-                  <Table.Td>{rank(row.percentiles?.frustration)}</Table.Td>
-                  <Table.Td>{rank(row.percentiles?.joy)}</Table.Td>
-                  <Table.Td>{rank(row.percentiles?.attention)}</Table.Td>
+                  <Table.Td>{rank(row, 'frustration')}</Table.Td>
+                  <Table.Td>{rank(row, 'joy')}</Table.Td>
+                  <Table.Td>{rank(row, 'attention')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
             <Table.Caption>
               Percentile of each mean score among the whole-video means of {group.tests} other {place}: the
-              80th percentile is higher than 80 % of them. For frustration, lower is better.
+              80th percentile is higher than 80 % of them. In brackets, where it could lie: the percentiles of
+              the two ends of the 95 % interval of this test's viewers' mean. For frustration, lower is
+              better.
             </Table.Caption>
           </Table>
         </Table.ScrollContainer>

@@ -70,12 +70,13 @@ const norms: VideoNorms = {
   company: {
     tests: 6,
     video: { joy: 50, attention: 50, frustration: 50 },
+    video_range: null,
     scenes: [
-      { section_id: 1, percentiles: { joy: 17, attention: 50, frustration: 33 } },
-      { section_id: 2, percentiles: { joy: 83, attention: 50, frustration: 33 } },
+      { section_id: 1, percentiles: { joy: 17, attention: 50, frustration: 33 }, range: null },
+      { section_id: 2, percentiles: { joy: 83, attention: 50, frustration: 33 }, range: null },
     ],
   },
-  category: { name: null, tests: 0, video: null, scenes: [] },
+  category: { name: null, tests: 0, video: null, video_range: null, scenes: [] },
 };
 
 async function pdfText(buffer: Buffer): Promise<string> {
@@ -108,7 +109,7 @@ describe('the video summary PDF', () => {
   });
 
   it('leaves the percentiles out when no group has enough tests', async () => {
-    const few: VideoNorms = { ...norms, company: { tests: 2, video: null, scenes: [] } };
+    const few: VideoNorms = { ...norms, company: { tests: 2, video: null, video_range: null, scenes: [] } };
     const text = await pdfText(await renderToBuffer(summaryDocument(summaryReport(results, few, meta))));
     expect(text).not.toContain('Percentiles');
     expect(text).toContain('Opening 00:00 – 00:09 20 30 50');
