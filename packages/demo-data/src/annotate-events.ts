@@ -49,13 +49,15 @@ export function eventsFromCauses(
 }
 
 /**
- * A comment and tag names for each significant event; repeated kinds get different phrases. The
- * comment comes in both languages: the participant's as its text, the other as a translation.
+ * A comment and tag names for each significant event; repeated kinds get different phrases, and
+ * `phraseOffset` (a cohort's participant number) starts each kind at another phrase for each
+ * participant, so that a test's comments vary (issue 26). The comment comes in both languages: the participant's as its text, the other as a translation.
  */
 export function annotateEvents(
   events: readonly DemoEvent[],
   language: Language,
   rng: Random,
+  phraseOffset?: number,
 ): { comments: DemoComment[]; tags: DemoTagSuggestion[] } {
   const comments: DemoComment[] = [];
   const tags: DemoTagSuggestion[] = [];
@@ -65,7 +67,10 @@ export function annotateEvents(
     const info = EVENT_KINDS[event.kind];
     const phrases = info[language];
     const seen = used.get(event.kind);
-    const index = seen === undefined ? rng.int(0, phrases.length - 1) : (seen + 1) % phrases.length;
+    // the draw happens either way, so that the rest of the participant stays as it was
+    const drawn = rng.int(0, phrases.length - 1);
+    const first = phraseOffset === undefined ? drawn : phraseOffset % phrases.length;
+    const index = seen === undefined ? first : (seen + 1) % phrases.length;
     used.set(event.kind, index);
     const translations = { nl: info.nl[index] ?? info.nl[0], en: info.en[index] ?? info.en[0] };
     comments.push({

@@ -33,9 +33,19 @@ describe('generateCohort', () => {
       platform: 'mobile',
       startTime: START + 7_200_000,
       realId: 'P0003',
+      phraseOffset: 2,
     });
     expect(third).toEqual(list[2]);
     expect(new Set(list.map((p) => p.eyes.x[500])).size).toBe(3);
+  });
+
+  it('starts each participant at another phrase, so that a cohort does not repeat one comment (issue 26)', () => {
+    const cohort = [...generateCohort({ seed: 3, count: 12, platform: 'desktop', startTime: START })];
+    const comments = cohort.flatMap((participant) => participant.comments.map((comment) => comment.text));
+    const repeats = new Map<string, number>();
+    for (const text of comments) repeats.set(text, (repeats.get(text) ?? 0) + 1);
+    expect(comments.length).toBeGreaterThan(20);
+    expect(Math.max(...repeats.values())).toBeLessThanOrEqual(2);
   });
 
   it('is the same cohort for the same options', () => {

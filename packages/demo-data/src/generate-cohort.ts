@@ -40,6 +40,7 @@ export function* generateCohort(o: GenerateCohortOptions): Generator<DemoPartici
       seed: deriveSeed(base, i),
       startTime: startTime + i * spacingMs,
       realId: `P${String(i + 1).padStart(4, '0')}`,
+      phraseOffset: i,
     });
   }
 }
@@ -57,6 +58,7 @@ export function* generateVideoCohort(
       seed: deriveSeed(base, i),
       startTime: startTime + i * spacingMs,
       realId: `V${String(i + 1).padStart(4, '0')}`,
+      phraseOffset: i,
     });
   }
 }

@@ -30,6 +30,8 @@ export type GenerateParticipantOptions = {
   /** Language of comments and answers; drawn (65% Dutch) when absent. */
   language?: Language;
   realId?: string;
+  /** Where the participant's comments start in each kind's phrases (its number in a cohort). */
+  phraseOffset?: number;
 };
 
 export const DEFAULT_RATES: Required<SampleRates> = {
@@ -174,7 +176,7 @@ export function generateParticipant(o: GenerateParticipantOptions): DemoParticip
     emotionRng,
   );
   const feedbackRng = new Random(deriveSeed(seed, 'feedback'));
-  const { comments, tags } = annotateEvents(events, language, feedbackRng);
+  const { comments, tags } = annotateEvents(events, language, feedbackRng, o.phraseOffset);
   const answers = answerQuestionnaire(
     WEB_QUESTIONNAIRE,
     language,

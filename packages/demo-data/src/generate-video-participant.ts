@@ -114,6 +114,8 @@ export type GenerateVideoParticipantOptions = {
   rates?: SampleRates;
   language?: Language;
   realId?: string;
+  /** Where the participant's comments start in each kind's phrases (its number in a cohort). */
+  phraseOffset?: number;
 };
 
 /**
@@ -229,7 +231,7 @@ export function generateVideoParticipant(o: GenerateVideoParticipantOptions): De
     emotionRng,
   );
   const feedbackRng = new Random(deriveSeed(seed, 'feedback'));
-  const { comments, tags } = annotateEvents(events, language, feedbackRng);
+  const { comments, tags } = annotateEvents(events, language, feedbackRng, o.phraseOffset);
   const answers = answerQuestionnaire(
     VIDEO_QUESTIONNAIRE,
     language,
