@@ -17,7 +17,7 @@ import { DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { DEMO_PARTICIPANTS_PER_TEST, seedDemoWebTests } from './demo-recordings.js';
 
 type WebTest = { id: number; companyId: number; platform: string; testType: string };
-type Results = { insights: Insight[]; points: SignificantPoint[] };
+type Results = { insights: Insight[]; points: SignificantPoint[]; participants: number };
 
 let t: TestApp;
 let researcher: ApiClient;
@@ -46,13 +46,14 @@ async function readResults(testId: number): Promise<Results> {
   const insights = insightListAnswer.parse((await researcher.get(`/tests/${testId}/insights`)).json()).data
     .insights;
   const points: SignificantPoint[] = [];
-  for (const participant of (await researcher.get(`/tests/${testId}/participants`)).json()) {
+  const participants = (await researcher.get(`/tests/${testId}/participants`)).json();
+  for (const participant of participants) {
     const url = `/tests/${testId}/participants/${participant.id}?associations=significant_points`;
     points.push(
       ...(participantDetailSchema.parse((await researcher.get(url)).json()).significant_points ?? []),
     );
   }
-  return { insights, points };
+  return { insights, points, participants: participants.length };
 }
 
 const resultsOf = (testId: number): Results => {
@@ -62,13 +63,22 @@ const resultsOf = (testId: number): Results => {
 };
 
 describe('demo web tests', () => {
-  it('gives each company a professional desktop test and an essential mobile test', () => {
+  it('gives each company a professional desktop test and an essential mobile test, and Globex and Initech a desktop test', () => {
     expect(webTests.map((test) => [test.companyId, test.platform, test.testType])).toEqual([
       [1, 'desktop', 'professional'],
       [1, 'mobile', 'essential'],
       [3, 'desktop', 'professional'],
       [3, 'mobile', 'essential'],
+      [4, 'desktop', 'professional'],
+      [5, 'desktop', 'professional'],
     ]);
+  });
+
+  it('issue 26: a webshop of the demo has a real category benchmark, of the five other E-commerce tests', async () => {
+    const acme = webTests.find((test) => test.companyId === 3 && test.platform === 'desktop');
+    const answer = (await researcher.get(`/tests/${acme?.id}/benchmark`)).json().data;
+    expect(answer.category_group).toMatchObject({ tests: 5, is_shown: true });
+    expect(answer.category_group.pages.length).toBeGreaterThan(0);
   });
 
   it('names the pages with their URLs and ranks them on at least 5 participants each', async () => {
@@ -201,7 +211,7 @@ describe('demo insights', () => {
         const points = insight.significant_points;
         const participants = new Set(points.map((point) => point.participant_id)).size;
         expect(insight.eeg_comment).toContain(
-          `peaked in ${participants} of ${DEMO_PARTICIPANTS_PER_TEST} participants`,
+          `peaked in ${participants} of ${resultsOf(test.id).participants} participants`,
         );
         expect(insight.eeg_comment).toContain(points.length === 1 ? '1 peak,' : `${points.length} peaks,`);
         expect(insight.eye_tracking_comment).toMatch(
@@ -211,7 +221,7 @@ describe('demo insights', () => {
         if (test.platform === 'mobile') expect(insight.touch_tracking_comment).toMatch(/\btap\b/);
         else expect(insight.touch_tracking_comment).toBe('');
         expect(insight.explanation).toContain(
-          `What happened: ${participants} of ${DEMO_PARTICIPANTS_PER_TEST} participants (`,
+          `What happened: ${participants} of ${resultsOf(test.id).participants} participants (`,
         );
         expect(insight.explanation).toContain(
           `${points.length} moment${points.length === 1 ? '' : 's'} in all`,
