@@ -22,7 +22,14 @@ import {
 import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AppTooltip, ErrorAlert, formatMinutesSeconds, PageLoader, PageTitle } from '../../../ui';
+import {
+  AppTooltip,
+  ErrorAlert,
+  EvidenceLayout,
+  formatMinutesSeconds,
+  PageLoader,
+  PageTitle,
+} from '../../../ui';
 import {
   EmotionChart,
   Neurofeedback,
@@ -37,6 +44,15 @@ import { RemovedNotice, RemovedStreamsNotice, removedRecording } from '../../ret
 import { useRecordingParticipant } from '../api';
 import { neighbours, startSeconds } from '../navigation';
 import { RecordingPlayer } from './recording-player';
+
+/**
+ * The room under the video's top edge for what is seen with it (issue 26): the caption and the
+ * switch (two lines on a laptop), the length hint, the chart's readout (up to two lines), the
+ * chart and its note, and a margin. The video is at most the window less this high.
+ */
+const BELOW_VIDEO_PX = 350;
+/** The chart's height (readout, plot, note) kept while its data loads: nothing below it moves. */
+const CHART_BOX_PX = 214;
 
 const recordingPath = (testId: number, participantId: number) =>
   `/test/${testId}/participant/${participantId}/recording`;
@@ -153,8 +169,7 @@ function VideoPlaceholder({ isPending, removal }: { isPending: boolean; removal:
     );
   return (
     <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-      There is no recording of this participant yet. The emotions and neurofeedback below still follow the
-      timeline.
+      There is no recording of this participant yet. The emotions and neurofeedback still follow the timeline.
     </Alert>
   );
 }
@@ -226,58 +241,68 @@ function RecordingContent({
         <ParticipantNavigation testId={test.id} participantId={participant.id} list={list} />
       </Group>
       <Stats participant={participant} />
-      {participant.video ? (
-        <Stack gap={6}>
-          <RecordingPlayer
-            video={video}
-            src={participant.video}
-            platform={test.platform}
+      <EvidenceLayout
+        aside={
+          <Neurofeedback
+            testId={test.id}
+            participantId={participant.id}
+            points={points}
+            sections={participant.sections ?? []}
             startMs={startMs}
-            samples={samples}
-            showHeatmap={showHeatmap}
+            nowMs={startMs + seconds * 1000}
+            highlightId={pointId}
+            onOpen={openPoint}
           />
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="xs" c="dimmed">
-              Pink: where the participant looked in the last second. Black dot: the pointer; blue rings:
-              clicks. Space plays and pauses.
-            </Text>
-            <Switch
-              label="Heatmap of this page visit"
-              checked={showHeatmap}
-              onChange={(event) => setShowHeatmap(event.currentTarget.checked)}
-              disabled={!eyes.data}
+        }
+      >
+        <Stack gap="md">
+          {participant.video ? (
+            <Stack gap={6}>
+              <RecordingPlayer
+                video={video}
+                src={participant.video}
+                platform={test.platform}
+                startMs={startMs}
+                samples={samples}
+                showHeatmap={showHeatmap}
+                belowPx={BELOW_VIDEO_PX}
+              />
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text size="xs" c="dimmed">
+                  Pink: where the participant looked in the last second. Black dot: the pointer; blue rings:
+                  clicks. Space plays and pauses.
+                </Text>
+                <Switch
+                  label="Heatmap of this page visit"
+                  checked={showHeatmap}
+                  onChange={(event) => setShowHeatmap(event.currentTarget.checked)}
+                  disabled={!eyes.data}
+                />
+              </Group>
+              <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
+            </Stack>
+          ) : (
+            <VideoPlaceholder
+              isPending={participant.video_pending === true}
+              removal={removedRecording(participant.removed)}
             />
-          </Group>
-          <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
+          )}
+          <RemovedStreamsNotice removed={participant.removed} />
+          {emotions.data ? (
+            <EmotionChart
+              samples={emotions.data}
+              startMs={startMs}
+              seconds={seconds}
+              points={points}
+              onSeek={seek}
+            />
+          ) : emotions.isPending ? (
+            <Group h={CHART_BOX_PX} justify="center">
+              <Loader size="sm" aria-label="Loading the emotions" />
+            </Group>
+          ) : null}
         </Stack>
-      ) : (
-        <VideoPlaceholder
-          isPending={participant.video_pending === true}
-          removal={removedRecording(participant.removed)}
-        />
-      )}
-      <RemovedStreamsNotice removed={participant.removed} />
-      {emotions.data ? (
-        <EmotionChart
-          samples={emotions.data}
-          startMs={startMs}
-          seconds={seconds}
-          points={points}
-          onSeek={seek}
-        />
-      ) : emotions.isPending ? (
-        <Loader size="sm" aria-label="Loading the emotions" />
-      ) : null}
-      <Neurofeedback
-        testId={test.id}
-        participantId={participant.id}
-        points={points}
-        sections={participant.sections ?? []}
-        startMs={startMs}
-        nowMs={startMs + seconds * 1000}
-        highlightId={pointId}
-        onOpen={openPoint}
-      />
+      </EvidenceLayout>
     </Stack>
   );
 }
