@@ -9,6 +9,7 @@ import {
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Group,
   Loader,
@@ -26,6 +27,7 @@ import {
   AppTooltip,
   ErrorAlert,
   EvidenceLayout,
+  evidenceVideoStyle,
   formatMinutesSeconds,
   PageLoader,
   PageTitle,
@@ -43,12 +45,13 @@ import {
 import { RemovedNotice, RemovedStreamsNotice, removedRecording } from '../../retention';
 import { useRecordingParticipant } from '../api';
 import { neighbours, startSeconds } from '../navigation';
+import { videoRatio } from '../video-box';
 import { RecordingPlayer } from './recording-player';
 
 /**
  * The room under the video's top edge for what is seen with it (issue 26): the caption and the
- * switch (two lines on a laptop), the length hint, the chart's readout (up to two lines), the
- * chart and its note, and a margin. The video is at most the window less this high.
+ * switch (two lines on a laptop), the chart's readout (up to two lines), the chart and its note,
+ * and a margin. The video is at most the window less this high.
  */
 const BELOW_VIDEO_PX = 350;
 /** The chart's height (readout, plot, note) kept while its data loads: nothing below it moves. */
@@ -154,19 +157,30 @@ function LengthHint({
   );
 }
 
-function VideoPlaceholder({ isPending, removal }: { isPending: boolean; removal: RemovedData | null }) {
+/** While the recording is made: the video's own box, so that nothing moves when it arrives. */
+function PendingVideo({ platform }: { platform: string }) {
+  return (
+    <Box
+      bg="gray.0"
+      style={{
+        ...evidenceVideoStyle({ belowPx: BELOW_VIDEO_PX, ratio: videoRatio(platform) }),
+        border: '1px solid var(--mantine-color-gray-3)',
+        display: 'grid',
+        placeItems: 'center',
+      }}
+    >
+      <Group gap="sm" justify="center" p="md">
+        <Loader size="sm" />
+        <Text ta="center">
+          The screen recording is being made from the participant's data; it appears here in a moment.
+        </Text>
+      </Group>
+    </Box>
+  );
+}
+
+function VideoPlaceholder({ removal }: { removal: RemovedData | null }) {
   if (removal) return <RemovedNotice removal={removal} what="The screen recording" />;
-  if (isPending)
-    return (
-      <Paper withBorder p="xl" bg="gray.0">
-        <Group gap="sm" justify="center">
-          <Loader size="sm" />
-          <Text>
-            The screen recording is being made from the participant's data; it appears here in a moment.
-          </Text>
-        </Group>
-      </Paper>
-    );
   return (
     <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
       There is no recording of this participant yet. The emotions and neurofeedback still follow the timeline.
@@ -243,30 +257,39 @@ function RecordingContent({
       <Stats participant={participant} />
       <EvidenceLayout
         aside={
-          <Neurofeedback
-            testId={test.id}
-            participantId={participant.id}
-            points={points}
-            sections={participant.sections ?? []}
-            startMs={startMs}
-            nowMs={startMs + seconds * 1000}
-            highlightId={pointId}
-            onOpen={openPoint}
-          />
+          <Stack gap="md">
+            {/* beside the video, not under it: it appears once the video's length is known and
+                would move the chart */}
+            <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
+            <Neurofeedback
+              testId={test.id}
+              participantId={participant.id}
+              points={points}
+              sections={participant.sections ?? []}
+              startMs={startMs}
+              nowMs={startMs + seconds * 1000}
+              highlightId={pointId}
+              onOpen={openPoint}
+            />
+          </Stack>
         }
       >
         <Stack gap="md">
-          {participant.video ? (
+          {participant.video || participant.video_pending ? (
             <Stack gap={6}>
-              <RecordingPlayer
-                video={video}
-                src={participant.video}
-                platform={test.platform}
-                startMs={startMs}
-                samples={samples}
-                showHeatmap={showHeatmap}
-                belowPx={BELOW_VIDEO_PX}
-              />
+              {participant.video ? (
+                <RecordingPlayer
+                  video={video}
+                  src={participant.video}
+                  platform={test.platform}
+                  startMs={startMs}
+                  samples={samples}
+                  showHeatmap={showHeatmap}
+                  belowPx={BELOW_VIDEO_PX}
+                />
+              ) : (
+                <PendingVideo platform={test.platform} />
+              )}
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text size="xs" c="dimmed">
                   Pink: where the participant looked in the last second. Black dot: the pointer; blue rings:
@@ -276,16 +299,12 @@ function RecordingContent({
                   label="Heatmap of this page visit"
                   checked={showHeatmap}
                   onChange={(event) => setShowHeatmap(event.currentTarget.checked)}
-                  disabled={!eyes.data}
+                  disabled={!eyes.data || !participant.video}
                 />
               </Group>
-              <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
             </Stack>
           ) : (
-            <VideoPlaceholder
-              isPending={participant.video_pending === true}
-              removal={removedRecording(participant.removed)}
-            />
+            <VideoPlaceholder removal={removedRecording(participant.removed)} />
           )}
           <RemovedStreamsNotice removed={participant.removed} />
           {emotions.data ? (
