@@ -37,7 +37,8 @@ export function bubbleChart(moments: readonly VideoMoment[], durationMs: number)
       name: 'Time in the video (mm:ss)',
       nameLocation: 'middle',
       nameGap: 32,
-      axisLabel: { formatter: (s: number) => clock(s * 1000) },
+      // on a phone the plot is under 200 px wide: labels that would run into each other are left out
+      axisLabel: { formatter: (s: number) => clock(s * 1000), hideOverlap: true },
     },
     yAxis: { type: 'category', data: KINDS.map((kind) => kind.name), inverse: true },
     series: KINDS.map((kind) => ({
