@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/accounts';
+import { expectOnOneScreen, expectStackedOnAPhone, LAPTOP_SCREENS, PHONE_SCREEN } from './support/evidence';
 import { testIdFromList } from './support/tests';
 
 const DONE_TEST = 'Acme Running webshop (desktop)';
@@ -68,4 +69,34 @@ test('[RESULTS] a client opens a recording at a point of an insight, sees the vi
   await page.getByRole('link', { name: /^Back: previous participant/ }).click();
   await expect(page).toHaveURL(last);
   expect(pointId).toMatch(/^\d+$/);
+});
+
+test('[RESULTS] the recording, its emotion chart and the neurofeedback are on one screen of a laptop, and stacked on a phone', async ({
+  page,
+}) => {
+  test.setTimeout(RECORDING_MADE_MS + 60_000);
+  await signIn(page, 'client.admin@limbus.test');
+  const id = await testIdFromList(page, DONE_TEST);
+  await page.goto(`/test/${id}/participants`);
+  await page
+    .getByRole('link', { name: /^Open the recording of participant/ })
+    .first()
+    .click();
+  const video = page.locator('video');
+  await expect(video).toBeVisible({ timeout: RECORDING_MADE_MS });
+  const chart = page.getByRole('group', { name: 'Emotions over the recording' });
+  const neurofeedback = page.getByRole('region', { name: 'Neurofeedback' });
+  const parts = {
+    'the video': video,
+    'the emotion chart': chart,
+    "the neurofeedback's title": neurofeedback.getByText('Neurofeedback', { exact: true }),
+    'the way to all suggestions': neurofeedback.getByRole('link', { name: 'See all suggestions' }),
+  };
+  await expect(chart).toBeVisible();
+  for (const screen of LAPTOP_SCREENS) {
+    await page.setViewportSize(screen);
+    await expectOnOneScreen(page, parts);
+  }
+  await page.setViewportSize(PHONE_SCREEN);
+  await expectStackedOnAPhone(page, [video, chart, neurofeedback]);
 });

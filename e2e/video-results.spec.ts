@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { signIn, test } from './support/accounts';
+import { expectOnOneScreen, expectStackedOnAPhone, LAPTOP_SCREENS, PHONE_SCREEN } from './support/evidence';
 
 const CLIENT = 'client.admin@limbus.test';
 const RESEARCHER = 'researcher@limbus.test';
@@ -198,4 +199,50 @@ test('[VIDEO] the scene table downloads as CSV and the summary as a PDF whose li
   expect(scripts.some((url) => url.includes('render-summary-pdf'))).toBe(true);
   expect(pdf.suggestedFilename()).toBe('runner-2-feel-lighter-commercial-summary.pdf');
   expect((await fsText(await pdf.path())).startsWith('%PDF-')).toBe(true);
+});
+
+test('[VIDEO] the summary, moments and dynamic analysis show the video with its chart and what goes with it on one screen of a laptop, stacked on a phone', async ({
+  page,
+}) => {
+  await signIn(page, CLIENT);
+  const id = await videoTestId(page);
+  const video = page.locator('video');
+  const screens: { path: string; parts: () => Record<string, Locator> }[] = [
+    {
+      path: 'summary',
+      parts: () => ({
+        'the video': video,
+        'the emotion chart': page.getByRole('group', { name: 'Emotions over the recording' }),
+        "the consultant summary's title": page.getByRole('heading', { name: 'Consultant summary' }),
+      }),
+    },
+    {
+      path: 'moments',
+      parts: () => ({
+        'the video': video,
+        'the moments chart': page.getByRole('region', { name: 'Moments' }),
+        "the neurofeedback's title": page.getByRole('heading', { name: /^Neurofeedback/ }),
+      }),
+    },
+    {
+      path: 'dynamic-analysis',
+      parts: () => ({
+        'the video': video,
+        'the emotion chart': page.getByRole('group', { name: 'Mean scores of the viewers in the selection' }),
+        "the neurofeedback's title": page.getByRole('heading', { name: 'Neurofeedback' }),
+      }),
+    },
+  ];
+  for (const { path, parts } of screens) {
+    await page.setViewportSize(LAPTOP_SCREENS[0]);
+    await page.goto(`/video-test/${id}/${path}`);
+    await expect(video).toBeVisible();
+    for (const part of Object.values(parts())) await expect(part).toBeVisible();
+    for (const screen of LAPTOP_SCREENS) {
+      await page.setViewportSize(screen);
+      await test.step(`${path} at ${screen.width}×${screen.height}`, () => expectOnOneScreen(page, parts()));
+    }
+    await page.setViewportSize(PHONE_SCREEN);
+    await expectStackedOnAPhone(page, Object.values(parts()));
+  }
 });

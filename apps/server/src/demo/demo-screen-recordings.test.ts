@@ -11,8 +11,9 @@ import { JOB_HANDLERS } from '../job-handlers.js';
 import { runJobsUntilIdle } from '../jobs/job-runner.js';
 import { probeVideo } from '../media/probe-video.js';
 import { queueDormantScreenRecording } from '../modules/participants/screen-recording-jobs.js';
+import { DEMO_RECORDING_WIDTHS } from './demo-screen-recordings.js';
 import { recordDemoParticipant } from './record-demo-participant.js';
-import { SCREEN_RECORDING_FPS } from './screen-recording.js';
+import { recordingSize, SCREEN_RECORDING_FPS } from './screen-recording.js';
 
 const ctx = useWorld();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-screen-recording-'));
@@ -27,7 +28,7 @@ const jobDeps = () => ({
 });
 
 describe('demo screen recordings, made on first view', () => {
-  it('waits dormant, starts on the first view, and serves a 640×360 recording of the shop with the pointer', async () => {
+  it('waits dormant, starts on the first view, and serves a 1280×720 recording of the shop with the pointer', async () => {
     const as = await signInWorld(ctx.t.app, ctx.world);
     const test = await buildTest(ctx.t.db, ctx.world.client.id, { ...RESULTS_READY, platform: 'desktop' });
     const participant = generateParticipant({
@@ -58,7 +59,7 @@ describe('demo screen recordings, made on first view', () => {
     const file = path.join(workDir, 'served.mp4');
     fs.writeFileSync(file, served.rawPayload);
     const info = await probeVideo(file);
-    expect(info).toMatchObject({ width: 640, height: 360, fps: SCREEN_RECORDING_FPS });
+    expect(info).toMatchObject({ width: 1280, height: 720, fps: SCREEN_RECORDING_FPS });
     expect(Math.abs(info.durationMs - DURATION_MS)).toBeLessThanOrEqual(400);
 
     // the pointer's dark body just below its tip, where the mouse was at 10 s
@@ -70,8 +71,8 @@ describe('demo screen recordings, made on first view', () => {
       (mice.timestamp[index + 1] as number) <= participant.startedAt + atMs
     )
       index++;
-    const scale = 640 / siteLayout('desktop').viewport.width;
-    const frame = await extractFrame(file, atMs, { width: 640, height: 360 });
+    const scale = 1280 / siteLayout('desktop').viewport.width;
+    const frame = await extractFrame(file, atMs, { width: 1280, height: 720 });
     const [r, g, b] = pixelAt(
       frame,
       Math.round((mice.x[index] as number) * scale + 2),
@@ -94,5 +95,12 @@ describe('demo screen recordings, made on first view', () => {
       expectOk(await as.clientMember.get(`/tests/${test.id}/participants/${id}?fields=video`)),
     );
     expect(detail).toMatchObject({ video: null, video_pending: false });
+  });
+
+  it("makes a phone test's recordings at the phone's size (issue 26: they were 260 px wide and stretched)", () => {
+    expect(recordingSize(siteLayout('mobile').viewport, DEMO_RECORDING_WIDTHS.mobile)).toEqual({
+      width: 390,
+      height: 844,
+    });
   });
 });

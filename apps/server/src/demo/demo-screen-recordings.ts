@@ -10,8 +10,12 @@ import { setParticipantVideo } from '../modules/participants/participants.servic
 import { findRecordedParticipant } from './demo-records.repository.js';
 import { makeScreenRecording, type RecordedPage } from './screen-recording.js';
 
-/** Output widths: a third of the desktop's 1920 px, two thirds of the phone's 390 px. */
-const WIDTHS: Record<Platform, number> = { desktop: 640, mobile: 260 };
+/**
+ * Output widths (issue 26): 1280×720 on desktop, about the width the recording screen shows it at
+ * on a laptop or a full HD screen (640 px were stretched to twice their size), and the phone's own
+ * 390×844 on mobile. The shop was captured at 1920 and 390 px wide.
+ */
+export const DEMO_RECORDING_WIDTHS: Record<Platform, number> = { desktop: 1280, mobile: 390 };
 
 const pageImages = new Map<Platform, Promise<Map<string, RecordedPage>>>();
 
@@ -59,7 +63,7 @@ export async function makeDemoScreenRecording(
       viewport: siteLayout(platform).viewport,
       startMs,
       durationMs: Math.max(1000, endMs - startMs),
-      width: WIDTHS[platform],
+      width: DEMO_RECORDING_WIDTHS[platform],
       pointer: platform === 'desktop' ? 'arrow' : 'touch',
     });
     const key = videoFileKey(participantId, 'mp4');

@@ -30,11 +30,12 @@ const CLICK_RING_MS = 400;
 const TOUCH_VISIBLE_MS = 250;
 
 /**
- * H.264 in MP4 like the demo commercial, with a keyframe every 2 s so that the replay can seek;
- * ultrafast because a screen of flat colour gains little from more analysis.
+ * H.264 in MP4 like the demo commercial, with a keyframe every 2 s so that the replay can seek.
+ * superfast rather than ultrafast: at 1280×720 a 2½-minute recording is 3.6 MB instead of 6.3 MB
+ * for about a fifth more encoding time (docs/decisions/results-screens.md, issue 26).
  */
 const ENCODE_ARGS = [
-  ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30'],
+  ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '30'],
   ...['-g', String(2 * SCREEN_RECORDING_FPS), '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-f', 'mp4'],
 ];
 

@@ -7,6 +7,7 @@ export { openConfirmDelete } from './confirm-delete';
 export { formatClock, formatMinutesSeconds } from './dates';
 export { type Detail, DetailList } from './detail-list';
 export { EMOTION_COLORS, EMOTION_TEXT_COLORS } from './emotion-colors';
+export { EVIDENCE_CARD_COLUMNS, EvidenceLayout, evidenceVideoStyle } from './evidence-layout';
 export { type FormErrors, pickFieldErrors, zodValidate } from './form-errors';
 export {
   DATE_FORMAT,

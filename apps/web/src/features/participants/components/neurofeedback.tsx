@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { EMOTION_COLORS, formatMinutesSeconds } from '../../../ui';
+import { EMOTION_COLORS, EVIDENCE_CARD_COLUMNS, formatMinutesSeconds } from '../../../ui';
 
 /** Where the recording screen opens a feedback point: its time into the recording and its id. */
 export function recordingUrl(
@@ -66,19 +66,23 @@ export function Neurofeedback({
   );
   return (
     <Stack gap="sm" component="section" aria-label="Neurofeedback">
-      <Group justify="space-between">
-        <Text fw={700}>Neurofeedback</Text>
+      {/* the page at the playhead under the title: beside the video the column is narrow */}
+      <Stack gap={2}>
+        <Group justify="space-between" gap="xs">
+          <Text fw={700}>Neurofeedback</Text>
+          <Anchor component={Link} to={`/test/${testId}/suggestions`} size="sm">
+            See all suggestions
+          </Anchor>
+        </Group>
         <CurrentSection testId={testId} section={section} />
-        <Anchor component={Link} to={`/test/${testId}/suggestions`}>
-          See all suggestions
-        </Anchor>
-      </Group>
+      </Stack>
       {shown.length === 0 ? (
         <Text c="dimmed" size="sm">
           No neurofeedback available.
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        // columns by the room it has, not the window's: beside the video on a wide screen it is one
+        <SimpleGrid type="container" cols={EVIDENCE_CARD_COLUMNS}>
           {shown.map((point) => (
             <Card
               key={point.id}

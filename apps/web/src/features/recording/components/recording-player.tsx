@@ -9,8 +9,9 @@ import {
 } from '@limbus/analytics';
 import { Box } from '@mantine/core';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { evidenceVideoStyle } from '../../../ui';
 import { gazeHeatmap, visitAt } from '../gaze-heatmap';
-import { videoAspectRatio } from '../video-box';
+import { videoRatio } from '../video-box';
 
 type VideoWithFrames = HTMLVideoElement & {
   requestVideoFrameCallback?: (callback: () => void) => number;
@@ -63,6 +64,7 @@ export function RecordingPlayer({
   startMs,
   samples,
   showHeatmap,
+  belowPx,
 }: {
   video: RefObject<HTMLVideoElement | null>;
   src: string;
@@ -71,6 +73,8 @@ export function RecordingPlayer({
   startMs: number;
   samples: OverlaySamples;
   showHeatmap: boolean;
+  /** The room kept under the video's top for its chart: the video is at most the window less it high. */
+  belowPx: number;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const visits = useMemo(() => (samples.mice ? pageVisits(samples.mice) : []), [samples.mice]);
@@ -159,19 +163,20 @@ export function RecordingPlayer({
   }, [video, platform, startMs, samples, showHeatmap, visits]);
 
   return (
-    <Box pos="relative" bg="#000" style={{ lineHeight: 0 }}>
+    // the box has the platform's screen's shape before the video loads (no layout shift); a
+    // recording of another shape is letterboxed inside it, and the overlay follows the picture
+    <Box
+      pos="relative"
+      bg="#000"
+      style={{ lineHeight: 0, ...evidenceVideoStyle({ belowPx, ratio: videoRatio(platform) }) }}
+    >
       {/* biome-ignore lint/a11y/useMediaCaption: a screen recording has no speech to caption */}
       <video
         ref={video}
         src={src}
         controls
         preload="auto"
-        style={{
-          width: '100%',
-          maxHeight: '70vh',
-          display: 'block',
-          aspectRatio: videoAspectRatio(platform),
-        }}
+        style={{ width: '100%', height: '100%', display: 'block' }}
       >
         Your browser does not support the video tag.
       </video>

@@ -1,5 +1,5 @@
 import type { ParticipantDetail, ParticipantSummary } from '@limbus/contract';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../api';
 import { makeUser, useFakeApi } from '../../../test/fake-api';
@@ -113,6 +113,25 @@ describe('RecordingScreen', () => {
       'The size guide hides the sizes',
     );
     expect(card.closest('[aria-current="true"]')).toBeTruthy();
+  });
+
+  it("holds the video's box while the recording is being made, so that nothing moves when it arrives", async () => {
+    useRenderedScreen(participant({ video: null, video_pending: true }), { timestamp: null, pointId: null });
+    const pending = (await screen.findByText(/The screen recording is being made/)).closest(
+      'div[style*="aspect-ratio"]',
+    );
+    const box = (element: Element | null | undefined) => {
+      const style = (element as HTMLElement | null)?.style;
+      return { width: style?.width, aspectRatio: style?.aspectRatio };
+    };
+    const held = box(pending);
+    // the window-capped width of evidenceVideoStyle (jsdom rewrites its calc) and the platform's shape
+    expect(held.width).toContain('100dvh');
+    expect(held.aspectRatio).toBeTruthy();
+    cleanup();
+    useRenderedScreen(participant(), { timestamp: null, pointId: null });
+    expect(await screen.findByTestId('recording-overlay')).toBeTruthy();
+    expect(box(document.querySelector('video')?.parentElement)).toEqual(held);
   });
 
   it('says that the retention policy removed the recording, and when, instead of a player', async () => {

@@ -9,6 +9,7 @@ import {
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Group,
   Loader,
@@ -25,6 +26,8 @@ import { Link, useNavigate } from 'react-router';
 import {
   AppTooltip,
   ErrorAlert,
+  EvidenceLayout,
+  evidenceVideoStyle,
   formatGender,
   formatMinutesSeconds,
   PageLoader,
@@ -43,7 +46,17 @@ import {
 import { RemovedNotice, RemovedStreamsNotice, removedRecording } from '../../retention';
 import { useRecordingParticipant } from '../api';
 import { neighbours, startSeconds } from '../navigation';
+import { videoRatio } from '../video-box';
 import { RecordingPlayer } from './recording-player';
+
+/**
+ * The room under the video's top edge for what is seen with it (issue 26): the caption and the
+ * switch (two lines on a laptop), the chart's readout (up to two lines), the chart and its note,
+ * and a margin. The video is at most the window less this high.
+ */
+const BELOW_VIDEO_PX = 350;
+/** The chart's height (readout, plot, note) kept while its data loads: nothing below it moves. */
+const CHART_BOX_PX = 214;
 
 const recordingPath = (testId: number, participantId: number) =>
   `/test/${testId}/participant/${participantId}/recording`;
@@ -145,23 +158,33 @@ function LengthHint({
   );
 }
 
-function VideoPlaceholder({ isPending, removal }: { isPending: boolean; removal: RemovedData | null }) {
+/** While the recording is made: the video's own box, so that nothing moves when it arrives. */
+function PendingVideo({ platform }: { platform: string }) {
+  return (
+    <Box
+      bg="gray.0"
+      style={{
+        ...evidenceVideoStyle({ belowPx: BELOW_VIDEO_PX, ratio: videoRatio(platform) }),
+        border: '1px solid var(--mantine-color-gray-3)',
+        display: 'grid',
+        placeItems: 'center',
+      }}
+    >
+      <Group gap="sm" justify="center" p="md">
+        <Loader size="sm" />
+        <Text ta="center">
+          The screen recording is being made from the participant's data; it appears here in a moment.
+        </Text>
+      </Group>
+    </Box>
+  );
+}
+
+function VideoPlaceholder({ removal }: { removal: RemovedData | null }) {
   if (removal) return <RemovedNotice removal={removal} what="The screen recording" />;
-  if (isPending)
-    return (
-      <Paper withBorder p="xl" bg="gray.0">
-        <Group gap="sm" justify="center">
-          <Loader size="sm" />
-          <Text>
-            The screen recording is being made from the participant's data; it appears here in a moment.
-          </Text>
-        </Group>
-      </Paper>
-    );
   return (
     <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-      There is no recording of this participant yet. The emotions and neurofeedback below still follow the
-      timeline.
+      There is no recording of this participant yet. The emotions and neurofeedback still follow the timeline.
     </Alert>
   );
 }
@@ -233,58 +256,73 @@ function RecordingContent({
         <ParticipantNavigation testId={test.id} participantId={participant.id} list={list} />
       </Group>
       <Stats participant={participant} />
-      {participant.video ? (
-        <Stack gap={6}>
-          <RecordingPlayer
-            video={video}
-            src={participant.video}
-            platform={test.platform}
-            startMs={startMs}
-            samples={samples}
-            showHeatmap={showHeatmap}
-          />
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="xs" c="dimmed">
-              Pink: where the participant looked in the last second. Black dot: the pointer; blue rings:
-              clicks. Space plays and pauses.
-            </Text>
-            <Switch
-              label="Heatmap of this page visit"
-              checked={showHeatmap}
-              onChange={(event) => setShowHeatmap(event.currentTarget.checked)}
-              disabled={!eyes.data}
+      <EvidenceLayout
+        aside={
+          <Stack gap="md">
+            {/* beside the video, not under it: it appears once the video's length is known and
+                would move the chart */}
+            <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
+            <Neurofeedback
+              testId={test.id}
+              participantId={participant.id}
+              points={points}
+              sections={participant.sections ?? []}
+              startMs={startMs}
+              nowMs={startMs + seconds * 1000}
+              highlightId={pointId}
+              onOpen={openPoint}
             />
-          </Group>
-          <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
+          </Stack>
+        }
+      >
+        <Stack gap="md">
+          {participant.video || participant.video_pending ? (
+            <Stack gap={6}>
+              {participant.video ? (
+                <RecordingPlayer
+                  video={video}
+                  src={participant.video}
+                  platform={test.platform}
+                  startMs={startMs}
+                  samples={samples}
+                  showHeatmap={showHeatmap}
+                  belowPx={BELOW_VIDEO_PX}
+                />
+              ) : (
+                <PendingVideo platform={test.platform} />
+              )}
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text size="xs" c="dimmed">
+                  Pink: where the participant looked in the last second. Black dot: the pointer; blue rings:
+                  clicks. Space plays and pauses.
+                </Text>
+                <Switch
+                  label="Heatmap of this page visit"
+                  checked={showHeatmap}
+                  onChange={(event) => setShowHeatmap(event.currentTarget.checked)}
+                  disabled={!eyes.data || !participant.video}
+                />
+              </Group>
+            </Stack>
+          ) : (
+            <VideoPlaceholder removal={removedRecording(participant.removed)} />
+          )}
+          <RemovedStreamsNotice removed={participant.removed} />
+          {emotions.data ? (
+            <EmotionChart
+              samples={emotions.data}
+              startMs={startMs}
+              seconds={seconds}
+              points={points}
+              onSeek={seek}
+            />
+          ) : emotions.isPending ? (
+            <Group h={CHART_BOX_PX} justify="center">
+              <Loader size="sm" aria-label="Loading the emotions" />
+            </Group>
+          ) : null}
         </Stack>
-      ) : (
-        <VideoPlaceholder
-          isPending={participant.video_pending === true}
-          removal={removedRecording(participant.removed)}
-        />
-      )}
-      <RemovedStreamsNotice removed={participant.removed} />
-      {emotions.data ? (
-        <EmotionChart
-          samples={emotions.data}
-          startMs={startMs}
-          seconds={seconds}
-          points={points}
-          onSeek={seek}
-        />
-      ) : emotions.isPending ? (
-        <Loader size="sm" aria-label="Loading the emotions" />
-      ) : null}
-      <Neurofeedback
-        testId={test.id}
-        participantId={participant.id}
-        points={points}
-        sections={participant.sections ?? []}
-        startMs={startMs}
-        nowMs={startMs + seconds * 1000}
-        highlightId={pointId}
-        onOpen={openPoint}
-      />
+      </EvidenceLayout>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import type { VideoResults } from '@limbus/contract';
-import { Paper, RangeSlider, Stack, Text, Title } from '@mantine/core';
+import { RangeSlider, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { formatClock } from '../../../ui';
+import { EvidenceLayout, formatClock } from '../../../ui';
 import { EmotionChart, useVideoKeys } from '../../participants';
 import {
   clampSelection,
@@ -15,6 +15,12 @@ import { PointCards } from './point-cards';
 import { ResultsGate } from './results-gate';
 import { useVideoStage, VideoStage } from './video-stage';
 
+/**
+ * The room the selection takes under the video's top edge (issue 26): the gap, its title, the range
+ * slider and its hint, the emotion chart with its readout, the card's padding and a margin; the
+ * video is at most the window less this high.
+ */
+const SELECTION_BELOW_VIDEO_PX = 365;
 const clock = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
 
 function DynamicAnalysis({ results }: { results: VideoResults }) {
@@ -28,11 +34,21 @@ function DynamicAnalysis({ results }: { results: VideoResults }) {
     setSelection(next);
     stage.seek(selectionMs(next, results.duration_ms)[0] / 1000);
   };
+  // the video and the selection in one card, the selection's neurofeedback beside them on a wide
+  // screen (under them on a narrow one)
   return (
-    <Stack gap="lg">
-      <VideoStage results={results} stage={stage} withChart={false} />
-      <Paper withBorder p="md" component="section" aria-labelledby="selection-title">
-        <Stack gap="sm">
+    <EvidenceLayout
+      aside={
+        <Stack gap="sm" component="section" aria-labelledby="selection-neurofeedback">
+          <Title order={3} fz="lg" id="selection-neurofeedback">
+            Neurofeedback
+          </Title>
+          <PointCards points={pointsBetween(results.points, fromMs, toMs)} onSeek={stage.seek} />
+        </Stack>
+      }
+    >
+      <VideoStage results={results} stage={stage} withChart={false} belowPx={SELECTION_BELOW_VIDEO_PX}>
+        <Stack gap="sm" component="section" aria-labelledby="selection-title">
           <Title order={3} fz="lg" id="selection-title">
             Selection {clock(fromMs)} - {clock(toMs)}
           </Title>
@@ -60,14 +76,8 @@ function DynamicAnalysis({ results }: { results: VideoResults }) {
             meanLabel="video mean"
           />
         </Stack>
-      </Paper>
-      <Stack gap="sm" component="section" aria-labelledby="selection-neurofeedback">
-        <Title order={3} fz="lg" id="selection-neurofeedback">
-          Neurofeedback
-        </Title>
-        <PointCards points={pointsBetween(results.points, fromMs, toMs)} onSeek={stage.seek} />
-      </Stack>
-    </Stack>
+      </VideoStage>
+    </EvidenceLayout>
   );
 }
 

@@ -9,4 +9,8 @@ describe('the moments chart (issue 26, units)', () => {
     expect(xAxis.axisLabel.formatter(65)).toBe('01:05');
     expect(xAxis.max).toBe(90);
   });
+
+  it('leaves out time labels that would overlap (a phone: they ran into each other)', () => {
+    expect(bubbleChart([], 30_000).xAxis.axisLabel.hideOverlap).toBe(true);
+  });
 });

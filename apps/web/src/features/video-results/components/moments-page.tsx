@@ -1,7 +1,7 @@
 import type { VideoMoment, VideoResults } from '@limbus/contract';
-import { Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { EChart, EMOTION_COLORS, formatClock } from '../../../ui';
+import { EChart, EMOTION_COLORS, EvidenceLayout, formatClock } from '../../../ui';
 import { pointsBetween } from '../video-time';
 import { PointCards } from './point-cards';
 import { ResultsGate } from './results-gate';
@@ -15,6 +15,11 @@ const KINDS: { kind: VideoMoment['emotion']; name: string; colour: string }[] = 
   { kind: 'spread', name: 'Spread (eye movements)', colour: '#4c6ef5' },
   { kind: 'fluency', name: 'Fluency (eye movements)', colour: '#15aabf' },
 ];
+/**
+ * The room the moments chart takes under the video's top edge (issue 26): the gap, the chart, the
+ * card's padding and a margin; the video is at most the window less this (and the card's top) high.
+ */
+const MOMENTS_BELOW_VIDEO_PX = 330;
 const clock = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
 
 /**
@@ -32,7 +37,8 @@ export function bubbleChart(moments: readonly VideoMoment[], durationMs: number)
       name: 'Time in the video (mm:ss)',
       nameLocation: 'middle',
       nameGap: 32,
-      axisLabel: { formatter: (s: number) => clock(s * 1000) },
+      // on a phone the plot is under 200 px wide: labels that would run into each other are left out
+      axisLabel: { formatter: (s: number) => clock(s * 1000), hideOverlap: true },
     },
     yAxis: { type: 'category', data: KINDS.map((kind) => kind.name), inverse: true },
     series: KINDS.map((kind) => ({
@@ -73,38 +79,20 @@ function Moments({ results }: { results: VideoResults }) {
     void stage.videoRef.current?.play().catch(() => setPlayingMoment(false));
   };
 
-  return (
-    <Stack gap="lg">
-      <VideoStage results={results} stage={stage} withChart={false} />
-      <Paper withBorder p="md" component="section" aria-labelledby="moments-title">
-        <Title order={3} fz="lg" id="moments-title" mb="xs">
-          Moments
-        </Title>
-        {results.moments.length === 0 ? (
-          <Text c="dimmed">No moments were found in this video.</Text>
-        ) : (
-          <>
-            <EChart
-              option={option}
-              height={280}
-              label="Moments of the viewers over the video"
-              onClick={(click) => playMoment((click.value as [number, string, number])[2])}
-            />
-            <Select
-              mt="sm"
-              maw={420}
-              label="Play a moment"
-              placeholder="Choose a moment"
-              value={selected ? String(selected.id) : null}
-              onChange={(value) => value && playMoment(Number(value))}
-              data={results.moments.map((moment) => ({
-                value: String(moment.id),
-                label: `${KINDS.find((kind) => kind.kind === moment.emotion)?.name} ${clock(moment.start_ms)} - ${clock(moment.end_ms)}`,
-              }))}
-            />
-          </>
-        )}
-      </Paper>
+  const neurofeedback = (
+    <Stack gap="md">
+      {results.moments.length > 0 && (
+        <Select
+          label="Play a moment"
+          placeholder="Choose a moment"
+          value={selected ? String(selected.id) : null}
+          onChange={(value) => value && playMoment(Number(value))}
+          data={results.moments.map((moment) => ({
+            value: String(moment.id),
+            label: `${KINDS.find((kind) => kind.kind === moment.emotion)?.name} ${clock(moment.start_ms)} - ${clock(moment.end_ms)}`,
+          }))}
+        />
+      )}
       <Stack gap="sm" component="section" aria-labelledby="moment-neurofeedback">
         <Title order={3} fz="lg" id="moment-neurofeedback">
           Neurofeedback{selected ? ` ${clock(selected.start_ms)} - ${clock(selected.end_ms)}` : ''}
@@ -115,6 +103,28 @@ function Moments({ results }: { results: VideoResults }) {
         />
       </Stack>
     </Stack>
+  );
+
+  // the video and the moments in one card, the chosen moment's neurofeedback beside them on a
+  // wide screen (under them on a narrow one)
+  return (
+    <EvidenceLayout aside={neurofeedback}>
+      <VideoStage results={results} stage={stage} withChart={false} belowPx={MOMENTS_BELOW_VIDEO_PX}>
+        {/* the page's title says Moments: the chart needs no second one over it, and the room goes to the video */}
+        <section aria-label="Moments">
+          {results.moments.length === 0 ? (
+            <Text c="dimmed">No moments were found in this video.</Text>
+          ) : (
+            <EChart
+              option={option}
+              height={280}
+              label="Moments of the viewers over the video"
+              onClick={(click) => playMoment((click.value as [number, string, number])[2])}
+            />
+          )}
+        </section>
+      </VideoStage>
+    </EvidenceLayout>
   );
 }
 

@@ -1,6 +1,6 @@
 import { EMOTION_NAMES, VIDEO_RESULT_MESSAGES, type VideoPoint } from '@limbus/contract';
 import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { EMOTION_COLORS, formatClock } from '../../../ui';
+import { EMOTION_COLORS, EVIDENCE_CARD_COLUMNS, formatClock } from '../../../ui';
 
 /** Neurofeedback: the viewers' emotion peaks as cards; choosing one plays from it. */
 export function PointCards({
@@ -17,7 +17,8 @@ export function PointCards({
       </Text>
     );
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+    // columns by the room it has: beside the video on a wide screen it is one
+    <SimpleGrid type="container" cols={EVIDENCE_CARD_COLUMNS}>
       {points.map((point) => (
         <Card
           key={point.id}

@@ -2,7 +2,7 @@ import { VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../ui';
+import { ErrorAlert, EvidenceLayout } from '../../../ui';
 import { useLoadedTest } from '../../test-results';
 import { useVideoResults } from '../api';
 import { type WhoWatchedStat, whoWatched } from '../summary-report';
@@ -81,17 +81,19 @@ function ConsultantSummary({ results }: { results: VideoResults }) {
 
 function Summary({ results }: { results: VideoResults }) {
   const stage = useVideoStage(results);
+  // the consultant's summary beside the video on a wide screen, under it on a narrow one
   return (
-    <Stack gap="lg">
-      <VideoStage results={results} stage={stage} />
-      <SceneStrip
-        scenes={results.scenes}
-        durationMs={results.duration_ms}
-        nowMs={stage.seconds * 1000}
-        onSeek={stage.seek}
-      />
-      <ConsultantSummary results={results} />
-    </Stack>
+    <EvidenceLayout aside={<ConsultantSummary results={results} />}>
+      <Stack gap="lg">
+        <VideoStage results={results} stage={stage} />
+        <SceneStrip
+          scenes={results.scenes}
+          durationMs={results.duration_ms}
+          nowMs={stage.seconds * 1000}
+          onSeek={stage.seek}
+        />
+      </Stack>
+    </EvidenceLayout>
   );
 }
 

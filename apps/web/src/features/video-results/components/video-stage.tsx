@@ -1,10 +1,24 @@
 import { VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
 import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { type RefObject, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
+import { evidenceVideoStyle } from '../../../ui';
 import { EmotionChart, useVideoTime } from '../../participants';
 import { pointsAsSignificant, scoresAsSamples } from '../video-time';
 
 type Source = 'video' | 'heatmap';
+
+/**
+ * The room the viewers' emotion chart takes under the video's top edge (issue 26): the gap, the
+ * readout (up to two lines), the plot and its note, the card's padding, and a margin. The video is
+ * at most the window less this high, so that the chart and its cursor are seen with it.
+ */
+export const CHART_BELOW_VIDEO_PX = 310;
+/**
+ * What the card holds above the video: its padding and border, and the Video / Gaze heatmap switch
+ * with its gap when there is one. The card's top is where the evidence starts on the screen.
+ */
+const CARD_TOP_PX = 17;
+const SOURCE_SWITCH_PX = 44;
 
 /** The playhead of a results screen's video: its element, the time in seconds and a seek. */
 export function useVideoStage(results: VideoResults) {
@@ -16,15 +30,25 @@ export function useVideoStage(results: VideoResults) {
 }
 export type VideoStageState = ReturnType<typeof useVideoStage>;
 
-/** The test's video (or the gaze heatmap video made by processing) with the viewers' emotion chart. */
+/**
+ * The test's video (or the gaze heatmap video made by processing) with the viewers' emotion chart,
+ * or with what `children` shows under it instead (`withChart={false}`). The video is at most the
+ * window less `belowPx` and what the card holds above it high: from the card's top, what is under
+ * the video is seen with it (issue 26).
+ */
 export function VideoStage({
   results,
   stage,
   withChart = true,
+  belowPx = CHART_BELOW_VIDEO_PX,
+  children,
 }: {
   results: VideoResults;
   stage: VideoStageState;
   withChart?: boolean;
+  /** The room kept under the video's top for what is shown under it. */
+  belowPx?: number;
+  children?: ReactNode;
 }) {
   const samples = useMemo(() => scoresAsSamples(results.scores), [results.scores]);
   const points = useMemo(() => pointsAsSignificant(results.points), [results.points]);
@@ -45,7 +69,11 @@ export function VideoStage({
             />
           </Group>
         )}
-        <VideoElement videoRef={stage.videoRef} src={stage.src} />
+        <VideoElement
+          videoRef={stage.videoRef}
+          src={stage.src}
+          belowPx={belowPx + CARD_TOP_PX + (results.heatmap_video ? SOURCE_SWITCH_PX : 0)}
+        />
         {withChart && results.scores.length > 0 && (
           <EmotionChart
             samples={samples}
@@ -56,6 +84,7 @@ export function VideoStage({
             meanLabel="video mean"
           />
         )}
+        {children}
       </Stack>
     </Paper>
   );
@@ -64,9 +93,11 @@ export function VideoStage({
 function VideoElement({
   videoRef,
   src,
+  belowPx,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
   src: string | null;
+  belowPx: number;
 }) {
   if (!src) return <Text c="dimmed">There is no video for this test yet.</Text>;
   return (
@@ -78,7 +109,12 @@ function VideoElement({
       preload="metadata"
       // the box has its size before the video's metadata arrives: nothing below it moves (16:9, the
       // commercials' format; other formats are letterboxed)
-      style={{ width: '100%', aspectRatio: '16 / 9', maxHeight: 460, background: '#000', borderRadius: 8 }}
+      style={{
+        ...evidenceVideoStyle({ belowPx, ratio: 16 / 9, aspectRatio: '16 / 9' }),
+        display: 'block',
+        background: '#000',
+        borderRadius: 8,
+      }}
     >
       {VIDEO_RESULT_MESSAGES.noVideoSupport}
     </video>
