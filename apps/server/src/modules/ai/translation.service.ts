@@ -1,4 +1,9 @@
-import { AI_MAX_TOKENS, type TranslateCommentsAnswer, translationTarget } from '@limbus/contract';
+import {
+  AI_MAX_TOKENS,
+  aiModelNeeded,
+  type TranslateCommentsAnswer,
+  translationTarget,
+} from '@limbus/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
@@ -74,7 +79,7 @@ export async function translationOnSave(
   const test = await findTestAbout(deps.db, testId);
   const language = test ? targetOf(test) : null;
   if (!test || !language) return undefined;
-  if (comment.trim() === '') return '';
+  if (comment.trim() === '' || !provider.languageModel) return '';
   if ((await participantsWithoutPurpose(deps, [testId], 'ai')).has(point.participantId)) return '';
   try {
     return await translateComment(deps, provider, test.companyId, comment, language);
@@ -99,6 +104,7 @@ export async function translateComments(
       'validation',
       'This test has translation off: choose a translation language in its setup first',
     );
+  if (!provider.languageModel) throw new AppError('ai_not_configured', aiModelNeeded('translation'));
   let translated = 0;
   // The same words ('Mooi', 'ok') are asked about once per batch.
   const answers = new Map<string, string>();

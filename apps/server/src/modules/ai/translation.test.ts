@@ -1,4 +1,4 @@
-import { translationTarget } from '@limbus/contract';
+import { aiModelNeeded, translationTarget } from '@limbus/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -67,7 +67,7 @@ describe('translations with the local provider', () => {
     as = await signInWorld(ctx.t.app, ctx.world);
   });
 
-  it('leaves translations empty rather than inventing them, on save and in a batch', async () => {
+  it('leaves translations empty rather than inventing them on save, and refuses a batch with 409 saying how to set a model', async () => {
     const test = await dutchTest(ctx.t, ctx.world.client.id, {
       translation: 'Dutch',
       translationLanguage: '',
@@ -75,8 +75,12 @@ describe('translations with the local provider', () => {
     expectOk(
       await as.staff.patch(`/participant_data/significant_points/${test.pointIds[0]}`, { comment: 'Weg!' }),
     );
-    const batch = expectOk(await as.staff.post(`/tests/${test.testId}/ai/translations`));
-    expect(batch).toMatchObject({ translated: 0, remaining: 2, language: 'English' });
+    const batch = await as.staff.post(`/tests/${test.testId}/ai/translations`);
+    // Not a silent '0 translated' (issue 26): the button says why and what to set.
+    expectError(batch, 'ai_not_configured');
+    expect(batch.statusCode).toBe(409);
+    expect(batch.json().message).toBe(aiModelNeeded('translation'));
+    expect(batch.json().message).toContain('AI_PROVIDER');
     expect(await translationsOf(ctx.t, test.pointIds)).toEqual(['', '', '']);
   });
 
