@@ -12,7 +12,14 @@ import {
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { buildParticipant, buildTest, buildWorld, signIn } from '../../../test/factories.js';
 import { startFakeModel } from '../../../test/fake-model-server.js';
-import { consentRecords, consentTerms, participants, significantPoints } from '../../db/schema.js';
+import {
+  answers,
+  consentRecords,
+  consentTerms,
+  participants,
+  significantPoints,
+  testQuestions,
+} from '../../db/schema.js';
 
 const AT = Date.UTC(2026, 0, 12, 9, 30);
 
@@ -205,6 +212,39 @@ describe('translations with an OpenAI-compatible model', () => {
     expect(
       expectOk<{ used_tokens: number }>(await staff.get(`/tests/${test.testId}/ai/usage`)).used_tokens,
     ).toBe(80);
+  });
+
+  it('translates open answers in the same batch, and a changed answer loses the translation of its old words (issue 26)', async () => {
+    const test = await buildTest(t.db, companyId, { translation: 'Dutch', translationLanguage: 'German' });
+    const participant = await buildParticipant(t, test.id);
+    const [question] = await t.db
+      .insert(testQuestions)
+      .values({ testId: test.id, kind: 'open', text: 'What would you improve?' })
+      .returning({ id: testQuestions.id });
+    const [answer] = await t.db
+      .insert(answers)
+      .values({
+        questionId: question?.id ?? 0,
+        participantId: participant.id,
+        text: 'Laat de prijs eerder zien',
+      })
+      .returning({ id: answers.id });
+    const answerTranslation = async () =>
+      (
+        await t.db
+          .select()
+          .from(answers)
+          .where(eq(answers.id, answer?.id ?? 0))
+      )[0]?.translation;
+
+    const batch = expectOk(await staff.post(`/tests/${test.id}/ai/translations`));
+    expect(batch).toMatchObject({ translated: 1, remaining: 0, language: 'German' });
+    expect(await answerTranslation()).toBe('[German] Laat de prijs eerder zien');
+
+    expectOk(await staff.patch(`/answers/${answer?.id}`, { answer: { text: 'Toon de prijs eerder' } }));
+    expect(await answerTranslation()).toBe('');
+    expect(expectOk(await staff.post(`/tests/${test.id}/ai/translations`))).toMatchObject({ translated: 1 });
+    expect(await answerTranslation()).toBe('[German] Toon de prijs eerder');
   });
 
   it('asks once about each distinct comment, never about comments without words, and not again about ones in the language', async () => {

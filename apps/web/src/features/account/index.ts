@@ -1,2 +1,11 @@
 export { currentUserQuery, useCurrentUser, userKeys } from './api';
 export { AccountForm } from './components/account-form';
+export {
+  browserLanguages,
+  type CommentVersionChoice,
+  CommentVersionToggle,
+  pointWords,
+  useCommentVersion,
+  useReaderLanguage,
+  type Words,
+} from './reader-language';
