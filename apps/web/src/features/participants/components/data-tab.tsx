@@ -35,7 +35,7 @@ export function DataTab({
         />
       ) : null}
       <Neurofeedback
-        testId={test.id}
+        test={test}
         participantId={participant.id}
         points={participant.significant_points ?? []}
         sections={participant.sections ?? []}

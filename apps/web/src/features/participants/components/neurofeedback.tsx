@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { EMOTION_COLORS, formatMinutesSeconds } from '../../../ui';
+import { CommentVersionToggle, pointWords, useCommentVersion } from '../../account';
 
 /** Where the recording screen opens a feedback point: its time into the recording and its id. */
 export function recordingUrl(
@@ -40,7 +41,7 @@ function CurrentSection({ testId, section }: { testId: number; section: Section 
  * the tags screen; selecting a point opens the recording screen at it in a new window.
  */
 export function Neurofeedback({
-  testId,
+  test,
   participantId,
   points,
   sections,
@@ -49,7 +50,8 @@ export function Neurofeedback({
   highlightId,
   onOpen,
 }: {
-  testId: number;
+  /** The test, with the languages its comments are in and translated into. */
+  test: { id: number; translation: string; translation_language: string };
   participantId: number;
   points: SignificantPoint[];
   sections: Section[];
@@ -60,6 +62,9 @@ export function Neurofeedback({
   /** Opens a point in place (the recording screen seeks to it) instead of in a new window. */
   onOpen?: (point: SignificantPoint) => void;
 }) {
+  const testId = test.id;
+  // One language for every card of the recording, chosen once (issue 26).
+  const words = useCommentVersion(test, points.map(pointWords));
   const shown = neurofeedbackPoints(points, nowMs);
   const section = sections.find(
     (candidate) => candidate.timestamp_start <= nowMs && nowMs <= candidate.timestamp_end,
@@ -73,6 +78,7 @@ export function Neurofeedback({
           See all suggestions
         </Anchor>
       </Group>
+      <CommentVersionToggle choice={words} />
       {shown.length === 0 ? (
         <Text c="dimmed" size="sm">
           No neurofeedback available.
@@ -107,7 +113,7 @@ export function Neurofeedback({
                   {point.emotion} · {formatMinutesSeconds(point.timestamp_top - startMs)}
                 </Text>
                 <Text size="sm" c={point.comment ? undefined : 'dimmed'}>
-                  {point.comment || 'No comment yet'}
+                  {words.show(pointWords(point)) || 'No comment yet'}
                 </Text>
                 {/* the name says what the button does and keeps the words shown (label in name) */}
                 <VisuallyHidden>: open this point in the recording</VisuallyHidden>

@@ -269,7 +269,7 @@ function RecordingContent({
         <Loader size="sm" aria-label="Loading the emotions" />
       ) : null}
       <Neurofeedback
-        testId={test.id}
+        test={test}
         participantId={participant.id}
         points={points}
         sections={participant.sections ?? []}
