@@ -82,12 +82,16 @@ test('[RESULTS] a client admin reads the overview, steps through the insights an
   ).toBeVisible();
   for (const section of ['Data', 'Explanation', 'Suggestions', 'Supporting data'])
     await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible();
+  // issue 26: an English reader (the browser's language) reads the translations first, the
+  // highlight and the supporting cards alike; the toggle names the original's language
+  const toggle = page.getByRole('radiogroup', { name: 'Language of participants’ words' });
+  await expect(toggle.getByRole('radio', { name: 'English' })).toBeChecked();
   const quotes = page.getByRole('region', { name: 'Supporting data' }).getByText(/^“/);
-  const original = await quotes.allTextContents();
-  await page.getByText('Translated', { exact: true }).click();
-  await expect(quotes).not.toHaveText(original);
-  await page.getByText('Original', { exact: true }).click();
-  await expect(quotes).toHaveText(original);
+  const english = await quotes.allTextContents();
+  await toggle.getByText('Original (Dutch)', { exact: true }).click();
+  await expect(quotes).not.toHaveText(english);
+  await toggle.getByText('English', { exact: true }).click();
+  await expect(quotes).toHaveText(english);
   await expect(page.getByRole('button', { name: 'Previous insight' })).toBeDisabled();
 
   // next, to the last insight, where next stops

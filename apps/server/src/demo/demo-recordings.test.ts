@@ -96,6 +96,12 @@ describe('demo recordings', () => {
     const dutch = phrases('nl');
     const english = phrases('en');
     const words = [...comments, ...written].filter((row) => row.text.trim() !== '');
+    // The tests say so: run in Dutch, translated into English ('Original (Dutch)' on the toggle).
+    const recorded = await t.db
+      .selectDistinct({ translation: tests.translation, translationLanguage: tests.translationLanguage })
+      .from(tests)
+      .innerJoin(participants, eq(participants.testId, tests.id));
+    expect(recorded).toEqual([{ translation: 'Dutch', translationLanguage: 'English' }]);
     const inDutch = words.filter((row) => dutch.has(row.text));
     // Both languages are written; a Dutch one carries its English words, an English one none.
     expect(inDutch.length).toBeGreaterThan(10);
