@@ -119,6 +119,35 @@ test('[RESULTS] a client admin reads the overview, steps through the insights an
   expect(said).not.toContain((cut ?? '').slice(INSIGHT_PDF_COMMENT_MAX + 5));
 });
 
+test('[RESULTS] issue 26: a reader who chooses Dutch on the account reads the Dutch originals first', async ({
+  page,
+}) => {
+  await signIn(page, 'client.member@limbus.test');
+  await page.goto('/account');
+  const language = page.getByRole('combobox', { name: 'Language of participants’ words' });
+  await expect(language).toHaveValue('Your browser’s language (English)');
+  await language.click();
+  await page.getByRole('option', { name: 'Dutch (Nederlands)' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your account has been saved.')).toBeVisible();
+  try {
+    await openResults(page);
+    await page
+      .getByRole('region', { name: 'Most important insights' })
+      .getByRole('link', { name: /^1\. / })
+      .click();
+    const toggle = page.getByRole('radiogroup', { name: 'Language of participants’ words' });
+    await expect(toggle.getByRole('radio', { name: 'Original (Dutch)' })).toBeChecked();
+  } finally {
+    // back to the browser's language, so that other journeys read as before
+    await page.goto('/account');
+    await page.getByRole('combobox', { name: 'Language of participants’ words' }).click();
+    await page.getByRole('option', { name: /^Your browser’s language/ }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your account has been saved.')).toBeVisible();
+  }
+});
+
 test('[RESULTS] a researcher adds two feedback items to an insight', async ({ page }) => {
   await signIn(page, 'researcher@limbus.test');
   await page.goto('/research');
