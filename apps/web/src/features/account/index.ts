@@ -4,6 +4,7 @@ export {
   browserLanguages,
   type CommentVersionChoice,
   CommentVersionToggle,
+  pointsIn,
   pointWords,
   useCommentVersion,
   useReaderLanguage,

@@ -33,6 +33,14 @@ export const pointWords = (point: { comment: string; translation: string }): Wor
 
 export type CommentVersionChoice = ReturnType<typeof useCommentVersion>;
 
+/** Points whose comment is the chosen version, for what quotes a point's comment (a chart's tooltip). */
+export function pointsIn<P extends { comment: string; translation: string }>(
+  points: readonly P[],
+  choice: CommentVersionChoice,
+): P[] {
+  return points.map((point) => ({ ...point, comment: choice.show(pointWords(point)) }));
+}
+
 /**
  * The one choice, per screen, of the version of participants' words it shows (issue 26): offered
  * when any of `words` has a translation, starting on the reader's language (commentReading), and

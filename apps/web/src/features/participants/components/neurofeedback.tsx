@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { EMOTION_COLORS, formatMinutesSeconds } from '../../../ui';
-import { CommentVersionToggle, pointWords, useCommentVersion } from '../../account';
+import { type CommentVersionChoice, CommentVersionToggle, pointWords } from '../../account';
 
 /** Where the recording screen opens a feedback point: its time into the recording and its id. */
 export function recordingUrl(
@@ -49,9 +49,9 @@ export function Neurofeedback({
   nowMs,
   highlightId,
   onOpen,
+  words,
 }: {
-  /** The test, with the languages its comments are in and translated into. */
-  test: { id: number; translation: string; translation_language: string };
+  test: { id: number };
   participantId: number;
   points: SignificantPoint[];
   sections: Section[];
@@ -61,10 +61,13 @@ export function Neurofeedback({
   highlightId?: number | null;
   /** Opens a point in place (the recording screen seeks to it) instead of in a new window. */
   onOpen?: (point: SignificantPoint) => void;
+  /**
+   * The screen's one choice of the comments' language (useCommentVersion over all its points), which
+   * the emotion chart's tooltips share; its toggle shows here (issue 26).
+   */
+  words: CommentVersionChoice;
 }) {
   const testId = test.id;
-  // One language for every card of the recording, chosen once (issue 26).
-  const words = useCommentVersion(test, points.map(pointWords));
   const shown = neurofeedbackPoints(points, nowMs);
   const section = sections.find(
     (candidate) => candidate.timestamp_start <= nowMs && nowMs <= candidate.timestamp_end,

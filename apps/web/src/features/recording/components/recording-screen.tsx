@@ -23,6 +23,7 @@ import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconInfoCircle } from
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppTooltip, ErrorAlert, formatMinutesSeconds, PageLoader, PageTitle } from '../../../ui';
+import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import {
   EmotionChart,
   Neurofeedback,
@@ -210,6 +211,8 @@ function RecordingContent({
   );
   const startMs = (participant.started_at ?? 0) * 1000;
   const points = participant.significant_points ?? [];
+  // One language for the cards and the chart's tooltips: the reader's, where a translation exists.
+  const words = useCommentVersion(test, points.map(pointWords));
   useInitialSeek(video, participant.video, startSeconds(timestamp, pointId, points, startMs), seek);
   const openPoint = (point: SignificantPoint) => seek(Math.max(0, (point.timestamp_top - startMs) / 1000));
 
@@ -262,7 +265,7 @@ function RecordingContent({
           samples={emotions.data}
           startMs={startMs}
           seconds={seconds}
-          points={points}
+          points={pointsIn(points, words)}
           onSeek={seek}
         />
       ) : emotions.isPending ? (
@@ -272,6 +275,7 @@ function RecordingContent({
         test={test}
         participantId={participant.id}
         points={points}
+        words={words}
         sections={participant.sections ?? []}
         startMs={startMs}
         nowMs={startMs + seconds * 1000}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { storeSession } from '../../../api';
 import { makeUser, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { pointWords, useCommentVersion } from '../../account';
 import { Neurofeedback } from './neurofeedback';
 
 const START = 1_767_000_000_000;
@@ -22,21 +23,30 @@ const point: SignificantPoint = {
   participant_label: 'P0009',
 };
 
+const test = { id: 4, translation: 'Dutch', translation_language: 'English' };
+
+/** The cards as a screen gives them: its one choice of the comments' language over its points. */
+function Cards() {
+  const words = useCommentVersion(test, [pointWords(point)]);
+  return (
+    <Neurofeedback
+      test={test}
+      participantId={9}
+      points={[point]}
+      words={words}
+      sections={[]}
+      startMs={START}
+      nowMs={START + 20_000}
+    />
+  );
+}
+
 function renderCards(language: string) {
   const user = makeUser();
   storeSession('jwt', { ...user, profile: { ...user.profile, language } });
   // biome-ignore lint/correctness/useHookAtTopLevel: useFakeApi installs a fake fetch; it is not a React hook.
   useFakeApi({});
-  renderWithProviders(
-    <Neurofeedback
-      test={{ id: 4, translation: 'Dutch', translation_language: 'English' }}
-      participantId={9}
-      points={[point]}
-      sections={[]}
-      startMs={START}
-      nowMs={START + 20_000}
-    />,
-  );
+  renderWithProviders(<Cards />);
 }
 
 describe('Neurofeedback: one language per reader (issue 26)', () => {
