@@ -82,12 +82,16 @@ test('[RESULTS] a client admin reads the overview, steps through the insights an
   ).toBeVisible();
   for (const section of ['Data', 'Explanation', 'Suggestions', 'Supporting data'])
     await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible();
+  // issue 26: an English reader (the browser's language) reads the translations first, the
+  // highlight and the supporting cards alike; the toggle names the original's language
+  const toggle = page.getByRole('radiogroup', { name: 'Language of participants’ words' });
+  await expect(toggle.getByRole('radio', { name: 'English' })).toBeChecked();
   const quotes = page.getByRole('region', { name: 'Supporting data' }).getByText(/^“/);
-  const original = await quotes.allTextContents();
-  await page.getByText('Translated', { exact: true }).click();
-  await expect(quotes).not.toHaveText(original);
-  await page.getByText('Original', { exact: true }).click();
-  await expect(quotes).toHaveText(original);
+  const english = await quotes.allTextContents();
+  await toggle.getByText('Original (Dutch)', { exact: true }).click();
+  await expect(quotes).not.toHaveText(english);
+  await toggle.getByText('English', { exact: true }).click();
+  await expect(quotes).toHaveText(english);
   await expect(page.getByRole('button', { name: 'Previous insight' })).toBeDisabled();
 
   // next, to the last insight, where next stops
@@ -113,6 +117,35 @@ test('[RESULTS] a client admin reads the overview, steps through the insights an
   const kept = (cut ?? '').slice(0, INSIGHT_PDF_COMMENT_MAX).replace(/\s+/g, ' ');
   expect(said).toContain(`${kept.slice(-30)}…”`);
   expect(said).not.toContain((cut ?? '').slice(INSIGHT_PDF_COMMENT_MAX + 5));
+});
+
+test('[RESULTS] issue 26: a reader who chooses Dutch on the account reads the Dutch originals first', async ({
+  page,
+}) => {
+  await signIn(page, 'client.member@limbus.test');
+  await page.goto('/account');
+  const language = page.getByRole('combobox', { name: 'Language of participants’ words' });
+  await expect(language).toHaveValue('Your browser’s language (English)');
+  await language.click();
+  await page.getByRole('option', { name: 'Dutch (Nederlands)' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your account has been saved.')).toBeVisible();
+  try {
+    await openResults(page);
+    await page
+      .getByRole('region', { name: 'Most important insights' })
+      .getByRole('link', { name: /^1\. / })
+      .click();
+    const toggle = page.getByRole('radiogroup', { name: 'Language of participants’ words' });
+    await expect(toggle.getByRole('radio', { name: 'Original (Dutch)' })).toBeChecked();
+  } finally {
+    // back to the browser's language, so that other journeys read as before
+    await page.goto('/account');
+    await page.getByRole('combobox', { name: 'Language of participants’ words' }).click();
+    await page.getByRole('option', { name: /^Your browser’s language/ }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your account has been saved.')).toBeVisible();
+  }
 });
 
 test('[RESULTS] a researcher adds two feedback items to an insight', async ({ page }) => {

@@ -80,6 +80,18 @@ export function translationTarget(test: {
   return spoken && spoken !== 'english' ? 'English' : null;
 }
 
+/** What needs a language model: the offline provider cannot do it (ai_not_configured). */
+export type AiModelWork = 'translation' | 'rewriting';
+
+/**
+ * What the server answers, and the research area says beside its buttons, when the offline provider
+ * (AI_PROVIDER=local) is asked to translate or rewrite: that it cannot, and how to set a model.
+ */
+export function aiModelNeeded(work: AiModelWork): string {
+  const what = work === 'translation' ? 'Translating comments' : 'Rewriting text';
+  return `${what} needs an AI language model, and this server runs the offline AI provider (AI_PROVIDER=local), which cannot ${work === 'translation' ? 'translate' : 'rewrite'}. To turn it on, set AI_PROVIDER=openai with AI_MODEL (and AI_BASE_URL and AI_API_KEY for your endpoint) and restart the server.`;
+}
+
 /** What a researcher asks the wizard for: one tag's points, optionally about one focus point. */
 export const generateInsightBody = z.strictObject({
   tag_id: idField,
@@ -124,6 +136,13 @@ export const aiUsageSchema = z.object({
   insight_language: z.string(),
 });
 export type AiUsage = z.infer<typeof aiUsageSchema>;
+
+/** A test's AI usage for the research area, with whether the server's provider can translate and rewrite. */
+export const testAiUsageAnswer = aiUsageSchema.extend({
+  /** False with the offline provider (AI_PROVIDER=local): translation and free text answer 409 ai_not_configured. */
+  language_model: z.boolean(),
+});
+export type TestAiUsage = z.infer<typeof testAiUsageAnswer>;
 
 /**
  * A proposal for one tag with its evidence: the tag's points (the claims cite some of them), how
@@ -223,9 +242,11 @@ export const aiRoutes = defineRoutes('ai', {
     path: '/ai/prompt',
     access: 'researcher',
     summary: 'Free text from a prompt, or a prompt about a text, as HTML (research area)',
+    description:
+      'Needs a language model: with the offline provider (AI_PROVIDER=local) it answers 409 ai_not_configured, saying how to set one.',
     body: aiPromptBody,
     responses: { 200: aiTextAnswer },
-    errors: [429, 502, 503],
+    errors: [409, 429, 502, 503],
   },
   generateInsight: {
     method: 'POST',
@@ -254,19 +275,21 @@ export const aiRoutes = defineRoutes('ai', {
     path: '/tests/:id/ai/translations',
     access: 'researcher',
     summary:
-      "Translations for the test's significant point comments that have none, in its translation language (research area)",
+      "Translations for the test's significant point comments and open answers that have none, in its translation language (research area)",
+    description:
+      'Needs a language model: with the offline provider (AI_PROVIDER=local) it answers 409 ai_not_configured, saying how to set one.',
     params: idParams,
     responses: { 200: translateCommentsAnswer },
-    errors: [429, 502, 503],
+    errors: [409, 429, 502, 503],
   },
   usage: {
     method: 'GET',
     path: '/tests/:id/ai/usage',
     access: 'researcher',
     summary:
-      "The AI tokens the test's company used this month, its budget and insight language (research area)",
+      "The AI tokens the test's company used this month, its budget and insight language, and whether the server's provider can translate and rewrite (research area)",
     params: idParams,
-    responses: { 200: aiUsageSchema },
+    responses: { 200: testAiUsageAnswer },
   },
   companyUsage: {
     method: 'GET',

@@ -12,6 +12,8 @@ export const answerSchema = z.object({
   question_id: z.number(),
   participant_id: z.number(),
   text: z.string(),
+  /** The text in the test's translation language ('' for none); a changed text loses it. */
+  translation: z.string(),
   /** 1 to 5 for scale questions, else null. */
   score: z.number().nullable(),
   /** Associations: whether the participant chose it. */

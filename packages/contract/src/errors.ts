@@ -9,6 +9,11 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  /**
+   * The server's AI provider cannot do this: translation and free text need a language model
+   * (AI_PROVIDER=openai), and the offline provider (AI_PROVIDER=local) is not one.
+   */
+  ai_not_configured: 409,
   internal: 500,
   /** The AI service answered an error, something unreadable, or nothing in time. */
   ai_failed: 502,

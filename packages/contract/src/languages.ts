@@ -186,3 +186,74 @@ export const LANGUAGES: ReadonlyArray<{ code: string; name: string; nativeName: 
   { code: 'za', name: 'Zhuang', nativeName: 'Vahcuengh' },
   { code: 'zu', name: 'Zulu', nativeName: 'isiZulu' },
 ];
+
+/** ISO 639-1 codes of LANGUAGES: what a reader's language may be. */
+export const LANGUAGE_CODES: readonly string[] = LANGUAGES.map((language) => language.code);
+
+const byCode = new Map(LANGUAGES.map((language) => [language.code, language]));
+
+/** A language by ISO 639-1 code, or by the first subtag of a browser's tag ('en-GB'); undefined when unknown. */
+export function languageOfCode(code: string) {
+  return byCode.get(code.trim().toLowerCase().split(/[-_]/)[0] ?? '');
+}
+
+/** A language by its English name ('Dutch'), as a test's translation and translation_language hold it. */
+export function languageOfName(name: string) {
+  const wanted = name.trim().toLowerCase();
+  return wanted ? LANGUAGES.find((language) => language.name.toLowerCase() === wanted) : undefined;
+}
+
+/** What a reader reads participants' words in when neither they nor their browser says. */
+export const DEFAULT_READER_LANGUAGE = 'en';
+
+/**
+ * The language a user reads participants' comments and open answers in (issue 26): the one they
+ * chose on their account, else the first of the browser's languages that is known, else English.
+ */
+export function readerLanguage(chosen: string, browserLanguages: readonly string[]): string {
+  const candidates = [chosen, ...browserLanguages];
+  for (const candidate of candidates) {
+    const language = candidate ? languageOfCode(candidate) : undefined;
+    if (language) return language.code;
+  }
+  return DEFAULT_READER_LANGUAGE;
+}
+
+/** Which version of participants' words a screen shows: as written, or the test's translation. */
+export type CommentVersion = 'original' | 'translation';
+
+/**
+ * How a screen offers participants' words to a reader (issue 26): the toggle's two labels, and the
+ * version it starts on. `originalLanguage` is the language the test runs in (its `translation`),
+ * `translationLanguage` the one its comments are translated into (translationTarget), null when
+ * translation is off. The toggle is offered only when a translation exists; then it starts on the
+ * translation unless the original is in the reader's language and the translation is not.
+ */
+export function commentReading(options: {
+  reader: string;
+  originalLanguage: string;
+  translationLanguage: string | null;
+  hasTranslation: boolean;
+}): { offered: boolean; initial: CommentVersion; originalLabel: string; translationLabel: string } {
+  const original = languageOfName(options.originalLanguage);
+  const translationName = options.translationLanguage?.trim() ?? '';
+  const translation = languageOfName(translationName);
+  const offered = options.hasTranslation && translationName !== '';
+  const readsOriginal = original?.code === options.reader && translation?.code !== options.reader;
+  return {
+    offered,
+    initial: offered && !readsOriginal ? 'translation' : 'original',
+    originalLabel: original ? `Original (${original.name})` : 'Original',
+    translationLabel: translation?.name ?? (translationName || 'Translation'),
+  };
+}
+
+/** Participants' words in the version asked for: the translation when there is one, else as written. */
+export function commentIn(words: { text: string; translation: string }, version: CommentVersion): string {
+  const translation = words.translation.trim();
+  return version === 'translation' && translation !== '' ? translation : words.text;
+}
+
+/** Whether a translation says something the original does not (one equal to it is no translation). */
+export const isTranslated = (words: { text: string; translation: string }) =>
+  words.translation.trim() !== '' && words.translation.trim() !== words.text.trim();

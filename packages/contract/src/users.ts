@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.js';
 import { emailField, idField, idParams, requiredText } from './fields.js';
+import { LANGUAGE_CODES } from './languages.js';
 import { defineRoutes } from './route.js';
 
 export const roleSchema = z.enum(ROLES, { error: 'Choose a role' });
@@ -26,6 +27,11 @@ export const userSchema = z.object({
     first_name: z.string(),
     last_name: z.string(),
     newsletter: z.boolean(),
+    /**
+     * The language the user reads participants' comments and open answers in (ISO 639-1); '' until
+     * they choose one, when the browser's language decides (readerLanguage).
+     */
+    language: z.string(),
   }),
   /** Unix seconds; 0 when the user never signed in. */
   last_login: z.number(),
@@ -42,6 +48,11 @@ export const createUserBody = z.strictObject({
   company_id: idField,
 });
 
+/** A reader's language: an ISO 639-1 code of LANGUAGES, or '' to let the browser decide again. */
+export const readerLanguageField = z
+  .string()
+  .refine((code) => code === '' || LANGUAGE_CODES.includes(code), 'Choose a language from the list');
+
 export const updateUserBody = z.strictObject({
   email: emailField.optional(),
   role: roleSchema.optional(),
@@ -51,6 +62,7 @@ export const updateUserBody = z.strictObject({
       first_name: requiredText(100),
       last_name: requiredText(100),
       newsletter: z.boolean().optional(),
+      language: readerLanguageField,
     })
     .partial()
     .optional(),

@@ -211,7 +211,14 @@ export const evaluationAverageSchema = z.object({
 export const openQuestionAnswersSchema = z.object({
   id: z.number(),
   text: z.string(),
-  answers: z.array(z.object({ participant_id: z.number(), text: z.string() })),
+  answers: z.array(
+    z.object({
+      participant_id: z.number(),
+      text: z.string(),
+      /** The answer in the test's translation language; '' when it has none. */
+      translation: z.string(),
+    }),
+  ),
 });
 /** The qualitative feedback of a video test: associations by count (most first), scale averages, open answers. */
 export const qualitativeFeedbackSchema = z.object({

@@ -35,6 +35,7 @@ export type {
 export { DEMO_TAG_NAMES, EVENT_KINDS, type EventKind } from './phrase-bank.js';
 export {
   type DemoQuestionnaire,
+  demoAnswersIn,
   EDUCATION_LEVELS,
   VIDEO_QUESTIONNAIRE,
   WEB_QUESTIONNAIRE,

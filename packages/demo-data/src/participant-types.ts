@@ -54,8 +54,14 @@ export type DemoComment = {
 export type DemoTagSuggestion = { eventIndex: number; timestamp: number; names: string[] };
 
 export type QuestionnaireAnswers = {
-  openQuestions: { questionId: string; text: string }[];
-  evaluations: { questionId: string; score: number; comment: string }[];
+  /** Each answer with its words in every language (`translations[language]` is `text`). */
+  openQuestions: { questionId: string; text: string; translations: Record<Language, string> }[];
+  evaluations: {
+    questionId: string;
+    score: number;
+    comment: string;
+    commentTranslations: Record<Language, string>;
+  }[];
   associations: { associationId: string; text: string }[];
 };
 

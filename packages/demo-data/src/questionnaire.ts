@@ -169,6 +169,29 @@ const EVENT_ANSWERS: Partial<Record<EventKind, { question: string; en: string; n
   },
 };
 
+/** The answer at `index` of a question's bank, in every language. */
+function inEveryLanguage(
+  banks: Record<Language, Record<string, readonly string[]>>,
+  questionId: string,
+  index: number,
+): Record<Language, string> {
+  return { en: banks.en[questionId]?.[index] ?? '', nl: banks.nl[questionId]?.[index] ?? '' };
+}
+
+/**
+ * Every answer the questionnaires can give in `language` (open answers and scale comments): what a
+ * check of the seed's translations reads a stored answer's language from.
+ */
+export function demoAnswersIn(language: Language): Set<string> {
+  return new Set(
+    [
+      ...Object.values(OPEN_ANSWERS[language]).flat(),
+      ...SCORE_COMMENTS[language],
+      ...Object.values(EVENT_ANSWERS).map((answer) => answer?.[language] ?? ''),
+    ].filter((text) => text !== ''),
+  );
+}
+
 const SCORE_COMMENTS: Record<Language, readonly string[]> = {
   en: ['', '', 'Could be better.', 'Fine.', 'Good.', 'Very good!'],
   nl: ['', '', 'Kan beter.', 'Prima.', 'Goed.', 'Heel goed!'],
@@ -185,16 +208,33 @@ export function answerQuestionnaire(
   kinds: readonly EventKind[],
   rng: Random,
 ): QuestionnaireAnswers {
+  // Every answer carries its words in each language (the banks are parallel: `nl[i]` is `en[i]`):
+  // the seed stores the test's translation beside them, as 'Translate comments' would.
   const openQuestions = q.openQuestions.map((question) => {
     const related = kinds.map((k) => EVENT_ANSWERS[k]).find((a) => a?.question === question.id);
     const bank = OPEN_ANSWERS[language][question.id] ?? [];
-    const text = related && rng.chance(0.8) ? related[language] : bank.length > 0 ? rng.pick(bank) : '';
-    return { questionId: question.id, text };
+    if (related && rng.chance(0.8))
+      return {
+        questionId: question.id,
+        text: related[language],
+        translations: { en: related.en, nl: related.nl },
+      };
+    if (bank.length === 0) return { questionId: question.id, text: '', translations: { en: '', nl: '' } };
+    const index = rng.pick(bank.map((_, i) => i));
+    return {
+      questionId: question.id,
+      text: bank[index] ?? '',
+      translations: inEveryLanguage(OPEN_ANSWERS, question.id, index),
+    };
   });
   const evaluations = q.evaluations.map((question) => {
     const score = Math.round(Math.min(5, Math.max(1, rng.normal(3.6 + 1.2 * mood, 0.7))));
     const comment = rng.chance(0.3) ? (SCORE_COMMENTS[language][score] ?? '') : '';
-    return { questionId: question.id, score, comment };
+    const commentTranslations = {
+      en: comment ? (SCORE_COMMENTS.en[score] ?? '') : '',
+      nl: comment ? (SCORE_COMMENTS.nl[score] ?? '') : '',
+    };
+    return { questionId: question.id, score, comment, commentTranslations };
   });
   const weights = q.associations.map((a) => {
     const w = a.tone === 'positive' ? 1 + mood : a.tone === 'negative' ? 1 - mood : 0.6;

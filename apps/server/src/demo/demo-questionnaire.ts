@@ -2,13 +2,15 @@ import { TEST_SLOTS } from '@limbus/contract';
 import type { DemoQuestionnaire, QuestionnaireAnswers } from '@limbus/demo-data';
 import type { Executor } from '../db/client.js';
 import { insertAnswers, insertQuestions } from './demo-records.repository.js';
+import { DEMO_TRANSLATION_LANGUAGE } from './record-demo-participant.js';
 
 type Answered = { participantId: number; answers: QuestionnaireAnswers };
 
 /**
  * The demo test's questions (3 open, the scale questions, 5 associations: the order form's slots;
  * `allAssociations` asks every association, as a researcher may add more) and every participant's
- * answers as the generator gave them; answers to associations the test does not ask are left out.
+ * answers as the generator gave them, each with its translation into the demo tests' language;
+ * answers to associations the test does not ask are left out.
  * Answers the ids of the inserted questions by the generator's question id.
  */
 export async function seedDemoQuestionnaire(
@@ -22,10 +24,15 @@ export async function seedDemoQuestionnaire(
   const questionIds = await insertQuestionnaire(db, testId, questionnaire, asked);
   const rows = participants.flatMap(({ participantId, answers: given }) =>
     [
-      ...given.openQuestions.map((answer) => ({ key: answer.questionId, text: answer.text })),
+      ...given.openQuestions.map((answer) => ({
+        key: answer.questionId,
+        text: answer.text,
+        translation: translationOf(answer.text, answer.translations),
+      })),
       ...given.evaluations.map((answer) => ({
         key: answer.questionId,
         text: answer.comment,
+        translation: translationOf(answer.comment, answer.commentTranslations),
         score: answer.score,
       })),
       ...given.associations.map((answer) => ({ key: answer.associationId, text: '', checked: true })),
@@ -36,6 +43,15 @@ export async function seedDemoQuestionnaire(
   );
   await insertAnswers(db, rows);
   return questionIds;
+}
+
+/**
+ * An answer's translation into the demo tests' language, stored as 'Translate comments' stores one
+ * (issue 26); '' for an answer written in that language already, as the seed's comments have.
+ */
+function translationOf(text: string, translations: Readonly<Record<string, string>>): string {
+  const translation = translations[DEMO_TRANSLATION_LANGUAGE.code] ?? '';
+  return text.trim() === '' || translation === text ? '' : translation;
 }
 
 /** Two positive, one neutral and two negative words: a fair choice within the five slots. */

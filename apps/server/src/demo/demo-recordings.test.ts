@@ -9,13 +9,19 @@ import {
   unpackPointCells,
   videoResultsSchema,
 } from '@limbus/contract';
-import { DEMO_TAG_DESCRIPTIONS, DEMO_VIDEO_SCENES, VIDEO_QUESTIONNAIRE } from '@limbus/demo-data';
+import {
+  DEMO_TAG_DESCRIPTIONS,
+  DEMO_VIDEO_SCENES,
+  demoAnswersIn,
+  EVENT_KINDS,
+  VIDEO_QUESTIONNAIRE,
+} from '@limbus/demo-data';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api.js';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
 import { signIn } from '../../test/factories.js';
-import { jobs, participants, tags, tests } from '../db/schema.js';
+import { answers, jobs, participants, significantPoints, tags, tests } from '../db/schema.js';
 import { MAKE_SCREEN_RECORDING } from '../modules/participants/screen-recording-jobs.js';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { seedDemoRecordings } from './demo-recordings.js';
@@ -77,6 +83,36 @@ describe('demo recordings', () => {
       const chosen = test.associations.flatMap((question) => question.answers);
       expect(chosen.length).toBeGreaterThan(0);
       expect(chosen.every((answer) => answer.checked)).toBe(true);
+    }
+  });
+
+  it('translates every comment and answer it writes into English, as Translate comments stores them (issue 26)', async () => {
+    const comments = await t.db
+      .select({ text: significantPoints.comment, translation: significantPoints.translation })
+      .from(significantPoints);
+    const written = await t.db.select({ text: answers.text, translation: answers.translation }).from(answers);
+    const phrases = (language: 'en' | 'nl') =>
+      new Set([...Object.values(EVENT_KINDS).flatMap((kind) => kind[language]), ...demoAnswersIn(language)]);
+    const dutch = phrases('nl');
+    const english = phrases('en');
+    const words = [...comments, ...written].filter((row) => row.text.trim() !== '');
+    // The tests say so: run in Dutch, translated into English ('Original (Dutch)' on the toggle).
+    const recorded = await t.db
+      .selectDistinct({ translation: tests.translation, translationLanguage: tests.translationLanguage })
+      .from(tests)
+      .innerJoin(participants, eq(participants.testId, tests.id));
+    expect(recorded).toEqual([{ translation: 'Dutch', translationLanguage: 'English' }]);
+    const inDutch = words.filter((row) => dutch.has(row.text));
+    // Both languages are written; a Dutch one carries its English words, an English one none.
+    expect(inDutch.length).toBeGreaterThan(10);
+    expect(words.length - inDutch.length).toBeGreaterThan(10);
+    for (const row of words) {
+      if (dutch.has(row.text)) expect(english.has(row.translation), row.text).toBe(true);
+      else
+        expect(row, 'an English original').toEqual({
+          text: expect.toSatisfy((text: string) => english.has(text)),
+          translation: '',
+        });
     }
   });
 

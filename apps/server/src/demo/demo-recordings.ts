@@ -26,7 +26,11 @@ import {
 } from './demo-seed.repository.js';
 import { describeDemoTags } from './demo-tags.js';
 import { DEMO_VIDEO_TEST_NAME, seedDemoVideoTest, withDemoVideo } from './demo-video-test.js';
-import { DEMO_TRANSLATION_LANGUAGE, recordDemoParticipant } from './record-demo-participant.js';
+import {
+  DEMO_TEST_LANGUAGE,
+  DEMO_TRANSLATION_LANGUAGE,
+  recordDemoParticipant,
+} from './record-demo-participant.js';
 
 /** Enough participants for the page metrics (minimum 5) and a realistic spread. */
 export const DEMO_PARTICIPANTS_PER_TEST = 12;
@@ -186,6 +190,7 @@ async function insertDoneTest(
     scenario: 'Find the Runner 2 in your size, add it to the basket and pay.',
     stopMoment: 'The order confirmation',
     focusElements: ['Size guide', 'Discount code field', 'Delivery options'],
+    translation: DEMO_TEST_LANGUAGE,
     translationLanguage: DEMO_TRANSLATION_LANGUAGE.name,
     startedAt: new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000),
     endedAt: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000),

@@ -15,7 +15,11 @@ import { markDemoTestSeeded, SEEDING } from './demo-seed.repository.js';
 import { describeDemoTags } from './demo-tags.js';
 import { makeDemoVideo } from './demo-video.js';
 import { seedDemoSceneNotes, seedDemoVideoQuestionnaire } from './demo-video-results.js';
-import { DEMO_TRANSLATION_LANGUAGE, recordDemoParticipant } from './record-demo-participant.js';
+import {
+  DEMO_TEST_LANGUAGE,
+  DEMO_TRANSLATION_LANGUAGE,
+  recordDemoParticipant,
+} from './record-demo-participant.js';
 
 /** Half a minute keeps the first start quick; the commercial's scenes are scaled to it. */
 export const DEMO_VIDEO_DURATION_MS = 30_000;
@@ -85,6 +89,7 @@ async function insertDoneVideoTest(db: Executor, companyId: number, now: Date): 
     companyId,
     brandName: 'Acme Running',
     addons: ['tagon', 'individual_participant'],
+    translation: DEMO_TEST_LANGUAGE,
     translationLanguage: DEMO_TRANSLATION_LANGUAGE.name,
     startedAt: new Date(now.getTime() - 10 * DAY_MS),
     endedAt: new Date(now.getTime() - 5 * DAY_MS),

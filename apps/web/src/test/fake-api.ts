@@ -62,7 +62,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
       is_demo: false,
       is_provider: false,
     },
-    profile: { first_name: 'Ada', last_name: 'Lovelace', newsletter: false },
+    profile: { first_name: 'Ada', last_name: 'Lovelace', newsletter: false, language: '' },
     last_login: 0,
     confirmed: true,
     ...overrides,

@@ -63,11 +63,14 @@ export function renderVideoScreen(
     route,
     path,
     role = 'company_admin',
+    language = '',
   }: {
     test: TestDetail;
     route: string;
     path: string;
     role?: 'company_admin' | 'demo' | 'admin';
+    /** The reader's language on their account ('' = the browser's). */
+    language?: string;
   },
 ) {
   const company = {
@@ -78,7 +81,8 @@ export function renderVideoScreen(
     is_demo: false,
     is_provider: false,
   };
-  storeSession('jwt', makeUser({ role, company_id: test.company_id, company }));
+  const user = makeUser({ role, company_id: test.company_id, company });
+  storeSession('jwt', { ...user, profile: { ...user.profile, language } });
   const router = createMemoryRouter(
     [
       { element: <Outlet context={test} />, children: [{ path: route, element }] },

@@ -82,6 +82,11 @@ export const profiles = pgTable('profiles', {
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   newsletter: boolean('newsletter').notNull().default(false),
+  /**
+   * The language the user reads participants' words in (ISO 639-1, contract's LANGUAGES); '' until
+   * they choose one, when the browser's language decides (issue 26).
+   */
+  language: text('language').notNull().default(''),
 });
 
 /** Refresh, confirmation (activation and invitation) and reset tokens; only their SHA-256 is stored. */

@@ -247,6 +247,8 @@ export const answers = pgTable(
     questionId: belongsTo('question_id', () => testQuestions.id),
     participantId: belongsTo('participant_id', () => participants.id),
     text: text('text').notNull().default(''),
+    /** The open answer in the test's translation language, as a significant point's comment has; '' for none. */
+    translation: text('translation').notNull().default(''),
     /** 1 to 5 for scale questions. */
     score: integer('score'),
     checked: boolean('checked').notNull().default(false),

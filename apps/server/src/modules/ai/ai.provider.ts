@@ -53,7 +53,15 @@ export type AiReply = { text: string; tokens: number };
  * {"suggestions": [{"suggestion_title", "suggestion_description"}]} (spec 3's output names); for an
  * insight the JSON of spec 3 §7 with the cited point ids; for a translation {"translation"}.
  */
-export type AiProvider = { complete: (task: AiTask) => Promise<AiReply> };
+export type AiProvider = {
+  complete: (task: AiTask) => Promise<AiReply>;
+  /**
+   * Whether the provider is a language model, which can translate and rewrite. The local provider
+   * is not: it builds text from the test's data, so translation and free text are refused with
+   * `ai_not_configured` (409) rather than answered with nothing or the text given back.
+   */
+  languageModel: boolean;
+};
 
 /** Every kind of task answers JSON except the HTML of explanation, summary and free text. */
 export const answersJson = (task: AiTask) =>

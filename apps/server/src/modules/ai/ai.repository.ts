@@ -2,6 +2,7 @@ import { and, count, eq, gte, inArray, lte, ne, notInArray, sql } from 'drizzle-
 import type { Executor } from '../../db/client.js';
 import {
   aiUsage,
+  answers,
   companies,
   labels,
   participants,
@@ -134,6 +135,51 @@ export async function countUntranslatedComments(
 /** Only a translation: the point was not edited by a researcher, so a recomputation may still replace it. */
 export async function saveTranslation(db: Executor, pointId: number, translation: string): Promise<void> {
   await db.update(significantPoints).set({ translation }).where(eq(significantPoints.id, pointId));
+}
+
+/** A test's open answers without a translation, which hold words to translate. */
+const untranslatedAnswers = (testId: number, excluded: readonly number[]) =>
+  and(
+    eq(participants.testId, testId),
+    eq(answers.translation, ''),
+    ne(sql`trim(${answers.text})`, ''),
+    excluded.length === 0 ? undefined : notInArray(answers.participantId, [...excluded]),
+  );
+
+export async function listUntranslatedAnswers(
+  db: Executor,
+  testId: number,
+  limit: number,
+  excluded: readonly number[] = [],
+) {
+  return db
+    .select({ id: answers.id, text: answers.text })
+    .from(answers)
+    .innerJoin(participants, eq(participants.id, answers.participantId))
+    .where(untranslatedAnswers(testId, excluded))
+    .orderBy(answers.id)
+    .limit(limit);
+}
+
+export async function countUntranslatedAnswers(
+  db: Executor,
+  testId: number,
+  excluded: readonly number[] = [],
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(answers)
+    .innerJoin(participants, eq(participants.id, answers.participantId))
+    .where(untranslatedAnswers(testId, excluded));
+  return row?.total ?? 0;
+}
+
+export async function saveAnswerTranslation(
+  db: Executor,
+  answerId: number,
+  translation: string,
+): Promise<void> {
+  await db.update(answers).set({ translation }).where(eq(answers.id, answerId));
 }
 
 // ── the AI budget of a company ──

@@ -5,6 +5,9 @@ import {
   type Ctx,
   companyOf,
   GET_AND_HEAD,
+  type Outcome,
+  type RoleExpectation,
+  type RoleName,
   type RouteCases,
   researchRoute,
   staffOnAnyCompany,
@@ -21,6 +24,22 @@ async function translatedOf(ctx: Ctx) {
   const annotated = await annotatedOf(ctx);
   await ctx.t.db.update(tests).set({ translationLanguage: 'German' }).where(eq(tests.id, annotated.testId));
   return annotated;
+}
+
+/**
+ * Past the access check, the matrix's offline provider (AI_PROVIDER=local) refuses translation and
+ * free text: 409 ai_not_configured where the access rule lets the caller through.
+ */
+function refusedOffline(expect: Record<RoleName, RoleExpectation>): Record<RoleName, RoleExpectation> {
+  const refused = (outcome: Outcome | undefined) => (outcome === 'ok' ? 409 : outcome);
+  return Object.fromEntries(
+    Object.entries(expect).map(([role, outcome]) => [
+      role,
+      typeof outcome === 'object'
+        ? Object.fromEntries(Object.entries(outcome).map(([target, one]) => [target, refused(one)]))
+        : refused(outcome),
+    ]),
+  ) as Record<RoleName, RoleExpectation>;
 }
 
 /** The tag of the bad-input world's recorded point. */
@@ -67,7 +86,7 @@ export const aiPolicyCases: RouteCases = {
       url: '/api/v1/ai/prompt',
       payload: { prompt: 'Rewrite', text: 'the menu was hidden' },
     }),
-    expect: staffOnly,
+    expect: refusedOffline(staffOnly),
   },
   'POST /api/v1/tests/:id/ai/insights': researchRoute(async (ctx) => {
     const { testId, tagId } = await annotatedOf(ctx);
@@ -77,9 +96,12 @@ export const aiPolicyCases: RouteCases = {
     '/api/v1/tests/:id/ai/insights/:gid',
     researchRoute(async (ctx) => ({ url: await generationUrlOf(ctx) })),
   ),
-  'POST /api/v1/tests/:id/ai/translations': researchRoute(async (ctx) => ({
-    url: `/api/v1/tests/${(await translatedOf(ctx)).testId}/ai/translations`,
-  })),
+  'POST /api/v1/tests/:id/ai/translations': {
+    ...researchRoute(async (ctx) => ({
+      url: `/api/v1/tests/${(await translatedOf(ctx)).testId}/ai/translations`,
+    })),
+    expect: refusedOffline(staffOnAnyCompany),
+  },
   ...GET_AND_HEAD(
     '/api/v1/tests/:id/ai/usage',
     researchRoute(async (ctx) => ({ url: `/api/v1/tests/${(await annotatedOf(ctx)).testId}/ai/usage` })),

@@ -2,6 +2,7 @@ import {
   AI_SUGGESTION_TITLE_MAX_WORDS,
   AI_SUMMARY_MAX_WORDS,
   type AiTextAnswer,
+  aiModelNeeded,
   aiTextAnswer,
   insightAnswer,
 } from '@limbus/contract';
@@ -199,25 +200,16 @@ describe('the local provider (default)', () => {
     expectError(await as.staff.post(`${insight.url}/ai/title`), 'validation');
   });
 
-  it('tidies free text within the token budget', async () => {
-    const answer = aiTextAnswer.parse(
-      expectOk(
-        await as.staff.post('/ai/prompt', {
-          prompt: 'Rewrite this',
-          text: 'the menu   was hidden. users <script>x</script> gave up\n\nsecond paragraph here',
-          max_tokens: 2000,
-        }),
-      ),
-    );
-    expect(answer.text).toBe(
-      '<p>The menu was hidden. Users &lt;script&gt;x&lt;/script&gt; gave up.</p><p>Second paragraph here.</p>',
-    );
-    const short = aiTextAnswer.parse(
-      expectOk(
-        await as.staff.post('/ai/prompt', { prompt: 'one two three four five six seven', max_tokens: 4 }),
-      ),
-    );
-    expect(short.text).toBe('<p>One two three.</p>');
+  it('refuses free text (Rewrite) with 409, saying it needs a language model and how to set one', async () => {
+    // The local provider could only hand the text back: a rewrite that changes nothing (issue 26).
+    const refused = await as.staff.post('/ai/prompt', {
+      prompt: 'Rewrite this',
+      text: 'the menu was hidden',
+    });
+    expectError(refused, 'ai_not_configured');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(aiModelNeeded('rewriting'));
+    expect(refused.json().message).toContain('AI_PROVIDER=openai');
     expectError(await as.staff.post('/ai/prompt', { prompt: ' ' }), 'validation', {
       prompt: expect.any(String),
     });
@@ -227,30 +219,11 @@ describe('the local provider (default)', () => {
     expectError(await as.clientMember.post('/ai/prompt', { prompt: 'x' }), 'forbidden');
   });
 
-  it('counts free text of a Super Admin without a company against the provider company, within its budget', async () => {
-    const { t, world } = ctx;
-    const admin = apiClient(
-      t.app,
-      await signIn(t.app, (await buildUser(t.db, { role: 'admin', companyId: null })).email),
-    );
-    const providerAi = `/companies/${world.provider.id}/ai`;
-    const calls = async () => expectOk<{ calls: number }>(await as.superAdmin.get(providerAi)).calls;
-    const before = await calls();
-    expectOk(await admin.post('/ai/prompt', { prompt: 'Rewrite this', text: 'the menu was hidden' }));
-    expect(await calls()).toBe(before + 1);
-
-    expectOk(await as.superAdmin.patch(providerAi, { monthly_token_budget: 0 }));
-    const refused = await admin.post('/ai/prompt', { prompt: 'Rewrite this' });
-    expectError(refused, 'rate_limited');
-    expect(refused.json().message).toContain('budget of 0 tokens');
-    expectOk(await as.superAdmin.patch(providerAi, { monthly_token_budget: 1_000_000 }));
-
-    await t.db.update(companies).set({ isProvider: false }).where(eq(companies.id, world.provider.id));
-    const nobody = await admin.post('/ai/prompt', { prompt: 'Rewrite this' });
-    await t.db.update(companies).set({ isProvider: true }).where(eq(companies.id, world.provider.id));
-    expectError(nobody, 'conflict');
-    expect(nobody.json().message).toContain('no company is marked as the provider');
-    expect(await calls()).toBe(before + 1);
+  it('says in the test’s AI usage that the provider is no language model', async () => {
+    const test = await buildTest(ctx.t.db, ctx.world.client.id);
+    expect(expectOk(await as.staff.get(`/tests/${test.id}/ai/usage`))).toMatchObject({
+      language_model: false,
+    });
   });
 });
 
@@ -294,6 +267,7 @@ describe('the openai provider (AI_PROVIDER=openai)', () => {
   let t: TestApp;
   let staff: ApiClient;
   let url: string;
+  let world: Awaited<ReturnType<typeof buildWorld>>;
 
   beforeAll(async () => {
     model = await startModel();
@@ -304,7 +278,7 @@ describe('the openai provider (AI_PROVIDER=openai)', () => {
       AI_MODEL: 'test-model',
       AI_TIMEOUT_MS: '300',
     });
-    const world = await buildWorld(t.db);
+    world = await buildWorld(t.db);
     staff = apiClient(t.app, await signIn(t.app, world.staff.email));
     url = (await insightWith(t, staff, world.client.id, CHECKOUT)).url;
   });
@@ -371,6 +345,38 @@ describe('the openai provider (AI_PROVIDER=openai)', () => {
     expect(response.body).not.toContain('test-key');
   });
 
+  it('says in the test’s AI usage that the provider is a language model', async () => {
+    const test = await buildTest(t.db, world.client.id);
+    expect(expectOk(await staff.get(`/tests/${test.id}/ai/usage`))).toMatchObject({ language_model: true });
+  });
+
+  it('counts free text of a Super Admin without a company against the provider company, within its budget', async () => {
+    model.state.behaviour = 'answer';
+    const admin = apiClient(
+      t.app,
+      await signIn(t.app, (await buildUser(t.db, { role: 'admin', companyId: null })).email),
+    );
+    const superAdmin = apiClient(t.app, await signIn(t.app, world.superAdmin.email));
+    const providerAi = `/companies/${world.provider.id}/ai`;
+    const calls = async () => expectOk<{ calls: number }>(await superAdmin.get(providerAi)).calls;
+    const before = await calls();
+    expectOk(await admin.post('/ai/prompt', { prompt: 'Rewrite this', text: 'the menu was hidden' }));
+    expect(await calls()).toBe(before + 1);
+
+    expectOk(await superAdmin.patch(providerAi, { monthly_token_budget: 0 }));
+    const refused = await admin.post('/ai/prompt', { prompt: 'Rewrite this' });
+    expectError(refused, 'rate_limited');
+    expect(refused.json().message).toContain('budget of 0 tokens');
+    expectOk(await superAdmin.patch(providerAi, { monthly_token_budget: 1_000_000 }));
+
+    await t.db.update(companies).set({ isProvider: false }).where(eq(companies.id, world.provider.id));
+    const nobody = await admin.post('/ai/prompt', { prompt: 'Rewrite this' });
+    await t.db.update(companies).set({ isProvider: true }).where(eq(companies.id, world.provider.id));
+    expectError(nobody, 'conflict');
+    expect(nobody.json().message).toContain('no company is marked as the provider');
+    expect(await calls()).toBe(before + 1);
+  });
+
   it('answers 503 when the model cannot be reached', async () => {
     const unreachable = await createTestApp({
       AI_PROVIDER: 'openai',
@@ -394,9 +400,10 @@ describe('rate limit (AI_RATE_LIMIT)', () => {
       const world = await buildWorld(limited.db);
       const staff = apiClient(limited.app, await signIn(limited.app, world.staff.email));
       const admin = apiClient(limited.app, await signIn(limited.app, world.superAdmin.email));
-      for (let call = 0; call < 2; call += 1) expectOk(await staff.post('/ai/prompt', { prompt: 'Hello' }));
-      expectError(await staff.post('/ai/prompt', { prompt: 'Hello' }), 'rate_limited');
-      expectOk(await admin.post('/ai/prompt', { prompt: 'Hello' }));
+      const summary = `${(await insightWith(limited, staff, world.client.id, CHECKOUT)).url}/ai/summary`;
+      for (let call = 0; call < 2; call += 1) expectOk(await staff.post(summary));
+      expectError(await staff.post(summary), 'rate_limited');
+      expectOk(await admin.post(summary));
     } finally {
       await limited.close();
     }

@@ -66,7 +66,9 @@ export function registerAiRoutes(app: FastifyInstance, deps: Deps): void {
     { rateLimit },
   );
 
-  serveRoute(app, aiRoutes.usage, async (request) => aiUsageOf(deps, actorOf(request), request.params.id));
+  serveRoute(app, aiRoutes.usage, async (request) =>
+    aiUsageOf(deps, provider, actorOf(request), request.params.id),
+  );
 
   serveRoute(app, aiRoutes.companyUsage, async (request) =>
     companyAiUsage(deps, actorOf(request), request.params.id),

@@ -7,8 +7,10 @@ import {
   type AiSuggestion,
   type AiTextAnswer,
   type AiUsage,
+  aiModelNeeded,
   INSIGHT_TEXT_PLACEHOLDER,
   participantLabel,
+  type TestAiUsage,
 } from '@limbus/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -158,6 +160,8 @@ export async function writeFreeText(
   actor: Actor,
   request: AiPromptRequest,
 ): Promise<AiTextAnswer> {
+  // The offline provider could only hand the text back: say so instead (issue 26).
+  if (!provider.languageModel) throw new AppError('ai_not_configured', aiModelNeeded('rewriting'));
   const task = {
     kind: 'free' as const,
     prompt: request.prompt,
@@ -186,11 +190,15 @@ async function chargedCompanyOf(deps: DbDeps, actor: Actor): Promise<number> {
 /** This month's AI use of the test's company, for the research area (the wizard shows it). */
 export async function aiUsageOf(
   deps: Pick<Deps, 'db' | 'clock'>,
+  provider: AiProvider,
   actor: Actor,
   testId: number,
-): Promise<AiUsage> {
+): Promise<TestAiUsage> {
   const test = await loadFor(actor, 'insight.manage', 'The test', findTestAbout(deps.db, testId));
-  return readUsage(deps.db, test.companyId, deps.clock());
+  return {
+    ...(await readUsage(deps.db, test.companyId, deps.clock())),
+    language_model: provider.languageModel,
+  };
 }
 
 /** A company's AI settings and this month's use, for staff (the company administration screen). */

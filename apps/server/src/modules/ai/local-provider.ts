@@ -15,7 +15,7 @@ import { localInsight } from './local-insight.js';
  * counted and quoted; nothing is made up.
  */
 export function createLocalProvider(): AiProvider {
-  return { complete: async (task: AiTask) => ({ text: localText(task), tokens: 0 }) };
+  return { complete: async (task: AiTask) => ({ text: localText(task), tokens: 0 }), languageModel: false };
 }
 
 function localText(task: AiTask): string {

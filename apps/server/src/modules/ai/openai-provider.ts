@@ -14,6 +14,7 @@ const WRITE_IT = 'Try again, or write the text yourself.';
 /** Any OpenAI-compatible chat-completions endpoint; every failure is a 502 or 503 saying what to do. */
 export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
   return {
+    languageModel: true,
     async complete(task: AiTask): Promise<AiReply> {
       const response = await post(settings, {
         model: settings.model,

@@ -1,4 +1,9 @@
-import { AI_MAX_TOKENS, type TranslateCommentsAnswer, translationTarget } from '@limbus/contract';
+import {
+  AI_MAX_TOKENS,
+  aiModelNeeded,
+  type TranslateCommentsAnswer,
+  translationTarget,
+} from '@limbus/contract';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
@@ -7,9 +12,12 @@ import type { Actor } from '../../http/policy.js';
 import { participantsWithoutPurpose } from '../consent/consent.service.js';
 import type { AiProvider } from './ai.provider.js';
 import {
+  countUntranslatedAnswers,
   countUntranslatedComments,
   findTestAbout,
+  listUntranslatedAnswers,
   listUntranslatedComments,
+  saveAnswerTranslation,
   saveTranslation,
 } from './ai.repository.js';
 import { unfenced } from './ai.service.js';
@@ -74,7 +82,7 @@ export async function translationOnSave(
   const test = await findTestAbout(deps.db, testId);
   const language = test ? targetOf(test) : null;
   if (!test || !language) return undefined;
-  if (comment.trim() === '') return '';
+  if (comment.trim() === '' || !provider.languageModel) return '';
   if ((await participantsWithoutPurpose(deps, [testId], 'ai')).has(point.participantId)) return '';
   try {
     return await translateComment(deps, provider, test.companyId, comment, language);
@@ -85,7 +93,7 @@ export async function translationOnSave(
   }
 }
 
-/** Translations for a batch of the test's comments that have none (research area). */
+/** Translations for a batch of the test's comments and open answers that have none (research area). */
 export async function translateComments(
   deps: TranslationDeps,
   provider: AiProvider,
@@ -99,23 +107,39 @@ export async function translateComments(
       'validation',
       'This test has translation off: choose a translation language in its setup first',
     );
+  if (!provider.languageModel) throw new AppError('ai_not_configured', aiModelNeeded('translation'));
   let translated = 0;
   // The same words ('Mooi', 'ok') are asked about once per batch.
   const answers = new Map<string, string>();
   // Comments of participants who did not consent to AI processing are never sent to a model.
   const excluded = [...(await participantsWithoutPurpose(deps, [testId], 'ai'))];
-  for (const point of await listUntranslatedComments(deps.db, testId, TRANSLATION_BATCH, excluded)) {
-    const comment = point.comment.trim();
+  const translate = async (text: string) => {
+    const words = text.trim();
     const translation =
-      answers.get(comment) ?? (await translateComment(deps, provider, test.companyId, comment, language));
-    answers.set(comment, translation);
+      answers.get(words) ?? (await translateComment(deps, provider, test.companyId, words, language));
+    answers.set(words, translation);
+    return translation;
+  };
+  for (const point of await listUntranslatedComments(deps.db, testId, TRANSLATION_BATCH, excluded)) {
+    const translation = await translate(point.comment);
     if (translation === '') continue;
     await saveTranslation(deps.db, point.id, translation);
     translated += 1;
   }
+  // Open answers are participants' words too (issue 26): translated in the same batch, after the comments.
+  const room = TRANSLATION_BATCH - translated;
+  const openAnswers = room > 0 ? await listUntranslatedAnswers(deps.db, testId, room, excluded) : [];
+  for (const answer of openAnswers) {
+    const translation = await translate(answer.text);
+    if (translation === '') continue;
+    await saveAnswerTranslation(deps.db, answer.id, translation);
+    translated += 1;
+  }
   return {
     translated,
-    remaining: await countUntranslatedComments(deps.db, testId, excluded),
+    remaining:
+      (await countUntranslatedComments(deps.db, testId, excluded)) +
+      (await countUntranslatedAnswers(deps.db, testId, excluded)),
     language,
     usage: await readUsage(deps.db, test.companyId, deps.clock()),
   };

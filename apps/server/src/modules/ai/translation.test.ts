@@ -1,4 +1,4 @@
-import { translationTarget } from '@limbus/contract';
+import { aiModelNeeded, translationTarget } from '@limbus/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,14 @@ import {
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { buildParticipant, buildTest, buildWorld, signIn } from '../../../test/factories.js';
 import { startFakeModel } from '../../../test/fake-model-server.js';
-import { consentRecords, consentTerms, participants, significantPoints } from '../../db/schema.js';
+import {
+  answers,
+  consentRecords,
+  consentTerms,
+  participants,
+  significantPoints,
+  testQuestions,
+} from '../../db/schema.js';
 
 const AT = Date.UTC(2026, 0, 12, 9, 30);
 
@@ -67,7 +74,7 @@ describe('translations with the local provider', () => {
     as = await signInWorld(ctx.t.app, ctx.world);
   });
 
-  it('leaves translations empty rather than inventing them, on save and in a batch', async () => {
+  it('leaves translations empty rather than inventing them on save, and refuses a batch with 409 saying how to set a model', async () => {
     const test = await dutchTest(ctx.t, ctx.world.client.id, {
       translation: 'Dutch',
       translationLanguage: '',
@@ -75,8 +82,12 @@ describe('translations with the local provider', () => {
     expectOk(
       await as.staff.patch(`/participant_data/significant_points/${test.pointIds[0]}`, { comment: 'Weg!' }),
     );
-    const batch = expectOk(await as.staff.post(`/tests/${test.testId}/ai/translations`));
-    expect(batch).toMatchObject({ translated: 0, remaining: 2, language: 'English' });
+    const batch = await as.staff.post(`/tests/${test.testId}/ai/translations`);
+    // Not a silent '0 translated' (issue 26): the button says why and what to set.
+    expectError(batch, 'ai_not_configured');
+    expect(batch.statusCode).toBe(409);
+    expect(batch.json().message).toBe(aiModelNeeded('translation'));
+    expect(batch.json().message).toContain('AI_PROVIDER');
     expect(await translationsOf(ctx.t, test.pointIds)).toEqual(['', '', '']);
   });
 
@@ -201,6 +212,39 @@ describe('translations with an OpenAI-compatible model', () => {
     expect(
       expectOk<{ used_tokens: number }>(await staff.get(`/tests/${test.testId}/ai/usage`)).used_tokens,
     ).toBe(80);
+  });
+
+  it('translates open answers in the same batch, and a changed answer loses the translation of its old words (issue 26)', async () => {
+    const test = await buildTest(t.db, companyId, { translation: 'Dutch', translationLanguage: 'German' });
+    const participant = await buildParticipant(t, test.id);
+    const [question] = await t.db
+      .insert(testQuestions)
+      .values({ testId: test.id, kind: 'open', text: 'What would you improve?' })
+      .returning({ id: testQuestions.id });
+    const [answer] = await t.db
+      .insert(answers)
+      .values({
+        questionId: question?.id ?? 0,
+        participantId: participant.id,
+        text: 'Laat de prijs eerder zien',
+      })
+      .returning({ id: answers.id });
+    const answerTranslation = async () =>
+      (
+        await t.db
+          .select()
+          .from(answers)
+          .where(eq(answers.id, answer?.id ?? 0))
+      )[0]?.translation;
+
+    const batch = expectOk(await staff.post(`/tests/${test.id}/ai/translations`));
+    expect(batch).toMatchObject({ translated: 1, remaining: 0, language: 'German' });
+    expect(await answerTranslation()).toBe('[German] Laat de prijs eerder zien');
+
+    expectOk(await staff.patch(`/answers/${answer?.id}`, { answer: { text: 'Toon de prijs eerder' } }));
+    expect(await answerTranslation()).toBe('');
+    expect(expectOk(await staff.post(`/tests/${test.id}/ai/translations`))).toMatchObject({ translated: 1 });
+    expect(await answerTranslation()).toBe('[German] Toon de prijs eerder');
   });
 
   it('asks once about each distinct comment, never about comments without words, and not again about ones in the language', async () => {

@@ -7,6 +7,7 @@ export function toAnswer(row: AnswerRow): Answer {
     question_id: row.questionId,
     participant_id: row.participantId,
     text: row.text,
+    translation: row.translation,
     score: row.score,
     checked: row.checked,
   };

@@ -4,7 +4,7 @@ import { answers, participants, testQuestions } from '../../db/schema.js';
 
 export type AnswerRow = typeof answers.$inferSelect;
 export type QuestionRow = typeof testQuestions.$inferSelect;
-export type AnswerValues = { text?: string; score?: number | null; checked?: boolean };
+export type AnswerValues = { text?: string; translation?: string; score?: number | null; checked?: boolean };
 
 export async function findQuestionRow(db: Executor, id: number): Promise<QuestionRow | null> {
   const [row] = await db.select().from(testQuestions).where(eq(testQuestions.id, id));

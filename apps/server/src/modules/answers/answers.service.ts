@@ -26,7 +26,8 @@ function answerValues(kind: QuestionRow['kind'], input: AnswerInput): AnswerValu
   if (kind !== 'scale' && input.score !== undefined && input.score !== null)
     throw AppError.fieldError('validation', 'score', 'Only scale questions take a score');
   return {
-    ...(input.text !== undefined ? { text: input.text } : {}),
+    // New words lose the translation of the old ones; 'Translate comments' gives them one again.
+    ...(input.text !== undefined ? { text: input.text, translation: '' } : {}),
     ...(input.score !== undefined ? { score: input.score } : {}),
     ...(input.checked !== undefined ? { checked: input.checked } : {}),
   };

@@ -66,6 +66,7 @@ export function toTestDetail(row: TestDetailRow, related: TestRelations): TestDe
         question_id: answer.questionId,
         participant_id: answer.participantId,
         text: answer.text,
+        translation: answer.translation,
         score: answer.score,
         checked: answer.checked,
       }));

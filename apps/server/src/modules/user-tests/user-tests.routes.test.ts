@@ -213,7 +213,13 @@ describe('GET /tests/{id}', () => {
     await buildParticipant(t, test.id, { state: 'recording' });
     const [answer] = await t.db
       .insert(answers)
-      .values({ questionId: scale?.id ?? 0, participantId: finished.id, score: 4, text: '' })
+      .values({
+        questionId: scale?.id ?? 0,
+        participantId: finished.id,
+        score: 4,
+        text: 'Goed.',
+        translation: 'Good.',
+      })
       .returning();
     const [tag] = await t.db.insert(tags).values({ testId: test.id, name: 'Checkout' }).returning();
 
@@ -234,7 +240,8 @@ describe('GET /tests/{id}', () => {
             id: answer?.id,
             question_id: scale?.id,
             participant_id: finished.id,
-            text: '',
+            text: 'Goed.',
+            translation: 'Good.',
             score: 4,
             checked: false,
           },

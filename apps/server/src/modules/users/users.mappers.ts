@@ -28,7 +28,12 @@ export function toUserAnswer(row: UserRow): User {
           is_provider: row.company.isProvider,
         }
       : null,
-    profile: { first_name: row.firstName, last_name: row.lastName, newsletter: row.newsletter },
+    profile: {
+      first_name: row.firstName,
+      last_name: row.lastName,
+      newsletter: row.newsletter,
+      language: row.language,
+    },
     last_login: toUnixSeconds(row.lastLoginAt),
     confirmed: row.confirmedAt !== null,
   };

@@ -28,6 +28,7 @@ export type UserRow = {
   firstName: string;
   lastName: string;
   newsletter: boolean;
+  language: string;
   company: CompanyFlags | null;
 };
 
@@ -45,6 +46,7 @@ function selectUsers(db: Executor) {
       firstName: sql<string>`coalesce(${profiles.firstName}, '')`,
       lastName: sql<string>`coalesce(${profiles.lastName}, '')`,
       newsletter: sql<boolean>`coalesce(${profiles.newsletter}, false)`,
+      language: sql<string>`coalesce(${profiles.language}, '')`,
       ...companyFlagColumns,
     })
     .from(users)
@@ -217,7 +219,7 @@ export async function updateUserRow(
 export async function updateProfile(
   db: Executor,
   userId: number,
-  changes: Partial<{ firstName: string; lastName: string; newsletter: boolean }>,
+  changes: Partial<{ firstName: string; lastName: string; newsletter: boolean; language: string }>,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db

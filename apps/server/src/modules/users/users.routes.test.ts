@@ -250,6 +250,28 @@ describe('PATCH and PUT /users/{id}', () => {
     expect((await currentUser(member.id)).profile).toMatchObject({ first_name: 'Mira', last_name: 'Member' });
   });
 
+  it('keeps the language a user reads participants’ words in: a known ISO 639-1 code, or none (issue 26)', async () => {
+    const member = await buildMember(ctx.world.client.id);
+    const client = await signedInAs(member.email);
+    // Until chosen, the browser decides: the account says none.
+    expect(expectOk<User>(await client.get('/users/me')).profile.language).toBe('');
+    const chosen = await client.patch(`/users/${member.id}`, { profile: { language: 'nl' } });
+    expect(expectOk(chosen).profile).toMatchObject({ language: 'nl' });
+    expect((await currentUser(member.id)).profile.language).toBe('nl');
+    for (const unknown of ['xx', 'Dutch', 'nl-NL', 'EN', ' en']) {
+      expectError(
+        await client.patch(`/users/${member.id}`, { profile: { language: unknown } }),
+        'validation',
+        {
+          language: 'Choose a language from the list',
+        },
+      );
+    }
+    expect((await currentUser(member.id)).profile.language).toBe('nl');
+    expectOk(await client.patch(`/users/${member.id}`, { profile: { language: '' } }));
+    expect((await currentUser(member.id)).profile.language).toBe('');
+  });
+
   it('stops naming a company admin as the admin of a company they left or no longer administer', async () => {
     const { world } = ctx;
     const company = await buildCompany(ctx.t.db);

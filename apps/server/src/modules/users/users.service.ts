@@ -112,7 +112,7 @@ export type UserChanges = {
   email?: string;
   role?: Role;
   company_id?: number;
-  profile?: { first_name?: string; last_name?: string; newsletter?: boolean };
+  profile?: { first_name?: string; last_name?: string; newsletter?: boolean; language?: string };
 };
 
 /**
@@ -157,11 +157,12 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, changes: 
         await clearCompanyAdmin(tx, id, companyId);
     }
     if (changes.profile) {
-      const { first_name, last_name, newsletter } = changes.profile;
+      const { first_name, last_name, newsletter, language } = changes.profile;
       await updateProfile(tx, id, {
         ...(first_name === undefined ? {} : { firstName: first_name }),
         ...(last_name === undefined ? {} : { lastName: last_name }),
         ...(newsletter === undefined ? {} : { newsletter }),
+        ...(language === undefined ? {} : { language }),
       });
     }
   });

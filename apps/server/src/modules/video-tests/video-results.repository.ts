@@ -119,6 +119,7 @@ export async function listViewerAnswers(db: Executor, testId: number, generatedP
       questionId: answers.questionId,
       participantId: answers.participantId,
       text: answers.text,
+      translation: answers.translation,
       score: answers.score,
       checked: answers.checked,
     })

@@ -246,6 +246,7 @@ describe('qualitative feedback', () => {
         questionId: byText.get('What do you remember?') as number,
         participantId: viewerId,
         text: 'The dog.',
+        translation: 'Der Hund.',
       },
     ]);
   });
@@ -258,7 +259,10 @@ describe('qualitative feedback', () => {
     expect(feedback.evaluations).toEqual([
       expect.objectContaining({ text: 'Appeal', average: 4, answers: 1 }),
     ]);
-    expect(feedback.open_questions[0]?.answers).toEqual([{ participant_id: viewerId, text: 'The dog.' }]);
+    // With its translation, for the reader's language (issue 26).
+    expect(feedback.open_questions[0]?.answers).toEqual([
+      { participant_id: viewerId, text: 'The dog.', translation: 'Der Hund.' },
+    ]);
   });
 
   it(`lets researchers show at most ${SHOWN_ASSOCIATIONS_MAX} associations of the test`, async () => {

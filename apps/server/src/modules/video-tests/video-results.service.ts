@@ -339,7 +339,11 @@ export async function getQualitativeFeedback(
       text: question.text,
       answers: answersOf(question.id)
         .filter((answer) => answer.text.trim() !== '')
-        .map((answer) => ({ participant_id: answer.participantId, text: answer.text })),
+        .map((answer) => ({
+          participant_id: answer.participantId,
+          text: answer.text,
+          translation: answer.translation,
+        })),
     }));
   return { associations, evaluations, open_questions: openQuestions };
 }

@@ -35,9 +35,9 @@ export function currentUserQuery() {
   });
 }
 
-/** The profile form's names (the route's profile also takes the newsletter choice). */
+/** The profile form's names and reader's language (the route's profile also takes the newsletter choice). */
 export type ProfileChange = Required<
-  Pick<NonNullable<BodyInputOf<typeof userRoutes.update>['profile']>, 'first_name' | 'last_name'>
+  Pick<NonNullable<BodyInputOf<typeof userRoutes.update>['profile']>, 'first_name' | 'last_name' | 'language'>
 >;
 
 /** Saves one's own names and keeps the stored user in step. */

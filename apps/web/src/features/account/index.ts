@@ -1,2 +1,12 @@
 export { currentUserQuery, useCurrentUser, userKeys } from './api';
 export { AccountForm } from './components/account-form';
+export {
+  browserLanguages,
+  type CommentVersionChoice,
+  CommentVersionToggle,
+  pointsIn,
+  pointWords,
+  useCommentVersion,
+  useReaderLanguage,
+  type Words,
+} from './reader-language';

@@ -8,6 +8,7 @@ const answer = (id: number, participantId: number, fields: Partial<Answer>): Ans
   question_id: 0,
   participant_id: participantId,
   text: '',
+  translation: '',
   score: null,
   checked: false,
   ...fields,

@@ -1,14 +1,7 @@
 import type { SignificantPoint } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
 import { EMOTION_TEXT_COLORS } from '../../ui';
-import {
-  clipWindow,
-  hasTranslations,
-  highlightOf,
-  insightColor,
-  insightNeighbours,
-  pointComment,
-} from './insight-reading';
+import { clipWindow, highlightOf, insightColor, insightNeighbours } from './insight-reading';
 
 function point(id: number, overrides: Partial<SignificantPoint> = {}): SignificantPoint {
   return {
@@ -74,20 +67,5 @@ describe('highlightOf', () => {
     expect(highlightOf({ highlight_id: null, significant_points: points })?.id).toBe(2);
     expect(highlightOf({ highlight_id: null, significant_points: [point(4)] })?.id).toBe(4);
     expect(highlightOf({ highlight_id: null, significant_points: [] })).toBeNull();
-  });
-});
-
-describe('pointComment', () => {
-  const translatedPoint = point(1, { comment: 'Waar is de knop?', translation: 'Where is the button?' });
-
-  it('shows the translation when asked and there is one, else the original', () => {
-    expect(pointComment(translatedPoint, true)).toBe('Where is the button?');
-    expect(pointComment(translatedPoint, false)).toBe('Waar is de knop?');
-    expect(pointComment(point(2, { comment: 'Mooi' }), true)).toBe('Mooi');
-  });
-
-  it('knows whether there is anything to translate', () => {
-    expect(hasTranslations([translatedPoint])).toBe(true);
-    expect(hasTranslations([point(2, { comment: 'Mooi' })])).toBe(false);
   });
 });

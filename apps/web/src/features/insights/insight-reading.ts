@@ -39,12 +39,3 @@ export function clipWindow(pointAtMs: number, startedAtSeconds: number): { start
   const start = Math.max(0, (pointAtMs - INSIGHT_CLIP.leadMs) / 1000 - startedAtSeconds);
   return { start, end: start + INSIGHT_CLIP.lengthMs / 1000 };
 }
-
-/** A participant's words as the toggle asks: the translation when there is one, else the original. */
-export function pointComment(point: Pick<SignificantPoint, 'comment' | 'translation'>, translated: boolean) {
-  return translated && point.translation.trim() !== '' ? point.translation : point.comment;
-}
-
-/** Whether any point of these has a translation, so that the original/translated toggle means something. */
-export const hasTranslations = (points: readonly Pick<SignificantPoint, 'translation'>[]) =>
-  points.some((point) => point.translation.trim() !== '');

@@ -28,7 +28,30 @@ describe('AccountForm', () => {
     await user.type(firstName, 'Augusta');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(readUser()?.profile.first_name).toBe('Augusta'));
-    expect(fake.calls[0]?.body).toEqual({ profile: { first_name: 'Augusta', last_name: 'Lovelace' } });
+    expect(fake.calls[0]?.body).toEqual({
+      profile: { first_name: 'Augusta', last_name: 'Lovelace', language: '' },
+    });
+  });
+
+  it('keeps the language participants’ words are read in: the browser’s until chosen (issue 26)', async () => {
+    const account = makeUser();
+    storeSession('jwt', account);
+    const fake = useFakeApi({
+      'PATCH /users/10': { body: { ...account, profile: { ...account.profile, language: 'nl' } } },
+    });
+    renderWithProviders(<AccountForm user={account} />);
+    const language = screen.getByRole('combobox', { name: 'Language of participants’ words' });
+    // The test DOM's browser speaks English.
+    expect((language as HTMLInputElement).value).toBe('Your browser’s language (English)');
+
+    const user = userEvent.setup();
+    await user.click(language);
+    await user.click(await screen.findByRole('option', { name: 'Dutch (Nederlands)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(readUser()?.profile.language).toBe('nl'));
+    expect(fake.calls[0]?.body).toEqual({
+      profile: { first_name: 'Ada', last_name: 'Lovelace', language: 'nl' },
+    });
   });
 
   it('logs out: DELETE /tokens, session cleared, back to /signup', async () => {

@@ -19,27 +19,27 @@ const users = [
     id: 1,
     role: 'demo',
     email: 'demo@x.test',
-    profile: { first_name: 'Dee', last_name: 'Mo', newsletter: false },
+    profile: { first_name: 'Dee', last_name: 'Mo', newsletter: false, language: '' },
   }),
   makeUser({
     id: 2,
     role: 'admin',
     email: 'root@limbus.test',
     company: research,
-    profile: { first_name: 'Sue', last_name: 'Per', newsletter: false },
+    profile: { first_name: 'Sue', last_name: 'Per', newsletter: false, language: '' },
   }),
   makeUser({
     id: 3,
     role: 'company_member',
     email: 'res@limbus.test',
     company: research,
-    profile: { first_name: 'Rea', last_name: 'Search', newsletter: false },
+    profile: { first_name: 'Rea', last_name: 'Search', newsletter: false, language: '' },
   }),
   makeUser({
     id: 4,
     role: 'company_member',
     email: 'client@acme.test',
-    profile: { first_name: 'Cli', last_name: 'Ent', newsletter: false },
+    profile: { first_name: 'Cli', last_name: 'Ent', newsletter: false, language: '' },
   }),
 ];
 const countries = [{ id: 150, name: 'Netherlands', code: 'NL' }];

@@ -51,8 +51,11 @@ const insight = (number: number, overrides: Partial<Insight> = {}): Insight => (
 });
 
 const suggestion = { id: 7, rank: 1, title: 'Move the code field up', insight_id: 102 } as Suggestion;
+// A test run in Dutch whose comments are translated into English, as the demo's are.
 const test = makeTestDetail({
   id: 4,
+  translation: 'Dutch',
+  translation_language: 'English',
   participants: [{ id: 9, real_id: 'P0009', type: 'default', started_at: START, ended_at: null }],
 });
 
@@ -100,15 +103,18 @@ describe('InsightDetail', () => {
     );
   });
 
-  it('plays the highlight muted from 3 s before it and switches the comments to their translation', async () => {
+  it('plays the highlight muted from 3 s before it, in the reader’s English, with the Dutch original on the toggle (issue 26)', async () => {
+    // No account language here: the browser's (English in the test DOM) decides.
     useRenderedInsight(1);
     const clip = await screen.findByLabelText('Clip of the highlighted moment (muted, repeating)');
     expect(clip.getAttribute('data-clip-start')).toBe('17');
     expect((clip as HTMLVideoElement).muted).toBe(true);
-    expect(screen.getAllByText(/Waar is de kortingscode\?/).length).toBeGreaterThan(0);
-    await userEvent.setup().click(screen.getByText('Translated'));
-    expect(screen.getAllByText(/Where is the discount code\?/).length).toBeGreaterThan(0);
+    // The highlight and the supporting card both in English, as the Explanation reads.
+    expect(screen.getAllByText(/Where is the discount code\?/)).toHaveLength(2);
     expect(screen.queryByText(/Waar is de kortingscode\?/)).toBeNull();
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Original (Dutch)' }));
+    expect(screen.getAllByText(/Waar is de kortingscode\?/)).toHaveLength(2);
+    expect(screen.queryByText(/Where is the discount code\?/)).toBeNull();
   });
 
   it('issue 26, one name per participant: the highlight and the data points name participant 9 by its label', async () => {

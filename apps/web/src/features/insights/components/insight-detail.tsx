@@ -13,26 +13,25 @@ import {
   Card,
   Grid,
   Group,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconQuote } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EMOTION_COLORS, Empty, ErrorAlert, PageLoader } from '../../../ui';
+import {
+  type CommentVersionChoice,
+  CommentVersionToggle,
+  pointWords,
+  useCommentVersion,
+} from '../../account';
 import { pointRecordingHref } from '../../recording';
 import { useInsights } from '../api';
 import { counted, insightFacts, richTextToPlain } from '../insight-facts';
-import {
-  hasTranslations,
-  highlightOf,
-  insightColor,
-  insightNeighbours,
-  pointComment,
-} from '../insight-reading';
+import { highlightOf, insightColor, insightNeighbours } from '../insight-reading';
 import { offsetOf } from '../point-labels';
 import { EvidenceWithdrawnBadge } from './evidence-withdrawn-badge';
 import { InsightClip } from './insight-clip';
@@ -91,24 +90,14 @@ function InsightReading({
   all: Insight[];
   children: ReactNode;
 }) {
-  const [isTranslated, setTranslated] = useState(false);
+  // One language for the highlight and the supporting cards: the reader's, where a translation exists.
+  const words = useCommentVersion(test, insight.significant_points.map(pointWords));
   const highlight = highlightOf(insight);
   return (
     <Stack gap="lg">
       <InsightHeading test={test} insight={insight} all={all} />
-      {hasTranslations(insight.significant_points) ? (
-        <SegmentedControl
-          aria-label="Comments"
-          style={{ alignSelf: 'flex-start' }}
-          value={isTranslated ? 'translated' : 'original'}
-          onChange={(value) => setTranslated(value === 'translated')}
-          data={[
-            { value: 'original', label: 'Original' },
-            { value: 'translated', label: 'Translated' },
-          ]}
-        />
-      ) : null}
-      {highlight ? <HighlightedMoment test={test} point={highlight} translated={isTranslated} /> : null}
+      <CommentVersionToggle choice={words} />
+      {highlight ? <HighlightedMoment test={test} point={highlight} words={words} /> : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <DataSection insight={insight} />
@@ -118,7 +107,7 @@ function InsightReading({
         </Grid.Col>
       </Grid>
       {children}
-      <SupportingData test={test} points={insight.significant_points} translated={isTranslated} />
+      <SupportingData test={test} points={insight.significant_points} words={words} />
     </Stack>
   );
 }
@@ -169,13 +158,13 @@ function InsightHeading({ test, insight, all }: { test: TestDetail; insight: Ins
 function HighlightedMoment({
   test,
   point,
-  translated,
+  words,
 }: {
   test: TestDetail;
   point: SignificantPoint;
-  translated: boolean;
+  words: CommentVersionChoice;
 }) {
-  const comment = pointComment(point, translated).trim();
+  const comment = words.show(pointWords(point)).trim();
   return (
     <Card withBorder padding="lg" component="section" aria-label="Highlighted moment">
       <Grid gap="lg" align="center">
@@ -264,11 +253,11 @@ function TextSection({ title, html }: { title: string; html: string }) {
 function SupportingData({
   test,
   points,
-  translated,
+  words,
 }: {
   test: TestDetail;
   points: SignificantPoint[];
-  translated: boolean;
+  words: CommentVersionChoice;
 }) {
   const startOf = new Map(test.participants.map((participant) => [participant.id, participant.started_at]));
   return (
@@ -284,7 +273,7 @@ function SupportingData({
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {points.map((point) => {
           const at = offsetOf(point, startOf.get(point.participant_id) ?? null);
-          const comment = pointComment(point, translated).trim();
+          const comment = words.show(pointWords(point)).trim();
           return (
             <Card
               key={point.id}

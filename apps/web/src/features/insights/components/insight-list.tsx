@@ -9,7 +9,7 @@ import { insightColor } from '../insight-reading';
 import { useInsightsPdf } from '../use-insights-pdf';
 import { byNumber, InsightCard, InsightsPdfButton } from './insight-card';
 
-type ListTest = Pick<TestDetail, 'id' | 'name' | 'company'>;
+type ListTest = Pick<TestDetail, 'id' | 'name' | 'company' | 'translation' | 'translation_language'>;
 
 /**
  * List mode: the test's insights by number as the client reads them (the same cards), each opening

@@ -12,7 +12,7 @@ const InsightEditor = lazy(() =>
 
 type InsightsPanelProps = {
   /** The test: the Insights PDF carries its name and its company's. */
-  test: Pick<TestDetail, 'id' | 'name' | 'company'>;
+  test: Pick<TestDetail, 'id' | 'name' | 'company' | 'translation' | 'translation_language'>;
   /** On a participant's page: that participant's significant points can be linked. */
   participantId?: number;
   /** The insight open on arrival (the research insights screen's ?open={insightId}). */

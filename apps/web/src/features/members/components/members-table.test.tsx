@@ -11,7 +11,7 @@ const member = makeUser({
   id: 11,
   role: 'company_member',
   email: 'bob@acme.test',
-  profile: { first_name: 'Bob', last_name: 'Builder', newsletter: false },
+  profile: { first_name: 'Bob', last_name: 'Builder', newsletter: false, language: '' },
   last_login: 0,
 });
 

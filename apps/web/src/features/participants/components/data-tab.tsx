@@ -1,6 +1,7 @@
 import type { ParticipantDetail, TestDetail } from '@limbus/contract';
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import { useStreamSamples } from '../api';
 import { EmotionChart } from './emotion-chart';
 import { Neurofeedback } from './neurofeedback';
@@ -23,6 +24,9 @@ export function DataTab({
 }) {
   const emotions = useStreamSamples(test.id, participant.id, 'emotions');
   const startMs = (participant.started_at ?? 0) * 1000;
+  const points = participant.significant_points ?? [];
+  // One language for the cards and the chart's tooltips: the reader's, where a translation exists.
+  const words = useCommentVersion(test, points.map(pointWords));
   return (
     <Stack gap="md">
       {emotions.data ? (
@@ -30,14 +34,15 @@ export function DataTab({
           samples={emotions.data}
           startMs={startMs}
           seconds={seconds}
-          points={participant.significant_points ?? []}
+          points={pointsIn(points, words)}
           onSeek={onSeek}
         />
       ) : null}
       <Neurofeedback
-        testId={test.id}
+        test={test}
         participantId={participant.id}
-        points={participant.significant_points ?? []}
+        points={points}
+        words={words}
         sections={participant.sections ?? []}
         startMs={startMs}
         nowMs={startMs + seconds * 1000}

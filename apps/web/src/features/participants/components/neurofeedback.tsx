@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { EMOTION_COLORS, EVIDENCE_CARD_COLUMNS, formatMinutesSeconds } from '../../../ui';
+import { type CommentVersionChoice, CommentVersionToggle, pointWords } from '../../account';
 
 /** Where the recording screen opens a feedback point: its time into the recording and its id. */
 export function recordingUrl(
@@ -40,7 +41,7 @@ function CurrentSection({ testId, section }: { testId: number; section: Section 
  * the tags screen; selecting a point opens the recording screen at it in a new window.
  */
 export function Neurofeedback({
-  testId,
+  test,
   participantId,
   points,
   sections,
@@ -48,8 +49,9 @@ export function Neurofeedback({
   nowMs,
   highlightId,
   onOpen,
+  words,
 }: {
-  testId: number;
+  test: { id: number };
   participantId: number;
   points: SignificantPoint[];
   sections: Section[];
@@ -59,7 +61,13 @@ export function Neurofeedback({
   highlightId?: number | null;
   /** Opens a point in place (the recording screen seeks to it) instead of in a new window. */
   onOpen?: (point: SignificantPoint) => void;
+  /**
+   * The screen's one choice of the comments' language (useCommentVersion over all its points), which
+   * the emotion chart's tooltips share; its toggle shows here (issue 26).
+   */
+  words: CommentVersionChoice;
 }) {
+  const testId = test.id;
   const shown = neurofeedbackPoints(points, nowMs);
   const section = sections.find(
     (candidate) => candidate.timestamp_start <= nowMs && nowMs <= candidate.timestamp_end,
@@ -76,6 +84,7 @@ export function Neurofeedback({
         </Group>
         <CurrentSection testId={testId} section={section} />
       </Stack>
+      <CommentVersionToggle choice={words} />
       {shown.length === 0 ? (
         <Text c="dimmed" size="sm">
           No neurofeedback available.
@@ -111,7 +120,7 @@ export function Neurofeedback({
                   {point.emotion} · {formatMinutesSeconds(point.timestamp_top - startMs)}
                 </Text>
                 <Text size="sm" c={point.comment ? undefined : 'dimmed'}>
-                  {point.comment || 'No comment yet'}
+                  {words.show(pointWords(point)) || 'No comment yet'}
                 </Text>
                 {/* the name says what the button does and keeps the words shown (label in name) */}
                 <VisuallyHidden>: open this point in the recording</VisuallyHidden>

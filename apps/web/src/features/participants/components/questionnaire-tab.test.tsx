@@ -20,6 +20,7 @@ const answerOf = (id: number, questionId: number, values: Partial<Answer>): Answ
   question_id: questionId,
   participant_id: 9,
   text: '',
+  translation: '',
   score: null,
   checked: false,
   ...values,

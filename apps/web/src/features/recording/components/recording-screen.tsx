@@ -33,6 +33,7 @@ import {
   PageLoader,
   PageTitle,
 } from '../../../ui';
+import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import {
   EmotionChart,
   Neurofeedback,
@@ -240,6 +241,8 @@ function RecordingContent({
   );
   const startMs = (participant.started_at ?? 0) * 1000;
   const points = participant.significant_points ?? [];
+  // One language for the cards and the chart's tooltips: the reader's, where a translation exists.
+  const words = useCommentVersion(test, points.map(pointWords));
   useInitialSeek(video, participant.video, startSeconds(timestamp, pointId, points, startMs), seek);
   const openPoint = (point: SignificantPoint) => seek(Math.max(0, (point.timestamp_top - startMs) / 1000));
 
@@ -263,9 +266,10 @@ function RecordingContent({
                 would move the chart */}
             <LengthHint durationMs={durationMs} timeToCompleteMs={participant.time_to_complete_ms} />
             <Neurofeedback
-              testId={test.id}
+              test={test}
               participantId={participant.id}
               points={points}
+              words={words}
               sections={participant.sections ?? []}
               startMs={startMs}
               nowMs={startMs + seconds * 1000}
@@ -313,7 +317,7 @@ function RecordingContent({
               samples={emotions.data}
               startMs={startMs}
               seconds={seconds}
-              points={points}
+              points={pointsIn(points, words)}
               onSeek={seek}
             />
           ) : emotions.isPending ? (

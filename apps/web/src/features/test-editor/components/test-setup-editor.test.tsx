@@ -19,11 +19,11 @@ const researcher = makeUser({
   id: 40,
   company_id: 2,
   company: provider,
-  profile: { first_name: 'Ruben', last_name: 'Jansen', newsletter: false },
+  profile: { first_name: 'Ruben', last_name: 'Jansen', newsletter: false, language: '' },
 });
 const client = makeUser({
   id: 30,
-  profile: { first_name: 'Claire', last_name: 'Mendes', newsletter: false },
+  profile: { first_name: 'Claire', last_name: 'Mendes', newsletter: false, language: '' },
 });
 
 /** The server's answer to a PATCH: the body applied to the test, new questions numbered from 100. */

@@ -3,6 +3,7 @@ import { Anchor, Badge, Box, Card, Group, SegmentedControl, Stack, Text } from '
 import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../api';
 import { EMOTION_COLORS, EMOTION_TEXT_COLORS, ErrorAlert } from '../../../ui';
+import { CommentVersionToggle, pointWords, useCommentVersion } from '../../account';
 import { pointRecordingHref } from '../../recording';
 import { useLoadedTest } from '../test-layout';
 import { withComments } from './page-ranking';
@@ -103,6 +104,8 @@ export function FeedbackList({
   const test = useLoadedTest();
   const startOf = new Map(test.participants.map((participant) => [participant.id, participant.started_at]));
   const commented = withComments(points);
+  // The comments in one language: the reader's, where a translation exists (issue 26).
+  const words = useCommentVersion(test, commented.map(pointWords));
   if (commented.length === 0)
     return (
       <Text c="dimmed" py="md">
@@ -110,43 +113,41 @@ export function FeedbackList({
       </Text>
     );
   return (
-    <Stack gap="sm" component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
-      {commented.map((point) => (
-        <Card key={point.id} component="li" p="md">
-          <Group gap="xs" mb={6}>
-            <EmotionDot emotion={point.emotion} />
-            <Text size="sm" fw={600}>
-              {EMOTION_NAMES[point.emotion]}
-            </Text>
-            <Anchor
-              component={Link}
-              to={pointRecordingHref(test.id, point, startOf.get(point.participant_id))}
-              size="sm"
-              aria-label={`Watch the recording of participant ${point.participant_label} at this point`}
-            >
-              Participant {point.participant_label} · watch
-            </Anchor>
-            {point.tags.map((tag) => (
-              <Badge
-                key={tag.id}
-                variant="light"
-                size="sm"
+    <Stack gap="sm">
+      <CommentVersionToggle choice={words} />
+      <Stack gap="sm" component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+        {commented.map((point) => (
+          <Card key={point.id} component="li" p="md">
+            <Group gap="xs" mb={6}>
+              <EmotionDot emotion={point.emotion} />
+              <Text size="sm" fw={600}>
+                {EMOTION_NAMES[point.emotion]}
+              </Text>
+              <Anchor
                 component={Link}
-                to={`/test/${test.id}/tags?tag=${tag.id}`}
-                style={{ cursor: 'pointer' }}
+                to={pointRecordingHref(test.id, point, startOf.get(point.participant_id))}
+                size="sm"
+                aria-label={`Watch the recording of participant ${point.participant_label} at this point`}
               >
-                {tag.name}
-              </Badge>
-            ))}
-          </Group>
-          <Text>{point.comment}</Text>
-          {point.translation && (
-            <Text size="sm" c="dimmed" mt={4}>
-              Translation: {point.translation}
-            </Text>
-          )}
-        </Card>
-      ))}
+                Participant {point.participant_label} · watch
+              </Anchor>
+              {point.tags.map((tag) => (
+                <Badge
+                  key={tag.id}
+                  variant="light"
+                  size="sm"
+                  component={Link}
+                  to={`/test/${test.id}/tags?tag=${tag.id}`}
+                  style={{ cursor: 'pointer' }}
+                >
+                  {tag.name}
+                </Badge>
+              ))}
+            </Group>
+            <Text>{words.show(pointWords(point))}</Text>
+          </Card>
+        ))}
+      </Stack>
     </Stack>
   );
 }

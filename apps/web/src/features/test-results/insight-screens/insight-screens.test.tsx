@@ -94,8 +94,14 @@ function renderScreen(
   path: string,
   labels: { status?: number; body: unknown } = { body: { data: { labels: LABELS } } },
   tags: unknown[] = [DISCOUNT_TAG],
+  testChanges: Partial<TestDetail> = {},
 ) {
-  const test: TestDetail = makeTestDetail({ id: 7, state: 'done', participants: PARTICIPANTS });
+  const test: TestDetail = makeTestDetail({
+    id: 7,
+    state: 'done',
+    participants: PARTICIPANTS,
+    ...testChanges,
+  });
   const user = makeUser();
   // biome-ignore lint/correctness/useHookAtTopLevel: useFakeApi installs a fake fetch; it is not a React hook.
   useFakeApi({
@@ -273,6 +279,29 @@ describe('Tags screen', () => {
     });
     expect(watch.textContent).toBe('Participant P0002 · watch');
     expect(feedback.textContent).not.toMatch(/participant 42/i);
+  });
+
+  it("issue 26, one language per reader: a tag's feedback shows an English reader the translation, the Dutch original on the toggle", async () => {
+    const dutch = {
+      ...DISCOUNT_TAG,
+      significant_points: [
+        {
+          ...point(2, 'frustration', 'De kortingscode wordt geweigerd'),
+          translation: 'The discount code is refused',
+        },
+      ],
+    };
+    renderScreen('/test/7/tags?tag=11', undefined, [dutch], {
+      translation: 'Dutch',
+      translation_language: 'English',
+    });
+    const feedback = await screen.findByRole('list', { name: 'Feedback on Discount code' });
+    expect(feedback.textContent).toContain('The discount code is refused');
+    expect(feedback.textContent).not.toContain('De kortingscode');
+    await userEvent.click(screen.getByRole('radio', { name: 'Original (Dutch)' }));
+    expect(screen.getByRole('list', { name: 'Feedback on Discount code' }).textContent).toContain(
+      'De kortingscode wordt geweigerd',
+    );
   });
 
   it('sends a test whose data the server refuses (Essential) to the locked screen', async () => {

@@ -57,3 +57,49 @@ describe('VideoParticipantPage', () => {
     expect(toggles()).toHaveLength(2);
   });
 });
+
+describe('VideoParticipantPage: one language per reader (issue 26)', () => {
+  it("shows an English reader the viewer's Dutch answers in English, the originals on the toggle", async () => {
+    const answered: ParticipantDetail = {
+      ...detail(false),
+      open_questions: [
+        {
+          id: 30,
+          text: 'What would you change?',
+          description: '',
+          caption_low: '',
+          caption_high: '',
+          default: false,
+          answer: {
+            id: 300,
+            question_id: 30,
+            participant_id: 41,
+            text: 'Iets korter maken.',
+            translation: 'Make it a bit shorter.',
+            score: null,
+            checked: false,
+          },
+        },
+      ],
+    };
+    const fake = useFakeApi({
+      'GET /tests/7/participants': { body: [makeViewer(41, 'P0041')] },
+      'GET /tests/7/participants/41': { body: answered },
+      'GET /tests/7/participants/41/streams/emotions': { status: 404, body: { code: 'not_found' } },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderVideoScreen(<VideoParticipantPage />, {
+      test: makeVideoTest({
+        addons: ['individual_participant'],
+        translation: 'Dutch',
+        translation_language: 'English',
+      }),
+      route: '/video-test/:id/participant/:participantId',
+      path: '/video-test/7/participant/41',
+      language: 'en',
+    });
+    expect(await screen.findByText('Make it a bit shorter.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'Original (Dutch)' }));
+    expect(screen.getByText('Iets korter maken.')).toBeTruthy();
+  });
+});

@@ -22,6 +22,7 @@ import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailList, ErrorAlert, formatGender, PageLoader } from '../../../ui';
+import { CommentVersionToggle, useCommentVersion } from '../../account';
 import {
   EmotionChart,
   useParticipant,
@@ -114,12 +115,24 @@ function ParticipantVideo({
   );
 }
 
-function Answers({ participant }: { participant: ParticipantDetail }) {
+function Answers({
+  test,
+  participant,
+}: {
+  test: { translation: string; translation_language: string };
+  participant: ParticipantDetail;
+}) {
   const chosen = (participant.associations ?? []).filter((question) => question.answer?.checked);
   const scales = participant.evaluations ?? [];
   const open = participant.open_questions ?? [];
+  // The viewer's words in one language: the reader's, where a translation exists (issue 26).
+  const words = useCommentVersion(
+    test,
+    [...scales, ...open].flatMap((question) => (question.answer ? [question.answer] : [])),
+  );
   return (
     <Stack gap="lg">
+      <CommentVersionToggle choice={words} />
       <Paper withBorder p="md" component="section" aria-labelledby="participant-associations">
         <Title order={3} fz="lg" id="participant-associations" mb="xs">
           Associations
@@ -155,7 +168,7 @@ function Answers({ participant }: { participant: ParticipantDetail }) {
               <Table.Tr key={question.id}>
                 <Table.Td>{question.text}</Table.Td>
                 <Table.Td>{question.answer?.score ?? '–'}</Table.Td>
-                <Table.Td>{question.answer?.text || '–'}</Table.Td>
+                <Table.Td>{(question.answer && words.show(question.answer)) || '–'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -172,7 +185,7 @@ function Answers({ participant }: { participant: ParticipantDetail }) {
                 {question.text}
               </Text>
               <Text size="sm" c={question.answer?.text ? undefined : 'dimmed'}>
-                {question.answer?.text || 'No answer'}
+                {(question.answer && words.show(question.answer)) || 'No answer'}
               </Text>
             </div>
           ))}
@@ -205,7 +218,7 @@ function ParticipantView({ participantId }: { participantId: number }) {
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <ParticipantVideo participant={detail} fallbackSrc={test.video} />
-        <Answers participant={detail} />
+        <Answers test={test} participant={detail} />
       </SimpleGrid>
     </Stack>
   );

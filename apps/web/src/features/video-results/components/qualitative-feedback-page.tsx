@@ -9,6 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo, useState } from 'react';
 import { isApiError } from '../../../api';
 import { EChart, Empty, ErrorAlert, PageLoader } from '../../../ui';
+import { CommentVersionToggle, useCommentVersion } from '../../account';
 import { useLoadedTest } from '../../test-results';
 import { useQualitativeFeedback, useShowAssociations } from '../api';
 import { useIsResearch } from './results-gate';
@@ -122,12 +123,26 @@ function Evaluations({ evaluations }: { evaluations: QualitativeFeedback['evalua
   );
 }
 
-function OpenQuestions({ questions }: { questions: QualitativeFeedback['open_questions'] }) {
+function OpenQuestions({
+  test,
+  questions,
+}: {
+  test: { translation: string; translation_language: string };
+  questions: QualitativeFeedback['open_questions'];
+}) {
+  // The answers in one language: the reader's, where a translation exists (issue 26).
+  const words = useCommentVersion(
+    test,
+    questions.flatMap((question) => question.answers),
+  );
   return (
     <Stack gap="md" component="section" aria-labelledby="open-questions-title">
-      <Title order={3} fz="lg" id="open-questions-title">
-        Open questions
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={3} fz="lg" id="open-questions-title">
+          Open questions
+        </Title>
+        <CommentVersionToggle choice={words} />
+      </Group>
       {questions.length === 0 && <Text c="dimmed">This test has no open questions.</Text>}
       {questions.map((question) => (
         <Paper withBorder p="md" key={question.id}>
@@ -141,7 +156,7 @@ function OpenQuestions({ questions }: { questions: QualitativeFeedback['open_que
           ) : (
             <List size="sm" spacing={4}>
               {question.answers.map((answer) => (
-                <List.Item key={answer.participant_id}>{answer.text}</List.Item>
+                <List.Item key={answer.participant_id}>{words.show(answer)}</List.Item>
               ))}
             </List>
           )}
@@ -219,7 +234,7 @@ export function VideoQualitativeFeedbackPage() {
           <Associations associations={feedback.data.associations} />
           <Evaluations evaluations={feedback.data.evaluations} />
         </SimpleGrid>
-        <OpenQuestions questions={feedback.data.open_questions} />
+        <OpenQuestions test={test} questions={feedback.data.open_questions} />
       </Stack>
     );
   return (
