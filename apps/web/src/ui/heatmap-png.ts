@@ -85,11 +85,16 @@ export async function heatmapPng(options: {
 
 /**
  * The label cut to fit its box (issue 26: labels of adjacent boxes ran into each other): the whole
- * label when it fits, else as much as fits followed by '…', at least its first letter.
+ * label when it fits; else the name is cut with '…' and the value after the last ': ' (a box's
+ * share) kept, as that is what the label is for; in a box too small for that, the value alone.
  */
 export function fittedLabel(label: string, maxWidth: number, widthOf: (text: string) => number): string {
   if (widthOf(label) <= maxWidth) return label;
-  let length = label.length - 1;
-  while (length > 1 && widthOf(`${label.slice(0, length)}…`) > maxWidth) length -= 1;
-  return `${label.slice(0, length)}…`;
+  const split = label.lastIndexOf(': ');
+  const [name, value] = split < 0 ? [label, ''] : [label.slice(0, split), label.slice(split)];
+  for (let length = name.length - 1; length >= 1; length--) {
+    const cut = `${name.slice(0, length)}…${value}`;
+    if (widthOf(cut) <= maxWidth) return cut;
+  }
+  return value ? value.slice(2) : `${name.slice(0, 1)}…`;
 }
