@@ -25,7 +25,7 @@ test('[RESULTS] a client opens a recording at a point of an insight, sees the vi
   await page.getByRole('link', { name: 'Read more about insight 1', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/test/${id}/insights/\\d+$`));
   const supporting = page.getByRole('region', { name: 'Supporting data' });
-  const watch = supporting.getByRole('link', { name: /^Watch the recording of participant/ }).first();
+  const watch = supporting.getByRole('link', { name: /^Watch in the recording: participant/ }).first();
   const href = (await watch.getAttribute('href')) ?? '';
   const match = href.match(/\/participant\/(\d+)\/recording\?timestamp=([\d.]+)&sp_id=(\d+)$/);
   expect(match, href).not.toBeNull();

@@ -122,7 +122,7 @@ describe('InsightDetail', () => {
     const highlight = await screen.findByRole('region', { name: 'Highlighted moment' });
     expect(highlight.textContent).toContain('Participant P0009 · Frustration');
     const watch = screen.getByRole('link', {
-      name: 'Watch the recording of participant P0009 at this frustration point',
+      name: 'Watch in the recording: participant P0009, frustration point',
     });
     expect(watch.closest('div')?.parentElement?.textContent).toContain('Participant P0009');
     expect(document.body.textContent).not.toMatch(/participant 9\b/i);

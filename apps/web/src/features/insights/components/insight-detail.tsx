@@ -297,7 +297,8 @@ function SupportingData({
                 size="sm"
                 mt={6}
                 display="inline-block"
-                aria-label={`Watch the recording of participant ${point.participant_label} at this ${EMOTION_NAMES[point.emotion].toLowerCase()} point`}
+                // the name starts with the visible text, for speech input (WCAG 2.5.3)
+                aria-label={`Watch in the recording: participant ${point.participant_label}, ${EMOTION_NAMES[point.emotion].toLowerCase()} point`}
               >
                 Watch in the recording
               </Anchor>

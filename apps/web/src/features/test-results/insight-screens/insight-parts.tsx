@@ -127,7 +127,8 @@ export function FeedbackList({
                 component={Link}
                 to={pointRecordingHref(test.id, point, startOf.get(point.participant_id))}
                 size="sm"
-                aria-label={`Watch the recording of participant ${point.participant_label} at this point`}
+                // the name holds the visible text, for speech input (WCAG 2.5.3)
+                aria-label={`Participant ${point.participant_label} · watch the recording at this point`}
               >
                 Participant {point.participant_label} · watch
               </Anchor>

@@ -160,7 +160,7 @@ describe('Pages screen', () => {
     const why = screen.getByRole('list', { name: 'Feedback on Checkout' });
     expect(within(why).getAllByRole('listitem')).toHaveLength(1);
     // issue 26, one name per participant: the page's feedback card names participant 42 by its label
-    expect(within(why).getByRole('link', { name: /participant P0002/ }).textContent).toBe(
+    expect(within(why).getByRole('link', { name: /Participant P0002/ }).textContent).toBe(
       'Participant P0002 · watch',
     );
     expect(why.textContent).not.toMatch(/participant 42/i);
@@ -275,7 +275,7 @@ describe('Tags screen', () => {
     const feedback = await screen.findByRole('list', { name: 'Feedback on Discount code' });
     // point 2 is participant 42's, labelled P0002
     const watch = within(feedback).getByRole('link', {
-      name: 'Watch the recording of participant P0002 at this point',
+      name: 'Participant P0002 · watch the recording at this point',
     });
     expect(watch.textContent).toBe('Participant P0002 · watch');
     expect(feedback.textContent).not.toMatch(/participant 42/i);
