@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareChartTags, rankTagTiers, tagMetrics, topTags } from './tag-metrics.js';
+import { compareChartTags, countInterval, rankTagTiers, tagMetrics, topTags } from './tag-metrics.js';
 
 const sp = (id: number, emotion: string, participant_id: number, false_positive = false) => ({
   id,
@@ -43,7 +43,31 @@ describe('tagMetrics', () => {
     expect(topTags(m, 'joy').map((t) => t.name)).toEqual(['Menu', 'Checkout']);
     const chart = compareChartTags(m);
     expect(chart).toHaveLength(9);
-    expect(chart[0]).toEqual({ id: 1, name: 'Checkout', counts: { joy: 1, attention: 0, frustration: 3 } });
+    expect(chart[0]).toEqual({
+      id: 1,
+      name: 'Checkout',
+      counts: { joy: 1, attention: 0, frustration: 3 },
+      interval: null,
+    });
+  });
+});
+
+describe('countInterval (issue 26: the compare chart’s whiskers)', () => {
+  const point = (participant_id: number) => ({ id: participant_id, emotion: 'joy', participant_id });
+
+  it('is n × the t-interval of the participants’ mean count, never below 0', () => {
+    // counts 2, 0, 1, 1 over 4 participants: mean 1, s = 0.816, t(0.975, 3) = 3.182
+    const interval = countInterval([point(1), point(1), point(3), point(4)], [1, 2, 3, 4]);
+    expect(interval?.lower).toBe(0);
+    expect(interval?.upper).toBeCloseTo(4 * (1 + (3.182 * 0.8165) / 2), 1);
+    const even = countInterval([1, 2, 3, 4, 5, 6].map(point), [1, 2, 3, 4, 5, 6]);
+    expect(even).toEqual({ lower: 6, upper: 6 });
+  });
+
+  it('has no interval with fewer than two participants, and gives the chart one per tag', () => {
+    expect(countInterval([point(1)], [1])).toBeNull();
+    const chart = compareChartTags(tagMetrics(tags), [1, 2, 3]);
+    expect(chart[0]?.interval).not.toBeNull();
   });
 });
 

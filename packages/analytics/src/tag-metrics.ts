@@ -1,3 +1,4 @@
+import { meanConfidenceInterval } from './confidence-interval.js';
 import { pairedPValue, type RankedTierItem, rankTiers } from './rank-tiers.js';
 import { EMOTIONS, type Emotion } from './samples.js';
 
@@ -85,10 +86,36 @@ export const tagPointBarWidth = (points: number) => 2 * points;
 /** Spec 3 §9: the compare chart stacks the first 9 tags. */
 export const COMPARE_CHART_TAGS = 9;
 
-/** The tags of the compare chart: the first 9 in the given order, with counts per emotion. */
+/**
+ * The 95 % interval of a count of points over the test's participants: n × the t-interval of the
+ * participants' mean count (participants without a point count 0), the lower end at least 0; null
+ * with fewer than two participants. What a tag's count could be in another sample of n.
+ */
+export function countInterval(
+  points: readonly TaggedPoint[],
+  participantIds: readonly number[],
+): { lower: number; upper: number } | null {
+  const perParticipant = meanConfidenceInterval(
+    participantIds.map((id) => points.filter((point) => point.participant_id === id).length),
+  );
+  if (perParticipant.lower === null || perParticipant.upper === null) return null;
+  const n = participantIds.length;
+  return { lower: Math.max(0, perParticipant.lower * n), upper: perParticipant.upper * n };
+}
+
+/**
+ * The tags of the compare chart: the first 9 in the given order, with counts per emotion and the
+ * 95 % interval of their total over the test's participants (the chart's whiskers, issue 26).
+ */
 export function compareChartTags<P extends TaggedPoint>(
   metrics: readonly TagMetrics<P>[],
-): { id: number; name: string; counts: Record<Emotion, number> }[] {
+  participantIds: readonly number[] = [],
+): {
+  id: number;
+  name: string;
+  counts: Record<Emotion, number>;
+  interval: { lower: number; upper: number } | null;
+}[] {
   return metrics.slice(0, COMPARE_CHART_TAGS).map((m) => ({
     id: m.id,
     name: m.name,
@@ -97,5 +124,9 @@ export function compareChartTags<P extends TaggedPoint>(
       attention: m.byEmotion.attention.count,
       frustration: m.byEmotion.frustration.count,
     },
+    interval: countInterval(
+      EMOTIONS.flatMap((emotion) => m.byEmotion[emotion].sps),
+      participantIds,
+    ),
   }));
 }

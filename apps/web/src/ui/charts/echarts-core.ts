@@ -1,4 +1,4 @@
-import { BarChart, LineChart, RadarChart, ScatterChart } from 'echarts/charts';
+import { BarChart, CustomChart, LineChart, RadarChart, ScatterChart } from 'echarts/charts';
 import {
   AriaComponent,
   DataZoomComponent,
@@ -18,6 +18,7 @@ import { SVGRenderer } from 'echarts/renderers';
  */
 echarts.use([
   BarChart,
+  CustomChart,
   LineChart,
   RadarChart,
   ScatterChart,

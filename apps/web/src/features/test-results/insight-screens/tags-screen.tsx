@@ -1,8 +1,8 @@
 import {
   alikeSentence,
   compareChartTags,
+  countInterval,
   joinNames,
-  meanConfidenceInterval,
   rankTagTiers,
   type TagMetrics,
   tagMetrics,
@@ -91,7 +91,11 @@ export function TagsScreen() {
           onSelect={selectTag}
         />
       ) : tab === 'compare' ? (
-        <TagCompare metrics={metrics} emotion={emotion} />
+        <TagCompare
+          metrics={metrics}
+          emotion={emotion}
+          participantIds={test.participants.map((participant) => participant.id)}
+        />
       ) : (
         <TagFeedback tag={tags.data.find((tag) => tag.id === selectedId) ?? tags.data[0]} emotion={emotion} />
       )}
@@ -198,15 +202,11 @@ function TagCard({
 }) {
   const { count, participants, sps } = tag.byEmotion[emotion];
   const feedback = withComments(sps).length;
-  // the count's 95 % interval: the test's participants × the interval of their mean count
-  const perParticipant = meanConfidenceInterval(
-    participantIds.map((id) => sps.filter((point) => point.participant_id === id).length),
-  );
+  const counted = countInterval(sps, participantIds);
   const n = participantIds.length;
-  const interval =
-    perParticipant.lower === null || perParticipant.upper === null
-      ? `n = ${n}, too few for an interval`
-      : `n = ${n}, 95 % CI ${formatNumber(Math.max(0, perParticipant.lower * n))}–${formatNumber(perParticipant.upper * n)}`;
+  const interval = counted
+    ? `n = ${n}, 95 % CI ${formatNumber(counted.lower)}–${formatNumber(counted.upper)}`
+    : `n = ${n}, too few for an interval`;
   return (
     <Card
       role="listitem"
@@ -246,25 +246,44 @@ function TagCard({
   );
 }
 
-function TagCompare({ metrics, emotion }: { metrics: TagMetrics<SignificantPoint>[]; emotion: Emotion }) {
+function TagCompare({
+  metrics,
+  emotion,
+  participantIds,
+}: {
+  metrics: TagMetrics<SignificantPoint>[];
+  emotion: Emotion;
+  participantIds: number[];
+}) {
   const option = useMemo(() => {
-    const rows = compareChartTags(metrics);
+    const rows = compareChartTags(metrics, participantIds);
     return {
       grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
       legend: { top: 0, itemGap: 24 },
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'category', data: rows.map((row) => row.name), axisLabel: { interval: 0, rotate: 30 } },
       yAxis: { type: 'value', name: 'Peaks', minInterval: 1 },
-      series: EMOTIONS.map((e) => ({
-        type: 'bar',
-        stack: 'peaks',
-        name: EMOTION_NAMES[e],
-        data: rows.map((row) => row.counts[e]),
-        itemStyle: { color: EMOTION_COLORS[e], opacity: e === emotion ? 1 : 0.55 },
-      })),
+      series: [
+        ...EMOTIONS.map((e) => ({
+          type: 'bar',
+          stack: 'peaks',
+          name: EMOTION_NAMES[e],
+          data: rows.map((row) => row.counts[e]),
+          itemStyle: { color: EMOTION_COLORS[e], opacity: e === emotion ? 1 : 0.55 },
+        })),
+        countWhiskers(rows.map((row) => row.interval)),
+      ],
     };
-  }, [metrics, emotion]);
-  return <EChart option={option} height={380} label="Peaks per emotion of the first nine tags" />;
+  }, [metrics, emotion, participantIds]);
+  return (
+    <Stack gap={4}>
+      <EChart option={option} height={380} label="Peaks per emotion of the first nine tags" />
+      <Text size="xs" c="dimmed">
+        Whiskers: the 95 % interval of each tag’s peaks in all, over the test’s {participantIds.length}{' '}
+        participants. Tags whose whiskers overlap may not differ.
+      </Text>
+    </Stack>
+  );
 }
 
 function TagFeedback({ tag, emotion }: { tag: TagWithPoints | undefined; emotion: Emotion }) {
@@ -276,4 +295,36 @@ function TagFeedback({ tag, emotion }: { tag: TagWithPoints | undefined; emotion
       <FeedbackList points={points} empty={NO_FEEDBACK} label={`Feedback on ${tag.name}`} />
     </Stack>
   );
+}
+
+/** Error bars over the stacked bars: a line from each interval's lower to upper end, with caps. */
+function countWhiskers(intervals: ({ lower: number; upper: number } | null)[]) {
+  return {
+    type: 'custom',
+    name: '95 % interval',
+    silent: true,
+    z: 10,
+    data: intervals.map((interval, index) =>
+      interval ? [index, interval.lower, interval.upper] : [index, null, null],
+    ),
+    renderItem: (
+      _params: unknown,
+      api: { value: (dimension: number) => number; coord: (point: [number, number]) => [number, number] },
+    ) => {
+      const lower = api.value(1);
+      const upper = api.value(2);
+      if (!Number.isFinite(lower) || !Number.isFinite(upper)) return null;
+      const [x, bottom] = api.coord([api.value(0), lower]);
+      const [, top] = api.coord([api.value(0), upper]);
+      const style = { stroke: '#1a1b1e', lineWidth: 1.5 };
+      return {
+        type: 'group',
+        children: [
+          { type: 'line', shape: { x1: x, y1: top, x2: x, y2: bottom }, style },
+          { type: 'line', shape: { x1: x - 5, y1: top, x2: x + 5, y2: top }, style },
+          { type: 'line', shape: { x1: x - 5, y1: bottom, x2: x + 5, y2: bottom }, style },
+        ],
+      };
+    },
+  };
 }
