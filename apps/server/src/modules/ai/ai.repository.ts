@@ -99,11 +99,11 @@ const untranslated = (testId: number) =>
     ne(sql`trim(${significantPoints.comment})`, ''),
   );
 
-/** Commented points of the test without a translation, oldest first. */
 /** `excluded`: participants whose comments no AI may read (their consent lacks 'ai'). */
 const notOf = (excluded: readonly number[]) =>
   excluded.length === 0 ? undefined : notInArray(significantPoints.participantId, [...excluded]);
 
+/** Commented points of the test without a translation, oldest first. */
 export async function listUntranslatedComments(
   db: Executor,
   testId: number,
