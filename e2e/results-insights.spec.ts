@@ -151,6 +151,8 @@ test('[RESULTS] issue 26: a reader who chooses Dutch on the account reads the Du
 test('[RESULTS] a researcher adds two feedback items to an insight', async ({ page }) => {
   await signIn(page, 'researcher@limbus.test');
   await page.goto('/research');
+  // the seed's tests fill more than the list's first page: find it by its name
+  await page.getByRole('textbox', { name: 'Search tests' }).fill(TEST_NAME);
   const href = await page
     .getByRole('link', { name: `View ${TEST_NAME}` })
     .first()
