@@ -7,7 +7,7 @@ export {
   useStreamSamples,
 } from './api';
 export { ParticipantAvatar } from './avatar/participant-avatar';
-export { EmotionChart } from './components/emotion-chart';
+export { CHART_AXIS_PX, EmotionChart } from './components/emotion-chart';
 export { Neurofeedback, recordingUrl } from './components/neurofeedback';
 export { ParticipantDetailView } from './components/participant-detail';
 export { ParticipantsList, recordingHref, researchParticipantHref } from './components/participants-list';

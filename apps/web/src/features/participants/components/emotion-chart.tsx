@@ -111,6 +111,9 @@ function PointMarker({ marker, onSeek }: { marker: Marker; onSeek: (seconds: num
   );
 }
 
+/** The width of the chart's percent axis: the plot starts this far from the chart's left edge. */
+export const CHART_AXIS_PX = 56;
+
 /**
  * Frustration, joy and attention under the video (uPlot, 0–100 %), a line at the playhead, the
  * significant points as markers on their curves (select one to play from it) and a readout of
@@ -171,7 +174,7 @@ export function EmotionChart({
       },
       axes: [
         { incrs: TIME_TICK_SECONDS, values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
-        { values: (_u, ticks) => ticks.map((tick) => formatPercent(tick)), size: 56 },
+        { values: (_u, ticks) => ticks.map((tick) => formatPercent(tick)), size: CHART_AXIS_PX },
       ],
       series: [
         { label: 'Time' },

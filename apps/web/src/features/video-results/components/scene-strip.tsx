@@ -1,6 +1,7 @@
 import type { VideoScene } from '@limbus/contract';
 import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatClock } from '../../../ui';
+import { CHART_AXIS_PX } from '../../participants';
 
 const SCENE_COLOURS = [
   '#4c6ef5',
@@ -13,6 +14,13 @@ const SCENE_COLOURS = [
   '#7950f2',
 ];
 export const sceneColour = (index: number) => SCENE_COLOURS[index % SCENE_COLOURS.length] as string;
+
+/**
+ * Where the video card's chart plots time, from the card's outer edges: its border and padding
+ * (md, 16 px), and on the left the chart's percent axis. The strip under the card starts and ends
+ * there, so a scene lines up with its stretch of the time axis (issue 26: it was ~50 px off).
+ */
+const PLOT_INSET = { left: 1 + 16 + CHART_AXIS_PX, right: 1 + 16 };
 
 /** The scenes as a bar over the video's length with a legend; choosing one plays from its start. */
 export function SceneStrip({
@@ -30,7 +38,15 @@ export function SceneStrip({
   const cssShare = (ms: number) => `${(Math.min(Math.max(ms, 0), durationMs) / durationMs) * 100}%`;
   return (
     <Box component="section" aria-label="Scenes">
-      <Box pos="relative" h={14} bg="gray.1" style={{ borderRadius: 7, overflow: 'hidden' }} aria-hidden>
+      <Box
+        pos="relative"
+        h={14}
+        ml={PLOT_INSET.left}
+        mr={PLOT_INSET.right}
+        bg="gray.1"
+        style={{ borderRadius: 7, overflow: 'hidden' }}
+        aria-hidden
+      >
         {scenes.map((scene, index) => (
           <Box
             key={scene.section_id}
