@@ -380,11 +380,13 @@ describe('a server killed with SIGKILL and started again on the same data', () =
     // Cut after the result's rows are in and while its streams are written, before spread and
     // fluency. A job that got through that step before the kill is asked for again (a rerun).
     let cut: { isCut: boolean; participantId: number } = { isCut: false, participantId: 0 };
-    for (let attempt = 0; attempt < 2 && !cut.isCut; attempt++) {
+    // up to four tries: on a loaded machine (the PostgreSQL pass beside the journeys) the job
+    // finished its last step before the kill twice in a row once
+    for (let attempt = 0; attempt < 4 && !cut.isCut; attempt++) {
       await expectStatus(call('GET', `/tests/${videoTestId}/process_video_test`, { auth: staffAuth }), 202);
       cut = await killInLastStep(videoTestId);
     }
-    expect(cut.isCut, 'the job got through its last step before the kill, twice').toBe(true);
+    expect(cut.isCut, 'the job got through its last step before the kill, four times').toBe(true);
     const result = await waitForResult(videoTestId);
     expect(result.id, 'the rerun completes the participant it began, adding none').toBe(cut.participantId);
     const video = await expectStatus(call('GET', result.video ?? ''), 200);
@@ -393,7 +395,7 @@ describe('a server killed with SIGKILL and started again on the same data', () =
     fs.writeFileSync(file, video.body);
     expect(Math.abs((await probeVideo(file)).durationMs - VIDEO_MS)).toBeLessThanOrEqual(100);
     expect(strayFiles()).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
 
 /** The inode of each participant's emotions stream file: a put replaces the file, so a new inode is a new write. */
