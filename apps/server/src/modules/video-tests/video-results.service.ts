@@ -265,10 +265,9 @@ export async function getVideoNorms(deps: Deps, actor: Actor, testId: number): P
   if (!test || !groups) throw notFound('The test');
   const isReady =
     test.internalState !== 'video_processing' && participant?.state === 'finished' && participant.startedAt;
-  const [scores, sections, viewers, companyPeers, categoryPeers] = await Promise.all([
+  const [scores, sections, companyPeers, categoryPeers] = await Promise.all([
     isReady && participant ? participantScores(deps, participant) : [],
     isReady && participant ? listSectionRows(deps.db, participant.id) : [],
-    isReady ? loadViewerEmotions(deps, testId) : [],
     listPeerResults(deps.db, testId, { companyId: groups.companyId }).then((rows) => peerMeans(deps, rows)),
     groups.categoryId === null
       ? []
@@ -276,6 +275,9 @@ export async function getVideoNorms(deps: Deps, actor: Actor, testId: number): P
           peerMeans(deps, rows),
         ),
   ]);
+  // the viewers' streams only where a group gives percentiles, whose ranges they are for
+  const ranks = Math.max(companyPeers.length, categoryPeers.length) >= NORM_MINIMUM_TESTS;
+  const viewers = isReady && ranks ? await loadViewerEmotions(deps, testId) : [];
   const start = participant?.startedAt?.getTime() ?? 0;
   const scenes = sections.flatMap((section) =>
     section.labelId === null
