@@ -117,6 +117,8 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** How far a running job has come, 0–100, for jobs that say (screen recordings); null otherwise. */
+    progress: integer('progress'),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
