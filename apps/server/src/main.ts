@@ -8,6 +8,7 @@ import { seedDemoAtStart } from './demo/demo-seed.js';
 import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
 import { JOB_HANDLERS } from './job-handlers.js';
 import { createJobRunner, releaseRunningJobs } from './jobs/job-runner.js';
+import { makeScreenRecordingsInBackground } from './modules/participants/screen-recording-jobs.js';
 import { scheduleRetentionAtStart } from './modules/retention/retention.service.js';
 
 async function main(): Promise<void> {
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // The daily retention run (docs/data-rights.md): queued once a day, whichever process asks first.
   await scheduleRetentionAtStart(jobDeps);
+  // The demo's screen recordings, made one after another while the product serves.
+  await makeScreenRecordingsInBackground(database.db, new Date());
   // RUN_JOBS=off: separate workers (`npm run worker`) run the jobs this process queues.
   if (config.runJobs) jobRunner.start();
   const store = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';

@@ -117,6 +117,17 @@ export const momentSchema = z.object({
 export const videoSeriesPointSchema = z.object({ timestamp: z.number(), value: z.number().nullable() });
 
 /**
+ * How far a recording the server makes is: queued with `ahead` recordings before it, or being made
+ * and `percent` done.
+ */
+export const recordingProgressSchema = z.object({
+  state: z.enum(['queued', 'making']),
+  percent: z.number().int().min(0).max(100).nullable(),
+  ahead: z.number().int().min(0),
+});
+export type RecordingProgress = z.infer<typeof recordingProgressSchema>;
+
+/**
  * One participant with what `?associations=` and `?fields=` asked for; an association that was
  * not asked for is absent. The video participant always carries everything, moments included.
  */
@@ -130,6 +141,8 @@ export const participantDetailSchema = z.object({
    * recordings are made on their first view); ask again in a few seconds.
    */
   video_pending: z.boolean().optional(),
+  /** With `video_pending`: how far the recording is. */
+  video_progress: recordingProgressSchema.optional(),
   emotions: z.array(emotionSampleSchema).optional(),
   eyes: z.array(eyeSampleSchema).optional(),
   mice: z.array(mouseSampleSchema).optional(),

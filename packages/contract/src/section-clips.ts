@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, idParams } from './fields.js';
+import { recordingProgressSchema } from './participants.js';
 import { removedDataSchema } from './retention.js';
 import { defineRoutes } from './route.js';
 
@@ -32,6 +33,8 @@ export const sectionClipSchema = z.object({
   video: z.string().nullable(),
   /** The recording is being made (the demo's recordings are made on their first view); ask again. */
   video_pending: z.boolean(),
+  /** While `video_pending`: how far the recording is. */
+  video_progress: recordingProgressSchema.nullable(),
   /** The recording was removed (retention, a withdrawal): when and why; null while it is kept. */
   video_removed: removedDataSchema.nullable(),
   /** Null when the participant has no emotions recorded. */

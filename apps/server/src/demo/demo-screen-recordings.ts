@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Platform, siteLayout, siteScreenshotPath } from '@limbus/demo-data';
 import { loadImage } from '@napi-rs/canvas';
-import type { JobDeps } from '../jobs/job-runner.js';
+import type { JobContext, JobDeps, JobHandler } from '../jobs/job-runner.js';
 import { loadStream } from '../modules/participants/participant-streams.js';
 import { videoFileKey } from '../modules/participants/participant-video-files.js';
 import { setParticipantVideo } from '../modules/participants/participants.service.js';
+import { continueBackgroundRun } from '../modules/participants/screen-recording-jobs.js';
 import { findRecordedParticipant } from './demo-records.repository.js';
 import { makeScreenRecording, type RecordedPage } from './screen-recording.js';
 
@@ -40,9 +41,22 @@ function demoPages(platform: Platform): Promise<Map<string, RecordedPage>> {
  * participant like an uploaded recording. Does nothing when the participant is gone or has a
  * recording (a re-run after a crash, or one a researcher uploaded).
  */
-export async function makeDemoScreenRecording(
+export const makeDemoScreenRecording: JobHandler = Object.assign(
+  async (deps: JobDeps, payload: Record<string, unknown>, context?: JobContext) => {
+    await recordParticipantScreen(deps, payload, context);
+    await continueBackgroundRun(deps.db, payload, deps.clock());
+  },
+  // A recording that cannot be made must not hold up the others of the background run.
+  {
+    giveUp: (deps: JobDeps, payload: Record<string, unknown>) =>
+      continueBackgroundRun(deps.db, payload, deps.clock()),
+  },
+);
+
+async function recordParticipantScreen(
   deps: JobDeps,
   payload: Record<string, unknown>,
+  context?: JobContext,
 ): Promise<void> {
   const participantId = Number(payload.participant_id);
   if (!Number.isInteger(participantId)) throw new Error('make_screen_recording needs a participant_id');
@@ -65,6 +79,7 @@ export async function makeDemoScreenRecording(
       durationMs: Math.max(1000, endMs - startMs),
       width: DEMO_RECORDING_WIDTHS[platform],
       pointer: platform === 'desktop' ? 'arrow' : 'touch',
+      onProgress: (share) => context?.reportProgress(100 * share),
     });
     const key = videoFileKey(participantId, 'mp4');
     await deps.files.put(key, await fs.promises.readFile(file));

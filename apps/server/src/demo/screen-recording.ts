@@ -20,6 +20,8 @@ export type ScreenRecordingOptions = {
   /** Draw a pointer arrow (desktop) or a touch dot (mobile). */
   pointer: 'arrow' | 'touch';
   signal?: AbortSignal;
+  /** Told the share of frames drawn (0–1) as they are. */
+  onProgress?: (share: number) => void;
 };
 
 /** Few frames a second: scrolling and pointer moves read well, and encoding stays quick. */
@@ -102,6 +104,7 @@ export function* screenFrames(options: ScreenRecordingOptions): Generator<Uint8A
   let previousKey = '';
   let previous: Uint8Array | null = null;
   for (let frame = 0; frame < count; frame++) {
+    options.onProgress?.(frame / count);
     const time = startMs + (frame * 1000) / SCREEN_RECORDING_FPS;
     const found = sampleAtOrBefore(mice.timestamp, time);
     const index = Math.max(found, 0);

@@ -8,6 +8,7 @@ import {
   insertJob,
   insertUniqueJob,
   type JobRow,
+  setJobProgress,
 } from './jobs.repository.js';
 
 // A runner alone on its database (the embedded one is locked to one process) releases at start
@@ -30,8 +31,13 @@ export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'> &
     /** Who writes AI text (AI_PROVIDER…); without it the local provider. */
     ai?: AiSettings;
   };
+/** What a handler may tell the runner about the job in hand. */
+export type JobContext = {
+  /** Records how far the job has come (0–100), for screens that show it; failures are only logged. */
+  reportProgress: (percent: number) => void;
+};
 export type JobHandler = {
-  (deps: JobDeps, payload: Record<string, unknown>): Promise<void>;
+  (deps: JobDeps, payload: Record<string, unknown>, context?: JobContext): Promise<void>;
   /**
    * Called once when the job is failed for good (its last attempt failed, or its runners kept
    * dying): undoes what tells users the work is under way, so that no screen waits forever.
@@ -86,7 +92,7 @@ export async function runNextJob(deps: JobDeps, handlers: JobHandlers): Promise<
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-    await handler(deps, job.payload);
+    await handler(deps, job.payload, progressReporter(deps, job.id));
     await completeJob(deps.db, job.id, deps.clock());
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -100,6 +106,20 @@ export async function runNextJob(deps: JobDeps, handlers: JobHandlers): Promise<
     if (!retryAt) await giveUp(deps, handler, job);
   }
   return job;
+}
+
+function progressReporter(deps: JobDeps, jobId: number): JobContext {
+  let reported = -1;
+  return {
+    reportProgress(percent) {
+      const rounded = Math.max(0, Math.min(100, Math.round(percent)));
+      if (rounded === reported) return;
+      reported = rounded;
+      setJobProgress(deps.db, jobId, rounded).catch((error: unknown) =>
+        deps.log.warn({ err: error, jobId }, 'could not record the progress of a job'),
+      );
+    },
+  };
 }
 
 async function giveUp(deps: JobDeps, handler: JobHandler | undefined, job: JobRow): Promise<void> {

@@ -62,7 +62,7 @@ export async function claimJob(db: Executor, now: Date, leaseMs: number): Promis
   const until = new Date(now.getTime() + leaseMs).toISOString();
   const result = (await db.execute(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_until = ${until}::timestamptz,
-      updated_at = ${at}::timestamptz
+      progress = null, updated_at = ${at}::timestamptz
     where id = (${nextDueJobId(now)})
     returning id`)) as unknown as { rows: { id: number }[] };
   const id = result.rows[0]?.id;
@@ -76,6 +76,10 @@ export async function completeJob(db: Executor, id: number, now: Date): Promise<
     .update(jobs)
     .set({ state: 'done', lockedUntil: null, lastError: null, updatedAt: now })
     .where(eq(jobs.id, id));
+}
+
+export async function setJobProgress(db: Executor, id: number, progress: number): Promise<void> {
+  await db.update(jobs).set({ progress }).where(eq(jobs.id, id));
 }
 
 /** Puts the job back for another attempt at `retryAt`, or marks it failed when there is none. */

@@ -31,6 +31,7 @@ export { FullWidthPage } from './full-width-page';
 export { languageOptions } from './language-options';
 export { PageTitle } from './page-title';
 export { PasswordField } from './password-field';
+export { RecordingBeingMade, recordingProgressText } from './recording-being-made';
 export { RowActions } from './row-actions';
 export { fileSlug, saveFile, testFileName } from './save-file';
 export { SaveRow } from './save-row';

@@ -6,6 +6,7 @@ import {
   type ParticipantDetail,
   type ParticipantSummary,
   type ProfessionalData,
+  type RecordingProgress,
   type RemovedData,
   type SignificantPoint,
   type StreamKindName,
@@ -127,8 +128,9 @@ export async function getParticipant(
   const detail = await participantDetail(deps, participant, options);
   if (detail.significant_points) detail.significant_points = pointsShownTo(actor, detail.significant_points);
   if (options.withVideo) {
-    const { video_pending } = await participantVideo(deps, participant);
+    const { video_pending, video_progress } = await participantVideo(deps, participant);
     if (video_pending !== undefined) detail.video_pending = video_pending;
+    if (video_progress) detail.video_progress = video_progress;
     // Asking for the recording's video is opening the recording: the audit trail's 'viewed'.
     await recordAudit(deps, context, {
       action: 'recording_viewed',
@@ -148,11 +150,14 @@ export async function getParticipant(
 export async function participantVideo(
   deps: Deps,
   participant: ParticipantRow,
-): Promise<{ video: string | null; video_pending?: boolean }> {
+): Promise<{ video: string | null; video_pending?: boolean; video_progress?: RecordingProgress }> {
   const video = signedVideoUrl(deps)(participant);
   // A recording removed by retention or a withdrawal is not made again (the answer's `removed` says so).
   if (video || participant.type !== 'default' || participant.removedData.screen) return { video };
-  return { video, video_pending: await wakeScreenRecording(deps.db, participant.id, deps.clock()) };
+  const progress = await wakeScreenRecording(deps.db, participant.id, deps.clock());
+  return progress
+    ? { video, video_pending: true, video_progress: progress }
+    : { video, video_pending: false };
 }
 
 /** When and why a participant's recording was removed (retention, a withdrawal); null while it is kept. */

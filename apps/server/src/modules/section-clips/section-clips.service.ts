@@ -47,6 +47,7 @@ export async function sectionClipsOf(
         length: span.length,
         video: video.video,
         video_pending: video.video_pending ?? false,
+        video_progress: video.video_progress ?? null,
         video_removed: removedRecordingOf(participant),
         emotions: emotions?.kind === 'emotions' ? clipEmotions(emotions.samples, { startedAt }, span) : null,
       };

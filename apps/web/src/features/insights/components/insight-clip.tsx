@@ -3,6 +3,7 @@ import { Box, Button, Modal, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { RecordingBeingMade } from '../../../ui';
 import { describeRemoval, removedRecording } from '../../retention';
 import { useParticipantRecording } from '../api';
 import { clipWindow } from '../insight-reading';
@@ -38,14 +39,12 @@ export function InsightClip({ testId, participantId, pointAtMs }: ClipProps) {
   const startedAt = recording.data?.started_at ?? null;
   if (recording.isLoading) return <Skeleton h={180} radius="md" aria-label="Loading the clip" />;
   const removal = removedRecording(recording.data?.removed);
+  if ((!source || startedAt === null) && !removal && recording.data?.video_pending)
+    return <RecordingBeingMade progress={recording.data.video_progress} />;
   if (!source || startedAt === null)
     return (
       <Text size="sm" c="dimmed">
-        {removal
-          ? describeRemoval(removal)
-          : recording.data?.video_pending
-            ? "The screen recording is being made from the participant's data; the clip appears here in a moment."
-            : 'There is no screen recording of this participant.'}
+        {removal ? describeRemoval(removal) : 'There is no screen recording of this participant.'}
       </Text>
     );
   const { start } = clipWindow(pointAtMs, startedAt);

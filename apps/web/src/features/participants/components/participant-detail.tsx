@@ -74,6 +74,7 @@ function ParticipantScreen({
             durationMs={durationMs}
             timeToCompleteMs={participant.time_to_complete_ms}
             isPending={participant.video_pending === true}
+            progress={participant.video_progress}
             removal={removedRecording(participant.removed)}
           />
           <RemovedStreamsNotice removed={participant.removed} />

@@ -1,8 +1,8 @@
-import type { RemovedData } from '@limbus/contract';
-import { Alert, Group, Text } from '@mantine/core';
+import type { RecordingProgress, RemovedData } from '@limbus/contract';
+import { Alert, Center, Group, Paper, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { RefObject } from 'react';
-import { AppTooltip, formatMinutesSeconds } from '../../../ui';
+import { AppTooltip, formatMinutesSeconds, RecordingBeingMade } from '../../../ui';
 import { RemovedNotice } from '../../retention';
 import { recordingLengthDiffers } from '../recording-length';
 
@@ -17,6 +17,7 @@ export function RecordingVideo({
   durationMs,
   timeToCompleteMs,
   isPending = false,
+  progress,
   removal = null,
 }: {
   video: RefObject<HTMLVideoElement | null>;
@@ -25,16 +26,24 @@ export function RecordingVideo({
   timeToCompleteMs: number | null;
   /** The server is making the recording (video_pending). */
   isPending?: boolean;
+  /** How far the recording is while it is made (video_progress). */
+  progress?: RecordingProgress;
   /** The recording was removed (retention, a withdrawal): when and why. */
   removal?: RemovedData | null;
 }) {
   if (!src && removal) return <RemovedNotice removal={removal} what="The screen recording" />;
+  if (!src && isPending)
+    return (
+      <Paper withBorder p="xl" bg="gray.0">
+        <Center>
+          <RecordingBeingMade progress={progress} />
+        </Center>
+      </Paper>
+    );
   if (!src)
     return (
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-        {isPending
-          ? "The screen recording is being made from the participant's data; it appears here in a moment."
-          : 'There is no recording of this participant yet.'}
+        There is no recording of this participant yet.
       </Alert>
     );
   return (

@@ -1,9 +1,9 @@
 import { participantLabel, type TestDetail } from '@limbus/contract';
-import { Alert, Anchor, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { ErrorAlert, PageLoader, PageTitle } from '../../../ui';
+import { ErrorAlert, PageLoader, PageTitle, RecordingBeingMade } from '../../../ui';
 import { useVideoKeys } from '../../participants';
 import { RemovedNotice, removedRecording } from '../../retention';
 import { useRecordingParticipant } from '../api';
@@ -53,12 +53,9 @@ export function PlainRecording({ test, participantId }: { test: TestDetail; part
         <RemovedNotice removal={removal} what="The screen recording" />
       ) : isPending ? (
         <Paper withBorder p="xl" bg="gray.0">
-          <Group gap="sm" justify="center">
-            <Loader size="sm" />
-            <Text>
-              The screen recording is being made from the participant's data; it appears here in a moment.
-            </Text>
-          </Group>
+          <Center>
+            <RecordingBeingMade progress={participant.data.video_progress} />
+          </Center>
         </Paper>
       ) : (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>

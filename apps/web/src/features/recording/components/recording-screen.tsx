@@ -2,6 +2,7 @@ import {
   type ParticipantDetail,
   type ParticipantSummary,
   participantLabel,
+  type RecordingProgress,
   type RemovedData,
   type SignificantPoint,
   type TestDetail,
@@ -32,6 +33,7 @@ import {
   formatMinutesSeconds,
   PageLoader,
   PageTitle,
+  RecordingBeingMade,
 } from '../../../ui';
 import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import {
@@ -160,7 +162,7 @@ function LengthHint({
 }
 
 /** While the recording is made: the video's own box, so that nothing moves when it arrives. */
-function PendingVideo({ platform }: { platform: string }) {
+function PendingVideo({ platform, progress }: { platform: string; progress?: RecordingProgress }) {
   return (
     <Box
       bg="gray.0"
@@ -171,12 +173,9 @@ function PendingVideo({ platform }: { platform: string }) {
         placeItems: 'center',
       }}
     >
-      <Group gap="sm" justify="center" p="md">
-        <Loader size="sm" />
-        <Text ta="center">
-          The screen recording is being made from the participant's data; it appears here in a moment.
-        </Text>
-      </Group>
+      <Box p="md">
+        <RecordingBeingMade progress={progress} />
+      </Box>
     </Box>
   );
 }
@@ -293,7 +292,7 @@ function RecordingContent({
                   belowPx={BELOW_VIDEO_PX}
                 />
               ) : (
-                <PendingVideo platform={test.platform} />
+                <PendingVideo platform={test.platform} progress={participant.video_progress} />
               )}
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text size="xs" c="dimmed">

@@ -5,12 +5,12 @@ import {
   REMOVED_DATA_MESSAGES,
   type SectionClip,
 } from '@limbus/contract';
-import { Anchor, Box, Card, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { EMOTION_COLORS, formatClock, formatDate, useNearViewport } from '../../../ui';
+import { EMOTION_COLORS, formatClock, formatDate, RecordingBeingMade, useNearViewport } from '../../../ui';
 import { CLIP_DRIFT_SECONDS, clipTime } from '../section-clips';
 
 const CHART_HEIGHT = 72;
@@ -183,15 +183,16 @@ export function ClipCard({
       ) : src ? (
         <ClipVideo clip={clip} src={src} elapsed={elapsed} isPlaying={isPlaying} />
       ) : (
-        <Group justify="center" bg="gray.0" gap="xs" style={VIDEO_BOX}>
-          {clip.video_pending ? <Loader size="xs" /> : null}
-          <Text size="xs" c="dimmed">
-            {clip.video_removed
-              ? `Recording ${REMOVED_DATA_MESSAGES[clip.video_removed.reason]} on ${formatDate(clip.video_removed.at)}`
-              : clip.video_pending
-                ? 'The recording is being made…'
+        <Group justify="center" bg="gray.0" gap="xs" p="xs" style={VIDEO_BOX}>
+          {clip.video_pending && !clip.video_removed ? (
+            <RecordingBeingMade progress={clip.video_progress} size="xs" />
+          ) : (
+            <Text size="xs" c="dimmed">
+              {clip.video_removed
+                ? `Recording ${REMOVED_DATA_MESSAGES[clip.video_removed.reason]} on ${formatDate(clip.video_removed.at)}`
                 : 'No screen recording'}
-          </Text>
+            </Text>
+          )}
         </Group>
       )}
       {!isNear ? (

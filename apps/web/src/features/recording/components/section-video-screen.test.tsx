@@ -34,6 +34,7 @@ const clip = (id: number, overrides: Partial<SectionClip> = {}): SectionClip => 
   length: 12,
   video: `/api/v1/tests/7/participants/${id}/video?expires=1&signature=x`,
   video_pending: false,
+  video_progress: null,
   video_removed: null,
   emotions: {
     seconds: [0, 6, 12],
@@ -48,7 +49,17 @@ const clip = (id: number, overrides: Partial<SectionClip> = {}): SectionClip => 
 const basket: SectionClips = {
   label_id: 5,
   participants: 3,
-  clips: [clip(1), clip(2, { start: 40, length: 5, video: null, video_pending: true, emotions: null })],
+  clips: [
+    clip(1),
+    clip(2, {
+      start: 40,
+      length: 5,
+      video: null,
+      video_pending: true,
+      video_progress: { state: 'making', percent: 30, ahead: 0 },
+      emotions: null,
+    }),
+  ],
 };
 
 function useSectionVideoApi(answer: SectionClips = basket) {
@@ -122,7 +133,10 @@ describe('SectionVideoScreen', () => {
     );
     expect(first.getByRole('img', { name: 'Frustration, Joy, Attention during the visit' })).toBeTruthy();
     const second = within(clips[1] as HTMLElement);
-    expect(second.getByText('The recording is being made…')).toBeTruthy();
+    expect(
+      second.getByText("The screen recording is being made from the participant's data: 30 % done."),
+    ).toBeTruthy();
+    expect(second.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('30');
     expect(second.getByText('No emotions recorded')).toBeTruthy();
     expect(screen.getByText('0:00 / 0:12')).toBeTruthy();
     expect(screen.getByRole('slider', { name: 'Time into every visit' })).toBeTruthy();
