@@ -44,7 +44,7 @@ describe('summaryReport', () => {
     expect(split(6, 6)).toEqual({ label: 'Male / Female', value: '6 / 6' });
   });
 
-  it("takes the category's norms when the company has too few tests; a scene without percentiles has none", () => {
+  it("takes the category's norms when the company has too few tests, with the ranges its viewers allow; a scene without percentiles has none", () => {
     const norms: VideoNorms = {
       minimum_tests: 5,
       company: { tests: 1, video: null, video_range: null, scenes: [] },
@@ -54,14 +54,18 @@ describe('summaryReport', () => {
         video: ranks,
         video_range: null,
         scenes: [
-          { section_id: 1, percentiles: ranks, range: null },
+          {
+            section_id: 1,
+            percentiles: ranks,
+            range: { frustration: [2, 30], joy: [70, 98], attention: [20, 60] },
+          },
           { section_id: 2, percentiles: null, range: null },
         ],
       },
     };
     expect(summaryReport(results, norms, meta).norms).toEqual({
       against: '8 other video tests in Sports',
-      ranks: ['10th / 90th / 40th', null],
+      ranks: ['F 10th (2nd–30th)\nJ 90th (70th–98th)\nA 40th (20th–60th)', null],
     });
   });
 

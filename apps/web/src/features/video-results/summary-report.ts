@@ -1,5 +1,5 @@
 import { DEFAULT_TARGET_TEXT, type VideoNorms, type VideoResults, type VideoScore } from '@limbus/contract';
-import { ordinal } from './norms';
+import { percentileWithRange } from './norms';
 import { type SceneRow, sceneRows } from './scene-table';
 
 /** One figure of who watched; `note` says what the figure alone would leave out. */
@@ -42,6 +42,12 @@ export function whoWatched(stats: VideoResults['stats']): WhoWatchedStat[] {
   ];
 }
 
+const PDF_NORM_EMOTIONS = [
+  ['frustration', 'F'],
+  ['joy', 'J'],
+  ['attention', 'A'],
+] as const;
+
 /** The company's norms when they are given, else the category's, else none. */
 function normsOf(results: VideoResults, norms: VideoNorms | undefined, companyName: string) {
   if (!norms) return null;
@@ -49,12 +55,16 @@ function normsOf(results: VideoResults, norms: VideoNorms | undefined, companyNa
     ? [norms.company, `${norms.company.tests} other video tests of ${companyName}`]
     : [norms.category, `${norms.category.tests} other video tests in ${norms.category.name}`];
   if (!group.video) return null;
-  const bySection = new Map(group.scenes.map((scene) => [scene.section_id, scene.percentiles]));
+  const bySection = new Map(group.scenes.map((scene) => [scene.section_id, scene]));
   const ranks = results.scenes.map((scene) => {
-    const percentiles = bySection.get(scene.section_id);
-    return percentiles
-      ? `${ordinal(percentiles.frustration)} / ${ordinal(percentiles.joy)} / ${ordinal(percentiles.attention)}`
-      : null;
+    const norm = bySection.get(scene.section_id);
+    if (!norm?.percentiles) return null;
+    const { percentiles, range } = norm;
+    // with the range its viewers allow, as the screen writes it (issue 26): one line per emotion
+    return PDF_NORM_EMOTIONS.map(
+      ([emotion, letter]) =>
+        `${letter} ${percentileWithRange(percentiles[emotion], range?.[emotion] ?? null)}`,
+    ).join('\n');
   });
   return { against, ranks };
 }

@@ -72,7 +72,11 @@ const norms: VideoNorms = {
     video: { joy: 50, attention: 50, frustration: 50 },
     video_range: null,
     scenes: [
-      { section_id: 1, percentiles: { joy: 17, attention: 50, frustration: 33 }, range: null },
+      {
+        section_id: 1,
+        percentiles: { joy: 17, attention: 50, frustration: 33 },
+        range: { joy: [5, 40], attention: [30, 70], frustration: [10, 60] },
+      },
       { section_id: 2, percentiles: { joy: 83, attention: 50, frustration: 33 }, range: null },
     ],
   },
@@ -98,9 +102,12 @@ describe('the video summary PDF', () => {
     expect(text).toContain('Participants 12');
     expect(text).toContain('7 / 5');
     expect(text).toContain('a Dutch representative group of ten participants');
-    // Opening: joy 30, attention 50, frustration 20 (0 to 100); percentiles F / J / A
-    expect(text).toContain('Opening 00:00 – 00:09 20 30 50 33rd / 17th / 50th');
-    expect(text).toContain('Price reveal 00:10 – 00:19 20 60 50 33rd / 83rd / 50th');
+    // Opening: joy 30, attention 50, frustration 20 (0 to 100); percentiles F / J / A with their ranges
+    expect(text).toContain(
+      'Opening 00:00 – 00:09 20 30 50 F 33rd (10th–60th) J 17th (5th–40th) A 50th (30th–70th)',
+    );
+    expect(text).toContain('Price reveal 00:10 – 00:19 20 60 50 F 33rd J 83rd A 50th');
+    expect(text).toContain("in brackets the range the viewers' spread allows (95 %)");
     expect(text).toContain('Percentiles among 6 other video tests of Acme Retail');
     expect(text).toContain('Summary: The runner catches the eye at once.');
     expect(text).toContain('Suggestion: Keep the first shot.');

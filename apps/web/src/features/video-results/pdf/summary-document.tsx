@@ -97,7 +97,7 @@ function SceneTable({ report }: { report: SummaryReport }) {
         <Text style={styles.number}>Frustration</Text>
         <Text style={styles.number}>Joy</Text>
         <Text style={styles.number}>Attention</Text>
-        {report.norms && <Text style={styles.rankCell}>Percentiles (F / J / A)</Text>}
+        {report.norms && <Text style={styles.rankCell}>Percentile (range)</Text>}
       </View>
       {report.scenes.map((scene, index) => (
         <View key={`${scene.name}-${scene.startMs}`} style={styles.row} wrap={false}>
@@ -113,7 +113,9 @@ function SceneTable({ report }: { report: SummaryReport }) {
       ))}
       <Text style={[styles.statLabel, { marginTop: 3 }]}>
         Mean scores of the viewers within each scene, 0 to 100.
-        {report.norms ? ` Percentiles among ${report.norms.against}.` : ''}
+        {report.norms
+          ? ` Percentiles among ${report.norms.against} (F frustration, J joy, A attention); in brackets the range the viewers' spread allows (95 %).`
+          : ''}
       </Text>
     </View>
   );
