@@ -1,11 +1,11 @@
 /**
  * Imports recorded participants into a test through the ingestion API (docs/ingestion.md).
  *   npm run import -- <folder or export file> --url http://127.0.0.1:3000 --key <setup key>
- *     --test <id> [--format binary|json] [--batch-size 10000] [--tracker tobii|pupil|eyelink|auto]
+ *     --test <id> [--format binary|json] [--batch-size 10000] [--tracker tobii|tobii-studio|pupil|eyelink|auto]
  *     [--screen 1920x1080] [--screen-mm 531x299] [--distance-mm 600] [--started-at <ISO date or unix s>]
  * A folder holds one sub-folder per participant: participant.json ({real_id, demographic?,
- * started_at?}), emotions.csv, eyes.csv (or an eye-tracker export: Tobii Pro Lab TSV, Pupil Labs
- * gaze CSV, EyeLink ASC), mice.csv and optionally a video (.mp4, .mkv, .mov). An export file alone
+ * started_at?}), emotions.csv, eyes.csv (or an eye-tracker export: Tobii Pro Lab or Tobii Studio TSV,
+ * Pupil Labs gaze CSV, EyeLink ASC), mice.csv and optionally a video (.mp4, .mkv, .mov). An export file alone
  * imports a participant per recording in it. Everything is read and checked before anything is
  * sent (import-sources.ts). Every call is idempotent, so failed calls are retried with backoff and
  * a rerun resumes: a finished participant is skipped, a video continues from the server's offset.

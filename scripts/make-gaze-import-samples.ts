@@ -1,7 +1,7 @@
 /**
  * Writes packages/analytics/fixtures/gaze-import/: one small file in each eye-tracker export we
- * import (Tobii Pro Lab TSV, Pupil Cloud Marker Mapper gaze.csv, Pupil Core surface gaze CSV,
- * EyeLink ASC), all of the same 3 s gaze path (SAMPLE_PATH below: fixations, saccades, a blink),
+ * import (Tobii Pro Lab TSV, Tobii Studio TSV, Pupil Cloud Marker Mapper gaze.csv, Pupil Core
+ * surface gaze CSV, EyeLink ASC), all of the same 3 s gaze path (SAMPLE_PATH below: fixations, saccades, a blink),
  * with the headers, columns and event rows those tools write. Deterministic: every run writes the
  * same files. The parser tests read them and check the path comes back.
  * Usage: npx tsx scripts/make-gaze-import-samples.ts
@@ -233,6 +233,116 @@ function pupilCore(): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A Tobii Studio 3 data export: its long header with units in brackets, a 1280×1024 screen (the
+ * parser letterboxes it), a Dutch locale's decimal commas, validity codes 0–4 with one eye lost
+ * now and then, mouse and Studio event rows without gaze, and two recordings in one file.
+ */
+function tobiiStudio(): string {
+  const header = [
+    ...['ExportDate', 'StudioVersionRec', 'StudioProjectName', 'StudioTestName', 'ParticipantName'],
+    ...['RecordingName', 'RecordingDate', 'RecordingDuration', 'RecordingResolution', 'FixationFilter'],
+    ...['MediaName', 'MediaPosX (ADCSpx)', 'MediaPosY (ADCSpx)', 'MediaWidth', 'MediaHeight'],
+    ...['SegmentName', 'SegmentStart', 'SegmentEnd', 'SegmentDuration', 'RecordingTimestamp'],
+    ...['LocalTimeStamp', 'EyeTrackerTimestamp', 'MouseEventIndex', 'MouseEvent', 'MouseEventX (ADCSpx)'],
+    ...['MouseEventY (ADCSpx)', 'KeyPressEventIndex', 'KeyPressEvent', 'StudioEventIndex', 'StudioEvent'],
+    ...['StudioEventData', 'FixationIndex', 'SaccadeIndex', 'GazeEventType', 'GazeEventDuration'],
+    ...['FixationPointX (MCSpx)', 'FixationPointY (MCSpx)', 'GazePointIndex', 'GazePointLeftX (ADCSpx)'],
+    ...['GazePointLeftY (ADCSpx)', 'CamLeftX', 'CamLeftY', 'DistanceLeft', 'PupilLeft', 'ValidityLeft'],
+    ...['GazePointRightX (ADCSpx)', 'GazePointRightY (ADCSpx)', 'CamRightX', 'CamRightY', 'DistanceRight'],
+    ...['PupilRight', 'ValidityRight', 'GazePointX (ADCSpx)', 'GazePointY (ADCSpx)', 'GazePointX (MCSpx)'],
+    'GazePointY (MCSpx)',
+  ];
+  const [w, h] = [1280, 1024];
+  const comma = (value: number, digits: number) => fixed(value, digits).replace('.', ',');
+  const lines = [header.join('\t')];
+  const recordings = [
+    { participant: 'P01', recording: 'Rec 01', seed: 21 },
+    { participant: 'P02', recording: 'Rec 02', seed: 22 },
+  ];
+  for (const r of recordings) {
+    const common = (t: number) => ({
+      ExportDate: '20-1-2026',
+      StudioVersionRec: '3.4.8',
+      StudioProjectName: 'Checkout study',
+      StudioTestName: 'Test 1',
+      ParticipantName: r.participant,
+      RecordingName: r.recording,
+      RecordingDate: '12-1-2026',
+      RecordingDuration: String(DURATION_MS),
+      RecordingResolution: `${w} x ${h}`,
+      FixationFilter: 'I-VT filter',
+      RecordingTimestamp: String(Math.round(t)),
+      LocalTimeStamp: `10:30:${comma(t / 1000, 3).padStart(6, '0')}`,
+    });
+    const row = (values: Record<string, string>) => header.map((name) => values[name] ?? '').join('\t');
+    lines.push(row({ ...common(0), StudioEventIndex: '1', StudioEvent: 'ScreenRecStarted' }));
+    lines.push(
+      row({
+        ...common(0),
+        StudioEventIndex: '2',
+        StudioEvent: 'ImageStart',
+        StudioEventData: 'checkout.png',
+      }),
+    );
+    let index = 0;
+    for (const s of samples(60, r.seed)) {
+      const base = {
+        ...common(s.t),
+        MediaName: 'checkout.png',
+        EyeTrackerTimestamp: String(Math.round(s.t * 1000) + 1_203_114_000),
+        GazePointIndex: String(index++),
+      };
+      if (!s.p) {
+        lines.push(row({ ...base, ValidityLeft: '4', ValidityRight: '4', GazeEventType: 'Unclassified' }));
+        continue;
+      }
+      const [x, y] = [s.p.u * w, s.p.v * h];
+      // now and then the tracker loses one eye: the other's code stays 0 and the sample counts
+      const rightLost = index % 17 === 0;
+      lines.push(
+        row({
+          ...base,
+          GazeEventType: Math.abs(s.t - 620) < 20 || Math.abs(s.t - 1820) < 20 ? 'Saccade' : 'Fixation',
+          'GazePointLeftX (ADCSpx)': fixed(x - 1, 0),
+          'GazePointLeftY (ADCSpx)': fixed(y, 0),
+          DistanceLeft: comma(612.4, 1),
+          PupilLeft: comma(3.1 + s.p.u / 10, 2),
+          ValidityLeft: '0',
+          'GazePointRightX (ADCSpx)': rightLost ? '' : fixed(x + 1, 0),
+          'GazePointRightY (ADCSpx)': rightLost ? '' : fixed(y, 0),
+          DistanceRight: rightLost ? '' : comma(615.9, 1),
+          PupilRight: rightLost ? '' : comma(3.2 + s.p.u / 10, 2),
+          ValidityRight: rightLost ? '4' : '0',
+          'GazePointX (ADCSpx)': fixed(rightLost ? x - 1 : x, 0),
+          'GazePointY (ADCSpx)': fixed(y, 0),
+          'GazePointX (MCSpx)': fixed(x - 160, 0),
+          'GazePointY (MCSpx)': fixed(y - 112, 0),
+        }),
+      );
+      if (Math.round(s.t) % 1000 === 500)
+        lines.push(
+          row({
+            ...common(s.t),
+            MouseEventIndex: String(Math.round(s.t / 1000)),
+            MouseEvent: 'Left',
+            'MouseEventX (ADCSpx)': '812',
+            'MouseEventY (ADCSpx)': '604',
+          }),
+        );
+    }
+    lines.push(
+      row({
+        ...common(DURATION_MS),
+        StudioEventIndex: '3',
+        StudioEvent: 'ImageEnd',
+        StudioEventData: 'checkout.png',
+      }),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function eyelink(): string {
   const t0 = 2_367_047;
   const [w, h] = [1280, 1024];
@@ -299,6 +409,7 @@ function eyelink(): string {
 fs.mkdirSync(OUT, { recursive: true });
 const files: Record<string, string> = {
   'tobii-pro-lab.tsv': tobii(),
+  'tobii-studio.tsv': tobiiStudio(),
   'pupil-cloud-gaze.csv': pupilCloud(),
   'pupil-core-surface-gaze.csv': pupilCore(),
   'eyelink.asc': eyelink(),

@@ -104,9 +104,27 @@ describe('import CLI with eye-tracker exports (scripts/import.ts)', () => {
     const el = await eyes(testId, (listed.find((p) => p.real_id === 'el-07') as { id: number }).id);
     expect(el.timestamp.length).toBe(750);
     expect(el.timestamp[0]).toBe(Date.UTC(2026, 0, 12, 11));
-    // 1280×1024 display coordinates arrive in the 1920×1080 frame.
-    expect(el.x[10]).toBeCloseTo(576, -1);
+    // 1280×1024 display coordinates arrive in the 1920×1080 frame with their aspect kept: the
+    // screen's middle 1350×1080 (×1.055, 285 px each side), not stretched ×1.5 across (issue 27)
+    expect(el.x[10]).toBeCloseTo(285 + 0.3 * 1350, -1);
     expect(el.y[10]).toBeCloseTo(432, -1);
+  });
+
+  it('imports a Tobii Studio export file: a participant per recording, letterboxed, every sample (issue 27)', async () => {
+    const testId = await newTest();
+    const file = path.join(FIXTURES, 'tobii-studio.tsv');
+    const refused = await run(testId, file);
+    expect(refused.err).toMatch(/tobii-studio\.tsv: the tobii-studio export does not say when it started/);
+    const result = await run(testId, file, ['--started-at', String(START_S)]);
+    expect(result.err).toBe('');
+    expect(result.out).toMatch(/Imported 2 participants .* 360 samples/);
+    const listed = await participants(testId);
+    expect(listed.map((p) => p.real_id).sort()).toEqual(['P01/Rec 01', 'P02/Rec 02']);
+    const p01 = await eyes(testId, (listed.find((p) => p.real_id === 'P01/Rec 01') as { id: number }).id);
+    expect(p01.timestamp.length).toBe(180);
+    expect(p01.timestamp[0]).toBe(START_S * 1000);
+    expect(p01.x[10]).toBeCloseTo(285 + 0.3 * 1350, -1);
+    expect(p01.y[10]).toBeCloseTo(432, -1);
   });
 
   it('asks for a start when the export has none, and takes --started-at', async () => {
@@ -152,7 +170,7 @@ describe('import CLI with eye-tracker exports (scripts/import.ts)', () => {
       /holds 2 recordings \(P01\/Recording1, P02\/Recording2\)/,
     );
     expect((await run(testId, several, ['--tracker', 'smi'])).err).toMatch(
-      /--tracker must be tobii, pupil, eyelink or auto/,
+      /--tracker must be tobii, tobii-studio, pupil, eyelink or auto/,
     );
     expect(await participants(testId)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { REFERENCE_HEIGHT, REFERENCE_WIDTH } from './samples.js';
 
-/** The eye-tracker exports we read. */
-export const GAZE_FORMATS = ['tobii', 'pupil', 'eyelink'] as const;
+/** The eye-tracker exports we read: Tobii Pro Lab, Tobii Studio, Pupil Labs, EyeLink. */
+export const GAZE_FORMATS = ['tobii', 'tobii-studio', 'pupil', 'eyelink'] as const;
 export type GazeFormat = (typeof GAZE_FORMATS)[number];
 
 /** Width and height of a screen in pixels. */
@@ -24,6 +24,25 @@ export type GazeImportOptions = {
 export const DEFAULT_GAZE_IMPORT_OPTIONS: GazeImportOptions = {
   screen: { widthPx: REFERENCE_WIDTH, heightPx: REFERENCE_HEIGHT },
 };
+
+/** From px of one screen to px of another: `x * scale + offsetX`, `y * scale + offsetY`. */
+export type ScreenFit = { scale: number; offsetX: number; offsetY: number };
+
+/**
+ * The recording's screen fitted into the answer's frame with its aspect ratio kept, centred
+ * (letterboxed), as the replay fits a screen recording into the reference frame: a 1024×768
+ * recording takes the middle 1440×1080 of 1920×1080, not all of it stretched.
+ */
+export function fitScreen(recorded: ScreenSize, frame: ScreenSize): ScreenFit {
+  const scale = Math.min(frame.widthPx / recorded.widthPx, frame.heightPx / recorded.heightPx);
+  return {
+    scale,
+    offsetX: (frame.widthPx - recorded.widthPx * scale) / 2,
+    offsetY: (frame.heightPx - recorded.heightPx * scale) / 2,
+  };
+}
+
+export const SAME_SCREEN: ScreenFit = { scale: 1, offsetX: 0, offsetY: 0 };
 
 /**
  * One recording read from an export: gaze in our eye stream's shape with timestamps in ms from the
@@ -59,7 +78,7 @@ export class GazeImportError extends Error {
 /**
  * Which export a text is, from its first lines: an EyeLink ASC (`**` header lines, or START,
  * MSG and sample lines), a Tobii Pro Lab data export (tab-separated, a `Recording timestamp`
- * column) or a Pupil Labs gaze CSV (comma-separated, Pupil Cloud's `timestamp [ns]` or Pupil
+ * column), a Tobii Studio data export (tab-separated, a `RecordingTimestamp` column) or a Pupil Labs gaze CSV (comma-separated, Pupil Cloud's `timestamp [ns]` or Pupil
  * Core's `gaze_timestamp`). Null when none of them.
  */
 export function detectGazeFormat(text: string): GazeFormat | null {
@@ -67,6 +86,7 @@ export function detectGazeFormat(text: string): GazeFormat | null {
   const first = head.split(/\r?\n/, 1)[0] ?? '';
   if (/^\*\* /m.test(head) || /^(START|MSG|SAMPLES)\s/m.test(head)) return 'eyelink';
   if (first.includes('\t') && /(^|\t)"?Recording timestamp/.test(first)) return 'tobii';
+  if (first.includes('\t') && /(^|\t)"?RecordingTimestamp"?(\t|$)/.test(first)) return 'tobii-studio';
   if (/(^|,)"?(timestamp \[ns\]|gaze_timestamp)"?(,|$)/.test(first)) return 'pupil';
   return null;
 }

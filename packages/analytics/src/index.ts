@@ -34,6 +34,7 @@ export * from './parse-eyelink-asc.js';
 export * from './parse-gaze-export.js';
 export * from './parse-pupil-gaze.js';
 export * from './parse-tobii-pro-lab.js';
+export * from './parse-tobii-studio.js';
 export * from './peaks.js';
 export * from './peekthrough-mask.js';
 export * from './position-prior.js';

@@ -1,10 +1,12 @@
 import {
   DEFAULT_GAZE_IMPORT_OPTIONS,
+  fitScreen,
   forEachLine,
   GazeImportError,
   type GazeImportOptions,
   type ImportedRecording,
   RecordingBuilder,
+  SAME_SCREEN,
 } from './gaze-import.js';
 
 /**
@@ -15,7 +17,8 @@ import {
  *   per eye ("." when lost), then optional velocity, resolution and input columns and the flags;
  *   both eyes give their mean when both are valid, else the valid one;
  * - `MSG <time> DISPLAY_COORDS left top right bottom` (or `GAZE_COORDS`) gives the screen the
- *   positions are in; without it they are taken to be in `options.screen`;
+ *   positions are in, fitted into `options.screen` with its aspect ratio kept (fitScreen); without
+ *   it they are taken to be in `options.screen`;
  * - the first `START` line starts the recording: timestamps are ms from it (several recording
  *   blocks follow each other with their pauses); events (EFIX, ESACC, EBLINK …), other messages and
  *   `**` header lines are skipped. The `** DATE:` line has no time zone, so the start is unknown
@@ -27,8 +30,7 @@ export function parseEyelinkAsc(text: string, options: Partial<GazeImportOptions
   const builder = new RecordingBuilder();
   let eyes: Eyes | null = null;
   let start = Number.NaN;
-  let scaleX = 1;
-  let scaleY = 1;
+  let fit = SAME_SCREEN;
   let left = 0;
   let top = 0;
   forEachLine(text, (line, number) => {
@@ -38,7 +40,13 @@ export function parseEyelinkAsc(text: string, options: Partial<GazeImportOptions
         throw new GazeImportError('a sample line before any SAMPLES line', number, 'eyelink');
       const [time, x, y] = readSample(line, eyes, number);
       if (Number.isNaN(start)) start = time;
-      builder.add(time, (x - left) * scaleX, (y - top) * scaleY, number, 'eyelink');
+      builder.add(
+        time,
+        (x - left) * fit.scale + fit.offsetX,
+        (y - top) * fit.scale + fit.offsetY,
+        number,
+        'eyelink',
+      );
       return true;
     }
     const words = line.trim().split(/\s+/);
@@ -63,8 +71,7 @@ export function parseEyelinkAsc(text: string, options: Partial<GazeImportOptions
         );
       left = l;
       top = t;
-      scaleX = o.screen.widthPx / (r - l + 1);
-      scaleY = o.screen.heightPx / (b - t + 1);
+      fit = fitScreen({ widthPx: r - l + 1, heightPx: b - t + 1 }, o.screen);
     }
     return true;
   });

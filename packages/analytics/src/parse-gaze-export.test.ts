@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detectGazeFormat, GazeImportError, type ImportedRecording } from './gaze-import.js';
+import {
+  detectGazeFormat,
+  fitScreen,
+  GazeImportError,
+  type ImportedRecording,
+  type ScreenSize,
+} from './gaze-import.js';
 import { parseEyelinkAsc } from './parse-eyelink-asc.js';
 import { parseGazeExport } from './parse-gaze-export.js';
 import { parsePupilGaze } from './parse-pupil-gaze.js';
 import { parseTobiiProLab } from './parse-tobii-pro-lab.js';
+import { parseTobiiStudio } from './parse-tobii-studio.js';
 import { decodeStream, encodeStream } from './stream-codec.js';
 import { findStreamProblems } from './stream-validation.js';
 
@@ -12,6 +19,7 @@ import { findStreamProblems } from './stream-validation.js';
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/gaze-import/${name}`, import.meta.url), 'utf8');
 const TOBII = fixture('tobii-pro-lab.tsv');
+const TOBII_STUDIO = fixture('tobii-studio.tsv');
 const PUPIL_CLOUD = fixture('pupil-cloud-gaze.csv');
 const PUPIL_CORE = fixture('pupil-core-surface-gaze.csv');
 const EYELINK = fixture('eyelink.asc');
@@ -25,12 +33,26 @@ const STILL: [number, number, number, number][] = [
   [1840, 3000, 960, 810],
 ];
 
-/** Checks a recording follows the sample path: positions within noise, lost in the blink. */
-function expectSamplePath(r: ImportedRecording, hz: number) {
+const FULL_HD: ScreenSize = { widthPx: 1920, heightPx: 1080 };
+
+/**
+ * Checks a recording follows the sample path: positions within noise, lost in the blink. A file
+ * recorded on another screen than 1920×1080 is expected letterboxed into it, its aspect kept.
+ */
+function expectSamplePath(
+  r: ImportedRecording,
+  hz: number,
+  { recorded = FULL_HD, timeDigits = 2 }: { recorded?: ScreenSize; timeDigits?: number } = {},
+) {
+  const fit = fitScreen(recorded, FULL_HD);
+  const inFrame = (x: number, y: number) => [
+    fit.offsetX + (x / 1920) * recorded.widthPx * fit.scale,
+    fit.offsetY + (y / 1080) * recorded.heightPx * fit.scale,
+  ];
   expect(r.timestamp[0]).toBe(0);
   expect(r.timestamp.length).toBe(3 * hz);
   // Files round their times (µs, ns read as doubles, Pupil's seconds to 6 places).
-  expect(r.timestamp[1]).toBeCloseTo(1000 / hz, 2);
+  expect(r.timestamp[1]).toBeCloseTo(1000 / hz, timeDigits);
   for (let i = 0; i < r.timestamp.length; i++) {
     const t = r.timestamp[i] as number;
     const x = r.x[i] as number;
@@ -42,14 +64,16 @@ function expectSamplePath(r: ImportedRecording, hz: number) {
     const still = STILL.find(([from, to]) => t >= from && t < to);
     if (!still) continue;
     // ±0.002 of the screen of noise, plus rounding to whole pixels (Tobii) and the eyes' mean.
-    expect(Math.abs(x - still[2]), `x at ${t} ms`).toBeLessThan(5);
-    expect(Math.abs(y - still[3]), `y at ${t} ms`).toBeLessThan(3.5);
+    const [stillX, stillY] = inFrame(still[2], still[3]) as [number, number];
+    expect(Math.abs(x - stillX), `x at ${t} ms`).toBeLessThan(5);
+    expect(Math.abs(y - stillY), `y at ${t} ms`).toBeLessThan(3.5);
   }
 }
 
 describe('detectGazeFormat', () => {
   it('tells each export by its first lines, and nothing else', () => {
     expect(detectGazeFormat(TOBII)).toBe('tobii');
+    expect(detectGazeFormat(TOBII_STUDIO)).toBe('tobii-studio');
     expect(detectGazeFormat(PUPIL_CLOUD)).toBe('pupil');
     expect(detectGazeFormat(PUPIL_CORE)).toBe('pupil');
     expect(detectGazeFormat(EYELINK)).toBe('eyelink');
@@ -81,12 +105,12 @@ describe('parseTobiiProLab', () => {
   it('reads decimal commas, millisecond timestamps and millimetre gaze with the screen size', () => {
     const text = [
       'Recording timestamp\tGaze point X [DACS mm]\tGaze point Y [DACS mm]\tValidity left\tValidity right',
-      '0\t265,5\t149,5\tValid\tValid',
+      '0\t264\t148,5\tValid\tValid',
       '8,333\t\t\tInvalid\tInvalid',
-      '16,667\t132,75\t74,75\tValid\tInvalid',
+      '16,667\t132\t74,25\tValid\tInvalid',
     ].join('\n');
     expect(() => parseTobiiProLab(text)).toThrow(/mm only/);
-    const [r] = parseTobiiProLab(text, { screenMm: { widthMm: 531, heightMm: 299 } });
+    const [r] = parseTobiiProLab(text, { screenMm: { widthMm: 528, heightMm: 297 } });
     expect(Array.from(r?.timestamp ?? [])).toEqual([0, 8.333, 16.667]);
     expect(r?.x[0]).toBeCloseTo(960, 3);
     expect(r?.y[0]).toBeCloseTo(540, 3);
@@ -125,6 +149,62 @@ describe('parseTobiiProLab', () => {
   });
 });
 
+describe('parseTobiiStudio', () => {
+  it('reads each recording of a Studio export: letterboxed from its 1280×1024 screen, one lost eye kept, events skipped', () => {
+    const recordings = parseTobiiStudio(TOBII_STUDIO);
+    expect(recordings.map((r) => [r.name, r.startedAt, r.format])).toEqual([
+      ['P01/Rec 01', null, 'tobii-studio'],
+      ['P02/Rec 02', null, 'tobii-studio'],
+    ]);
+    // Studio writes whole milliseconds
+    for (const r of recordings)
+      expectSamplePath(r, 60, { recorded: { widthPx: 1280, heightPx: 1024 }, timeDigits: -0.3 });
+  });
+
+  it('loses a sample when neither eye is certain or probable (validity 2 or more), keeps it with one', () => {
+    const header =
+      'RecordingTimestamp\tGazePointX (ADCSpx)\tGazePointY (ADCSpx)\tValidityLeft\tValidityRight';
+    const [r] = parseTobiiStudio(
+      [header, '0\t960\t540\t0\t4', '17\t961\t541\t2\t3', '33\t962\t542\t4\t1', '50\t\t\t4\t4'].join('\n'),
+    );
+    expect(Array.from(r?.x ?? [])).toEqual([960, Number.NaN, 962, Number.NaN]);
+  });
+
+  it('names the line and the column of a bad row, says what a file without gaze is, and answers nothing', () => {
+    const lines = TOBII_STUDIO.split('\n');
+    const column = lines[0]?.split('\t').indexOf('GazePointY (ADCSpx)') ?? -1;
+    const fields = lines[20]?.split('\t') ?? [];
+    expect(fields[column]).toMatch(/^\d+$/);
+    fields[column] = 'abc';
+    lines[20] = fields.join('\t');
+    expect(() => parseTobiiStudio(lines.join('\n'))).toThrow(
+      /^line 21: GazePointY \(ADCSpx\) is not a number \("abc"\)/,
+    );
+    const header =
+      'RecordingTimestamp\tGazePointX (ADCSpx)\tGazePointY (ADCSpx)\tValidityLeft\tValidityRight';
+    expect(() => parseTobiiStudio(`${header}\nsoon\t1\t2\t0\t0\n`)).toThrow(
+      /^line 2: RecordingTimestamp is not a number \("soon"\)/,
+    );
+    expect(() => parseTobiiStudio(`${header}\n5\t1\t2\t7\t0\n`)).toThrow(
+      /^line 2: ValidityLeft is not a validity code 0–4 \("7"\)/,
+    );
+    expect(() =>
+      parseTobiiStudio(
+        'RecordingTimestamp\tRecordingResolution\tGazePointX (ADCSpx)\tGazePointY (ADCSpx)\n0\twide\t1\t2\n',
+      ),
+    ).toThrow(/^line 2: RecordingResolution "wide" is not a size such as 1920 x 1080/);
+    expect(() => parseTobiiStudio('RecordingTimestamp\tGazePointX (MCSpx)\tGazePointY (MCSpx)\n')).toThrow(
+      /^line 1: a Tobii Studio export with gaze in media coordinates only/,
+    );
+    expect(() =>
+      parseTobiiStudio('RecordingTimestamp\tFixationPointX (MCSpx)\tFixationPointY (MCSpx)\n'),
+    ).toThrow(/^line 1: a Tobii Studio export of fixations only/);
+    expect(() => parseTobiiStudio('RecordingTimestamp\tPupilLeft\n')).toThrow(
+      /^line 1: a Tobii Studio export without gaze point columns: export it again with "GazePointX \(ADCSpx\)"/,
+    );
+  });
+});
+
 describe('parsePupilGaze', () => {
   it('reads a Pupil Cloud Marker Mapper gaze.csv: UTC ns to a start and ms, the blink lost', () => {
     const [r, ...rest] = parsePupilGaze(PUPIL_CLOUD);
@@ -157,7 +237,22 @@ describe('parseEyelinkAsc', () => {
   it('reads binocular 250 Hz samples on a 1280×1024 display: mean of the eyes, ms from START, the blink lost', () => {
     const [r] = parseEyelinkAsc(EYELINK);
     expect(r?.startedAt).toBeNull();
-    expectSamplePath(r as ImportedRecording, 250);
+    expectSamplePath(r as ImportedRecording, 250, { recorded: { widthPx: 1280, heightPx: 1024 } });
+  });
+
+  it("letterboxes the file's own screen into the frame instead of stretching it (issue 27)", () => {
+    const text = [
+      'MSG\t990 DISPLAY_COORDS 0 0 1023 767',
+      'START\t1000 \tLEFT\tSAMPLES',
+      'SAMPLES\tGAZE\tLEFT\tRATE\t500.00',
+      '1000\t 0.0\t 0.0\t 900.0\t...',
+      '1002\t 1024.0\t 768.0\t 900.0\t...',
+      '1004\t 512.0\t 384.0\t 900.0\t...',
+    ].join('\n');
+    const [r] = parseEyelinkAsc(text);
+    // 1024×768 takes the middle 1440×1080 of 1920×1080: ×1.40625 both ways, 240 px on each side
+    expect(Array.from(r?.x ?? [])).toEqual([240, 1680, 960]);
+    expect(Array.from(r?.y ?? [])).toEqual([0, 1080, 540]);
   });
 
   it('reads one eye, and keeps positions as they are without DISPLAY_COORDS', () => {
@@ -195,7 +290,7 @@ describe('parseGazeExport', () => {
   });
 
   it('answers what the ingestion API takes: a valid eye stream once given its start', () => {
-    for (const text of [TOBII, PUPIL_CLOUD, PUPIL_CORE, EYELINK]) {
+    for (const text of [TOBII, TOBII_STUDIO, PUPIL_CLOUD, PUPIL_CORE, EYELINK]) {
       for (const r of parseGazeExport(text)) {
         const start = r.startedAt ?? START;
         const stream = {

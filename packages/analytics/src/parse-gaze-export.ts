@@ -8,12 +8,14 @@ import {
 import { parseEyelinkAsc } from './parse-eyelink-asc.js';
 import { parsePupilGaze } from './parse-pupil-gaze.js';
 import { parseTobiiProLab } from './parse-tobii-pro-lab.js';
+import { parseTobiiStudio } from './parse-tobii-studio.js';
 
 const PARSERS: Record<
   GazeFormat,
   (text: string, options: Partial<GazeImportOptions>) => ImportedRecording[]
 > = {
   tobii: parseTobiiProLab,
+  'tobii-studio': parseTobiiStudio,
   pupil: parsePupilGaze,
   eyelink: parseEyelinkAsc,
 };
@@ -30,6 +32,8 @@ export function parseGazeExport(
 ): ImportedRecording[] {
   const format = options.format ?? detectGazeFormat(text);
   if (!format)
-    throw new GazeImportError('not a Tobii Pro Lab export (TSV), Pupil Labs gaze CSV or EyeLink ASC file');
+    throw new GazeImportError(
+      'not a Tobii Pro Lab or Tobii Studio data export (TSV), Pupil Labs gaze CSV or EyeLink ASC file',
+    );
   return PARSERS[format](text, options);
 }

@@ -1,11 +1,14 @@
 import {
   DEFAULT_GAZE_IMPORT_OPTIONS,
+  fitScreen,
   forEachLine,
   GazeImportError,
   type GazeImportOptions,
   type ImportedRecording,
   parseDecimal,
   RecordingBuilder,
+  SAME_SCREEN,
+  type ScreenFit,
 } from './gaze-import.js';
 
 /**
@@ -27,7 +30,8 @@ import {
  * - `Participant name`, `Recording name` — one recording per pair, named "participant/recording";
  * - `Recording date UTC` (YYYY-MM-DD or DD.MM.YYYY) and `Recording start time UTC` (HH:MM:SS.fff)
  *   give the start (epoch ms); without the UTC columns the start is unknown (null).
- * Positions are scaled from the recording's resolution (or mm size) to `options.screen`;
+ * Positions are fitted from the recording's resolution (or mm size) into `options.screen`, the
+ * aspect ratio kept;
  * timestamps are ms from the recording's start. Throws {@link GazeImportError} naming the line of
  * a bad row (a time that is not a number or goes back, a gaze value that is not a number).
  */
@@ -37,7 +41,7 @@ export function parseTobiiProLab(
 ): ImportedRecording[] {
   const o = { ...DEFAULT_GAZE_IMPORT_OPTIONS, ...options };
   let columns: TobiiColumns | null = null;
-  const recordings = new Map<string, { builder: RecordingBuilder; start: number | null; scale: Scale }>();
+  const recordings = new Map<string, { builder: RecordingBuilder; start: number | null; fit: ScreenFit }>();
   forEachLine(text, (line, number) => {
     if (columns === null) {
       columns = tobiiColumns(line, o);
@@ -61,7 +65,7 @@ export function parseTobiiProLab(
       recording = {
         builder: new RecordingBuilder(),
         start: startOf(field(c.dateUtc), field(c.timeUtc)),
-        scale: scaleOf(c, field(c.resolutionWidth), field(c.resolutionHeight), o, number),
+        fit: fitOf(c, field(c.resolutionWidth), field(c.resolutionHeight), o, number),
       };
       recordings.set(key, recording);
     }
@@ -75,7 +79,8 @@ export function parseTobiiProLab(
       x = Number.NaN;
       y = Number.NaN;
     }
-    recording.builder.add(time * c.timeToMs, x * recording.scale.x, y * recording.scale.y, number, 'tobii');
+    const { scale, offsetX, offsetY } = recording.fit;
+    recording.builder.add(time * c.timeToMs, x * scale + offsetX, y * scale + offsetY, number, 'tobii');
     return true;
   });
   if (columns === null) throw new GazeImportError('the file is empty', null, 'tobii');
@@ -161,18 +166,25 @@ function tobiiColumns(line: string, o: GazeImportOptions): TobiiColumns {
   };
 }
 
-type Scale = { x: number; y: number };
-
-/** From the file's units (px of its resolution, or mm) to px of the options' screen. */
-function scaleOf(c: TobiiColumns, width: string, height: string, o: GazeImportOptions, line: number): Scale {
+/**
+ * From the file's units (px of its resolution, or mm of the screen) to px of the options' screen,
+ * the aspect ratio kept (fitScreen).
+ */
+function fitOf(
+  c: TobiiColumns,
+  width: string,
+  height: string,
+  o: GazeImportOptions,
+  line: number,
+): ScreenFit {
   if (c.isMm && o.screenMm)
-    return { x: o.screen.widthPx / o.screenMm.widthMm, y: o.screen.heightPx / o.screenMm.heightMm };
+    return fitScreen({ widthPx: o.screenMm.widthMm, heightPx: o.screenMm.heightMm }, o.screen);
   const w = parseDecimal(width);
   const h = parseDecimal(height);
-  if (width.trim() === '' && height.trim() === '') return { x: 1, y: 1 };
+  if (width.trim() === '' && height.trim() === '') return SAME_SCREEN;
   if (!(w > 0 && h > 0))
     throw new GazeImportError(`the recording resolution "${width}×${height}" is not a size`, line, 'tobii');
-  return { x: o.screen.widthPx / w, y: o.screen.heightPx / h };
+  return fitScreen({ widthPx: w, heightPx: h }, o.screen);
 }
 
 /** Epoch ms of a UTC date (YYYY-MM-DD or DD.MM.YYYY) and time of day (HH:MM:SS[.fff]), or null. */
