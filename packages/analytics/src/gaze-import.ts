@@ -108,6 +108,38 @@ export function forEachLine(text: string, fn: (line: string, number: number) => 
   }
 }
 
+/**
+ * Reads a table export: its first line through `readHeader`, then calls `onRow` with the fields of
+ * every non-empty line after it (cut by `split`) and the line's 1-based number. Answers the
+ * header, or null for an empty file.
+ */
+export function forEachTableRow<Header>(
+  text: string,
+  split: (line: string) => string[],
+  readHeader: (line: string) => Header,
+  onRow: (fields: string[], header: Header, line: number) => void,
+): Header | null {
+  let header: Header | null = null;
+  forEachLine(text, (line, number) => {
+    if (header === null) header = readHeader(line);
+    else if (line.trim() !== '') onRow(split(line), header, number);
+    return true;
+  });
+  return header;
+}
+
+/** The recording of `key` being read, made by `make` the first time the key is met. */
+export function recordingOf<R>(recordings: Map<string, R>, key: string, make: () => R): R {
+  let recording = recordings.get(key);
+  if (!recording) {
+    recording = make();
+    recordings.set(key, recording);
+  }
+  return recording;
+}
+
+export const splitTabs = (line: string) => line.split('\t');
+
 /** Growable columns of one recording while a file is read. */
 export class RecordingBuilder {
   count = 0;

@@ -1,12 +1,13 @@
 import { splitCsvLine } from './csv-line.js';
 import {
   DEFAULT_GAZE_IMPORT_OPTIONS,
-  forEachLine,
+  forEachTableRow,
   GazeImportError,
   type GazeImportOptions,
   type ImportedRecording,
   parseDecimal,
   RecordingBuilder,
+  recordingOf,
 } from './gaze-import.js';
 
 /** Pupil Core's recommended minimum confidence of a gaze datum. */
@@ -31,16 +32,8 @@ export const PUPIL_MIN_CONFIDENCE = 0.6;
 export function parsePupilGaze(text: string, options: Partial<GazeImportOptions> = {}): ImportedRecording[] {
   const o = { ...DEFAULT_GAZE_IMPORT_OPTIONS, ...options };
   const { widthPx: w, heightPx: h } = o.screen;
-  let columns: PupilColumns | null = null;
   const recordings = new Map<string, { builder: RecordingBuilder; first: number }>();
-  forEachLine(text, (line, number) => {
-    if (columns === null) {
-      columns = pupilColumns(line);
-      return true;
-    }
-    if (line.trim() === '') return true;
-    const c: PupilColumns = columns;
-    const fields = splitCsvLine(line);
+  const columns = forEachTableRow(text, splitCsvLine, pupilColumns, (fields, c, number) => {
     if (fields.length < c.width)
       throw new GazeImportError(`expected ${c.width} fields, found ${fields.length}`, number, 'pupil');
     const field = (index: number) => (index >= 0 ? (fields[index] ?? '') : '');
@@ -48,15 +41,13 @@ export function parsePupilGaze(text: string, options: Partial<GazeImportOptions>
     const time = parseDecimal(rawTime);
     if (!Number.isFinite(time))
       throw new GazeImportError(`${c.timeName} is not a number ("${rawTime}")`, number, 'pupil');
-    const key = field(c.recording).trim();
-    let recording = recordings.get(key);
-    if (!recording) {
-      recording = { builder: new RecordingBuilder(), first: time * c.timeToMs };
-      recordings.set(key, recording);
-    }
+    const recording = recordingOf(recordings, field(c.recording).trim(), () => ({
+      builder: new RecordingBuilder(),
+      first: time * c.timeToMs,
+    }));
     const ms = time * c.timeToMs;
     // Pupil Core lists a gaze datum once per world frame it falls in: read it once.
-    if (c.isCore && ms === recording.builder.lastTime) return true;
+    if (c.isCore && ms === recording.builder.lastTime) return;
     const rawX = field(c.x).trim();
     const rawY = field(c.y).trim();
     let x = parseDecimal(rawX);
@@ -74,10 +65,9 @@ export function parsePupilGaze(text: string, options: Partial<GazeImportOptions>
       y = (c.isCore ? 1 - y : y) * h;
     }
     recording.builder.add(ms, x, y, number, 'pupil');
-    return true;
   });
   if (columns === null) throw new GazeImportError('the file is empty', null, 'pupil');
-  const isCore = (columns as PupilColumns).isCore;
+  const isCore = columns.isCore;
   return [...recordings.entries()].map(([key, r]) =>
     r.builder.build('pupil', key === '' ? null : key, isCore ? null : Math.round(r.first), r.first),
   );

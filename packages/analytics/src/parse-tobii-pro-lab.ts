@@ -1,14 +1,16 @@
 import {
   DEFAULT_GAZE_IMPORT_OPTIONS,
   fitScreen,
-  forEachLine,
+  forEachTableRow,
   GazeImportError,
   type GazeImportOptions,
   type ImportedRecording,
   parseDecimal,
   RecordingBuilder,
+  recordingOf,
   SAME_SCREEN,
   type ScreenFit,
+  splitTabs,
 } from './gaze-import.js';
 
 /**
@@ -40,35 +42,24 @@ export function parseTobiiProLab(
   options: Partial<GazeImportOptions> = {},
 ): ImportedRecording[] {
   const o = { ...DEFAULT_GAZE_IMPORT_OPTIONS, ...options };
-  let columns: TobiiColumns | null = null;
   const recordings = new Map<string, { builder: RecordingBuilder; start: number | null; fit: ScreenFit }>();
-  forEachLine(text, (line, number) => {
-    if (columns === null) {
-      columns = tobiiColumns(line, o);
-      return true;
-    }
-    if (line.trim() === '') return true;
-    const fields = line.split('\t');
-    const c: TobiiColumns = columns;
+  const readHeader = (line: string) => tobiiColumns(line, o);
+  const columns = forEachTableRow(text, splitTabs, readHeader, (fields, c, number) => {
     const field = (index: number) => (index >= 0 ? (fields[index] ?? '') : '');
     const sensor = field(c.sensor).trim();
-    if (sensor !== '' && !/^eye ?tracker$/i.test(sensor)) return true;
+    if (sensor !== '' && !/^eye ?tracker$/i.test(sensor)) return;
     const rawX = field(c.x).trim();
     const rawY = field(c.y).trim();
-    if (field(c.event).trim() !== '' && rawX === '' && rawY === '') return true;
+    if (field(c.event).trim() !== '' && rawX === '' && rawY === '') return;
     const time = parseDecimal(field(c.time));
     if (!Number.isFinite(time))
       throw new GazeImportError(`${c.timeName} is not a number ("${field(c.time)}")`, number, 'tobii');
     const key = `${field(c.participant).trim()}/${field(c.recording).trim()}`;
-    let recording = recordings.get(key);
-    if (!recording) {
-      recording = {
-        builder: new RecordingBuilder(),
-        start: startOf(field(c.dateUtc), field(c.timeUtc)),
-        fit: fitOf(c, field(c.resolutionWidth), field(c.resolutionHeight), o, number),
-      };
-      recordings.set(key, recording);
-    }
+    const recording = recordingOf(recordings, key, () => ({
+      builder: new RecordingBuilder(),
+      start: startOf(field(c.dateUtc), field(c.timeUtc)),
+      fit: fitOf(c, field(c.resolutionWidth), field(c.resolutionHeight), o, number),
+    }));
     const isInvalid =
       /^invalid$/i.test(field(c.validityLeft).trim()) && /^invalid$/i.test(field(c.validityRight).trim());
     let x = parseDecimal(rawX);
@@ -81,7 +72,6 @@ export function parseTobiiProLab(
     }
     const { scale, offsetX, offsetY } = recording.fit;
     recording.builder.add(time * c.timeToMs, x * scale + offsetX, y * scale + offsetY, number, 'tobii');
-    return true;
   });
   if (columns === null) throw new GazeImportError('the file is empty', null, 'tobii');
   return [...recordings.entries()].map(([key, r]) =>

@@ -1,14 +1,16 @@
 import {
   DEFAULT_GAZE_IMPORT_OPTIONS,
   fitScreen,
-  forEachLine,
+  forEachTableRow,
   GazeImportError,
   type GazeImportOptions,
   type ImportedRecording,
   parseDecimal,
   RecordingBuilder,
+  recordingOf,
   SAME_SCREEN,
   type ScreenFit,
+  splitTabs,
 } from './gaze-import.js';
 
 /**
@@ -35,20 +37,12 @@ export function parseTobiiStudio(
   options: Partial<GazeImportOptions> = {},
 ): ImportedRecording[] {
   const o = { ...DEFAULT_GAZE_IMPORT_OPTIONS, ...options };
-  let columns: StudioColumns | null = null;
   const recordings = new Map<string, { builder: RecordingBuilder; fit: ScreenFit }>();
-  forEachLine(text, (line, number) => {
-    if (columns === null) {
-      columns = studioColumns(line);
-      return true;
-    }
-    if (line.trim() === '') return true;
-    const c: StudioColumns = columns;
-    const fields = line.split('\t');
+  const columns = forEachTableRow(text, splitTabs, studioColumns, (fields, c, number) => {
     const field = (index: number) => (index >= 0 ? (fields[index] ?? '').trim() : '');
     const rawX = field(c.x);
     const rawY = field(c.y);
-    if (rawX === '' && rawY === '' && c.events.some((index) => field(index) !== '')) return true;
+    if (rawX === '' && rawY === '' && c.events.some((index) => field(index) !== '')) return;
     const time = parseDecimal(field(c.time));
     if (!Number.isFinite(time))
       throw new GazeImportError(
@@ -56,12 +50,10 @@ export function parseTobiiStudio(
         number,
         'tobii-studio',
       );
-    const key = `${field(c.participant)}/${field(c.recording)}`;
-    let recording = recordings.get(key);
-    if (!recording) {
-      recording = { builder: new RecordingBuilder(), fit: fitOf(field(c.resolution), o, number) };
-      recordings.set(key, recording);
-    }
+    const recording = recordingOf(recordings, `${field(c.participant)}/${field(c.recording)}`, () => ({
+      builder: new RecordingBuilder(),
+      fit: fitOf(field(c.resolution), o, number),
+    }));
     let x = parseDecimal(rawX);
     let y = parseDecimal(rawY);
     if (rawX !== '' && Number.isNaN(x))
@@ -74,7 +66,6 @@ export function parseTobiiStudio(
     }
     const { scale, offsetX, offsetY } = recording.fit;
     recording.builder.add(time, x * scale + offsetX, y * scale + offsetY, number, 'tobii-studio');
-    return true;
   });
   if (columns === null) throw new GazeImportError('the file is empty', null, 'tobii-studio');
   if (recordings.size === 0) throw new GazeImportError('no gaze samples in the file', null, 'tobii-studio');
