@@ -1,0 +1,84 @@
+import type { InputCase } from '../../../test/bad-input-matrix.js';
+import { signedIn } from '../../../test/bad-input-matrix.js';
+import { buildShareLink, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import {
+  type Ctx,
+  companyAdminsAndStaff,
+  companyOf,
+  GET_AND_HEAD,
+  type RouteCases,
+  readsOwnCompany,
+  shareRoute,
+} from '../../../test/route-policy-matrix.js';
+
+/** A done test of the target company. */
+const doneTestOf = (ctx: Ctx) => buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY);
+
+/** A link to a done test of the target company, made by the world's client admin. */
+async function linkOf(ctx: Ctx) {
+  const test = await doneTestOf(ctx);
+  return buildShareLink(ctx.t, { testId: test.id, createdById: ctx.world.clientAdmin.id });
+}
+
+/**
+ * Share links: made by the users of the test's company (not demo users) and staff, listed and
+ * revoked by its admins and staff; the visitor's routes take a link's token, never a user's.
+ */
+export const shareLinksPolicyCases: RouteCases = {
+  'POST /api/v1/tests/:id/share_links': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({
+      url: `/api/v1/tests/${(await doneTestOf(ctx)).id}/share_links`,
+      payload: { share_link: { scope: 'test' } },
+    }),
+    expect: { ...readsOwnCompany, demoUser: { own: 403, other: 404 } },
+  },
+  ...GET_AND_HEAD('/api/v1/companies/:id/share_links', {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: (ctx) => ({ url: `/api/v1/companies/${companyOf(ctx).id}/share_links` }),
+    expect: companyAdminsAndStaff,
+  }),
+  'DELETE /api/v1/share_links/:id': {
+    access: 'user',
+    targets: ['own', 'other'],
+    request: async (ctx) => ({ url: `/api/v1/share_links/${(await linkOf(ctx)).id}` }),
+    expect: companyAdminsAndStaff,
+  },
+  ...GET_AND_HEAD('/api/v1/shared', shareRoute('/api/v1/shared')),
+  'POST /api/v1/shared/unlock': shareRoute('/api/v1/shared/unlock'),
+  ...GET_AND_HEAD('/api/v1/shared/overview', shareRoute('/api/v1/shared/overview')),
+  ...GET_AND_HEAD('/api/v1/shared/insights', shareRoute('/api/v1/shared/insights')),
+  ...GET_AND_HEAD('/api/v1/shared/insights/:number', shareRoute('/api/v1/shared/insights/1')),
+  ...GET_AND_HEAD('/api/v1/shared/pages', shareRoute('/api/v1/shared/pages')),
+  ...GET_AND_HEAD('/api/v1/shared/tags', shareRoute('/api/v1/shared/tags')),
+  ...GET_AND_HEAD('/api/v1/shared/heatmaps', shareRoute('/api/v1/shared/heatmaps')),
+};
+
+export const shareLinksInputCases: InputCase[] = [
+  signedIn('POST /api/v1/tests/:id/share_links', ['body', 'params'], (w) => ({
+    id: w.recordedTestId,
+    body: {
+      share_link: { scope: 'test', expires_in_days: 7, password: 'secret words', allow_recordings: true },
+    },
+  })),
+  signedIn('GET /api/v1/companies/:id/share_links', ['params'], (w) => ({ id: w.world.client.id })),
+  signedIn('DELETE /api/v1/share_links/:id', ['params'], async (w) => ({
+    id: (await buildShareLink(w.t, { testId: w.recordedTestId, createdById: w.world.clientAdmin.id })).id,
+  })),
+  {
+    key: 'POST /api/v1/shared/unlock',
+    isPublic: false,
+    isShare: true,
+    parts: ['body'],
+    sample: () => ({ body: { password: 'open sesame' } }),
+  },
+  {
+    key: 'GET /api/v1/shared/insights/:number',
+    isPublic: false,
+    isShare: true,
+    parts: ['params'],
+    sample: () => ({ params: { number: 1 } }),
+  },
+];
