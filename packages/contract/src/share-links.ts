@@ -92,6 +92,8 @@ export const createShareLinkBody = z.strictObject({
     }),
 });
 export type NewShareLink = z.output<typeof createShareLinkBody>['share_link'];
+/** A link as a form sends it (expiry and recordings may be left to their defaults). */
+export type ShareLinkInput = z.input<typeof createShareLinkBody>['share_link'];
 
 /** The new link with its token, which is answered this once and never again (only its hash is kept). */
 export const createdShareLinkAnswer = z.object({

@@ -10,6 +10,7 @@ import {
   type Role,
   readerOf,
   seesEveryTest,
+  sharesResults,
   writesPredictions,
 } from '@limbus/contract';
 import { forbidden, notFound } from './app-error.js';
@@ -158,12 +159,8 @@ const rules = {
   'participant.access_export': (actor: Actor, test: { companyId: number }) =>
     seesEveryTest(actor) ||
     (actor.role === 'company_admin' && actor.companyId === test.companyId && actor.company?.isDemo !== true),
-  /**
-   * Share a done test's results or one insight by link (issue 29): as ordering, the users of the
-   * test's company but demo users (the demo company is shared by strangers), and staff.
-   */
-  'share_link.create': (actor: Actor, test: { companyId: number }) =>
-    seesEveryTest(actor) || (actor.companyId === test.companyId && ordersTests(actor)),
+  /** Share a done test's results or one insight by link (issue 29; the contract's sharesResults). */
+  'share_link.create': (actor: Actor, test: { companyId: number }) => sharesResults(readerOf(actor), test),
   /** List and revoke a company's share links: its admins and provider staff. */
   'share_link.manage': (actor: Actor, company: { id: number }) => staffOrItsAdmin(actor, company),
   /** Read a prediction: the users of its company only (others are answered 404 by the company-scoped load). */

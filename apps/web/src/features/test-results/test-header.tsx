@@ -1,7 +1,8 @@
-import type { TestDetail, User } from '@limbus/contract';
+import { readerOfUser, sharesResults, type TestDetail, type User } from '@limbus/contract';
 import { Button, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usesResearchArea } from '../auth';
+import { ShareButton } from '../share-links';
 import { researchHref, resultsHref } from '../user-tests';
 import { reportLabel } from './test-access';
 
@@ -13,6 +14,11 @@ export function TestHeader({ test, user }: { test: TestDetail; user: User | null
         {test.name}
       </Title>
       <Group gap="sm">
+        {test.state === 'done' &&
+          user &&
+          sharesResults(readerOfUser(user), { companyId: test.company_id }) && (
+            <ShareButton testId={test.id} />
+          )}
         {usesResearchArea(user) && (
           <Button component={Link} to={researchHref(test)} variant="default">
             Open in Research
