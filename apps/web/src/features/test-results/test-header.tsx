@@ -1,4 +1,4 @@
-import { readerOfUser, sharesResults, type TestDetail, type User } from '@limbus/contract';
+import type { TestDetail, User } from '@limbus/contract';
 import { Button, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usesResearchArea } from '../auth';
@@ -14,11 +14,7 @@ export function TestHeader({ test, user }: { test: TestDetail; user: User | null
         {test.name}
       </Title>
       <Group gap="sm">
-        {test.state === 'done' &&
-          user &&
-          sharesResults(readerOfUser(user), { companyId: test.company_id }) && (
-            <ShareButton testId={test.id} />
-          )}
+        <ShareButton test={test} />
         {usesResearchArea(user) && (
           <Button component={Link} to={researchHref(test)} variant="default">
             Open in Research

@@ -1,9 +1,12 @@
 import {
   firstErrorMessage,
+  readerOfUser,
   SHARE_LINK_DEFAULT_EXPIRY_DAYS,
   SHARE_LINK_EXPIRY_DAYS,
   SHARE_LINK_PASSWORD_MIN,
   type ShareLinkScope,
+  sharesResults,
+  type TestDetail,
 } from '@limbus/contract';
 import {
   Alert,
@@ -21,6 +24,7 @@ import {
 import { useState } from 'react';
 import { isApiError } from '../../../api';
 import { formatDate } from '../../../ui';
+import { useCurrentUser } from '../../account';
 import { useCreateShareLink } from '../api';
 
 const EXPIRY_OPTIONS = SHARE_LINK_EXPIRY_DAYS.map((days) => ({
@@ -28,20 +32,26 @@ const EXPIRY_OPTIONS = SHARE_LINK_EXPIRY_DAYS.map((days) => ({
   label: days === 1 ? '1 day' : `${days} days`,
 }));
 
-type Props = {
+type FormProps = {
   testId: number;
   /** An insight link names its insight; a test link shares the test's results. */
   insight?: { id: number; assigned_id: number };
-  label?: string;
 };
 
-/** 'Share' on a done test's results (or an insight): a link with expiry, password and recordings. */
-export function ShareButton({ testId, insight, label = 'Share' }: Props) {
+/**
+ * 'Share' on a done test's results (or one insight): a link with expiry, password and recordings,
+ * for whom the server lets share (the contract's sharesResults); nothing for anyone else.
+ */
+export function ShareButton({ test, insight }: { test: TestDetail; insight?: FormProps['insight'] }) {
+  const { user } = useCurrentUser();
   const [opened, setOpened] = useState(false);
+  const testId = test.id;
+  if (test.state !== 'done' || !user || !sharesResults(readerOfUser(user), { companyId: test.company_id }))
+    return null;
   return (
     <>
       <Button variant="default" onClick={() => setOpened(true)}>
-        {label}
+        {insight ? 'Share this insight' : 'Share'}
       </Button>
       <Modal
         opened={opened}
@@ -55,7 +65,7 @@ export function ShareButton({ testId, insight, label = 'Share' }: Props) {
   );
 }
 
-function ShareForm({ testId, insight, onDone }: Props & { onDone: () => void }) {
+function ShareForm({ testId, insight, onDone }: FormProps & { onDone: () => void }) {
   const create = useCreateShareLink(testId);
   const [expiry, setExpiry] = useState(String(SHARE_LINK_DEFAULT_EXPIRY_DAYS));
   const [password, setPassword] = useState('');
