@@ -11,6 +11,7 @@ import {
   type ShareLinkState,
   type TagWithPoints,
 } from '@limbus/contract';
+import { escapeRegExp } from '../../http/route-preloads.js';
 import type { ShareLinkRow } from './share-links.repository.js';
 
 const toUnixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -65,27 +66,50 @@ export function pseudonymsOf(participantIds: readonly number[]): Map<number, str
   return new Map(sorted.map((id, position) => [id, participantPseudonym(position)]));
 }
 
+/** Shorter labels are left as they are: '7' would also replace every 7 of a text. */
+const MIN_REPLACED_LABEL = 3;
+
+/**
+ * Researchers' texts quote participants by their label (`participantLabel`, the real_id): a link
+ * writes the pseudonym instead, and 'a participant' for one it leaves out.
+ */
+export function pseudonymiser(replacements: ReadonlyMap<string, string>): (text: string) => string {
+  const labels = [...replacements.keys()]
+    .filter((label) => label.length >= MIN_REPLACED_LABEL)
+    .sort((a, b) => b.length - a.length);
+  if (labels.length === 0) return (text) => text;
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${labels.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
+  return (text) => text.replace(pattern, (label) => replacements.get(label) ?? label);
+}
+
 /** An insight without ids, its points of the participants shown only, each by pseudonym. */
-export function toSharedInsight(insight: Insight, pseudonyms: ReadonlyMap<number, string>): SharedInsight {
+export function toSharedInsight(
+  insight: Insight,
+  pseudonyms: ReadonlyMap<number, string>,
+  pseudonymise: (text: string) => string,
+): SharedInsight {
   const points = insight.significant_points.filter(
     (point) => pseudonyms.has(point.participant_id) && isAnnotatedPoint(point),
   );
   return {
     assigned_id: insight.assigned_id,
-    title: insight.title,
-    behavior_comment: insight.behavior_comment,
-    eeg_comment: insight.eeg_comment,
-    eye_tracking_comment: insight.eye_tracking_comment,
-    touch_tracking_comment: insight.touch_tracking_comment,
-    explanation: insight.explanation,
-    summary: insight.summary,
-    suggestion: insight.suggestion,
-    focus_point: insight.focus_point,
+    title: pseudonymise(insight.title),
+    behavior_comment: pseudonymise(insight.behavior_comment),
+    eeg_comment: pseudonymise(insight.eeg_comment),
+    eye_tracking_comment: pseudonymise(insight.eye_tracking_comment),
+    touch_tracking_comment: pseudonymise(insight.touch_tracking_comment),
+    explanation: pseudonymise(insight.explanation),
+    summary: pseudonymise(insight.summary),
+    suggestion: pseudonymise(insight.suggestion),
+    focus_point: pseudonymise(insight.focus_point),
     highlight_url: points.some((point) => point.id === insight.highlight_id) ? insight.highlight_url : null,
     significant_points: points.map((point) => ({
       emotion: point.emotion,
-      comment: point.comment,
-      translation: point.translation,
+      comment: pseudonymise(point.comment),
+      translation: pseudonymise(point.translation),
       tags: point.tags.map((tag) => tag.name),
       participant: pseudonyms.get(point.participant_id) ?? '',
     })),

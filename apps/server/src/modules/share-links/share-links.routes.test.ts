@@ -97,7 +97,13 @@ async function sharedTest({ everyoneConsents = false } = {}) {
     .orderBy(asc(significantPoints.id));
   const [insight] = await ctx.t.db
     .insert(insights)
-    .values({ testId: test.id, assignedId: 1, title: 'The discount field frustrates' })
+    .values({
+      testId: test.id,
+      assignedId: 1,
+      title: 'The discount field frustrates',
+      summary: '<p>REAL-ANNA sighs; REAL-BOB laughs.</p>',
+      behaviorComment: 'REAL-ANNA scrolls back (not REAL-ANNAH)',
+    })
     .returning();
   const [second] = await ctx.t.db
     .insert(insights)
@@ -210,13 +216,18 @@ describe('what a visitor reads', () => {
     const { token } = await createLink(test.id);
     const share = visitor(token);
     const insightsBody = (await share('GET', '/shared/insights')).body;
-    expect(insightsBody).not.toContain('REAL-');
+    expect(insightsBody.replace('REAL-ANNAH', '')).not.toContain('REAL-');
     const [first] = expectOk<{ data: { title: string; significant_points: { participant: string }[] }[] }>(
       await share('GET', '/shared/insights'),
     ).data;
     expect(first?.title).toBe('The discount field frustrates');
     expect(first?.significant_points.map((point) => point.participant)).toEqual(['P01']);
     expect(JSON.stringify(first)).not.toMatch(/"id"|participant_id|real_id/);
+    // the researchers' texts quote participants by their label: the link writes the pseudonym
+    expect(first).toMatchObject({
+      summary: '<p>P01 sighs; a participant laughs.</p>',
+      behavior_comment: 'P01 scrolls back (not REAL-ANNAH)',
+    });
     const overview = expectOk<{ data: Record<string, unknown> }>(await share('GET', '/shared/overview')).data;
     expect(overview).toMatchObject({ name: 'Checkout study', participants: 1, left_out: 1, insights: 2 });
     expectError(await share('GET', '/shared/pages'), 'conflict');

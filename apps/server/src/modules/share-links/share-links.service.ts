@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type NewShareLink,
+  participantLabel,
   SHARE_LINK_MESSAGES,
   SHARE_UNLOCK_HOURS,
   type SharedHeatmap,
@@ -26,6 +27,7 @@ import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { readTestDetail } from '../user-tests/user-tests.service.js';
 import {
   linkStateOf,
+  pseudonymiser,
   pseudonymsOf,
   toSharedInsight,
   toSharedLink,
@@ -242,11 +244,19 @@ async function shownParticipants(deps: Deps, grant: ShareGrant) {
   ]);
   const people = test.participants.filter((participant) => participant.type === 'default');
   const shown = people.filter((participant) => !leftOut.has(participant.id));
+  const pseudonyms = pseudonymsOf(shown.map((participant) => participant.id));
+  const labels = new Map(
+    people.map((participant) => [
+      participantLabel(participant),
+      pseudonyms.get(participant.id) ?? SHARE_LINK_MESSAGES.leftOutParticipant,
+    ]),
+  );
   return {
     test,
     shown,
     leftOut: people.length - shown.length,
-    pseudonyms: pseudonymsOf(shown.map((participant) => participant.id)),
+    pseudonyms,
+    pseudonymise: pseudonymiser(labels),
   };
 }
 
@@ -285,10 +295,10 @@ export async function listSharedInsights(
   address: string | null,
 ): Promise<SharedInsight[]> {
   assertTestScope(grant);
-  const { pseudonyms } = await shownParticipants(deps, grant);
+  const { pseudonyms, pseudonymise } = await shownParticipants(deps, grant);
   const insights = await listInsights(deps, visitorOf(grant), grant.testId);
   await auditView(deps, grant, address, 'insights');
-  return insights.map((insight) => toSharedInsight(insight, pseudonyms));
+  return insights.map((insight) => toSharedInsight(insight, pseudonyms, pseudonymise));
 }
 
 /** One insight by its number: any of a test link's, only its own of an insight link's. */
@@ -299,14 +309,14 @@ export async function getSharedInsight(
   assignedId: number,
 ): Promise<SharedInsight> {
   assertOpen(grant);
-  const { pseudonyms } = await shownParticipants(deps, grant);
+  const { pseudonyms, pseudonymise } = await shownParticipants(deps, grant);
   const insights = await listInsights(deps, visitorOf(grant), grant.testId);
   const found = insights.find((insight) => insight.assigned_id === assignedId);
   if (!found || (grant.scope === 'insight' && found.id !== grant.insightId))
     throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
   const insight = await getInsight(deps, visitorOf(grant), grant.testId, found.id);
   await auditView(deps, grant, address, `insight ${assignedId}`);
-  return toSharedInsight(insight, pseudonyms);
+  return toSharedInsight(insight, pseudonyms, pseudonymise);
 }
 
 /**
