@@ -262,6 +262,7 @@ describe('what a visitor reads', () => {
       expires_at: data.expires_at,
     });
     expectOk(await share('GET', '/shared'));
+    expect((await share('HEAD', '/shared')).statusCode).toBe(200); // a HEAD is no view
     expectOk(await share('GET', '/shared/overview'));
     const [listed] = shareLinkListAnswer
       .parse(expectOk(await as.clientAdmin.get(`/companies/${ctx.world.client.id}/share_links`)))

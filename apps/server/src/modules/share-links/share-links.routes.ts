@@ -40,7 +40,7 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: Deps): void 
   // ── the visitor's routes: Authorization: Share <token> ──
 
   serveRoute(app, sharedRoutes.get, async (request) => ({
-    data: await getSharedLink(deps, shareOf(request), request.ip),
+    data: await getSharedLink(deps, shareOf(request), request.ip, { countsView: request.method === 'GET' }),
   }));
 
   // Guessing a link's password is slowed down as guessing a user's is: the sign-in route's limit.

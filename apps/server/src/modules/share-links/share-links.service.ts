@@ -221,14 +221,15 @@ function assertTestScope(grant: ShareGrant): void {
   if (grant.scope !== 'test') throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
 }
 
-/** The shell of the visitor's page; opening an unlocked link counts as a view. */
+/** The shell of the visitor's page; opening an unlocked link (a GET, not a HEAD) counts as a view. */
 export async function getSharedLink(
   deps: Deps,
   grant: ShareGrant,
   address: string | null,
+  { countsView }: { countsView: boolean },
 ): Promise<SharedLink> {
   const row = await loadLink(deps, grant.linkId);
-  if (grant.unlocked) {
+  if (grant.unlocked && countsView) {
     await countViewRow(deps.db, grant.linkId, deps.clock());
     await auditView(deps, grant, address, 'link');
   }
