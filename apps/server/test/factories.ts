@@ -199,6 +199,7 @@ export async function buildShareLink(
     insightId?: number;
     password?: string;
     expiresAt?: Date;
+    allowRecordings?: boolean;
   },
 ) {
   const [test] = await t.db
@@ -217,6 +218,7 @@ export async function buildShareLink(
       tokenHash: hash,
       expiresAt: link.expiresAt ?? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
       passwordHash: link.password ? await hashPassword(link.password) : null,
+      allowRecordings: link.allowRecordings ?? false,
       createdById: link.createdById,
     })
     .returning({ id: shareLinks.id });

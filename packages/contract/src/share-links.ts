@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMOTIONS } from './constants.js';
-import { idField, idParam, idParams, optionalText } from './fields.js';
+import { idField, idParam, idParams, optionalText, signedUrlQuery, videoFileAnswer } from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
@@ -160,6 +160,12 @@ export const sharedInsightSchema = z.object({
   significant_points: z.array(sharedPointSchema),
   /** How many participants the shown points come from. */
   participants: z.number(),
+  /**
+   * The highlighted moment in its participant's screen recording, when the link lets recordings be
+   * played and that participant consented to show it: a signed URL (expiring no later than the
+   * link) and the clip's seconds in it.
+   */
+  clip: z.object({ video: z.string(), start: z.number(), end: z.number() }).nullable(),
 });
 export type SharedInsight = z.infer<typeof sharedInsightSchema>;
 
@@ -306,6 +312,17 @@ export const sharedRoutes = defineRoutes('shared', {
     summary: "The shared test's tags with their counts (Professional tests)",
     responses: { 200: z.object({ data: z.array(sharedTagSchema) }) },
     errors: [403, 409, ...shareErrors],
+  },
+  clip: {
+    method: 'GET',
+    path: '/shared/links/:link/insights/:number/video',
+    access: 'signed',
+    summary:
+      "The screen recording of an insight's highlighted moment, by the signed URL of the insight's `clip` (Range requests seek); refused once the link is revoked",
+    params: z.strictObject({ link: idParam, number: idParam }),
+    query: signedUrlQuery,
+    responses: { 200: videoFileAnswer, 206: videoFileAnswer },
+    errors: [404, 416],
   },
   heatmaps: {
     method: 'GET',

@@ -90,6 +90,7 @@ export function toSharedInsight(
   insight: Insight,
   pseudonyms: ReadonlyMap<number, string>,
   pseudonymise: (text: string) => string,
+  clip: SharedInsight['clip'],
 ): SharedInsight {
   const points = insight.significant_points.filter(
     (point) => pseudonyms.has(point.participant_id) && isAnnotatedPoint(point),
@@ -114,6 +115,7 @@ export function toSharedInsight(
       participant: pseudonyms.get(point.participant_id) ?? '',
     })),
     participants: new Set(points.map((point) => point.participant_id)).size,
+    clip,
   };
 }
 

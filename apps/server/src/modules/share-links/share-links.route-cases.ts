@@ -1,6 +1,15 @@
+import { eq } from 'drizzle-orm';
 import type { InputCase } from '../../../test/bad-input-matrix.js';
 import { signedIn } from '../../../test/bad-input-matrix.js';
-import { buildShareLink, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import { signedQuery } from '../../../test/bad-input-world.js';
+import type { TestApp } from '../../../test/create-test-app.js';
+import {
+  buildParticipant,
+  buildShareLink,
+  buildTest,
+  giveVideo,
+  RESULTS_READY,
+} from '../../../test/factories.js';
 import {
   type Ctx,
   companyAdminsAndStaff,
@@ -9,7 +18,46 @@ import {
   type RouteCases,
   readsOwnCompany,
   shareRoute,
+  signedUrlHolderOk,
 } from '../../../test/route-policy-matrix.js';
+import { insightSignificantPoints, insights, significantPoints } from '../../db/schema.js';
+
+const AT = Date.UTC(2026, 0, 12, 9, 30);
+
+/**
+ * A done test of `companyId` whose insight 1 highlights a point of a participant with a screen
+ * recording, and a link to it that lets recordings be played (or not); answers the clip's path.
+ */
+export async function sharedClipOf(
+  t: Pick<TestApp, 'db' | 'files'>,
+  companyId: number,
+  createdById: number,
+  { allowRecordings = true } = {},
+) {
+  const test = await buildTest(t.db, companyId, RESULTS_READY);
+  const participant = await buildParticipant(t, test.id, {
+    significantPoints: [{ emotion: 'frustration', timestampTop: AT + 20_000, tags: ['Discount'] }],
+  });
+  await giveVideo(t, { participantId: participant.id });
+  const [point] = await t.db
+    .select({ id: significantPoints.id })
+    .from(significantPoints)
+    .where(eq(significantPoints.participantId, participant.id));
+  if (!point) throw new Error('no point');
+  const [insight] = await t.db
+    .insert(insights)
+    .values({
+      testId: test.id,
+      assignedId: 1,
+      title: 'Frustrated at the discount field',
+      highlightId: point.id,
+    })
+    .returning({ id: insights.id });
+  if (!insight) throw new Error('no insight');
+  await t.db.insert(insightSignificantPoints).values({ insightId: insight.id, significantPointId: point.id });
+  const link = await buildShareLink(t, { testId: test.id, createdById, allowRecordings });
+  return { test, participant, link, path: `/api/v1/shared/links/${link.id}/insights/1/video` };
+}
 
 /** A done test of the target company. */
 const doneTestOf = (ctx: Ctx) => buildTest(ctx.t.db, companyOf(ctx).id, RESULTS_READY);
@@ -51,6 +99,17 @@ export const shareLinksPolicyCases: RouteCases = {
   ...GET_AND_HEAD('/api/v1/shared/overview', shareRoute('/api/v1/shared/overview')),
   ...GET_AND_HEAD('/api/v1/shared/insights', shareRoute('/api/v1/shared/insights')),
   ...GET_AND_HEAD('/api/v1/shared/insights/:number', shareRoute('/api/v1/shared/insights/1')),
+  // The clip's recording by signed URL: the signature is the capability, given by an insight's
+  // answer to the link's visitor; the link must still be live (share-links.routes.test.ts).
+  ...GET_AND_HEAD('/api/v1/shared/links/:link/insights/:number/video', {
+    access: 'signed',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { path } = await sharedClipOf(ctx.t, companyOf(ctx).id, ctx.world.clientAdmin.id);
+      return { url: ctx.t.sign(path) };
+    },
+    expect: signedUrlHolderOk,
+  }),
   ...GET_AND_HEAD('/api/v1/shared/pages', shareRoute('/api/v1/shared/pages')),
   ...GET_AND_HEAD('/api/v1/shared/tags', shareRoute('/api/v1/shared/tags')),
   ...GET_AND_HEAD('/api/v1/shared/heatmaps', shareRoute('/api/v1/shared/heatmaps')),
@@ -74,6 +133,10 @@ export const shareLinksInputCases: InputCase[] = [
     parts: ['body'],
     sample: () => ({ body: { password: 'open sesame' } }),
   },
+  signedIn('GET /api/v1/shared/links/:link/insights/:number/video', ['querystring', 'params'], async (w) => {
+    const { link, path } = await sharedClipOf(w.t, w.world.client.id, w.world.clientAdmin.id);
+    return { params: { link: link.id, number: 1 }, query: signedQuery(w, path) };
+  }),
   {
     key: 'GET /api/v1/shared/insights/:number',
     isPublic: false,

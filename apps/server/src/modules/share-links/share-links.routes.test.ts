@@ -23,6 +23,7 @@ import {
   shareLinks,
   significantPoints,
 } from '../../db/schema.js';
+import { sharedClipOf } from './share-links.route-cases.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -274,6 +275,77 @@ describe('what a visitor reads', () => {
     ).data;
     expect(audit.map((entry) => entry.detail.screen).sort()).toEqual(['link', 'link', 'overview']);
     expect(audit[0]?.actor).toEqual({ id: null, label: `Share link ${data.id}` });
+  });
+});
+
+describe("an insight's clip", () => {
+  type ClipInsight = { data: { clip: { video: string; start: number; end: number } | null } };
+  const clipOf = async (token: string) =>
+    expectOk<ClipInsight>(await visitor(token)('GET', '/shared/insights/1')).data.clip;
+
+  it('plays the highlighted moment when the link allows recordings, until the link is revoked', async () => {
+    const { link, path } = await sharedClipOf(ctx.t, ctx.world.client.id, ctx.world.clientAdmin.id);
+    const clip = await clipOf(link.token);
+    expect(clip).toMatchObject({ start: 17, end: 24 });
+    expect(clip?.video.startsWith(`${path}?expires=`)).toBe(true);
+    expect(clip?.video).not.toContain('holder=');
+    const played = await ctx.t.app.inject({
+      method: 'GET',
+      url: clip?.video ?? '',
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(played.statusCode).toBe(206);
+
+    await ctx.t.db.update(shareLinks).set({ revokedAt: ctx.t.clock.now }).where(eq(shareLinks.id, link.id));
+    expectGone(await ctx.t.app.inject({ method: 'GET', url: clip?.video ?? '' }));
+  });
+
+  it('signs the clip to expire with a link that ends sooner than a media URL would', async () => {
+    const { link } = await sharedClipOf(ctx.t, ctx.world.client.id, ctx.world.clientAdmin.id);
+    const endsAt = new Date(ctx.t.clock.now.getTime() + 30 * 60 * 1000);
+    await ctx.t.db.update(shareLinks).set({ expiresAt: endsAt }).where(eq(shareLinks.id, link.id));
+    const clip = await clipOf(link.token);
+    expect(new URL(clip?.video ?? '', 'http://x').searchParams.get('expires')).toBe(
+      String(Math.floor(endsAt.getTime() / 1000)),
+    );
+  });
+
+  it('has no clip without allow_recordings, nor for a participant who did not consent to show the screen', async () => {
+    const withoutRecordings = await sharedClipOf(ctx.t, ctx.world.client.id, ctx.world.clientAdmin.id, {
+      allowRecordings: false,
+    });
+    expect(await clipOf(withoutRecordings.link.token)).toBeNull();
+    expectError(
+      await ctx.t.app.inject({ method: 'GET', url: ctx.t.sign(withoutRecordings.path) }),
+      'not_found',
+    );
+
+    const { test, participant, link, path } = await sharedClipOf(
+      ctx.t,
+      ctx.world.client.id,
+      ctx.world.clientAdmin.id,
+    );
+    const [terms] = await ctx.t.db
+      .insert(consentTerms)
+      .values({
+        testId: test.id,
+        version: 1,
+        text: 'We record you.',
+        streams: ['emotions', 'screen'],
+        purposes: ['report'],
+      })
+      .returning();
+    if (!terms) throw new Error('no terms');
+    await ctx.t.db.insert(consentRecords).values({
+      participantId: participant.id,
+      termsId: terms.id,
+      streams: ['emotions'],
+      purposes: ['report'],
+      givenAt: new Date(AT),
+      method: 'recorder',
+    });
+    expect(await clipOf(link.token)).toBeNull();
+    expectError(await ctx.t.app.inject({ method: 'GET', url: ctx.t.sign(path) }), 'not_found');
   });
 });
 

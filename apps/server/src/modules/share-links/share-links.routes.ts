@@ -15,6 +15,7 @@ import {
   listSharedTags,
   listShareLinks,
   revokeShareLink,
+  sendSharedClip,
   unlockSharedLink,
 } from './share-links.service.js';
 
@@ -62,6 +63,11 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: Deps): void 
   serveRoute(app, sharedRoutes.insight, async (request) => ({
     data: await getSharedInsight(deps, shareOf(request), request.ip, request.params.number),
   }));
+
+  // The clip's recording, by the signed URL of an insight's `clip` (no header: a <video src>).
+  serveRoute(app, sharedRoutes.clip, async (request, reply) =>
+    sendSharedClip(deps, reply, request.params.link, request.params.number, request.headers.range),
+  );
 
   serveRoute(app, sharedRoutes.pages, async (request) => ({
     data: await listSharedPages(deps, shareOf(request), request.ip),

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  clipWindow,
+  type Insight,
   type NewShareLink,
   participantLabel,
   SHARE_LINK_MESSAGES,
@@ -11,18 +13,22 @@ import {
   type SharedPage,
   type SharedTag,
   type ShareLink,
+  type SignificantPoint,
   shareLinkPath,
 } from '@limbus/contract';
+import type { FastifyReply } from 'fastify';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound, unauthenticated } from '../../http/app-error.js';
 import type { ShareGrant } from '../../http/authenticate.js';
 import { type Actor, authorizeFound } from '../../http/policy.js';
+import { sendStoredFile } from '../../http/send-stored-file.js';
 import { listLabels, listTags } from '../annotations/annotations.service.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import { participantsLeftOutOfReport } from '../consent/consent.service.js';
 import { getInsight, listInsights } from '../insights/insights.service.js';
+import { findParticipantRow } from '../participants/participants.service.js';
 import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { readTestDetail } from '../user-tests/user-tests.service.js';
 import {
@@ -147,6 +153,18 @@ function isUnlockValid(row: ShareLinkRow, unlock: string | undefined, now: Date)
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+const grantOf = (row: ShareLinkRow, unlocked: boolean): ShareGrant => ({
+  linkId: row.id,
+  companyId: row.companyId,
+  testId: row.testId,
+  scope: row.scope,
+  insightId: row.insightId,
+  expiresAt: row.expiresAt,
+  hasPassword: row.passwordHash !== null,
+  unlocked,
+  allowRecordings: row.allowRecordings,
+});
+
 /** The grant of a live link's token (not revoked, not expired), or null (authenticate.ts). */
 export async function findShareGrant(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -156,17 +174,7 @@ export async function findShareGrant(
   const row = await findLinkRowByTokenHash(deps.db, hashOpaqueToken(token));
   const now = deps.clock();
   if (!row || linkStateOf(row, now) !== 'active') return null;
-  return {
-    linkId: row.id,
-    companyId: row.companyId,
-    testId: row.testId,
-    scope: row.scope,
-    insightId: row.insightId,
-    expiresAt: row.expiresAt,
-    hasPassword: row.passwordHash !== null,
-    unlocked: row.passwordHash === null || isUnlockValid(row, unlock, now),
-    allowRecordings: row.allowRecordings,
-  };
+  return grantOf(row, row.passwordHash === null || isUnlockValid(row, unlock, now));
 }
 
 /** Opens a password-protected link for 24 h (never beyond the link's own expiry). */
@@ -290,16 +298,86 @@ export async function getSharedOverview(
   };
 }
 
+// ── the clip of an insight's highlighted moment (a link that lets recordings be played) ──
+
+const clipPath = (linkId: number, assignedId: number) =>
+  `/api/v1/shared/links/${linkId}/insights/${assignedId}/video`;
+
+type ClipSource = { video: string; point: SignificantPoint; startedAt: Date };
+
+/**
+ * What an insight's clip plays, for a link that lets recordings be played: the recording of its
+ * highlighted point's participant, when the link shows that participant and they consented to
+ * their screen recording in the report; else null.
+ */
+function clipSources(deps: Deps, grant: ShareGrant, pseudonyms: ReadonlyMap<number, string>) {
+  const withoutScreen = grant.allowRecordings
+    ? participantsLeftOutOfReport(deps, grant.testId, 'screen')
+    : Promise.resolve(null);
+  return async (insight: Insight): Promise<ClipSource | null> => {
+    const leftOut = await withoutScreen;
+    const point = insight.significant_points.find((candidate) => candidate.id === insight.highlight_id);
+    if (!leftOut || !point || !pseudonyms.has(point.participant_id) || leftOut.has(point.participant_id))
+      return null;
+    const participant = await findParticipantRow(deps.db, grant.testId, point.participant_id);
+    if (!participant?.video || !participant.startedAt) return null;
+    return { video: participant.video, point, startedAt: participant.startedAt };
+  };
+}
+
+/** The visitor's insights with their clips, as one link shows them. */
+async function sharedInsightsOf(
+  deps: Deps,
+  grant: ShareGrant,
+  insights: Insight[],
+): Promise<SharedInsight[]> {
+  const { pseudonyms, pseudonymise } = await shownParticipants(deps, grant);
+  const sourceOf = clipSources(deps, grant, pseudonyms);
+  return Promise.all(
+    insights.map(async (insight) => {
+      const source = await sourceOf(insight);
+      const clip = source
+        ? {
+            video: deps.signedUrls.sign(clipPath(grant.linkId, insight.assigned_id), deps.clock()),
+            ...clipWindow(source.point.timestamp_top, source.startedAt.getTime() / 1000),
+          }
+        : null;
+      return toSharedInsight(insight, pseudonyms, pseudonymise, clip);
+    }),
+  );
+}
+
+/** Sends the clip's recording while the link is live (a revoked link's clip URL is refused at once). */
+export async function sendSharedClip(
+  deps: Deps,
+  reply: FastifyReply,
+  linkId: number,
+  assignedId: number,
+  range: string | undefined,
+): Promise<FastifyReply> {
+  const row = await findLinkRow(deps.db, linkId);
+  if (!row || linkStateOf(row, deps.clock()) !== 'active')
+    throw new AppError('not_found', SHARE_LINK_MESSAGES.gone);
+  const grant = grantOf(row, true);
+  const insight = (await listInsights(deps, visitorOf(grant), grant.testId)).find(
+    (candidate) =>
+      candidate.assigned_id === assignedId && (grant.scope === 'test' || candidate.id === grant.insightId),
+  );
+  const { pseudonyms } = await shownParticipants(deps, grant);
+  const source = insight ? await clipSources(deps, grant, pseudonyms)(insight) : null;
+  if (!source) throw notFound('The clip');
+  return sendStoredFile(reply, deps.files, source.video, 'The clip', range);
+}
+
 export async function listSharedInsights(
   deps: Deps,
   grant: ShareGrant,
   address: string | null,
 ): Promise<SharedInsight[]> {
   assertTestScope(grant);
-  const { pseudonyms, pseudonymise } = await shownParticipants(deps, grant);
   const insights = await listInsights(deps, visitorOf(grant), grant.testId);
   await auditView(deps, grant, address, 'insights');
-  return insights.map((insight) => toSharedInsight(insight, pseudonyms, pseudonymise));
+  return sharedInsightsOf(deps, grant, insights);
 }
 
 /** One insight by its number: any of a test link's, only its own of an insight link's. */
@@ -310,14 +388,15 @@ export async function getSharedInsight(
   assignedId: number,
 ): Promise<SharedInsight> {
   assertOpen(grant);
-  const { pseudonyms, pseudonymise } = await shownParticipants(deps, grant);
   const insights = await listInsights(deps, visitorOf(grant), grant.testId);
   const found = insights.find((insight) => insight.assigned_id === assignedId);
   if (!found || (grant.scope === 'insight' && found.id !== grant.insightId))
     throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
   const insight = await getInsight(deps, visitorOf(grant), grant.testId, found.id);
   await auditView(deps, grant, address, `insight ${assignedId}`);
-  return toSharedInsight(insight, pseudonyms, pseudonymise);
+  const [shared] = await sharedInsightsOf(deps, grant, [insight]);
+  if (!shared) throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
+  return shared;
 }
 
 /**

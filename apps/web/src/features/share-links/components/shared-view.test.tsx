@@ -42,6 +42,7 @@ const insight: SharedInsight = {
     },
   ],
   participants: 1,
+  clip: { video: '/api/v1/shared/links/4/insights/1/video?expires=1&signature=x', start: 17, end: 24 },
 };
 
 /** A visitor's server: the link waits for 'discount-2026', then answers with the unlock header. */
@@ -118,6 +119,10 @@ describe('SharedView', () => {
     expect(await screen.findByRole('heading', { name: 'Checkout study' })).toBeTruthy();
     expect(await screen.findByText('Insight 1: The discount field frustrates')).toBeTruthy();
     expect(screen.getByText('P01')).toBeTruthy();
+    const clip = screen.getByLabelText('The highlighted moment of insight 1') as HTMLVideoElement;
+    expect(clip.getAttribute('src')).toBe(
+      '/api/v1/shared/links/4/insights/1/video?expires=1&signature=x#t=17,24',
+    );
     expect(screen.getByText(/1 participant is left out/)).toBeTruthy();
     expect(fake.calls.every((call) => call.headers.Authorization === `Share ${TOKEN}`)).toBe(true);
     expect(localStorage.getItem(`limbus-share-unlock:${TOKEN}`)).toContain('unlock-1');

@@ -220,6 +220,17 @@ function InsightCard({ insight }: { insight: SharedInsight }) {
           </Badge>
         </Group>
         <RichTextView html={writtenInsightText(insight.summary)} empty="" />
+        {insight.clip && (
+          // the media fragment starts the clip 3 s before the moment and stops it 7 s later
+          <video
+            src={`${insight.clip.video}#t=${insight.clip.start},${insight.clip.end}`}
+            controls
+            muted
+            preload="metadata"
+            aria-label={`The highlighted moment of insight ${insight.assigned_id}`}
+            style={{ width: '100%', maxWidth: 640, borderRadius: 8, background: '#000' }}
+          />
+        )}
         {writtenInsightText(insight.explanation) && (
           <RichTextView html={writtenInsightText(insight.explanation)} />
         )}
