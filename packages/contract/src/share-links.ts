@@ -41,6 +41,8 @@ export const SHARE_LINK_MESSAGES = {
     `${what} are not shown by a share link while a participant of this test has not consented to the client's report`,
   insightScope: 'Choose the insight to share (insight_id)',
   testScope: 'A link to the whole test names no insight',
+  professionalInsight: (assignedId: number) =>
+    `Insight ${assignedId} is one of the extra consultant findings of Professional tests: a link cannot share it`,
   /** How a link's texts name a participant it leaves out (no consent to the report). */
   leftOutParticipant: 'a participant',
 } as const;

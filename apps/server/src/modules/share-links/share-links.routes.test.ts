@@ -478,6 +478,19 @@ describe('who shares, lists and revokes', () => {
     );
   });
 
+  it("refuses an Essential test's extra findings, which a client does not read (403)", async () => {
+    const test = await buildTest(ctx.t.db, ctx.world.client.id, { state: 'done', testType: 'essential' });
+    const [fourth] = await ctx.t.db
+      .insert(insights)
+      .values({ testId: test.id, assignedId: 4, title: 'An extra finding' })
+      .returning();
+    const response = await as.staff.post(`/tests/${test.id}/share_links`, {
+      share_link: { scope: 'insight', insight_id: fourth?.id },
+    });
+    expectError(response, 'forbidden');
+    expect(response.json().message).toBe(SHARE_LINK_MESSAGES.professionalInsight(4));
+  });
+
   it("lists and revokes for the company's admins and staff; members 403, another company 404", async () => {
     const { test } = await sharedTest();
     const { data } = await createLink(test.id);

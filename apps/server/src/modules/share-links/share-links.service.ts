@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   clipWindow,
+  ESSENTIAL_INSIGHTS,
   type Insight,
   type NewShareLink,
   participantLabel,
@@ -20,14 +21,14 @@ import type { FastifyReply } from 'fastify';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { Deps } from '../../deps.js';
-import { AppError, notFound, unauthenticated } from '../../http/app-error.js';
+import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-error.js';
 import type { ShareGrant } from '../../http/authenticate.js';
 import { type Actor, authorizeFound } from '../../http/policy.js';
 import { sendStoredFile } from '../../http/send-stored-file.js';
 import { listLabels, listTags } from '../annotations/annotations.service.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import { participantsLeftOutOfReport } from '../consent/consent.service.js';
-import { getInsight, listInsights } from '../insights/insights.service.js';
+import { listInsights } from '../insights/insights.service.js';
 import { findParticipantRow } from '../participants/participants.service.js';
 import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { readTestDetail } from '../user-tests/user-tests.service.js';
@@ -81,6 +82,9 @@ export async function createShareLink(
   const insight =
     input.insight_id === undefined ? null : await findTestInsight(deps.db, testId, input.insight_id);
   if (input.scope === 'insight' && !insight) throw notFound('The insight');
+  // a visitor reads as a client user: an Essential test's extra findings are not theirs to read
+  if (insight && test.testType === 'essential' && insight.assignedId > ESSENTIAL_INSIGHTS)
+    throw forbidden(SHARE_LINK_MESSAGES.professionalInsight(insight.assignedId));
   const { token, hash } = newOpaqueToken();
   const now = deps.clock();
   const id = await insertLinkRow(deps.db, {
@@ -380,7 +384,10 @@ export async function listSharedInsights(
   return sharedInsightsOf(deps, grant, insights);
 }
 
-/** One insight by its number: any of a test link's, only its own of an insight link's. */
+/**
+ * One insight by its number: any of a test link's, only its own of an insight link's (as a client
+ * reads them: an Essential test's first ones only).
+ */
 export async function getSharedInsight(
   deps: Deps,
   grant: ShareGrant,
@@ -392,9 +399,8 @@ export async function getSharedInsight(
   const found = insights.find((insight) => insight.assigned_id === assignedId);
   if (!found || (grant.scope === 'insight' && found.id !== grant.insightId))
     throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
-  const insight = await getInsight(deps, visitorOf(grant), grant.testId, found.id);
   await auditView(deps, grant, address, `insight ${assignedId}`);
-  const [shared] = await sharedInsightsOf(deps, grant, [insight]);
+  const [shared] = await sharedInsightsOf(deps, grant, [found]);
   if (!shared) throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
   return shared;
 }
