@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { signIn, test } from './support/accounts';
+import { describeViolations, seriousViolations } from './support/axe';
 import { testIdFromList } from './support/tests';
 
 // Issue 29's journey (share links): a client admin shares a test with a password; a fresh browser
@@ -10,6 +11,9 @@ const SHARED_TEST = 'Acme Running webshop (desktop)';
 const OTHER_TEST = 'Acme Running webshop (mobile)';
 const PASSWORD = 'discount-2026';
 const GONE = 'This link has expired or was revoked: ask the person who shared it.';
+
+// axe-core is injected as an inline script, which the product's Content-Security-Policy refuses
+test.use({ bypassCSP: true });
 
 test('[SHARE LINKS] a password-protected link read by a visitor without an account, then revoked', async ({
   page,
@@ -33,13 +37,15 @@ test('[SHARE LINKS] a password-protected link read by a visitor without an accou
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // a visitor: a browser of its own, nobody signed in
-  const visitorContext = await browser.newContext();
+  const visitorContext = await browser.newContext({ bypassCSP: true });
   try {
     const visitor = await visitorContext.newPage();
     await visitor.goto(url);
     await expect(visitor.getByText('Acme Retail', { exact: true })).toBeVisible();
     await expect(visitor.getByText(/^shared by .+ · expires /)).toBeVisible();
     await expect(visitor.getByRole('heading', { name: SHARED_TEST })).toHaveCount(0);
+    const locked = await seriousViolations(visitor);
+    expect(locked, `the password prompt:\n${describeViolations(locked)}`).toEqual([]);
     await visitor.getByRole('textbox', { name: 'Password' }).fill('not the password');
     await visitor.getByRole('button', { name: 'Open' }).click();
     await expect(visitor.getByText('The password is not right')).toBeVisible();
@@ -52,6 +58,8 @@ test('[SHARE LINKS] a password-protected link read by a visitor without an accou
     const firstInsight = visitor.getByRole('article', { name: 'Insight 1', exact: true });
     await expect(firstInsight).toBeVisible();
     await expect(firstInsight.getByText(/^P\d\d$/).first()).toBeVisible();
+    const open = await seriousViolations(visitor);
+    expect(open, `the shared results:\n${describeViolations(open)}`).toEqual([]);
     // no app navigation nor account menu in the light shell
     await expect(visitor.getByRole('navigation')).toHaveCount(0);
 
