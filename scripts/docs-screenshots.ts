@@ -39,9 +39,32 @@ const firstRecording = async (page: Page) => {
   await page.locator('video').first().waitFor({ timeout: 180_000 });
 };
 
+/** A new 7-day link to the desktop test (through the API, as the signed-in user), opened as its visitor sees it. */
+const sharedView = async (page: Page) => {
+  const testId = page.url().match(/\/test\/(\d+)\//)?.[1];
+  const token = await page.evaluate<string | null>("localStorage.getItem('token')");
+  const response = await page.request.post(
+    new URL(`/api/v1/tests/${testId}/share_links`, page.url()).toString(),
+    {
+      headers: { Authorization: token ?? '' },
+      data: { share_link: { scope: 'test', expires_in_days: 7 } },
+    },
+  );
+  const { path: visitorPath } = (await response.json()) as { path: string };
+  await page.goto(new URL(visitorPath, page.url()).toString());
+  await page.getByRole('article').first().waitFor();
+};
+
 const SHOTS: Shot[] = [
   { name: 'results-insights', role: 'client.admin', path: (t) => `/test/${t.desktop}/insights` },
   { name: 'results-locked', role: 'client.admin', path: (t) => `/test/${t.mobile}/locked` },
+  {
+    name: 'shared-view',
+    role: 'client.admin',
+    path: (t) => `/test/${t.desktop}/overview`,
+    prepare: sharedView,
+  },
+  { name: 'organisation-share-links', role: 'client.admin', path: () => '/organisation/share-links' },
   {
     name: 'results-pages-feedback',
     role: 'client.admin',

@@ -48,6 +48,8 @@ import { registerQualityRoutes } from './modules/quality/quality.routes.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { registerRetentionRoutes } from './modules/retention/retention.routes.js';
 import { registerSectionClipsRoutes } from './modules/section-clips/section-clips.routes.js';
+import { registerShareLinkRoutes } from './modules/share-links/share-links.routes.js';
+import { findShareGrant } from './modules/share-links/share-links.service.js';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerTestSetupRoutes } from './modules/test-setups/test-setups.routes.js';
@@ -187,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...deps,
     loadSignedInUser: (userId) => actors.get(userId),
     findSetupByKey: (key) => findSetupByKey(deps, key),
+    findShareGrant: (token, unlock) => findShareGrant(deps, token, unlock),
   });
   await app.register(
     async (api) => {
@@ -219,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerJourneyRoutes(api, deps);
       registerBenchmarkRoutes(api, deps);
       registerSectionClipsRoutes(api, deps);
+      registerShareLinkRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

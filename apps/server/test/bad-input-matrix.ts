@@ -48,6 +48,8 @@ export type InputCase = {
   isPublic: boolean;
   /** A recorder route: sent with a test setup's key instead of a user's token. */
   isRecorder?: true;
+  /** A share link's visitor route: sent with a share link's token instead of a user's token. */
+  isShare?: true;
   parts: readonly Part[];
   /** The body may also come as multipart/form-data (POST/PATCH /tests). */
   acceptsMultipart?: true;
@@ -158,7 +160,9 @@ export function describeBadInput(w: InputWorld, cases: readonly InputCase[]): vo
       ? (['superAdmin', 'anonymous'] as const)
       : testCase.isRecorder
         ? (['setup'] as const)
-        : (['superAdmin'] as const)
+        : testCase.isShare
+          ? (['share'] as const)
+          : (['superAdmin'] as const)
     ).map((identity) => ({
       testCase,
       identity,

@@ -8,6 +8,7 @@ import type { TestApp } from './create-test-app.js';
 import {
   buildContract,
   buildParticipant,
+  buildShareLink,
   buildTest,
   buildUser,
   buildWorld,
@@ -39,6 +40,8 @@ export type InputWorld = {
   resourceImageName: string;
   /** The key of a test setup, for the recorder routes. */
   setupKey: string;
+  /** The token of a password-protected share link of the recorded test, for the visitor's routes. */
+  shareToken: string;
 };
 
 /** The bad-input world of this test process, for the enclosing file: read its fields in tests. */
@@ -82,6 +85,13 @@ export const useInputWorld = sharedPerProcess(async (t): Promise<InputWorld> => 
     type: 'video_heatmap',
     moments: [{ emotion: 'spread', start: 0, end: 1 }],
   });
+  const shareToken = (
+    await buildShareLink(t, {
+      testId: recordedTestId,
+      createdById: world.clientAdmin.id,
+      password: 'open sesame',
+    })
+  ).token;
   return {
     t,
     world,
@@ -98,6 +108,7 @@ export const useInputWorld = sharedPerProcess(async (t): Promise<InputWorld> => 
     resourceId: resource.id,
     resourceImageName,
     setupKey,
+    shareToken,
   };
 });
 
@@ -106,7 +117,7 @@ let sequence = 0;
 export const nextNumber = () => ++sequence;
 export const freshEmail = () => `bad-input-${nextNumber()}@example.test`;
 
-export type Identity = 'superAdmin' | 'anonymous' | 'setup';
+export type Identity = 'superAdmin' | 'anonymous' | 'setup' | 'share';
 
 export function send(
   w: InputWorld,
@@ -117,6 +128,7 @@ export function send(
     ...(options.headers ?? {}),
     ...(identity === 'superAdmin' ? { authorization: w.superAdminAuth } : {}),
     ...(identity === 'setup' ? { authorization: `Setup ${w.setupKey}` } : {}),
+    ...(identity === 'share' ? { authorization: `Share ${w.shareToken}` } : {}),
   };
   return w.t.app.inject({ ...options, headers });
 }

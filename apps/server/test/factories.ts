@@ -1,9 +1,10 @@
 import type { Role } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import type { Database } from '../src/db/client.js';
-import { bundles, companies, contracts, participants, tests } from '../src/db/schema.js';
+import { bundles, companies, contracts, participants, shareLinks, tests } from '../src/db/schema.js';
 import type { FileStore } from '../src/files/file-store.js';
 import { addMonths, toIsoDate } from '../src/modules/contracts/contract-rules.js';
 import { type RecordingInput, recordParticipant } from '../src/modules/participants/record-participant.js';
@@ -183,4 +184,44 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
     throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`);
   const cookie = response.cookies.find((candidate) => candidate.name === 'limbus_refresh');
   return { authorization: `Bearer ${response.json().access_token}`, refreshCookie: cookie?.value ?? '' };
+}
+
+/**
+ * A share link of a test (of its company), stored as the service stores one: the token's hash and
+ * the password's argon2id. Answers the link's id and its token.
+ */
+export async function buildShareLink(
+  t: { db: Database },
+  link: {
+    testId: number;
+    createdById: number;
+    scope?: 'test' | 'insight';
+    insightId?: number;
+    password?: string;
+    expiresAt?: Date;
+    allowRecordings?: boolean;
+  },
+) {
+  const [test] = await t.db
+    .select({ companyId: tests.companyId })
+    .from(tests)
+    .where(eq(tests.id, link.testId));
+  if (!test) throw new Error('no test to share');
+  const { token, hash } = newOpaqueToken();
+  const [row] = await t.db
+    .insert(shareLinks)
+    .values({
+      companyId: test.companyId,
+      testId: link.testId,
+      scope: link.scope ?? 'test',
+      insightId: link.insightId ?? null,
+      tokenHash: hash,
+      expiresAt: link.expiresAt ?? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      passwordHash: link.password ? await hashPassword(link.password) : null,
+      allowRecordings: link.allowRecordings ?? false,
+      createdById: link.createdById,
+    })
+    .returning({ id: shareLinks.id });
+  if (!row) throw new Error('no share link');
+  return { id: row.id, token };
 }

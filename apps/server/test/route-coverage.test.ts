@@ -48,6 +48,10 @@ import {
   sectionClipsPolicyCases,
 } from '../src/modules/section-clips/section-clips.route-cases.js';
 import {
+  shareLinksInputCases,
+  shareLinksPolicyCases,
+} from '../src/modules/share-links/share-links.route-cases.js';
+import {
   suggestionsInputCases,
   suggestionsPolicyCases,
 } from '../src/modules/suggestions/suggestions.route-cases.js';
@@ -97,6 +101,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'retention', policy: retentionPolicyCases, input: retentionInputCases },
   { name: 'access', policy: accessPolicyCases, input: accessInputCases },
   { name: 'processing-record', policy: processingRecordPolicyCases, input: processingRecordInputCases },
+  { name: 'share-links', policy: shareLinksPolicyCases, input: shareLinksInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */
@@ -121,6 +126,7 @@ function appWithAuthentication() {
   registerAuthentication(app, {
     loadSignedInUser: async () => null,
     findSetupByKey: async () => null,
+    findShareGrant: async () => null,
     accessTokens: createAccessTokens('x'.repeat(32)),
     signedUrls: createSignedUrls('x'.repeat(32)),
     clock: () => new Date(),

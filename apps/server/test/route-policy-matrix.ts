@@ -187,7 +187,7 @@ export const signedUrlHolderOk: Record<RoleName, RoleExpectation> = {
   demoUser: { own: 'ok', other: 'ok' },
 };
 
-/** Recorder routes take a setup key (`Authorization: Setup <key>`); no user's token opens them. */
+/** Recorder and share routes take a key or token of their own; no user's token opens them. */
 const recorderOnly: Record<RoleName, Outcome> = {
   anonymous: 401,
   superAdmin: 401,
@@ -199,6 +199,17 @@ const recorderOnly: Record<RoleName, Outcome> = {
 };
 export const recorderRoute = (url: string): RouteCase => ({
   access: 'recorder',
+  targets: ['none'],
+  request: () => ({ url }),
+  expect: recorderOnly,
+});
+
+/**
+ * A share link's visitor routes take the link's token (`Authorization: Share <token>`); no user's
+ * token opens them (share-links.routes.test.ts walks them with tokens).
+ */
+export const shareRoute = (url: string): RouteCase => ({
+  access: 'share',
   targets: ['none'],
   request: () => ({ url }),
   expect: recorderOnly,

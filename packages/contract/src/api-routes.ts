@@ -21,6 +21,7 @@ import { qualityRoutes } from './quality.js';
 import { resourceRoutes } from './resources.js';
 import { retentionRoutes } from './retention.js';
 import { sectionClipsRoutes } from './section-clips.js';
+import { sharedRoutes, shareLinkRoutes } from './share-links.js';
 import { suggestionRoutes } from './suggestions.js';
 import { supportRoutes } from './support.js';
 import { testSetupRoutes } from './test-setups.js';
@@ -54,6 +55,8 @@ export const apiRoutes = {
   resources: resourceRoutes,
   retention: retentionRoutes,
   sectionClips: sectionClipsRoutes,
+  shareLinks: shareLinkRoutes,
+  shared: sharedRoutes,
   suggestions: suggestionRoutes,
   support: supportRoutes,
   tests: testRoutes,
@@ -100,6 +103,10 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
     "A company's retention policy: how long recordings and raw streams are kept before the daily job removes them",
   sectionClips:
     "The section video of a web test: each participant's first visit of a page as a clip, with its video and emotions",
+  shareLinks:
+    "Share links of a done test's results or one insight: made by the company's users, listed and revoked by its admins",
+  shared:
+    "What a share link's visitor reads with the link's token (`Authorization: Share <token>`): nothing else answers it",
   suggestions:
     'Suggestions of a test, ranked from 1: read by whoever reads the test, written by staff and its company',
   support: 'The support chat: conversations of users with the provider’s staff',

@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = [
   'retention_changed',
   'retention_applied',
   'sign_in_throttled',
+  'share_link_created',
+  'share_link_revoked',
+  'share_link_viewed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,6 +34,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   retention_changed: 'Changed the retention policy',
   retention_applied: 'Removed data by the retention policy',
   sign_in_throttled: 'Sign-ins slowed down after repeated failures',
+  share_link_created: 'Shared results by link',
+  share_link_revoked: 'Revoked a share link',
+  share_link_viewed: 'Viewed results by a share link',
 };
 
 /** What an entry records beyond its action: counts, kinds, versions; never personal data. */

@@ -35,6 +35,7 @@ export * from './retention.js';
 export * from './route.js';
 export * from './section-clips.js';
 export * from './section-rules.js';
+export * from './share-links.js';
 export * from './suggestions.js';
 export * from './support.js';
 export * from './test-files.js';

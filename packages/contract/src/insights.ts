@@ -23,6 +23,15 @@ export const INSIGHT_PDF_COMMENT_MAX = 190;
 
 /** The insight's clip (spec 3 §9): from 3 s before the highlighted point, 7 s long, looping every 7000 ms. */
 export const INSIGHT_CLIP = { leadMs: 3000, lengthMs: 7000, loopMs: 7000 } as const;
+/**
+ * The clip of a point in its participant's recording, in seconds of the video (which starts at
+ * the participant's start): from 3 s before the point, 7 s long (spec 3 §9).
+ */
+export function clipWindow(pointAtMs: number, startedAtSeconds: number): { start: number; end: number } {
+  const start = Math.max(0, (pointAtMs - INSIGHT_CLIP.leadMs) / 1000 - startedAtSeconds);
+  return { start, end: start + INSIGHT_CLIP.lengthMs / 1000 };
+}
+
 /** The insight detail's Suggestions section without any (spec 3 §8). */
 export const INSIGHT_NO_SUGGESTIONS = 'There are no suggestions added yet. Go to suggestions to add some!';
 

@@ -111,6 +111,7 @@ function operation(route: Route): object {
     ...(route.access === 'public' ? { security: [] } : {}),
     ...(route.access === 'recorder' ? { security: [{ setupKey: [] }] } : {}),
     ...(route.access === 'signed' ? { security: [] } : {}),
+    ...(route.access === 'share' ? { security: [{ shareToken: [] }] } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(body ? { requestBody: body } : {}),
     responses: { ...successResponses(route), ...errors },
@@ -161,6 +162,16 @@ export function buildOpenApiDocument<G extends Record<string, RouteGroup>>(
         ...(routes.some((route) => route.access === 'recorder')
           ? {
               setupKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Setup <key>`' },
+            }
+          : {}),
+        ...(routes.some((route) => route.access === 'share')
+          ? {
+              shareToken: {
+                type: 'apiKey',
+                in: 'header',
+                name: 'Authorization',
+                description: "`Share <token>`: a share link's token",
+              },
             }
           : {}),
       },

@@ -10,3 +10,8 @@ export const PARTICIPANT_UNLABELLED = 'Unlabelled participant';
 export function participantLabel(participant: { real_id: string }): string {
   return participant.real_id.trim() || PARTICIPANT_UNLABELLED;
 }
+
+/** A share link's name for the participant at `position` (0-based) of those it shows: P01, P02… */
+export function participantPseudonym(position: number): string {
+  return `P${String(position + 1).padStart(2, '0')}`;
+}

@@ -106,6 +106,12 @@ export const managesSuggestions = (reader: Reader, test: { companyId: number }) 
 /** Mark a participant as favourite: the same readers, for the same reason. */
 export const marksFavourites = managesSuggestions;
 
+/**
+ * Share a done test's results or an insight by link (issue 29): the same readers as ordering,
+ * the users of the test's company but demo users (the demo company is shared by strangers), and staff.
+ */
+export const sharesResults = managesSuggestions;
+
 /** The company whose researchers use the insights wizard (spec 3 §6: company id 2, the provider). */
 export const INSIGHTS_WIZARD_COMPANY_ID = 2;
 

@@ -14,9 +14,11 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  * public: anyone; user: any signed-in user; staff: role admin or licence_analysis;
  * researcher: role admin or licence_research; recorder: a lab recorder with its key
  * (`Authorization: Setup <key>`), never a user; signed: a URL the server signed after checking the
- * reader (media for `<video src>`). Resource-level rules live in the server's policy.
+ * reader (media for `<video src>`); share: a visitor with a share link's token
+ * (`Authorization: Share <token>`, share-links.ts), never a user. Resource-level rules live in the
+ * server's policy.
  */
-export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder' | 'signed';
+export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder' | 'signed' | 'share';
 
 /** An answer that is not JSON: a file or stream of bytes. */
 export type FileAnswer = { file: string };

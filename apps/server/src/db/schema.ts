@@ -8,4 +8,5 @@ export * from './tables/library.js';
 export * from './tables/predictions.js';
 export * from './tables/recordings.js';
 export * from './tables/results.js';
+export * from './tables/sharing.js';
 export * from './tables/user-tests.js';

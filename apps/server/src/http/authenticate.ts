@@ -1,7 +1,7 @@
-import type { User } from '@limbus/contract';
+import { SHARE_LINK_MESSAGES, SHARE_UNLOCK_HEADER, type ShareLinkScope, type User } from '@limbus/contract';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { AccessTokens } from '../auth/access-tokens.js';
-import { forbidden, unauthenticated } from './app-error.js';
+import { AppError, forbidden, unauthenticated } from './app-error.js';
 import { type Actor, isResearcher, isStaff } from './policy.js';
 import type { SignedUrls } from './signed-urls.js';
 
@@ -10,9 +10,11 @@ import type { SignedUrls } from './signed-urls.js';
  * public: anyone; user: any signed-in user; staff: role admin or licence_analysis;
  * researcher: role admin or licence_research; recorder: a lab recorder (test setup) with its key
  * (`Authorization: Setup <key>`), never a user; signed: a URL the server signed after checking
- * the reader (media for `<video src>`, signed-urls.ts). Resource-level rules live in policy.ts.
+ * the reader (media for `<video src>`, signed-urls.ts); share: a share link's visitor with the
+ * link's token (`Authorization: Share <token>`), which no other route takes (it answers 401).
+ * Resource-level rules live in policy.ts.
  */
-export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder' | 'signed';
+export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder' | 'signed' | 'share';
 
 /** One method of a route as registered, with its stated access and its schemas. */
 export type RegisteredRoute = {
@@ -36,13 +38,31 @@ export type SignedInUser = { actor: Actor; tokenVersion: number; user: User };
 export type SetupIdentity = { id: number; name: string };
 
 /**
+ * What a share link's token grants (`request.share`): its test, and its insight for an insight
+ * link; `unlocked` when the link has no password or the request carries a valid unlock.
+ */
+export type ShareGrant = {
+  linkId: number;
+  companyId: number;
+  testId: number;
+  scope: ShareLinkScope;
+  insightId: number | null;
+  expiresAt: Date;
+  hasPassword: boolean;
+  unlocked: boolean;
+  allowRecordings: boolean;
+};
+
+/**
  * What authentication asks of the modules, which app.ts hands in: the signed-in user of an id
- * (the users module, through the actors' cache), and the test setup of a recorder's key (the
- * test-setups module); each null when there is none.
+ * (the users module, through the actors' cache), the test setup of a recorder's key (the
+ * test-setups module), and the grant of a live share link's token with the request's unlock (the
+ * share-links module); each null when there is none.
  */
 export type AuthenticationLookups = {
   loadSignedInUser: (userId: number) => Promise<SignedInUser | null>;
   findSetupByKey: (key: string) => Promise<SetupIdentity | null>;
+  findShareGrant: (token: string, unlock: string | undefined) => Promise<ShareGrant | null>;
 };
 
 declare module 'fastify' {
@@ -59,6 +79,8 @@ declare module 'fastify' {
     signedInUser: SignedInUser | null;
     /** The test setup of a recorder route. */
     setup: SetupIdentity | null;
+    /** The share link of a visitor's route. */
+    share: ShareGrant | null;
   }
 }
 
@@ -69,6 +91,7 @@ export function registerAuthentication(
   app.decorateRequest('actor', null);
   app.decorateRequest('signedInUser', null);
   app.decorateRequest('setup', null);
+  app.decorateRequest('share', null);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', function onRoute(route) {
@@ -88,6 +111,13 @@ export function registerAuthentication(
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
+    if (access === 'share') {
+      request.share = await shareFromHeader(request, deps.findShareGrant);
+      return;
+    }
+    // A share token is a credential of the visitor's routes only: every other route refuses it.
+    if (access && request.headers.authorization?.startsWith('Share '))
+      throw unauthenticated(SHARE_LINK_MESSAGES.otherCredential);
     if (!access || access === 'public') return;
     if (access === 'signed') return; // checked after validation (below): the query must be read first
     if (access === 'recorder') {
@@ -115,6 +145,7 @@ export function registerAuthentication(
   // The media URLs a signed-in user's answer names are bound to that user's session (signed-urls.ts):
   // the rest of the request runs with the user as their holder.
   app.addHook('preHandler', (request, _reply, done) => {
+    if (request.share) return deps.signedUrls.signingUntil(request.share.expiresAt, done);
     const signedIn = request.signedInUser;
     if (!signedIn) return done();
     deps.signedUrls.signingFor({ userId: signedIn.actor.id, tokenVersion: signedIn.tokenVersion }, done);
@@ -142,6 +173,32 @@ async function setupFromHeader(
   const key = header.slice('Setup '.length).trim();
   if (!/^[\w-]{16,128}$/.test(key)) return null;
   return findSetupByKey(key);
+}
+
+/** A share link's token: 64 hex digits (256 bits, newOpaqueToken). */
+const SHARE_TOKEN = /^[0-9a-f]{64}$/;
+
+/** The grant of the request's share token; an unknown, expired or revoked one is one 404, alike. */
+async function shareFromHeader(
+  request: FastifyRequest,
+  findShareGrant: AuthenticationLookups['findShareGrant'],
+): Promise<ShareGrant> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Share '))
+    throw unauthenticated('This needs a share link (Authorization: Share <token>)');
+  const token = header.slice('Share '.length).trim();
+  const unlock = request.headers[SHARE_UNLOCK_HEADER];
+  const grant = SHARE_TOKEN.test(token)
+    ? await findShareGrant(token, typeof unlock === 'string' ? unlock : undefined)
+    : null;
+  if (!grant) throw new AppError('not_found', SHARE_LINK_MESSAGES.gone);
+  return grant;
+}
+
+/** The share link of a visitor's route. */
+export function shareOf(request: FastifyRequest): ShareGrant {
+  if (!request.share) throw new AppError('not_found', SHARE_LINK_MESSAGES.gone);
+  return request.share;
 }
 
 /** The test setup of a recorder route. */

@@ -10,6 +10,7 @@ import {
   type Role,
   readerOf,
   seesEveryTest,
+  sharesResults,
   writesPredictions,
 } from '@limbus/contract';
 import { forbidden, notFound } from './app-error.js';
@@ -158,6 +159,10 @@ const rules = {
   'participant.access_export': (actor: Actor, test: { companyId: number }) =>
     seesEveryTest(actor) ||
     (actor.role === 'company_admin' && actor.companyId === test.companyId && actor.company?.isDemo !== true),
+  /** Share a done test's results or one insight by link (issue 29; the contract's sharesResults). */
+  'share_link.create': (actor: Actor, test: { companyId: number }) => sharesResults(readerOf(actor), test),
+  /** List and revoke a company's share links: its admins and provider staff. */
+  'share_link.manage': (actor: Actor, company: { id: number }) => staffOrItsAdmin(actor, company),
   /** Read a prediction: the users of its company only (others are answered 404 by the company-scoped load). */
   'prediction.read': (actor: Actor, prediction: { companyId: number }) =>
     actor.companyId === prediction.companyId,
@@ -218,6 +223,8 @@ const sights: { [A in Action]?: Sight<A> } = {
   'insight.manage': seesTest,
   'suggestion.manage': seesTest,
   'participant.access_export': seesTest,
+  'share_link.create': seesTest,
+  'share_link.manage': seesCompany,
   'insight_generation.read': rules['insight_generation.read'],
   'support.read': rules['support.read'],
   'prediction.read': rules['prediction.read'],

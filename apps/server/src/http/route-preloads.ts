@@ -43,7 +43,8 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${segments.join('')}/?$`, 'i');
 }
 
-function escapeRegExp(text: string): string {
+/** `text` as a regular expression matches it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

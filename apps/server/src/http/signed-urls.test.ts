@@ -60,4 +60,18 @@ describe('signed media urls', () => {
     versions.delete(7);
     expect(await urls.verify('/api/v1/tests/1/video', query, now, versionOf)).toBe(false);
   });
+
+  it('expires no later than a share link when signed for its visitor (signingUntil)', async () => {
+    const linkEnds = new Date(now.getTime() + 90 * 60 * 1000);
+    const url = urls.signingUntil(linkEnds, () => urls.sign('/api/v1/tests/1/video', now));
+    const query = queryOf(url);
+    expect(Number(query.expires)).toBe(Math.floor(linkEnds.getTime() / 1000));
+    expect(await urls.verify('/api/v1/tests/1/video', query, now, noUsers)).toBe(true);
+    expect(await urls.verify('/api/v1/tests/1/video', query, linkEnds, noUsers)).toBe(false);
+    // a link that ends after the usual lifetime leaves the usual expiry
+    const later = urls.signingUntil(new Date(now.getTime() + 30 * 86_400_000), () =>
+      urls.sign('/api/v1/tests/1/video', now),
+    );
+    expect(queryOf(later).expires).toBe(queryOf(urls.sign('/api/v1/tests/1/video', now)).expires);
+  });
 });

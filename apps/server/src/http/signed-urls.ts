@@ -12,7 +12,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * finding 10; docs/decisions/accounts-and-access.md): it names the user (`holder`) and its
  * signature covers the user's token version, which a sign-out (and a password reset) raises, so
  * the link ends with the session instead of hours later. Outside a signed-in request (a lab
- * recorder's key, a test's own fixtures) a URL is bound to nothing but its expiry.
+ * recorder's key, a test's own fixtures) a URL is bound to nothing but its expiry. A URL signed
+ * while answering a share link's visitor expires no later than the link (`signingUntil`).
  */
 export type SignedUrls = {
   /** `path` with `?expires=…[&holder=…]&signature=…` appended, bound to the current request's user. */
@@ -29,6 +30,8 @@ export type SignedUrls = {
   ) => Promise<boolean>;
   /** Runs `work` with the URLs it signs bound to `holder` (authenticate.ts, per signed-in request). */
   signingFor: <T>(holder: UrlHolder, work: () => T) => T;
+  /** Runs `work` with the URLs it signs expiring by `notAfter` at the latest (a share link's visitor). */
+  signingUntil: <T>(notAfter: Date, work: () => T) => T;
 };
 
 /** Whose session a URL belongs to. */
@@ -41,16 +44,17 @@ const ROUNDING_MS = 60 * 60 * 1000;
 export function createSignedUrls(secret: string): SignedUrls {
   // A key of its own, derived from the server secret: a media signature is never a valid token.
   const key = createHmac('sha256', secret).update('limbus signed media urls').digest();
-  const holders = new AsyncLocalStorage<UrlHolder>();
+  const signings = new AsyncLocalStorage<{ holder?: UrlHolder; notAfter?: Date }>();
   const signatureOf = (path: string, expires: number, holder: UrlHolder | undefined) =>
     createHmac('sha256', key)
       .update(holder ? `${expires}\n${holder.userId}.${holder.tokenVersion}\n${path}` : `${expires}\n${path}`)
       .digest('base64url');
   return {
     sign(path, now) {
-      const expiresMs = Math.ceil((now.getTime() + SIGNED_URL_TTL_MS) / ROUNDING_MS) * ROUNDING_MS;
+      const { holder, notAfter } = signings.getStore() ?? {};
+      const roundedMs = Math.ceil((now.getTime() + SIGNED_URL_TTL_MS) / ROUNDING_MS) * ROUNDING_MS;
+      const expiresMs = notAfter ? Math.min(roundedMs, notAfter.getTime()) : roundedMs;
       const expires = Math.floor(expiresMs / 1000);
-      const holder = holders.getStore();
       const holderPart = holder ? `&holder=${holder.userId}` : '';
       return `${path}?expires=${expires}${holderPart}&signature=${signatureOf(path, expires, holder)}`;
     },
@@ -70,6 +74,7 @@ export function createSignedUrls(secret: string): SignedUrls {
       const given = Buffer.from(query.signature);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
-    signingFor: (holder, work) => holders.run(holder, work),
+    signingFor: (holder, work) => signings.run({ holder }, work),
+    signingUntil: (notAfter, work) => signings.run({ notAfter }, work),
   };
 }

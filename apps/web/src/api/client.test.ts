@@ -145,4 +145,25 @@ describe('API client', () => {
     expect(fake.calls[0]?.url).toBe('/api/v1/password_reset?reset_password_token=t+k');
     expect(fake.calls[0]?.body).toEqual({ password: 'secret1' });
   });
+
+  it('sends a credential of its own instead of the session, without cookies, and never refreshes on its 401', async () => {
+    localStorage.setItem(TOKEN_KEY, 'Bearer of-a-signed-in-user');
+    const onSessionExpired = vi.fn();
+    const fake = createFakeFetch({
+      'GET /shared/overview': { status: 401, body: { code: 'unauthenticated', message: 'Locked' } },
+    });
+    const client = createApiClient({
+      fetch: fake.fetch,
+      onSessionExpired,
+      credential: () => ({ Authorization: 'Share abc', 'x-share-unlock': 'u' }),
+    });
+
+    const error = await client.get('/shared/overview').catch((caught: unknown) => caught);
+    expect((error as ApiError).status).toBe(401);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]?.headers).toMatchObject({ Authorization: 'Share abc', 'x-share-unlock': 'u' });
+    expect(vi.mocked(fake.fetch).mock.calls[0]?.[1]?.credentials).toBe('omit');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(readToken()).toBe('Bearer of-a-signed-in-user');
+  });
 });

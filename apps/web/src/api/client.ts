@@ -21,6 +21,11 @@ export type ApiClientConfig = {
   onSessionExpired?: () => void;
   /** Called on a 5xx answer that is the server's own fault (code internal, or no code). */
   onServerError?: (error: ApiError) => void;
+  /**
+   * The headers of a credential of its own (a share link's visitor: `Authorization: Share …`),
+   * sent instead of the session's token; a 401 then is the caller's to read, never a refresh.
+   */
+  credential?: () => Record<string, string>;
 };
 
 /** Calls whose 401 means "wrong credentials" or "no session", never "token expired". */
@@ -67,14 +72,15 @@ export function createApiClient(initial: ApiClientConfig = {}) {
   async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = readToken();
-    if (token) headers.Authorization = token;
+    if (config.credential) Object.assign(headers, config.credential());
+    else if (token) headers.Authorization = token;
     const hasBody = options.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
     try {
       return await doFetch(buildUrl(base(), path, options.query), {
         method,
         headers,
-        credentials: 'include',
+        credentials: config.credential ? 'omit' : 'include',
         body: hasBody ? JSON.stringify(options.body) : undefined,
         signal: options.signal,
       });
@@ -110,7 +116,8 @@ export function createApiClient(initial: ApiClientConfig = {}) {
 
   async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
     let response = await send(method, path, options);
-    const mayRefresh = !NO_REFRESH.some((call) => call.method === method && call.path === path);
+    const mayRefresh =
+      !config.credential && !NO_REFRESH.some((call) => call.method === method && call.path === path);
     if (response.status === 401 && mayRefresh) {
       if (await refresh()) {
         response = await send(method, path, options);

@@ -37,6 +37,11 @@ const OrganisationRecordPage = lazyPage(
   () => import('../pages/organisation-record-page'),
   'OrganisationRecordPage',
 );
+const OrganisationShareLinksPage = lazyPage(
+  () => import('../pages/organisation-share-links-page'),
+  'OrganisationShareLinksPage',
+);
+const SharedPage = lazyPage(() => import('../pages/shared-page'), 'SharedPage');
 const MembersPage = lazyPage(() => import('../pages/members-page'), 'MembersPage');
 const AddMemberPage = lazyPage(() => import('../pages/add-member-page'), 'AddMemberPage');
 const EditMemberPage = lazyPage(() => import('../pages/edit-member-page'), 'EditMemberPage');
@@ -171,6 +176,8 @@ export const routes: RouteObject[] = [
       { path: '/activate', element: <ActivatePage /> },
       { path: '/verify', element: <VerifyPage /> },
       { path: '/500', element: <ServerErrorPage /> },
+      // a share link's visitor, without an account (docs/decisions/share-links.md)
+      { path: '/s/:token', element: <SharedPage /> },
       // signed in
       {
         path: '/',
@@ -211,6 +218,7 @@ export const routes: RouteObject[] = [
               { path: 'organisation', element: <OrganisationPage /> },
               { path: 'organisation/audit', element: <OrganisationAuditPage /> },
               { path: 'organisation/record-of-processing', element: <OrganisationRecordPage /> },
+              { path: 'organisation/share-links', element: <OrganisationShareLinksPage /> },
               { path: 'members', element: <MembersPage /> },
               { path: 'add-member', element: <AddMemberPage /> },
               { path: 'edit-member/:id', element: <EditMemberPage /> },

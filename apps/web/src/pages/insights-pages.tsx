@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { InsightDetail, InsightsScreen } from '../features/insights';
+import { ShareButton } from '../features/share-links';
 import { LinkedSuggestions } from '../features/suggestions';
 import { useLoadedTest } from '../features/test-results';
 
@@ -20,6 +21,7 @@ export function InsightPage() {
       test={test}
       insightId={insightId}
       linkedSuggestions={<LinkedSuggestions testId={test.id} insightId={insightId} />}
+      actions={(insight) => <ShareButton test={test} insight={insight} />}
     />
   );
 }

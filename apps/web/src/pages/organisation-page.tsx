@@ -32,6 +32,17 @@ export function OrganisationPage() {
               </Anchor>
             </Paper>
             <ProcessingRecordLink to="/organisation/record-of-processing" />
+            <Paper withBorder p="lg" component="section" aria-labelledby="share-links-title">
+              <Title order={2} fz={18} id="share-links-title">
+                Share links
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                The links your organisation shared results with: views, last viewed, and revoke.
+              </Text>
+              <Anchor component={Link} to="/organisation/share-links">
+                Open the share links
+              </Anchor>
+            </Paper>
           </>
         ) : null}
       </Stack>

@@ -155,16 +155,20 @@ export async function insertRecordRow(db: Executor, values: RecordValues): Promi
 
 /**
  * Of the participants (people: type default, not generated viewers) of the tests `testIds`, those
- * whose data may not serve `purpose`: on a test with consent terms, each participant whose consent
- * in force does not grant it, or who has none.
+ * whose data may not serve `purpose` (for `stream`, when named): on a test with consent terms, each
+ * participant whose consent in force does not grant it (or the stream), or who has none.
  * Participants of tests without terms (legacy tests) are never named.
  */
 export async function participantIdsWithout(
   db: Executor,
   testIds: readonly number[],
   purpose: ConsentPurpose,
+  stream?: ConsentStream,
 ): Promise<{ id: number; testId: number }[]> {
   if (testIds.length === 0) return [];
+  const streamGranted = stream
+    ? sql`and ${consentRecords.streams} @> ${JSON.stringify([stream])}::jsonb`
+    : sql``;
   return db
     .select({ id: participants.id, testId: participants.testId })
     .from(participants)
@@ -176,7 +180,7 @@ export async function participantIdsWithout(
         notLike(participants.realId, `${GENERATED_VIEWER_PREFIX}%`),
         sql`exists (select 1 from ${consentTerms} where ${consentTerms.testId} = ${participants.testId})`,
         sql`not coalesce((
-          select ${consentRecords.purposes} @> ${JSON.stringify([purpose])}::jsonb
+          select ${consentRecords.purposes} @> ${JSON.stringify([purpose])}::jsonb ${streamGranted}
           from ${consentRecords}
           where ${consentRecords.participantId} = ${participants.id}
           order by ${consentRecords.id} desc

@@ -316,6 +316,18 @@ export async function participantsWithoutPurpose(
 }
 
 /**
+ * The participants of the test whose `stream` may not be shown in the client's report (purpose
+ * 'report'): a share link leaves them out (docs/decisions/share-links.md).
+ */
+export async function participantsLeftOutOfReport(
+  deps: Pick<Deps, 'db'>,
+  testId: number,
+  stream: ConsentStream,
+): Promise<Set<number>> {
+  return new Set((await participantIdsWithout(deps.db, [testId], 'report', stream)).map((row) => row.id));
+}
+
+/**
  * Of the tests `testIds`, those that hold a participant whose data may not serve `purpose`. The
  * norms and benchmarks compare tests by their stored aggregates, which count every participant:
  * such a test is left out of the norms until nobody in it is without the purpose

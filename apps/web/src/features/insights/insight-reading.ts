@@ -1,4 +1,4 @@
-import { INSIGHT_CLIP, type Insight, type SignificantPoint } from '@limbus/contract';
+import type { Insight, SignificantPoint } from '@limbus/contract';
 import { EMOTION_TEXT_COLORS } from '../../ui';
 import { insightFacts } from './insight-facts';
 
@@ -31,11 +31,5 @@ export function highlightOf(
   );
 }
 
-/**
- * The clip of a point in its participant's recording, in seconds of the video (which starts at
- * the participant's start): from 3 s before the point, 7 s long (spec 3 §9).
- */
-export function clipWindow(pointAtMs: number, startedAtSeconds: number): { start: number; end: number } {
-  const start = Math.max(0, (pointAtMs - INSIGHT_CLIP.leadMs) / 1000 - startedAtSeconds);
-  return { start, end: start + INSIGHT_CLIP.lengthMs / 1000 };
-}
+// The clip of a point: the contract's, which a share link's clip uses too.
+export { clipWindow } from '@limbus/contract';

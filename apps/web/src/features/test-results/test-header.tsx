@@ -2,6 +2,7 @@ import type { TestDetail, User } from '@limbus/contract';
 import { Button, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usesResearchArea } from '../auth';
+import { ShareButton } from '../share-links';
 import { researchHref, resultsHref } from '../user-tests';
 import { reportLabel } from './test-access';
 
@@ -13,6 +14,7 @@ export function TestHeader({ test, user }: { test: TestDetail; user: User | null
         {test.name}
       </Title>
       <Group gap="sm">
+        <ShareButton test={test} />
         {usesResearchArea(user) && (
           <Button component={Link} to={researchHref(test)} variant="default">
             Open in Research

@@ -49,20 +49,25 @@ type InsightDetailProps = {
   insightId: number;
   /** The suggestions made of this insight, shown under its explanation (from the page). */
   linkedSuggestions: ReactNode;
+  /** What the page offers on the insight (sharing it by link), beside 'Back to insights'. */
+  actions?: (insight: Insight) => ReactNode;
 };
 
 /** /test/{id}/insights/{insightId}: one finding with its moment, data, explanation and suggestions. */
-export function InsightDetail({ test, insightId, linkedSuggestions }: InsightDetailProps) {
+export function InsightDetail({ test, insightId, linkedSuggestions, actions }: InsightDetailProps) {
   const insights = useInsights(test.id);
   const insight = insights.data?.find((item) => item.id === insightId);
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={`/test/${test.id}/insights`} size="sm" style={{ alignSelf: 'flex-start' }}>
-        <Group gap={4}>
-          <IconChevronLeft size={16} aria-hidden />
-          Back to insights
-        </Group>
-      </Anchor>
+      <Group justify="space-between" align="center">
+        <Anchor component={Link} to={`/test/${test.id}/insights`} size="sm">
+          <Group gap={4}>
+            <IconChevronLeft size={16} aria-hidden />
+            Back to insights
+          </Group>
+        </Anchor>
+        {insight && actions ? actions(insight) : null}
+      </Group>
       {insights.isLoading ? <PageLoader label="Loading the insight" /> : null}
       {insights.isError ? (
         <ErrorAlert error={insights.error} title="The insight could not be loaded" />

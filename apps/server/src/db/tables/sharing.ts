@@ -1,0 +1,51 @@
+import type { ShareLinkScope } from '@limbus/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.js';
+import { belongsTo, createdAt } from './columns.js';
+import { insights } from './results.js';
+import { tests } from './user-tests.js';
+
+/**
+ * A share link (issue 29; docs/decisions/share-links.md): a done test's results or one insight for
+ * visitors without an account. Only the token's SHA-256 is stored; the token is answered once.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    companyId: belongsTo('company_id', () => companies.id),
+    testId: belongsTo('test_id', () => tests.id),
+    /** 'test' or 'insight'; a reel scope adds its value and a `reel_id` column beside insight_id. */
+    scope: text('scope').$type<ShareLinkScope>().notNull(),
+    insightId: integer('insight_id').references(() => insights.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** argon2id, as users' passwords; null: no password. */
+    passwordHash: text('password_hash'),
+    allowRecordings: boolean('allow_recordings').notNull().default(false),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    views: integer('views').notNull().default(0),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('share_links_token_hash_idx').on(table.tokenHash),
+    index('share_links_company_idx').on(table.companyId, table.createdAt),
+    check(
+      'share_links_scope_check',
+      sql`(${table.scope} = 'test' and ${table.insightId} is null) or (${table.scope} = 'insight' and ${table.insightId} is not null)`,
+    ),
+  ],
+);

@@ -1,0 +1,136 @@
+import {
+  type Insight,
+  isAnnotatedPoint,
+  type LabelWithMetrics,
+  participantPseudonym,
+  type SharedInsight,
+  type SharedLink,
+  type SharedPage,
+  type SharedTag,
+  type ShareLink,
+  type ShareLinkState,
+  type TagWithPoints,
+} from '@limbus/contract';
+import { escapeRegExp } from '../../http/route-preloads.js';
+import type { ShareLinkRow } from './share-links.repository.js';
+
+const toUnixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function linkStateOf(row: Pick<ShareLinkRow, 'expiresAt' | 'revokedAt'>, now: Date): ShareLinkState {
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
+}
+
+export function toShareLink(row: ShareLinkRow, now: Date): ShareLink {
+  return {
+    id: row.id,
+    test: { id: row.testId, name: row.testName },
+    scope: row.scope,
+    insight:
+      row.insightId !== null && row.insightAssignedId !== null
+        ? { id: row.insightId, assigned_id: row.insightAssignedId, title: row.insightTitle ?? '' }
+        : null,
+    expires_at: toUnixSeconds(row.expiresAt),
+    has_password: row.passwordHash !== null,
+    allow_recordings: row.allowRecordings,
+    created_by: row.createdBy,
+    created_at: toUnixSeconds(row.createdAt),
+    views: row.views,
+    last_viewed_at: row.lastViewedAt ? toUnixSeconds(row.lastViewedAt) : null,
+    revoked_at: row.revokedAt ? toUnixSeconds(row.revokedAt) : null,
+    state: linkStateOf(row, now),
+  };
+}
+
+/** The visitor's shell: the test's name and the insight's number only once the link is open. */
+export function toSharedLink(row: ShareLinkRow, unlocked: boolean): SharedLink {
+  return {
+    company: row.companyName,
+    test: unlocked ? { name: row.testName, test_type: row.testType } : null,
+    scope: row.scope,
+    insight_assigned_id: unlocked ? row.insightAssignedId : null,
+    shared_by: row.createdBy,
+    expires_at: toUnixSeconds(row.expiresAt),
+    has_password: row.passwordHash !== null,
+    locked: !unlocked,
+    allow_recordings: row.allowRecordings,
+  };
+}
+
+/**
+ * The pseudonyms of the participants a link shows: P01, P02… in the order of their ids, so that
+ * every answer of one link names a participant alike.
+ */
+export function pseudonymsOf(participantIds: readonly number[]): Map<number, string> {
+  const sorted = [...participantIds].sort((a, b) => a - b);
+  return new Map(sorted.map((id, position) => [id, participantPseudonym(position)]));
+}
+
+/** Shorter labels are left as they are: '7' would also replace every 7 of a text. */
+const MIN_REPLACED_LABEL = 3;
+
+/**
+ * Researchers' texts quote participants by their label (`participantLabel`, the real_id): a link
+ * writes the pseudonym instead, and 'a participant' for one it leaves out.
+ */
+export function pseudonymiser(replacements: ReadonlyMap<string, string>): (text: string) => string {
+  const labels = [...replacements.keys()]
+    .filter((label) => label.length >= MIN_REPLACED_LABEL)
+    .sort((a, b) => b.length - a.length);
+  if (labels.length === 0) return (text) => text;
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${labels.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
+  return (text) => text.replace(pattern, (label) => replacements.get(label) ?? label);
+}
+
+/** An insight without ids, its points of the participants shown only, each by pseudonym. */
+export function toSharedInsight(
+  insight: Insight,
+  pseudonyms: ReadonlyMap<number, string>,
+  pseudonymise: (text: string) => string,
+  clip: SharedInsight['clip'],
+): SharedInsight {
+  const points = insight.significant_points.filter(
+    (point) => pseudonyms.has(point.participant_id) && isAnnotatedPoint(point),
+  );
+  return {
+    assigned_id: insight.assigned_id,
+    title: pseudonymise(insight.title),
+    behavior_comment: pseudonymise(insight.behavior_comment),
+    eeg_comment: pseudonymise(insight.eeg_comment),
+    eye_tracking_comment: pseudonymise(insight.eye_tracking_comment),
+    touch_tracking_comment: pseudonymise(insight.touch_tracking_comment),
+    explanation: pseudonymise(insight.explanation),
+    summary: pseudonymise(insight.summary),
+    suggestion: pseudonymise(insight.suggestion),
+    focus_point: pseudonymise(insight.focus_point),
+    highlight_url: points.some((point) => point.id === insight.highlight_id) ? insight.highlight_url : null,
+    significant_points: points.map((point) => ({
+      emotion: point.emotion,
+      comment: pseudonymise(point.comment),
+      translation: pseudonymise(point.translation),
+      tags: point.tags.map((tag) => tag.name),
+      participant: pseudonyms.get(point.participant_id) ?? '',
+    })),
+    participants: new Set(points.map((point) => point.participant_id)).size,
+    clip,
+  };
+}
+
+export function toSharedPage(label: LabelWithMetrics): SharedPage {
+  return {
+    name: label.name,
+    total_participants: label.total_participants,
+    average_time: label.average_time,
+    joy: label.joy,
+    attention: label.attention,
+    frustration: label.frustration,
+    intervals: label.intervals,
+  };
+}
+
+export function toSharedTag(tag: TagWithPoints): SharedTag {
+  return { name: tag.name, description: tag.description, count: tag.count, participants: tag.participants };
+}

@@ -1,0 +1,512 @@
+import {
+  auditListAnswer,
+  type ConsentPurpose,
+  createdShareLinkAnswer,
+  SHARE_LINK_MESSAGES,
+  SHARE_UNLOCK_HEADER,
+  sharedLinkAnswer,
+  shareLinkListAnswer,
+  unlockSharedLinkAnswer,
+} from '@limbus/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import { hashOpaqueToken } from '../../auth/opaque-tokens.js';
+import {
+  consentRecords,
+  consentTerms,
+  insightSignificantPoints,
+  insights,
+  participants,
+  shareLinks,
+  significantPoints,
+} from '../../db/schema.js';
+import { sharedClipOf } from './share-links.route-cases.js';
+
+const ctx = useWorld();
+let as: Awaited<ReturnType<typeof signInWorld>>;
+beforeAll(async () => {
+  as = await signInWorld(ctx.t.app, ctx.world);
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Moves the server's clock, and signs the world in again (access tokens last 15 minutes). */
+async function advanceClock(ms: number) {
+  ctx.t.clock.advance(ms);
+  as = await signInWorld(ctx.t.app, ctx.world);
+}
+const AT = Date.UTC(2026, 0, 12, 9, 30);
+
+/** A visitor with a link's token (and an unlock, once entered). */
+function visitor(token: string, unlock?: string) {
+  return (method: string, url: string, payload?: object): Promise<LightMyRequestResponse> =>
+    ctx.t.app.inject({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      ...(payload ? { payload } : {}),
+      headers: { authorization: `Share ${token}`, ...(unlock ? { [SHARE_UNLOCK_HEADER]: unlock } : {}) },
+    });
+}
+
+/**
+ * A done Professional test of the client with two participants, each with an annotated point that
+ * insight 1 cites, and consent terms under which the second did not consent to the report (unless
+ * `everyoneConsents`).
+ */
+async function sharedTest({ everyoneConsents = false } = {}) {
+  const test = await buildTest(ctx.t.db, ctx.world.client.id, { ...RESULTS_READY, name: 'Checkout study' });
+  const consenting = await buildParticipant(ctx.t, test.id, {
+    realId: 'REAL-ANNA',
+    significantPoints: [{ emotion: 'frustration', timestampTop: AT + 2000, tags: ['Discount'] }],
+  });
+  const refusing = await buildParticipant(ctx.t, test.id, {
+    realId: 'REAL-BOB',
+    significantPoints: [{ emotion: 'joy', timestampTop: AT + 3000, tags: ['Discount'] }],
+  });
+  const [terms] = await ctx.t.db
+    .insert(consentTerms)
+    .values({
+      testId: test.id,
+      version: 1,
+      text: 'We record you.',
+      streams: ['emotions', 'eyes', 'mice', 'screen'],
+      purposes: ['report', 'norms', 'ai'],
+    })
+    .returning();
+  if (!terms) throw new Error('no terms');
+  const grants: [{ id: number }, ConsentPurpose[]][] = [
+    [consenting, ['report', 'norms', 'ai']],
+    [refusing, everyoneConsents ? ['report'] : ['norms']],
+  ];
+  for (const [participant, purposes] of grants)
+    await ctx.t.db.insert(consentRecords).values({
+      participantId: participant.id,
+      termsId: terms.id,
+      streams: ['emotions', 'eyes', 'mice', 'screen'],
+      purposes,
+      givenAt: new Date(AT),
+      method: 'recorder',
+    });
+  const points = await ctx.t.db
+    .select({ id: significantPoints.id })
+    .from(significantPoints)
+    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
+    .where(eq(participants.testId, test.id))
+    .orderBy(asc(significantPoints.id));
+  const [insight] = await ctx.t.db
+    .insert(insights)
+    .values({
+      testId: test.id,
+      assignedId: 1,
+      title: 'The discount field frustrates',
+      summary: '<p>REAL-ANNA sighs; REAL-BOB laughs.</p>',
+      behaviorComment: 'REAL-ANNA scrolls back (not REAL-ANNAH)',
+    })
+    .returning();
+  const [second] = await ctx.t.db
+    .insert(insights)
+    .values({ testId: test.id, assignedId: 2, title: 'Second finding' })
+    .returning();
+  if (!insight || !second) throw new Error('no insight');
+  await ctx.t.db
+    .insert(insightSignificantPoints)
+    .values(points.map((point) => ({ insightId: insight.id, significantPointId: point.id })));
+  return { test, insight, second, consenting, refusing };
+}
+
+async function createLink(testId: number, link: Record<string, unknown> = {}) {
+  return createdShareLinkAnswer.parse(
+    expectOk(
+      await as.clientAdmin.post(`/tests/${testId}/share_links`, { share_link: { scope: 'test', ...link } }),
+      201,
+    ),
+  );
+}
+
+const expectGone = (response: LightMyRequestResponse) => {
+  expectError(response, 'not_found');
+  expect(response.json().message).toBe(SHARE_LINK_MESSAGES.gone);
+};
+
+/** The /api/v1 routes of the app as registered, with every path parameter filled. */
+function everyRoute(params: Record<string, string | number>) {
+  return ctx.t.app.registeredRoutes
+    .filter((route) => route.url.startsWith('/api/v1'))
+    .map((route) => ({
+      method: route.method,
+      key: `${route.method} ${route.url}`,
+      url: route.url
+        .replace(/:(\w+)/g, (_match, name: string) => String(params[name] ?? 1))
+        .replace('*', 'x'),
+    }));
+}
+
+/** Tries every registered route with the token; answers the keys of those that answered 2xx. */
+async function routesOpenTo(token: string, params: Record<string, string | number>): Promise<string[]> {
+  const open: string[] = [];
+  for (const route of everyRoute(params)) {
+    const response = await ctx.t.app.inject({
+      method: route.method as 'GET',
+      url: route.url,
+      headers: { authorization: `Share ${token}` },
+      ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+    });
+    if (response.statusCode < 300) open.push(route.key);
+    else
+      expect([400, 401, 403, 404, 405, 409, 413, 415], `${route.key}: ${response.body}`).toContain(
+        response.statusCode,
+      );
+  }
+  return open.sort();
+}
+
+const getAndHead = (...paths: string[]) =>
+  paths.flatMap((path) => [`GET /api/v1${path}`, `HEAD /api/v1${path}`]);
+
+describe("a share token's reach", () => {
+  it('opens only the GETs of a test link, and no other route of the app', async () => {
+    const { test } = await sharedTest({ everyoneConsents: true });
+    const { token } = await createLink(test.id);
+    const params = { id: test.id, iid: 1, number: 1, hid: 1, pid: 1 };
+    expect(await routesOpenTo(token, params)).toEqual(
+      getAndHead(
+        '/shared',
+        '/shared/heatmaps',
+        '/shared/insights',
+        '/shared/insights/:number',
+        '/shared/overview',
+        '/shared/pages',
+        '/shared/tags',
+      ).sort(),
+    );
+  });
+
+  it('opens only its own insight for an insight link', async () => {
+    const { test, second } = await sharedTest();
+    const { token } = await createLink(test.id, { scope: 'insight', insight_id: second.id });
+    expect(await routesOpenTo(token, { id: test.id, number: 2 })).toEqual(
+      getAndHead('/shared', '/shared/insights/:number').sort(),
+    );
+    const share = visitor(token);
+    expectError(await share('GET', '/shared/insights/1'), 'not_found');
+    expect(expectOk(await share('GET', '/shared/insights/2')).data).toMatchObject({
+      title: 'Second finding',
+    });
+    expectError(await share('GET', '/shared/overview'), 'not_found');
+  });
+
+  it('is refused by the routes of users, also of the same test (401)', async () => {
+    const { test } = await sharedTest();
+    const { token } = await createLink(test.id);
+    const response = await ctx.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tests/${test.id}/insights`,
+      headers: { authorization: `Share ${token}` },
+    });
+    expectError(response, 'unauthenticated');
+    expect(response.json().message).toBe(SHARE_LINK_MESSAGES.otherCredential);
+  });
+});
+
+describe('what a visitor reads', () => {
+  it('names participants P01, P02… and leaves out those without consent to the report', async () => {
+    const { test } = await sharedTest();
+    const { token } = await createLink(test.id);
+    const share = visitor(token);
+    const insightsBody = (await share('GET', '/shared/insights')).body;
+    expect(insightsBody.replace('REAL-ANNAH', '')).not.toContain('REAL-');
+    const [first] = expectOk<{ data: { title: string; significant_points: { participant: string }[] }[] }>(
+      await share('GET', '/shared/insights'),
+    ).data;
+    expect(first?.title).toBe('The discount field frustrates');
+    expect(first?.significant_points.map((point) => point.participant)).toEqual(['P01']);
+    expect(JSON.stringify(first)).not.toMatch(/"id"|participant_id|real_id/);
+    // the researchers' texts quote participants by their label: the link writes the pseudonym
+    expect(first).toMatchObject({
+      summary: '<p>P01 sighs; a participant laughs.</p>',
+      behavior_comment: 'P01 scrolls back (not REAL-ANNAH)',
+    });
+    const overview = expectOk<{ data: Record<string, unknown> }>(await share('GET', '/shared/overview')).data;
+    expect(overview).toMatchObject({ name: 'Checkout study', participants: 1, left_out: 1, insights: 2 });
+    expectError(await share('GET', '/shared/pages'), 'conflict');
+    expectError(await share('GET', '/shared/tags'), 'conflict');
+    expectError(await share('GET', '/shared/heatmaps'), 'conflict');
+  });
+
+  it('shows pages and tags once everybody consented to the report', async () => {
+    const { test } = await sharedTest({ everyoneConsents: true });
+    const share = visitor((await createLink(test.id)).token);
+    expect(expectOk<{ data: unknown[] }>(await share('GET', '/shared/tags')).data).toEqual([
+      { name: 'Discount', description: '', count: 2, participants: 2 },
+    ]);
+    expectOk(await share('GET', '/shared/pages'));
+    const [first] = expectOk<{ data: { significant_points: { participant: string }[] }[] }>(
+      await share('GET', '/shared/insights'),
+    ).data;
+    expect(first?.significant_points.map((point) => point.participant)).toEqual(['P01', 'P02']);
+  });
+
+  it('gives the shell, counts each open as a view and writes every view to the audit trail', async () => {
+    const { test } = await sharedTest();
+    const { token, data } = await createLink(test.id);
+    const share = visitor(token);
+    const shell = sharedLinkAnswer.parse(expectOk(await share('GET', '/shared'))).data;
+    expect(shell).toMatchObject({
+      company: ctx.world.client.name,
+      test: { name: 'Checkout study' },
+      scope: 'test',
+      locked: false,
+      has_password: false,
+      expires_at: data.expires_at,
+    });
+    expectOk(await share('GET', '/shared'));
+    expect((await share('HEAD', '/shared')).statusCode).toBe(200); // a HEAD is no view
+    expectOk(await share('GET', '/shared/overview'));
+    const [listed] = shareLinkListAnswer
+      .parse(expectOk(await as.clientAdmin.get(`/companies/${ctx.world.client.id}/share_links`)))
+      .data.filter((link) => link.id === data.id);
+    expect(listed).toMatchObject({ views: 2, state: 'active' });
+    expect(listed?.last_viewed_at).not.toBeNull();
+    const audit = auditListAnswer.parse(
+      expectOk(await as.clientAdmin.get(`/audit?action=share_link_viewed&test_id=${test.id}`)),
+    ).data;
+    expect(audit.map((entry) => entry.detail.screen).sort()).toEqual(['link', 'link', 'overview']);
+    expect(audit[0]?.actor).toEqual({ id: null, label: `Share link ${data.id}` });
+  });
+});
+
+describe("an insight's clip", () => {
+  type ClipInsight = { data: { clip: { video: string; start: number; end: number } | null } };
+  const clipOf = async (token: string) =>
+    expectOk<ClipInsight>(await visitor(token)('GET', '/shared/insights/1')).data.clip;
+
+  it('plays the highlighted moment when the link allows recordings, until the link is revoked', async () => {
+    const { link, path } = await sharedClipOf(ctx.t, ctx.world.client.id, ctx.world.clientAdmin.id);
+    const clip = await clipOf(link.token);
+    expect(clip).toMatchObject({ start: 17, end: 24 });
+    expect(clip?.video.startsWith(`${path}?expires=`)).toBe(true);
+    expect(clip?.video).not.toContain('holder=');
+    const played = await ctx.t.app.inject({
+      method: 'GET',
+      url: clip?.video ?? '',
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(played.statusCode).toBe(206);
+
+    await ctx.t.db.update(shareLinks).set({ revokedAt: ctx.t.clock.now }).where(eq(shareLinks.id, link.id));
+    expectGone(await ctx.t.app.inject({ method: 'GET', url: clip?.video ?? '' }));
+  });
+
+  it('signs the clip to expire with a link that ends sooner than a media URL would', async () => {
+    const { link } = await sharedClipOf(ctx.t, ctx.world.client.id, ctx.world.clientAdmin.id);
+    const endsAt = new Date(ctx.t.clock.now.getTime() + 30 * 60 * 1000);
+    await ctx.t.db.update(shareLinks).set({ expiresAt: endsAt }).where(eq(shareLinks.id, link.id));
+    const clip = await clipOf(link.token);
+    expect(new URL(clip?.video ?? '', 'http://x').searchParams.get('expires')).toBe(
+      String(Math.floor(endsAt.getTime() / 1000)),
+    );
+  });
+
+  it('has no clip without allow_recordings, nor for a participant who did not consent to show the screen', async () => {
+    const withoutRecordings = await sharedClipOf(ctx.t, ctx.world.client.id, ctx.world.clientAdmin.id, {
+      allowRecordings: false,
+    });
+    expect(await clipOf(withoutRecordings.link.token)).toBeNull();
+    expectError(
+      await ctx.t.app.inject({ method: 'GET', url: ctx.t.sign(withoutRecordings.path) }),
+      'not_found',
+    );
+
+    const { test, participant, link, path } = await sharedClipOf(
+      ctx.t,
+      ctx.world.client.id,
+      ctx.world.clientAdmin.id,
+    );
+    const [terms] = await ctx.t.db
+      .insert(consentTerms)
+      .values({
+        testId: test.id,
+        version: 1,
+        text: 'We record you.',
+        streams: ['emotions', 'screen'],
+        purposes: ['report'],
+      })
+      .returning();
+    if (!terms) throw new Error('no terms');
+    await ctx.t.db.insert(consentRecords).values({
+      participantId: participant.id,
+      termsId: terms.id,
+      streams: ['emotions'],
+      purposes: ['report'],
+      givenAt: new Date(AT),
+      method: 'recorder',
+    });
+    expect(await clipOf(link.token)).toBeNull();
+    expectError(await ctx.t.app.inject({ method: 'GET', url: ctx.t.sign(path) }), 'not_found');
+  });
+});
+
+describe('expiry, revocation and unknown links', () => {
+  it('answers one message for an expired, a revoked and an unknown link', async () => {
+    const { test } = await sharedTest();
+    const day = await createLink(test.id, { expires_in_days: 1 });
+    const revoked = await createLink(test.id);
+    expectOk(await visitor(day.token)('GET', '/shared/overview'));
+    expectOk(await visitor(revoked.token)('GET', '/shared/overview'));
+
+    expect((await as.clientAdmin.delete(`/share_links/${revoked.data.id}`)).statusCode).toBe(204);
+    expectGone(await visitor(revoked.token)('GET', '/shared/overview'));
+    expectGone(await visitor(revoked.token)('GET', '/shared'));
+
+    await advanceClock(DAY_MS + 1000);
+    expectGone(await visitor(day.token)('GET', '/shared/insights'));
+    expectGone(await visitor('f'.repeat(64))('GET', '/shared'));
+    expectGone(await visitor('not-a-token')('GET', '/shared'));
+
+    const states = shareLinkListAnswer
+      .parse(expectOk(await as.clientAdmin.get(`/companies/${ctx.world.client.id}/share_links`)))
+      .data.filter((link) => [day.data.id, revoked.data.id].includes(link.id))
+      .map((link) => [link.id, link.state]);
+    expect(Object.fromEntries(states)).toEqual({ [day.data.id]: 'expired', [revoked.data.id]: 'revoked' });
+  });
+
+  it('offers 1, 7, 30 or 90 days, 30 by default', async () => {
+    const { test } = await sharedTest();
+    const now = ctx.t.clock.now.getTime() / 1000;
+    expect((await createLink(test.id)).data.expires_at).toBeCloseTo(now + 30 * 86_400, -1);
+    expect((await createLink(test.id, { expires_in_days: 90 })).data.expires_at).toBeCloseTo(
+      now + 90 * 86_400,
+      -1,
+    );
+    expectError(
+      await as.clientAdmin.post(`/tests/${test.id}/share_links`, {
+        share_link: { scope: 'test', expires_in_days: 14 },
+      }),
+      'validation',
+      { expires_in_days: expect.any(String) },
+    );
+  });
+});
+
+describe('a password-protected link', () => {
+  it('waits for its password, then stays open 24 hours', async () => {
+    const { test } = await sharedTest();
+    const { token } = await createLink(test.id, { password: 'discount-2026' });
+    const share = visitor(token);
+    const shell = sharedLinkAnswer.parse(expectOk(await share('GET', '/shared'))).data;
+    expect(shell).toMatchObject({
+      locked: true,
+      has_password: true,
+      test: null,
+      company: ctx.world.client.name,
+    });
+    expectError(await share('GET', '/shared/overview'), 'unauthenticated');
+    expectError(await share('GET', '/shared/insights/1'), 'unauthenticated');
+    expectError(await share('POST', '/shared/unlock', { password: 'wrong password' }), 'validation', {
+      password: SHARE_LINK_MESSAGES.wrongPassword,
+    });
+    const unlock = unlockSharedLinkAnswer.parse(
+      expectOk(await share('POST', '/shared/unlock', { password: 'discount-2026' })),
+    );
+    const open = visitor(token, unlock.unlock_token);
+    expect(sharedLinkAnswer.parse(expectOk(await open('GET', '/shared'))).data.locked).toBe(false);
+    expectOk(await open('GET', '/shared/overview'));
+    expectError(
+      await visitor(token, `${unlock.expires_at}.forged`)('GET', '/shared/overview'),
+      'unauthenticated',
+    );
+
+    await advanceClock(DAY_MS + 1000);
+    expectError(await open('GET', '/shared/overview'), 'unauthenticated');
+  });
+
+  it('stores only the hash of the token and of the password', async () => {
+    const { test } = await sharedTest();
+    const { token, data, path } = await createLink(test.id, { password: 'discount-2026' });
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(path).toBe(`/s/${token}`);
+    const [row] = await ctx.t.db.select().from(shareLinks).where(eq(shareLinks.id, data.id));
+    expect(row?.tokenHash).toBe(hashOpaqueToken(token));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it('has nothing to unlock without a password (409)', async () => {
+    const { test } = await sharedTest();
+    expectError(
+      await visitor((await createLink(test.id)).token)('POST', '/shared/unlock', { password: 'x' }),
+      'conflict',
+    );
+  });
+});
+
+describe('who shares, lists and revokes', () => {
+  it('lets the users of the test’s company and staff share a done test, not demo users', async () => {
+    const { test } = await sharedTest();
+    const body = { share_link: { scope: 'test' } };
+    expectOk(await as.clientMember.post(`/tests/${test.id}/share_links`, body), 201);
+    expectOk(await as.staff.post(`/tests/${test.id}/share_links`, body), 201);
+    expectError(await as.otherAdmin.post(`/tests/${test.id}/share_links`, body), 'not_found');
+    const demoTest = await buildTest(ctx.t.db, ctx.world.demo.id, RESULTS_READY);
+    expectError(await as.demoUser.post(`/tests/${demoTest.id}/share_links`, body), 'forbidden');
+    const draft = await buildTest(ctx.t.db, ctx.world.client.id, { state: 'in-progress' });
+    expectError(await as.clientAdmin.post(`/tests/${draft.id}/share_links`, body), 'conflict');
+  });
+
+  it('refuses an insight of another test (404) and a test link naming an insight (400)', async () => {
+    const { test } = await sharedTest();
+    const other = await sharedTest();
+    expectError(
+      await as.clientAdmin.post(`/tests/${test.id}/share_links`, {
+        share_link: { scope: 'insight', insight_id: other.insight.id },
+      }),
+      'not_found',
+    );
+    expectError(
+      await as.clientAdmin.post(`/tests/${test.id}/share_links`, {
+        share_link: { scope: 'test', insight_id: other.insight.id },
+      }),
+      'validation',
+    );
+    expectError(
+      await as.clientAdmin.post(`/tests/${test.id}/share_links`, { share_link: { scope: 'insight' } }),
+      'validation',
+      { insight_id: SHARE_LINK_MESSAGES.insightScope },
+    );
+  });
+
+  it("refuses an Essential test's extra findings, which a client does not read (403)", async () => {
+    const test = await buildTest(ctx.t.db, ctx.world.client.id, { state: 'done', testType: 'essential' });
+    const [fourth] = await ctx.t.db
+      .insert(insights)
+      .values({ testId: test.id, assignedId: 4, title: 'An extra finding' })
+      .returning();
+    const response = await as.staff.post(`/tests/${test.id}/share_links`, {
+      share_link: { scope: 'insight', insight_id: fourth?.id },
+    });
+    expectError(response, 'forbidden');
+    expect(response.json().message).toBe(SHARE_LINK_MESSAGES.professionalInsight(4));
+  });
+
+  it("lists and revokes for the company's admins and staff; members 403, another company 404", async () => {
+    const { test } = await sharedTest();
+    const { data } = await createLink(test.id);
+    const companyLinks = `/companies/${ctx.world.client.id}/share_links`;
+    expectError(await as.clientMember.get(companyLinks), 'forbidden');
+    expectError(await as.otherAdmin.get(companyLinks), 'not_found');
+    expectError(await as.demoUser.get(companyLinks), 'not_found');
+    expect(
+      shareLinkListAnswer.parse(expectOk(await as.staff.get(companyLinks))).data.map((link) => link.id),
+    ).toContain(data.id);
+    expectError(await as.clientMember.delete(`/share_links/${data.id}`), 'forbidden');
+    expectError(await as.otherAdmin.delete(`/share_links/${data.id}`), 'not_found');
+    expect((await as.clientAdmin.delete(`/share_links/${data.id}`)).statusCode).toBe(204);
+    const audit = auditListAnswer.parse(
+      expectOk(await as.clientAdmin.get(`/audit?action=share_link_revoked&test_id=${test.id}`)),
+    ).data;
+    expect(audit).toHaveLength(1);
+  });
+});

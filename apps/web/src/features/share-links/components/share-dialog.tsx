@@ -1,0 +1,156 @@
+import {
+  firstErrorMessage,
+  readerOfUser,
+  SHARE_LINK_DEFAULT_EXPIRY_DAYS,
+  SHARE_LINK_EXPIRY_DAYS,
+  SHARE_LINK_PASSWORD_MIN,
+  type ShareLinkScope,
+  sharesResults,
+  type TestDetail,
+} from '@limbus/contract';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { isApiError } from '../../../api';
+import { formatDate } from '../../../ui';
+import { useCurrentUser } from '../../account';
+import { useCreateShareLink } from '../api';
+
+const EXPIRY_OPTIONS = SHARE_LINK_EXPIRY_DAYS.map((days) => ({
+  value: String(days),
+  label: days === 1 ? '1 day' : `${days} days`,
+}));
+
+type FormProps = {
+  testId: number;
+  /** An insight link names its insight; a test link shares the test's results. */
+  insight?: { id: number; assigned_id: number };
+};
+
+/**
+ * 'Share' on a done test's results (or one insight): a link with expiry, password and recordings,
+ * for whom the server lets share (the contract's sharesResults); nothing for anyone else.
+ */
+export function ShareButton({ test, insight }: { test: TestDetail; insight?: FormProps['insight'] }) {
+  const { user } = useCurrentUser();
+  const [opened, setOpened] = useState(false);
+  const testId = test.id;
+  if (test.state !== 'done' || !user || !sharesResults(readerOfUser(user), { companyId: test.company_id }))
+    return null;
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpened(true)}>
+        {insight ? 'Share this insight' : 'Share'}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={insight ? `Share insight ${insight.assigned_id} by link` : 'Share the results by link'}
+        centered
+      >
+        {opened && <ShareForm testId={testId} insight={insight} onDone={() => setOpened(false)} />}
+      </Modal>
+    </>
+  );
+}
+
+function ShareForm({ testId, insight, onDone }: FormProps & { onDone: () => void }) {
+  const create = useCreateShareLink(testId);
+  const [expiry, setExpiry] = useState(String(SHARE_LINK_DEFAULT_EXPIRY_DAYS));
+  const [password, setPassword] = useState('');
+  const [allowRecordings, setAllowRecordings] = useState(false);
+  const created = create.data;
+
+  if (created) {
+    const url = `${window.location.origin}${created.path}`;
+    return (
+      <Stack gap="md">
+        <Text size="sm">
+          Anyone with this link can read {insight ? 'this insight' : "the test's results"} until{' '}
+          {formatDate(created.data.expires_at)}
+          {created.data.has_password ? ', with the password' : ''}. It is shown only now: copy it.
+        </Text>
+        <TextInput label="Link" value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
+        <Group justify="flex-end">
+          <CopyButton value={url}>
+            {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}
+          </CopyButton>
+          <Button variant="default" onClick={onDone}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const passwordTooShort = password !== '' && password.length < SHARE_LINK_PASSWORD_MIN;
+  const submit = () => {
+    const scope: ShareLinkScope = insight ? 'insight' : 'test';
+    create.mutate({
+      scope,
+      ...(insight ? { insight_id: insight.id } : {}),
+      expires_in_days: Number(expiry) as (typeof SHARE_LINK_EXPIRY_DAYS)[number],
+      ...(password ? { password } : {}),
+      allow_recordings: allowRecordings,
+    });
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!passwordTooShort) submit();
+      }}
+    >
+      <Stack gap="md">
+        <Select
+          label="Expires after"
+          data={EXPIRY_OPTIONS}
+          value={expiry}
+          onChange={(value) => setExpiry(value ?? String(SHARE_LINK_DEFAULT_EXPIRY_DAYS))}
+          allowDeselect={false}
+        />
+        <PasswordInput
+          label="Password (optional)"
+          description="Visitors enter it once per browser; it opens the link for 24 hours."
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={
+            passwordTooShort ? `Use at least ${SHARE_LINK_PASSWORD_MIN} characters, or no password` : null
+          }
+          autoComplete="new-password"
+        />
+        <Checkbox
+          label="Recordings may be played"
+          checked={allowRecordings}
+          onChange={(event) => setAllowRecordings(event.currentTarget.checked)}
+        />
+        {create.isError && (
+          <Alert color="red" variant="light">
+            {isApiError(create.error)
+              ? (firstErrorMessage(create.error.body) ?? create.error.message)
+              : 'The link could not be made'}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create link
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

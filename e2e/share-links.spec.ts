@@ -1,0 +1,92 @@
+import { expect } from '@playwright/test';
+import { signIn, test } from './support/accounts';
+import { describeViolations, seriousViolations } from './support/axe';
+import { testIdFromList } from './support/tests';
+
+// Issue 29's journey (share links): a client admin shares a test with a password; a fresh browser
+// opens the link, enters the password and reads the overview and an insight, then fails to open
+// another test; the admin revokes the link and the next load shows the one expired page.
+const CLIENT_ADMIN = 'client.admin@limbus.test';
+const SHARED_TEST = 'Acme Running webshop (desktop)';
+const OTHER_TEST = 'Acme Running webshop (mobile)';
+const PASSWORD = 'discount-2026';
+const GONE = 'This link has expired or was revoked: ask the person who shared it.';
+
+// axe-core is injected as an inline script, which the product's Content-Security-Policy refuses
+test.use({ bypassCSP: true });
+
+test('[SHARE LINKS] a password-protected link read by a visitor without an account, then revoked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, CLIENT_ADMIN);
+  const otherId = await testIdFromList(page, OTHER_TEST);
+  const testId = await testIdFromList(page, SHARED_TEST);
+  await page.goto(`/test/${testId}/overview`);
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share the results by link' });
+  await dialog.getByRole('combobox', { name: 'Expires after' }).click();
+  await page.getByRole('option', { name: '7 days' }).click();
+  await dialog.getByLabel('Password (optional)').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const url = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+  expect(url).toMatch(/\/s\/[0-9a-f]{64}$/);
+  const token = url.split('/s/')[1] ?? '';
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // a visitor: a browser of its own, nobody signed in
+  const visitorContext = await browser.newContext({ bypassCSP: true });
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(url);
+    await expect(visitor.getByText('Acme Retail', { exact: true })).toBeVisible();
+    await expect(visitor.getByText(/^shared by .+ · expires /)).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: SHARED_TEST })).toHaveCount(0);
+    const locked = await seriousViolations(visitor);
+    expect(locked, `the password prompt:\n${describeViolations(locked)}`).toEqual([]);
+    await visitor.getByRole('textbox', { name: 'Password' }).fill('not the password');
+    await visitor.getByRole('button', { name: 'Open' }).click();
+    await expect(visitor.getByText('The password is not right')).toBeVisible();
+    await visitor.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await visitor.getByRole('button', { name: 'Open' }).click();
+
+    await expect(visitor.getByRole('heading', { name: SHARED_TEST })).toBeVisible();
+    const overview = visitor.getByRole('region', { name: 'Overview' });
+    await expect(overview.getByText('Participants')).toBeVisible();
+    const firstInsight = visitor.getByRole('article', { name: 'Insight 1', exact: true });
+    await expect(firstInsight).toBeVisible();
+    await expect(firstInsight.getByText(/^P\d\d$/).first()).toBeVisible();
+    const open = await seriousViolations(visitor);
+    expect(open, `the shared results:\n${describeViolations(open)}`).toEqual([]);
+    // no app navigation nor account menu in the light shell
+    await expect(visitor.getByRole('navigation')).toHaveCount(0);
+
+    // the unlock is kept in this browser: a reload opens the link without the password
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { name: SHARED_TEST })).toBeVisible();
+
+    // another test: the app asks for a sign-in, and the token opens none of its data
+    await visitor.goto(`/test/${otherId}/overview`);
+    await expect(visitor).toHaveURL(/\/signup/);
+    const other = await visitor.request.get(`/api/v1/tests/${otherId}`, {
+      headers: { Authorization: `Share ${token}` },
+    });
+    expect(other.status()).toBe(401);
+
+    // the admin revokes the link; the visitor's next load shows the one expired page
+    await page.goto('/organisation/share-links');
+    const row = page.getByRole('row').filter({ hasText: SHARED_TEST }).filter({ hasText: 'Active' }).first();
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell', { name: /^[1-9]\d*$/ })).toBeVisible();
+    await row.getByRole('button', { name: /^Revoke/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Revoked' }).first()).toBeVisible();
+
+    await visitor.goto(url);
+    await expect(visitor.getByText(GONE)).toBeVisible();
+  } finally {
+    await visitorContext.close();
+  }
+});
