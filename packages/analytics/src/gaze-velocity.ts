@@ -27,13 +27,31 @@ export function windowedVelocities(
   from = 0,
   to = gaze.timestamp.length,
 ): GazeVelocities {
-  const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, from);
   const vx = new Float32Array(Math.max(0, to - from));
   const vy = new Float32Array(vx.length);
-  for (let i = from; i < to; i += BLOCK) {
-    generalSteps(gaze.timestamp, gaze.x, gaze.y, s, i, Math.min(to, i + BLOCK), vx, vy, from, null);
-  }
+  windowedVelocitiesInto(gaze, geometry, halfWindowMs, maxGapMs, from, to, vx, vy, 0);
   return { vx, vy };
+}
+
+/**
+ * {@link windowedVelocities} of samples `from` … `to − 1` written into vx, vy from index `at`
+ * (no allocation of the outputs: the detector fills one buffer from many stretches).
+ */
+export function windowedVelocitiesInto(
+  gaze: GazeSamples,
+  geometry: ScreenGeometry,
+  halfWindowMs: number,
+  maxGapMs: number,
+  from: number,
+  to: number,
+  vx: Float32Array,
+  vy: Float32Array,
+  at: number,
+): void {
+  const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, from);
+  for (let i = from; i < to; i += BLOCK) {
+    generalSteps(gaze.timestamp, gaze.x, gaze.y, s, i, Math.min(to, i + BLOCK), vx, vy, from - at, null);
+  }
 }
 
 const SLOW = GAZE_CLASS.fixation;
@@ -67,9 +85,9 @@ export function classifyVelocities(
 ): GazeRuns {
   const { timestamp: t, x, y } = gaze;
   const n = t.length;
-  // Room for a run per 128 samples (fixations and saccades at 1000 Hz make one per 150): growing
-  // copies every array.
-  const runs = new GazeRuns(t, maxGapMs, Math.max(256, Math.ceil(n / 128)));
+  // Room for a run per 128 samples (fixations and saccades at 1000 Hz make one per 150) and for
+  // the first block's reserve below (a run per sample, at most n + 1): growing copies every array.
+  const runs = new GazeRuns(t, maxGapMs, Math.min(n + 1, Math.max(BLOCK + 1, Math.ceil(n / 128))));
   const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, 0);
   s[KX] = 1 / rx;
   s[KY] = 1 / ry;
