@@ -78,7 +78,7 @@ export function medianBasedSd(values: Float32Array): number {
   const n = values.length;
   const stride = Math.max(1, Math.floor(n / MAX_SUBSAMPLE));
   const room = Math.ceil(n / stride);
-  // v in the first part of the scratch, |v| in the second (a median overwrites its values).
+  // v in the first part of the scratch, |v| in the second (a median reorders them).
   const v = medianScratch(2 * room);
   let k = 0;
   for (let i = 0; i < n; i += stride) {

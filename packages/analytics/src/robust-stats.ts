@@ -27,7 +27,7 @@ export function median(values: ArrayLike<number>): number {
 }
 
 /**
- * Median of a[0] … a[count − 1] (all finite), overwriting them: no copy, no allocation.
+ * Median of a[0] … a[count − 1] (all finite), reordering them: no copy, no allocation.
  * NaN when count is 0; the mean of the two middle values for an even count.
  */
 export function medianInPlace(a: Float64Array, count: number): number {
@@ -38,7 +38,7 @@ export function medianInPlace(a: Float64Array, count: number): number {
 
 /**
  * Median of the squares of a[0] … a[count − 1] (all finite and ≥ 0, so that squaring keeps their
- * order), overwriting them: the middle values squared, the same numbers as the median of a copy of
+ * order), reordering them: the middle values squared, the same numbers as the median of a copy of
  * squares. NaN when count is 0.
  */
 export function medianOfSquaresInPlace(a: Float64Array, count: number): number {
@@ -63,72 +63,18 @@ export function medianAbsoluteDeviation(values: ArrayLike<number>, center: numbe
 /** The middle values {@link middle} found: ranks ⌊count ÷ 2⌋ and the one below it. */
 let upperMiddle = Number.NaN;
 let lowerMiddle = Number.NaN;
-const MAX_BUCKETS = 2048;
-const MIN_BUCKETS = 32;
-const bucketCounts = new Int32Array(MAX_BUCKETS);
-/** Below this many values quickselect is as fast as another bucket pass. */
-const SMALL = 256;
 
 /**
  * Sets upperMiddle to the value of rank ⌊count ÷ 2⌋ of a[0] … a[count − 1] (count ≥ 1, finite
- * values) and lowerMiddle to the value of the rank below it (for even counts), overwriting a.
- * Bucket select: the values are counted into up to 2,048 buckets of equal width between their minimum
- * and maximum (value → bucket is monotone, so buckets keep the order), the bucket holding the rank
- * is kept, moved to the front, and counted again, until it is small or constant; then
- * quickselect. Each round is two branch-light passes, about three times faster than quickselect's
- * partitioning on the same values; the result is the same number (a rank's value is unique).
+ * values) and lowerMiddle to the value of the rank below it (for even counts), reordering a.
  */
 function middle(a: Float64Array, count: number): void {
-  let n = count;
-  let k = count >> 1;
-  // The rank below k lies in an earlier bucket once k is the first of its bucket: their maximum.
+  const k = count >> 1;
+  upperMiddle = select(a, count, k);
+  if (count % 2 === 1) return;
+  // After selecting k, everything left of it is ≤ it: the lower middle is their maximum.
   let lower = Number.NEGATIVE_INFINITY;
-  let isLowerKnown = count % 2 === 1;
-  for (let round = 0; round < 8 && n > SMALL; round++) {
-    let lo = a[0] as number;
-    let hi = lo;
-    for (let i = 1; i < n; i++) {
-      const v = a[i] as number;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-    if (lo === hi) {
-      upperMiddle = lo;
-      lowerMiddle = isLowerKnown ? lower : lo;
-      return;
-    }
-    // About eight values a bucket when spread evenly: fewer buckets to clear and scan for few values.
-    const buckets = Math.min(MAX_BUCKETS, Math.max(MIN_BUCKETS, n >> 3));
-    const scale = buckets / (hi - lo);
-    if (!(scale < Number.POSITIVE_INFINITY)) break;
-    bucketCounts.fill(0, 0, buckets);
-    for (let i = 0; i < n; i++) {
-      const b = Math.min(buckets - 1, ((a[i] as number) - lo) * scale) | 0;
-      bucketCounts[b] = (bucketCounts[b] as number) + 1;
-    }
-    let bucket = 0;
-    let before = 0;
-    while (before + (bucketCounts[bucket] as number) <= k) before += bucketCounts[bucket++] as number;
-    let kept = 0;
-    let below = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < n; i++) {
-      const v = a[i] as number;
-      const b = Math.min(buckets - 1, (v - lo) * scale) | 0;
-      if (b === bucket) a[kept++] = v;
-      else if (b < bucket && v > below) below = v;
-    }
-    k -= before;
-    n = kept;
-    if (!isLowerKnown && k === 0) {
-      lower = below;
-      isLowerKnown = true;
-    }
-  }
-  upperMiddle = select(a, n, k);
-  if (!isLowerKnown) {
-    lower = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < k; i++) if ((a[i] as number) > lower) lower = a[i] as number;
-  }
+  for (let i = 0; i < k; i++) if ((a[i] as number) > lower) lower = a[i] as number;
   lowerMiddle = lower;
 }
 
