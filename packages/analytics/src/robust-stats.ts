@@ -79,35 +79,55 @@ function middle(a: Float64Array, count: number): void {
 }
 
 /**
- * Puts the k-th smallest of a[0] … a[count − 1] at index k (partially sorting them) and returns
- * it. The pivot is the median of the first, middle and last values, which keeps sorted and
- * nearly constant input linear.
+ * Puts the k-th smallest of a[0] … a[count − 1] at index k, the smaller ones before it, and returns
+ * it: Floyd–Rivest selection (1975), which partitions around pivots picked from a sample so that
+ * the part left holds little more than the rank: about 1.5 n comparisons for a median against
+ * quickselect's 2–3 n.
  */
 function select(a: Float64Array, count: number, k: number): number {
-  let lo = 0;
-  let hi = count - 1;
-  while (lo < hi) {
-    const m = (lo + hi) >> 1;
-    const p0 = a[lo] as number;
-    const p1 = a[m] as number;
-    const p2 = a[hi] as number;
-    const pivot = Math.max(Math.min(p0, p1), Math.min(Math.max(p0, p1), p2));
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
+  floydRivest(a, k, 0, count - 1);
+  return a[k] as number;
+}
+
+function floydRivest(a: Float64Array, k: number, from: number, to: number): void {
+  let left = from;
+  let right = to;
+  while (right > left) {
+    if (right - left > 600) {
+      // Narrow to a range around the rank from a sample's statistics first.
+      const n = right - left + 1;
+      const m = k - left + 1;
+      const z = Math.log(n);
+      const s = 0.5 * Math.exp((2 * z) / 3);
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
+      const newLeft = Math.max(left, Math.floor(k - (m * s) / n + sd));
+      const newRight = Math.min(right, Math.floor(k + ((n - m) * s) / n + sd));
+      floydRivest(a, k, newLeft, newRight);
+    }
+    const pivot = a[k] as number;
+    let i = left;
+    let j = right;
+    swap(a, left, k);
+    if ((a[right] as number) > pivot) swap(a, left, right);
+    while (i < j) {
+      swap(a, i, j);
+      i++;
+      j--;
       while ((a[i] as number) < pivot) i++;
       while ((a[j] as number) > pivot) j--;
-      if (i <= j) {
-        const tmp = a[i] as number;
-        a[i] = a[j] as number;
-        a[j] = tmp;
-        i++;
-        j--;
-      }
     }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
+    if (a[left] === pivot) swap(a, left, j);
+    else {
+      j++;
+      swap(a, j, right);
+    }
+    if (j <= k) left = j + 1;
+    if (k <= j) right = j - 1;
   }
-  return a[k] as number;
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const tmp = a[i] as number;
+  a[i] = a[j] as number;
+  a[j] = tmp;
 }
