@@ -85,9 +85,9 @@ export function classifyVelocities(
 ): GazeRuns {
   const { timestamp: t, x, y } = gaze;
   const n = t.length;
-  // Room for a run per 128 samples (fixations and saccades at 1000 Hz make one per 150) and for
-  // the first block's reserve below (a run per sample, at most n + 1): growing copies every array.
-  const runs = new GazeRuns(t, maxGapMs, Math.min(n + 1, Math.max(BLOCK + 1, Math.ceil(n / 128))));
+  // Room for a run per 128 samples (fixations and saccades at 1000 Hz make one per 150), at most
+  // one per sample: growing copies every array; closeRun grows it when a recording needs more.
+  const runs = new GazeRuns(t, maxGapMs, Math.min(n + 1, Math.max(256, Math.ceil(n / 128))));
   const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, 0);
   s[KX] = 1 / rx;
   s[KY] = 1 / ry;
@@ -95,8 +95,6 @@ export function classifyVelocities(
   let general = GENERAL_STEPS;
   while (i < n) {
     const blockEnd = Math.min(n, i + BLOCK);
-    // Every sample of a block may start a run.
-    runs.reserve(blockEnd - i + 1);
     const next = regularSteps(t, x, y, s, i, blockEnd, runs);
     if (next > i) {
       i = next;
@@ -115,6 +113,7 @@ export function classifyVelocities(
 function closeRun(s: Float64Array, runs: GazeRuns, last: number): void {
   const kind = s[RUN_KIND] as number;
   if (kind === 0) return;
+  runs.reserve(1);
   const k = runs.count++;
   runs.kind[k] = kind;
   runs.first[k] = s[RUN_FIRST] as number;
