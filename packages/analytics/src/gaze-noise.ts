@@ -16,11 +16,16 @@ export function medianSampleIntervalMs(timestamp: Float64Array): number {
   const stride = Math.max(1, Math.floor((n - 1) / MAX_SUBSAMPLE));
   const d = medianScratch(Math.ceil((n - 1) / stride));
   let k = 0;
+  // Trackers that stamp whole milliseconds give one interval throughout: no selection needed.
+  const first = (timestamp[1] as number) - (timestamp[0] as number);
+  let isConstant = Number.isFinite(first);
   for (let i = 1; i < n; i += stride) {
     const v = (timestamp[i] as number) - (timestamp[i - 1] as number);
-    if (Number.isFinite(v)) d[k++] = v;
+    if (!Number.isFinite(v)) continue;
+    d[k++] = v;
+    if (v !== first) isConstant = false;
   }
-  return medianInPlace(d, k);
+  return isConstant ? first : medianInPlace(d, k);
 }
 
 /**
