@@ -48,9 +48,21 @@ export function windowedVelocitiesInto(
   vy: Float32Array,
   at: number,
 ): void {
+  const { timestamp: t, x, y } = gaze;
   const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, from);
-  for (let i = from; i < to; i += BLOCK) {
-    generalSteps(gaze.timestamp, gaze.x, gaze.y, s, i, Math.min(to, i + BLOCK), vx, vy, from - at, null);
+  const offset = from - at;
+  let i = from;
+  let general = GENERAL_STEPS;
+  while (i < to) {
+    const blockEnd = Math.min(to, i + BLOCK);
+    const next = regularSteps(t, x, y, s, i, blockEnd, null, vx, vy, offset);
+    if (next > i) {
+      i = next;
+      general = GENERAL_STEPS;
+    } else {
+      i = generalSteps(t, x, y, s, i, Math.min(blockEnd, i + general), vx, vy, offset, null);
+      general = Math.min(BLOCK, 2 * general);
+    }
   }
 }
 
@@ -95,7 +107,7 @@ export function classifyVelocities(
   let general = GENERAL_STEPS;
   while (i < n) {
     const blockEnd = Math.min(n, i + BLOCK);
-    const next = regularSteps(t, x, y, s, i, blockEnd, runs);
+    const next = regularSteps(t, x, y, s, i, blockEnd, runs, null, null, 0);
     if (next > i) {
       i = next;
       general = GENERAL_STEPS;
@@ -428,10 +440,11 @@ function nextValidIndex(x: Float32Array, y: Float32Array, from: number): number 
 }
 
 /**
- * The fast loop of the classifier: samples start, start + 1, … while each sample's windows are the
- * previous sample's shifted by one index and the entering, leaving and current samples are valid
- * (then the counts stay fixed and the test below is the general loop's `while` conditions taken
- * once each). Answers the first sample it did not process.
+ * The fast loop of the classifier and of the velocities: samples start, start + 1, … while each
+ * sample's windows are the previous sample's shifted by one index and the entering, leaving and
+ * current samples are valid (then the counts stay fixed and the test below is the general loop's
+ * `while` conditions taken once each). Writes the classes as runs when given, the velocities at
+ * i − offset when given, as {@link generalSteps}. Answers the first sample it did not process.
  */
 function regularSteps(
   t: Float64Array,
@@ -440,7 +453,10 @@ function regularSteps(
   s: Float64Array,
   start: number,
   end: number,
-  runs: GazeRuns,
+  runs: GazeRuns | null,
+  vx: Float32Array | null,
+  vy: Float32Array | null,
+  offset: number,
 ): number {
   // The window sizes come from the previous sample's windows: none before the first sample.
   if (start === 0) return start;
@@ -522,6 +538,12 @@ function regularSteps(
     aT -= ti;
     aX -= xi;
     aY -= yi;
+    if (vx && vy) {
+      // The general loop's velocities, the same arithmetic.
+      vx[i - offset] = dt > 0 ? (dx * nx) / (dt * p) : Number.NaN;
+      vy[i - offset] = dt > 0 ? (dy * ny) / (dt * q) : Number.NaN;
+    }
+    if (!runs) continue;
     if (kind !== runKind) {
       s[RUN_X] = runX;
       s[RUN_Y] = runY;
