@@ -1,19 +1,22 @@
 /**
- * Scratch for medians: grown to the largest count seen and reused, so that the detector's medians
- * (several a recording, up to 32k values each) allocate nothing per call. Single-threaded: a
- * median is taken before the next one fills it.
+ * Scratch for medians, reused so that the detector's medians (several a recording; its subsamples
+ * of "at most 32k" reach 64k pairs, two axes in one buffer) allocate nothing per call. Single-threaded: a median is taken before the next one fills
+ * it. Larger counts get an array of their own, so that one long median does not keep its memory.
  */
+const SHARED_MAX = 1 << 17;
 let scratch = new Float64Array(1 << 12);
 
-/** The scratch buffer with room for at least `count` values. */
+/** A buffer with room for at least `count` values: the shared scratch when it is small enough. */
 export function medianScratch(count: number): Float64Array {
-  if (scratch.length < count) scratch = new Float64Array(Math.max(count, 2 * scratch.length));
+  if (count > SHARED_MAX) return new Float64Array(count);
+  if (scratch.length < count)
+    scratch = new Float64Array(Math.min(SHARED_MAX, Math.max(count, 2 * scratch.length)));
   return scratch;
 }
 
 /**
- * Median of the finite values (NaN skipped), by quickselect (Hoare) on a copy in the shared
- * scratch buffer: expected O(n). NaN when there are none; the mean of the two middle values for an
+ * Median of the finite values (NaN skipped), by selection on a copy in the shared scratch buffer
+ * ({@link medianScratch}): expected O(n). NaN when there are none; the mean of the two middle values for an
  * even count.
  */
 export function median(values: ArrayLike<number>): number {
