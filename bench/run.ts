@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attentionBench } from './attention-bench.js';
 import { erasureBench } from './erasure-bench.js';
-import { fixationsBench, peaksBench } from './fixations-bench.js';
+import { fixationsBench, peaksBench, realLengthBench } from './fixations-bench.js';
 import { heatmapBench } from './heatmap-bench.js';
 import { ingestionBench } from './ingestion.js';
 import { insightsPdfBench } from './insights-pdf-bench.js';
@@ -31,7 +31,7 @@ const rows: BenchRow[] = [];
 const benches: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   heatmap: heatmapBench,
   'page-heatmap': pageHeatmapBench,
-  fixations: fixationsBench,
+  fixations: () => [...fixationsBench(), ...realLengthBench()],
   peaks: peaksBench,
   metrics: metricsBench,
   attention: attentionBench,

@@ -4,7 +4,7 @@ import { DEFAULT_SCREEN_GEOMETRY, type ScreenGeometry } from './gaze-geometry.js
 import { estimateGazeNoiseDeg, medianBasedSd, medianSampleIntervalMs } from './gaze-noise.js';
 import { labelPursuit, listPursuits, type Pursuit, pursuitRule } from './gaze-pursuit.js';
 import { listSaccades, type Saccade, sharpenSaccadeOnsets } from './gaze-saccades.js';
-import { classifyVelocities, windowedVelocities } from './gaze-velocity.js';
+import { classifyVelocities, windowedVelocitiesInto } from './gaze-velocity.js';
 import { mergeFixations } from './merge-fixations.js';
 
 export type GazeEventOptions = {
@@ -127,7 +127,7 @@ export function detectGazeEvents(
 ): GazeEventResult {
   const o = { ...DEFAULT_GAZE_EVENT_OPTIONS, ...options };
   const interval = medianSampleIntervalMs(gaze.timestamp);
-  const noiseDeg = estimateGazeNoiseDeg(gaze, o.geometry);
+  const noiseDeg = estimateGazeNoiseDeg(gaze, o.geometry, interval);
   const halfWindowMs = chooseHalfWindow(o, noiseDeg, interval);
   const [rx, ry] = saccadeThresholds(o, gaze, halfWindowMs);
   const classified = classifyVelocities(gaze, o.geometry, halfWindowMs, o.maxGapMs, rx, ry);
@@ -184,6 +184,12 @@ function chooseHalfWindow(o: GazeEventOptions, noiseDeg: number, interval: numbe
   return clamp(w, o.minHalfWindowMs, o.maxHalfWindowMs);
 }
 
+/** Velocities of the stretches {@link saccadeThresholds} samples, reused by every detection. */
+const STRETCH = 512;
+const STRETCHES = 64;
+const stretchVx = new Float32Array(STRETCH * STRETCHES);
+const stretchVy = new Float32Array(STRETCH * STRETCHES);
+
 /**
  * Step 3: the ellipse's radii (degrees/s), from the velocities of 64 stretches of 512 samples
  * spread evenly over the recording (all of it when shorter): enough for the medians.
@@ -191,26 +197,31 @@ function chooseHalfWindow(o: GazeEventOptions, noiseDeg: number, interval: numbe
 function saccadeThresholds(o: GazeEventOptions, gaze: GazeSamples, halfWindowMs: number): [number, number] {
   if (o.saccadeThreshold !== 'adaptive') return [o.saccadeThreshold, o.saccadeThreshold];
   const n = gaze.timestamp.length;
-  const stretch = 512;
-  const count = Math.min(64, Math.ceil(n / stretch));
-  const vx = new Float32Array(count * stretch).fill(Number.NaN);
-  const vy = new Float32Array(count * stretch).fill(Number.NaN);
+  const count = Math.min(STRETCHES, Math.ceil(n / STRETCH));
   for (let k = 0; k < count; k++) {
-    const from = count === 1 ? 0 : Math.floor((k * (n - stretch)) / (count - 1));
-    const part = windowedVelocities(
+    const from = count === 1 ? 0 : Math.floor((k * (n - STRETCH)) / (count - 1));
+    const to = Math.min(n, from + STRETCH);
+    windowedVelocitiesInto(
       gaze,
       o.geometry,
       halfWindowMs,
       o.maxGapMs,
       from,
-      Math.min(n, from + stretch),
+      to,
+      stretchVx,
+      stretchVy,
+      k * STRETCH,
     );
-    vx.set(part.vx, k * stretch);
-    vy.set(part.vy, k * stretch);
+  }
+  // A recording shorter than one stretch leaves the rest of it without velocities.
+  const used = count * STRETCH;
+  if (count === 1 && n < STRETCH) {
+    stretchVx.fill(Number.NaN, n, used);
+    stretchVy.fill(Number.NaN, n, used);
   }
   const floor = o.minSaccadeThresholdDegPerS;
-  const sx = medianBasedSd(vx);
-  const sy = medianBasedSd(vy);
+  const sx = medianBasedSd(stretchVx.subarray(0, used));
+  const sy = medianBasedSd(stretchVy.subarray(0, used));
   return [
     Number.isFinite(sx) ? Math.max(floor, o.noiseMultiplier * sx) : floor,
     Number.isFinite(sy) ? Math.max(floor, o.noiseMultiplier * sy) : floor,

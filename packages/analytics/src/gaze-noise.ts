@@ -1,6 +1,6 @@
 import type { GazeSamples } from './fixations.js';
-import { angleScale, degreesPerPixelX, degreesPerPixelY, type ScreenGeometry } from './gaze-geometry.js';
-import { median } from './robust-stats.js';
+import { angleScale, type ScreenGeometry } from './gaze-geometry.js';
+import { medianInPlace, medianOfSquaresInPlace, medianScratch } from './robust-stats.js';
 
 /** At most this many values feed a median of a recording: enough for ±1 % on the estimate. */
 const MAX_SUBSAMPLE = 1 << 15;
@@ -14,10 +14,18 @@ export function medianSampleIntervalMs(timestamp: Float64Array): number {
   const n = timestamp.length;
   if (n < 2) return Number.NaN;
   const stride = Math.max(1, Math.floor((n - 1) / MAX_SUBSAMPLE));
-  const d = new Float64Array(Math.ceil((n - 1) / stride));
+  const d = medianScratch(Math.ceil((n - 1) / stride));
   let k = 0;
-  for (let i = 1; i < n; i += stride) d[k++] = (timestamp[i] as number) - (timestamp[i - 1] as number);
-  return median(d.subarray(0, k));
+  // Trackers that stamp whole milliseconds give one interval throughout: no selection needed.
+  const first = (timestamp[1] as number) - (timestamp[0] as number);
+  let isConstant = Number.isFinite(first);
+  for (let i = 1; i < n; i += stride) {
+    const v = (timestamp[i] as number) - (timestamp[i - 1] as number);
+    if (!Number.isFinite(v)) continue;
+    d[k++] = v;
+    if (v !== first) isConstant = false;
+  }
+  return isConstant ? first : medianInPlace(d, k);
 }
 
 /**
@@ -28,16 +36,21 @@ export function medianSampleIntervalMs(timestamp: Float64Array): number {
  * with a lost sample or more than twice the median interval apart are skipped. From at most 32k
  * evenly spread pairs. Filtered trackers (EyeLink's heuristic filter) report less than their
  * slow noise; at low rates fixational drift adds to it. NaN without two consecutive valid samples.
+ * `interval` is the recording's {@link medianSampleIntervalMs} when the caller has it already.
  */
-export function estimateGazeNoiseDeg(gaze: GazeSamples, geometry: ScreenGeometry): number {
+export function estimateGazeNoiseDeg(
+  gaze: GazeSamples,
+  geometry: ScreenGeometry,
+  interval = medianSampleIntervalMs(gaze.timestamp),
+): number {
   const { timestamp: t, x, y } = gaze;
   const n = t.length;
-  const interval = medianSampleIntervalMs(t);
   if (!(interval >= 0)) return Number.NaN;
-  const scale = angleScale(geometry);
+  const { centreX, centreY, mmPerPxX, mmPerPxY, distance2, numeratorX, numeratorY } = angleScale(geometry);
   const stride = Math.max(1, Math.floor((n - 1) / MAX_SUBSAMPLE));
-  const dx = new Float64Array(Math.ceil((n - 1) / stride));
-  const dy = new Float64Array(dx.length);
+  const pairs = Math.ceil((n - 1) / stride);
+  // |Δx| in degrees in the first half of the scratch, |Δy| in the second.
+  const d = medianScratch(2 * pairs);
   let k = 0;
   for (let i = 1; i < n; i += stride) {
     const x0 = x[i - 1] as number;
@@ -46,35 +59,42 @@ export function estimateGazeNoiseDeg(gaze: GazeSamples, geometry: ScreenGeometry
     const y1 = y[i] as number;
     if (Number.isNaN(x0 + y0 + x1 + y1)) continue;
     if ((t[i] as number) - (t[i - 1] as number) > 2 * interval) continue;
-    dx[k] = Math.abs(x1 - x0) * degreesPerPixelX(scale, x1);
-    dy[k] = Math.abs(y1 - y0) * degreesPerPixelY(scale, y1);
+    // degreesPerPixelX / Y inlined (the same arithmetic): this loop runs over 32k pairs.
+    const u = (x1 - centreX) * mmPerPxX;
+    const v = (y1 - centreY) * mmPerPxY;
+    d[k] = Math.abs(x1 - x0) * (numeratorX / (distance2 + u * u));
+    d[pairs + k] = Math.abs(y1 - y0) * (numeratorY / (distance2 + v * v));
     k++;
   }
   if (k === 0) return Number.NaN;
-  const sx = median(dx.subarray(0, k)) / (0.6745 * Math.SQRT2);
-  const sy = median(dy.subarray(0, k)) / (0.6745 * Math.SQRT2);
+  const sx = medianInPlace(d, k) / (0.6745 * Math.SQRT2);
+  d.copyWithin(0, pairs, pairs + k);
+  const sy = medianInPlace(d, k) / (0.6745 * Math.SQRT2);
   return Math.sqrt((sx * sx + sy * sy) / 2);
 }
 
 /**
  * The Engbert–Kliegl (2003) median-based standard deviation of a velocity component:
  * √(median(v²) − median(v)²), robust to the saccades that make up a few percent of the samples.
- * Finite values only, from at most 32k evenly spread ones. NaN when there are none.
+ * Finite values only, from at most 32k evenly spread ones. NaN when there are none. v² grows with
+ * |v|, so median(v²) is taken as the square of the middle |v| values (the same numbers).
  */
 export function medianBasedSd(values: Float32Array): number {
   const n = values.length;
   const stride = Math.max(1, Math.floor(n / MAX_SUBSAMPLE));
-  const v = new Float64Array(Math.ceil(n / stride));
-  const v2 = new Float64Array(v.length);
+  const room = Math.ceil(n / stride);
+  // v in the first part of the scratch, |v| in the second (a median reorders them).
+  const v = medianScratch(2 * room);
   let k = 0;
   for (let i = 0; i < n; i += stride) {
     const value = values[i] as number;
     if (!Number.isFinite(value)) continue;
     v[k] = value;
-    v2[k] = value * value;
+    v[room + k] = Math.abs(value);
     k++;
   }
   if (k === 0) return Number.NaN;
-  const m = median(v.subarray(0, k));
-  return Math.sqrt(Math.max(0, median(v2.subarray(0, k)) - m * m));
+  const m = medianInPlace(v, k);
+  v.copyWithin(0, room, room + k);
+  return Math.sqrt(Math.max(0, medianOfSquaresInPlace(v, k) - m * m));
 }

@@ -27,13 +27,43 @@ export function windowedVelocities(
   from = 0,
   to = gaze.timestamp.length,
 ): GazeVelocities {
-  const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, from);
   const vx = new Float32Array(Math.max(0, to - from));
   const vy = new Float32Array(vx.length);
-  for (let i = from; i < to; i += BLOCK) {
-    generalSteps(gaze.timestamp, gaze.x, gaze.y, s, i, Math.min(to, i + BLOCK), vx, vy, from, null);
-  }
+  windowedVelocitiesInto(gaze, geometry, halfWindowMs, maxGapMs, from, to, vx, vy, 0);
   return { vx, vy };
+}
+
+/**
+ * {@link windowedVelocities} of samples `from` … `to − 1` written into vx, vy from index `at`
+ * (no allocation of the outputs: the detector fills one buffer from many stretches).
+ */
+export function windowedVelocitiesInto(
+  gaze: GazeSamples,
+  geometry: ScreenGeometry,
+  halfWindowMs: number,
+  maxGapMs: number,
+  from: number,
+  to: number,
+  vx: Float32Array,
+  vy: Float32Array,
+  at: number,
+): void {
+  const { timestamp: t, x, y } = gaze;
+  const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, from);
+  const offset = from - at;
+  let i = from;
+  let general = GENERAL_STEPS;
+  while (i < to) {
+    const blockEnd = Math.min(to, i + BLOCK);
+    const next = regularSteps(t, x, y, s, i, blockEnd, null, vx, vy, offset);
+    if (next > i) {
+      i = next;
+      general = GENERAL_STEPS;
+    } else {
+      i = generalSteps(t, x, y, s, i, Math.min(blockEnd, i + general), vx, vy, offset, null);
+      general = Math.min(BLOCK, 2 * general);
+    }
+  }
 }
 
 const SLOW = GAZE_CLASS.fixation;
@@ -67,9 +97,9 @@ export function classifyVelocities(
 ): GazeRuns {
   const { timestamp: t, x, y } = gaze;
   const n = t.length;
-  // Room for a run per 128 samples (fixations and saccades at 1000 Hz make one per 150): growing
-  // copies every array.
-  const runs = new GazeRuns(t, maxGapMs, Math.max(256, Math.ceil(n / 128)));
+  // Room for a run per 128 samples (fixations and saccades at 1000 Hz make one per 150), at most
+  // one per sample: growing copies every array; closeRun grows it when a recording needs more.
+  const runs = new GazeRuns(t, maxGapMs, Math.min(n + 1, Math.max(256, Math.ceil(n / 128))));
   const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, 0);
   s[KX] = 1 / rx;
   s[KY] = 1 / ry;
@@ -77,9 +107,7 @@ export function classifyVelocities(
   let general = GENERAL_STEPS;
   while (i < n) {
     const blockEnd = Math.min(n, i + BLOCK);
-    // Every sample of a block may start a run.
-    runs.reserve(blockEnd - i + 1);
-    const next = regularSteps(t, x, y, s, i, blockEnd, runs);
+    const next = regularSteps(t, x, y, s, i, blockEnd, runs, null, null, 0);
     if (next > i) {
       i = next;
       general = GENERAL_STEPS;
@@ -97,6 +125,7 @@ export function classifyVelocities(
 function closeRun(s: Float64Array, runs: GazeRuns, last: number): void {
   const kind = s[RUN_KIND] as number;
   if (kind === 0) return;
+  runs.reserve(1);
   const k = runs.count++;
   runs.kind[k] = kind;
   runs.first[k] = s[RUN_FIRST] as number;
@@ -411,10 +440,11 @@ function nextValidIndex(x: Float32Array, y: Float32Array, from: number): number 
 }
 
 /**
- * The fast loop of the classifier: samples start, start + 1, … while each sample's windows are the
- * previous sample's shifted by one index and the entering, leaving and current samples are valid
- * (then the counts stay fixed and the test below is the general loop's `while` conditions taken
- * once each). Answers the first sample it did not process.
+ * The fast loop of the classifier and of the velocities: samples start, start + 1, … while each
+ * sample's windows are the previous sample's shifted by one index and the entering, leaving and
+ * current samples are valid (then the counts stay fixed and the test below is the general loop's
+ * `while` conditions taken once each). Writes the classes as runs when given, the velocities at
+ * i − offset when given, as {@link generalSteps}. Answers the first sample it did not process.
  */
 function regularSteps(
   t: Float64Array,
@@ -423,7 +453,10 @@ function regularSteps(
   s: Float64Array,
   start: number,
   end: number,
-  runs: GazeRuns,
+  runs: GazeRuns | null,
+  vx: Float32Array | null,
+  vy: Float32Array | null,
+  offset: number,
 ): number {
   // The window sizes come from the previous sample's windows: none before the first sample.
   if (start === 0) return start;
@@ -505,6 +538,12 @@ function regularSteps(
     aT -= ti;
     aX -= xi;
     aY -= yi;
+    if (vx && vy) {
+      // The general loop's velocities, the same arithmetic.
+      vx[i - offset] = dt > 0 ? (dx * nx) / (dt * p) : Number.NaN;
+      vy[i - offset] = dt > 0 ? (dy * ny) / (dt * q) : Number.NaN;
+    }
+    if (!runs) continue;
     if (kind !== runKind) {
       s[RUN_X] = runX;
       s[RUN_Y] = runY;

@@ -1,22 +1,43 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { median, medianAbsoluteDeviation } from './robust-stats.js';
+import { median, medianAbsoluteDeviation, medianOfSquaresInPlace } from './robust-stats.js';
+
+/** The median by sorting a copy: the reference. */
+function sortedMedian(v: readonly number[]): number {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length % 2
+    ? (s[s.length >> 1] as number)
+    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+}
 
 describe('median', () => {
   it('agrees with sorting (property)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 200 }),
+        // + 0: −0 and 0 are the same median (toBe tells them apart).
         (v) => {
-          const s = [...v].sort((a, b) => a - b);
-          const m =
-            s.length % 2
-              ? (s[s.length >> 1] as number)
-              : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-          expect(median(v)).toBeCloseTo(m, 6);
+          expect(median(v) + 0).toBe(sortedMedian(v) + 0);
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it('is exact on long, heavy-tailed and repetitive values (the bucket rounds), squares too (property)', () => {
+    const value = fc.oneof(
+      fc.double({ min: -5, max: 5, noNaN: true }),
+      fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+      fc.integer({ min: 0, max: 6 }),
+      fc.constant(1e-300),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 257, maxLength: 5000 }), (v) => {
+        expect(median(v) + 0).toBe(sortedMedian(v) + 0);
+        const abs = Float64Array.from(v, Math.abs);
+        expect(medianOfSquaresInPlace(abs, abs.length)).toBe(sortedMedian(v.map((x) => x * x)) + 0);
+      }),
+      { numRuns: 100 },
     );
   });
 
