@@ -61,6 +61,12 @@ export default defineConfig({
       // The heatmap journey captures a page of the product itself, which is on loopback; the
       // refusal of such addresses is tested at the API (heatmaps.routes.test.ts).
       CAPTURE_ALLOW_PRIVATE_ADDRESSES: '1',
+      // The background run of the demo's recordings (its own tests: demo-screen-recordings-
+      // background.test.ts) would share CI's 2 cores with the journeys and the PostgreSQL pass
+      // beside them, and the in-process runner takes one job at a time: a journey's AI insight
+      // jobs waited behind recordings and missed their 30 s (docs/testing.md). The journeys that
+      // open a recording wait for it to be made on view, as before.
+      DEMO_RECORDINGS: 'on-view',
       CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     },
   },

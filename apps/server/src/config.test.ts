@@ -23,6 +23,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 
+  it("makes the demo's recordings in the background by default, or on view only", () => {
+    expect(loadConfig({}).demoRecordings).toBe('background');
+    expect(loadConfig({ DEMO_RECORDINGS: 'on-view' }).demoRecordings).toBe('on-view');
+    expect(() => loadConfig({ DEMO_RECORDINGS: 'later' })).toThrow(/DEMO_RECORDINGS/);
+  });
+
   it('counts rate limits and runs jobs in this process by default; sharing them needs PostgreSQL', () => {
     expect(loadConfig({})).toMatchObject({ rateLimitStore: 'memory', runJobs: true });
     const shared = {

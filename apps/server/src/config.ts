@@ -50,6 +50,11 @@ const envSchema = z.object({
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   /** Run queued jobs in this process; off when separate workers (`npm run worker`) run them. */
   RUN_JOBS: booleanFlag.default(true),
+  /**
+   * When the demo's screen recordings are made: one after another from the start ('background'),
+   * or each on its participant's first view only ('on-view').
+   */
+  DEMO_RECORDINGS: z.enum(['background', 'on-view']).default('background'),
   /** AI text requests a minute per signed-in user (each may cost a model call). */
   AI_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   WEB_DIST: z.string().optional(),
@@ -127,6 +132,7 @@ export type Config = {
   authRateLimit: number;
   rateLimitStore: 'memory' | 'postgres';
   runJobs: boolean;
+  demoRecordings: 'background' | 'on-view';
   /** Fastify's trustProxy: false, a hop count or the proxies' addresses. */
   trustProxy: false | number | string[];
   aiRateLimit: number;
@@ -218,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: values.AUTH_RATE_LIMIT,
     rateLimitStore: values.RATE_LIMIT_STORE,
     runJobs: values.RUN_JOBS,
+    demoRecordings: values.DEMO_RECORDINGS,
     trustProxy: trustProxy(values.TRUST_PROXY),
     aiRateLimit: values.AI_RATE_LIMIT,
     webDist: path.resolve(values.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

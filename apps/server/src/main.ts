@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   // The daily retention run (docs/data-rights.md): queued once a day, whichever process asks first.
   await scheduleRetentionAtStart(jobDeps);
   // The demo's screen recordings, made one after another while the product serves.
-  await makeScreenRecordingsInBackground(database.db, new Date());
+  if (config.demoRecordings === 'background') await makeScreenRecordingsInBackground(database.db, new Date());
   // RUN_JOBS=off: separate workers (`npm run worker`) run the jobs this process queues.
   if (config.runJobs) jobRunner.start();
   const store = database.kind === 'pglite' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
