@@ -129,7 +129,7 @@ describe('detectGazeEvents against the output of the code before the speed work'
   const cases = [...labelledCases(), ...syntheticCases()];
   const got = Object.fromEntries(cases.map((c) => [c.name, digest(c)]));
   if (process.env.GAZE_EVENTS_REFERENCE === 'write')
-    writeFileSync(FIXTURE, `${JSON.stringify(got, null, 1)}\n`);
+    writeFileSync(FIXTURE, `${JSON.stringify(got, null, 2)}\n`);
   const reference = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, unknown>;
 
   it('covers the labelled recordings when they are present', () => {
