@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMOTIONS } from './constants.js';
 import { idField, idParam, idParams, optionalText, signedUrlQuery, videoFileAnswer } from './fields.js';
+import { insightSchema } from './insights.js';
 import { defineRoutes } from './route.js';
 
 /**
@@ -146,29 +147,33 @@ export const sharedPointSchema = z.object({
 });
 export type SharedPoint = z.infer<typeof sharedPointSchema>;
 
-export const sharedInsightSchema = z.object({
-  assigned_id: z.number(),
-  title: z.string(),
-  behavior_comment: z.string(),
-  eeg_comment: z.string(),
-  eye_tracking_comment: z.string(),
-  touch_tracking_comment: z.string(),
-  explanation: z.string(),
-  summary: z.string(),
-  suggestion: z.string(),
-  focus_point: z.string(),
-  /** Signed URL of the highlight image (expiring no later than the link), or null. */
-  highlight_url: z.string().nullable(),
-  significant_points: z.array(sharedPointSchema),
-  /** How many participants the shown points come from. */
-  participants: z.number(),
-  /**
-   * The highlighted moment in its participant's screen recording, when the link lets recordings be
-   * played and that participant consented to show it: a signed URL (expiring no later than the
-   * link) and the clip's seconds in it.
-   */
-  clip: z.object({ video: z.string(), start: z.number(), end: z.number() }).nullable(),
-});
+/** An insight's texts as the research area has them; ids, points and media are the link's own. */
+export const sharedInsightSchema = insightSchema
+  .pick({
+    assigned_id: true,
+    title: true,
+    behavior_comment: true,
+    eeg_comment: true,
+    eye_tracking_comment: true,
+    touch_tracking_comment: true,
+    explanation: true,
+    summary: true,
+    suggestion: true,
+    focus_point: true,
+  })
+  .extend({
+    /** Signed URL of the highlight image (expiring no later than the link), or null. */
+    highlight_url: z.string().nullable(),
+    significant_points: z.array(sharedPointSchema),
+    /** How many participants the shown points come from. */
+    participants: z.number(),
+    /**
+     * The highlighted moment in its participant's screen recording, when the link lets recordings be
+     * played and that participant consented to show it: a signed URL (expiring no later than the
+     * link) and the clip's seconds in it.
+     */
+    clip: z.object({ video: z.string(), start: z.number(), end: z.number() }).nullable(),
+  });
 export type SharedInsight = z.infer<typeof sharedInsightSchema>;
 
 export const sharedOverviewSchema = z.object({
