@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sampleFrame } from '@limbus/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorDistance, extractFrame, pixelAt } from '../../test/extract-frame.js';
 import {
@@ -44,23 +45,29 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** The samples' clock: the recording starts at this epoch ms. */
+const STARTED = 1_700_000_000_000;
+
 function clip(overrides: Partial<ReelClip> = {}): ReelClip {
-  const flat = (value: number) => [
-    { timeMs: 0, value },
-    { timeMs: 6000, value },
-  ];
+  const timestamp = Float64Array.from([0, 6000], (t) => STARTED + t);
+  const flat = (value: number) => Float32Array.from([value, value]);
   return {
     source,
     startMs: 1000,
     endMs: 4000,
     peakMs: 2500,
+    recordingStartMs: STARTED,
     peakEmotion: 'frustration',
-    gaze: [
-      { timeMs: 1000, x: 0.2, y: 0.3 },
-      { timeMs: 2000, x: 0.5, y: 0.5 },
-    ],
-    pointer: [{ timeMs: 1500, x: 0.6, y: 0.4 }],
-    emotions: { frustration: flat(LEVEL), joy: flat(0.1), attention: flat(0.3) },
+    overlay: {
+      eyes: {
+        timestamp: Float64Array.from([1000, 2000], (t) => STARTED + t),
+        x: Float32Array.of(400, 960),
+        y: Float32Array.of(300, 540),
+      },
+      mice: null,
+    },
+    sampleFrame: sampleFrame('desktop', null),
+    emotions: { timestamp, frustration: flat(LEVEL), joy: flat(0.1), attention: flat(0.3) },
     caption: 'Sighs at the discount field',
     pseudonym: 'P01',
     badge: '2 of 5 participants',

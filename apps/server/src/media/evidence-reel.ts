@@ -1,5 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  drawOverlay,
+  type EmotionSamples,
+  frameMapping,
+  lowerBound,
+  type OverlaySamples,
+  overlayScene,
+  type SampleFrame,
+  upperBound,
+} from '@limbus/analytics';
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { readFfmpegLog, runFfmpeg } from './ffmpeg.js';
 import { probeVideo } from './probe-video.js';
@@ -21,23 +31,21 @@ export const REEL_EMOTION_COLORS: Readonly<Record<ReelEmotion, string>> = {
   attention: '#f5b800',
 };
 
-/** A gaze or pointer position: `timeMs` in the source video's time, x and y as fractions of its frame. */
-export type ReelPosition = { timeMs: number; x: number; y: number };
-/** An emotion's value (0–1) at `timeMs` of the source video. */
-export type ReelEmotionSample = { timeMs: number; value: number };
-
 export type ReelClip = {
   /** The participant's screen recording. */
   source: string;
-  /** The clip's span in the source, ms. */
+  /** The clip's span in the recording, ms of its time. */
   startMs: number;
   endMs: number;
   peakMs: number;
+  /** When the recording starts, epoch ms: the samples' clock. */
+  recordingStartMs: number;
   /** The emotion the peak is of: its curve is drawn on top and the peak marked in its colour. */
   peakEmotion: ReelEmotion;
-  gaze: readonly ReelPosition[];
-  pointer: readonly ReelPosition[];
-  emotions: Readonly<Record<ReelEmotion, readonly ReelEmotionSample[]>>;
+  /** Gaze and mouse, drawn as the recording screen draws them (recording-overlay of @limbus/analytics). */
+  overlay: OverlaySamples;
+  sampleFrame: SampleFrame;
+  emotions: EmotionSamples | null;
   caption: string;
   pseudonym: string;
   /** 'n of N participants'. */
@@ -72,7 +80,6 @@ const VIDEO_ARGS = [
 ];
 const AUDIO_ARGS = ['-c:a', 'aac', '-b:a', '96k', '-ar', '48000', '-ac', '2'];
 const SILENCE = ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'];
-const GAZE_TRAIL_MS = 700;
 
 /**
  * Writes an evidence reel: for each clip a title card with the reel's title, then the clip's
@@ -224,7 +231,7 @@ async function renderClip(
       ...(audio.withAudio ? AUDIO_ARGS : []),
       ...['-f', 'mp4', '-y', output],
     ],
-    { stdin: clipOverlays(clip, area, progress), signal },
+    { stdin: clipOverlays(clip, area, source, progress), signal },
   );
 }
 
@@ -244,15 +251,21 @@ export function fitInside(source: { width: number; height: number }, area: Box):
   };
 }
 
-function* clipOverlays(clip: ReelClip, area: Box, progress: Progress): Generator<Uint8Array> {
+function* clipOverlays(
+  clip: ReelClip,
+  area: Box,
+  source: { width: number; height: number },
+  progress: Progress,
+): Generator<Uint8Array> {
   const canvas = createCanvas(REEL_SIZE.width, REEL_SIZE.height);
   const context = canvas.getContext('2d');
+  const fit = frameMapping(clip.sampleFrame, area, source);
+  const mapping = { ...fit, left: area.x + fit.left, top: area.y + fit.top };
   const count = frameCount(clip.endMs - clip.startMs);
   for (let k = 0; k < count; k++) {
     const timeMs = clip.startMs + (k * 1000) / REEL_FPS;
-    context.clearRect(0, 0, REEL_SIZE.width, REEL_SIZE.height);
-    drawGazeTrail(context, clip.gaze, timeMs, area);
-    drawPointer(context, clip.pointer, timeMs, area);
+    const scene = overlayScene(clip.overlay, clip.recordingStartMs + timeMs, clip.sampleFrame, mapping);
+    drawOverlay(context, scene, REEL_SIZE.width, REEL_SIZE.height);
     drawCaption(context, clip.caption);
     drawBand(context, clip, timeMs);
     progress(1);
@@ -279,65 +292,6 @@ function drawTitleCard(context: SKRSContext2D, title: string, note: string): voi
     context.fillStyle = '#b8bccc';
     context.fillText(note, REEL_SIZE.width / 2, REEL_SIZE.height - 80);
   }
-}
-
-function toArea(position: ReelPosition, area: Box): { x: number; y: number } {
-  return { x: area.x + position.x * area.width, y: area.y + position.y * area.height };
-}
-
-function drawGazeTrail(
-  context: SKRSContext2D,
-  gaze: readonly ReelPosition[],
-  timeMs: number,
-  area: Box,
-): void {
-  const trail = gaze.filter((g) => g.timeMs <= timeMs && g.timeMs > timeMs - GAZE_TRAIL_MS);
-  if (trail.length === 0) return;
-  context.lineWidth = 4;
-  context.lineCap = 'round';
-  for (let i = 1; i < trail.length; i++) {
-    const from = toArea(trail[i - 1] as ReelPosition, area);
-    const to = toArea(trail[i] as ReelPosition, area);
-    const age = (timeMs - (trail[i] as ReelPosition).timeMs) / GAZE_TRAIL_MS;
-    context.strokeStyle = `rgba(64, 156, 255, ${(0.8 * (1 - age)).toFixed(3)})`;
-    context.beginPath();
-    context.moveTo(from.x, from.y);
-    context.lineTo(to.x, to.y);
-    context.stroke();
-  }
-  const now = toArea(trail[trail.length - 1] as ReelPosition, area);
-  context.fillStyle = 'rgba(64, 156, 255, 0.45)';
-  context.strokeStyle = 'rgba(255, 255, 255, 0.9)';
-  context.lineWidth = 2;
-  context.beginPath();
-  context.arc(now.x, now.y, 18, 0, Math.PI * 2);
-  context.fill();
-  context.stroke();
-}
-
-function drawPointer(
-  context: SKRSContext2D,
-  pointer: readonly ReelPosition[],
-  timeMs: number,
-  area: Box,
-): void {
-  const last = pointer.findLast((p) => p.timeMs <= timeMs);
-  if (!last) return;
-  const { x, y } = toArea(last, area);
-  context.beginPath();
-  context.moveTo(x, y);
-  context.lineTo(x, y + 22);
-  context.lineTo(x + 6, y + 17);
-  context.lineTo(x + 11, y + 27);
-  context.lineTo(x + 15, y + 25);
-  context.lineTo(x + 10, y + 15);
-  context.lineTo(x + 17, y + 15);
-  context.closePath();
-  context.fillStyle = '#ffffff';
-  context.strokeStyle = '#000000';
-  context.lineWidth = 1.5;
-  context.fill();
-  context.stroke();
 }
 
 function drawCaption(context: SKRSContext2D, caption: string): void {
@@ -372,16 +326,26 @@ function drawBand(context: SKRSContext2D, clip: ReelClip, timeMs: number): void 
   context.beginPath();
   context.rect(lane.x, lane.y, lane.width, lane.height);
   context.clip();
-  for (const emotion of [...order, clip.peakEmotion]) {
-    const samples = samplesAcross(clip.emotions[emotion], clip.startMs, clip.endMs);
-    context.strokeStyle = REEL_EMOTION_COLORS[emotion];
-    context.lineWidth = emotion === clip.peakEmotion ? 4 : 2.5;
-    context.beginPath();
-    samples.forEach((s, i) => {
-      if (i === 0) context.moveTo(xAt(s.timeMs), yAt(s.value));
-      else context.lineTo(xAt(s.timeMs), yAt(s.value));
-    });
-    context.stroke();
+  const emotions = clip.emotions;
+  if (emotions) {
+    // The samples of the clip and one on each side, so that the curves reach the lane's edges.
+    const from = Math.max(0, lowerBound(emotions.timestamp, clip.recordingStartMs + clip.startMs) - 1);
+    const to = Math.min(
+      emotions.timestamp.length,
+      upperBound(emotions.timestamp, clip.recordingStartMs + clip.endMs) + 1,
+    );
+    for (const emotion of [...order, clip.peakEmotion]) {
+      context.strokeStyle = REEL_EMOTION_COLORS[emotion];
+      context.lineWidth = emotion === clip.peakEmotion ? 4 : 2.5;
+      context.beginPath();
+      for (let i = from; i < to; i++) {
+        const x = xAt((emotions.timestamp[i] as number) - clip.recordingStartMs);
+        const y = yAt(emotions[emotion][i] as number);
+        if (i === from) context.moveTo(x, y);
+        else context.lineTo(x, y);
+      }
+      context.stroke();
+    }
   }
   context.restore();
   const peakX = xAt(clip.peakMs);
@@ -404,20 +368,6 @@ function drawBand(context: SKRSContext2D, clip: ReelClip, timeMs: number): void 
   context.font = `22px ${FONT}`;
   context.fillStyle = '#b8bccc';
   context.fillText(clip.badge, right, lane.y + 60);
-}
-
-/** The samples inside [startMs, endMs] and one on each side, so that the curve reaches the lane's edges. */
-function samplesAcross(
-  samples: readonly ReelEmotionSample[],
-  startMs: number,
-  endMs: number,
-): readonly ReelEmotionSample[] {
-  const first = Math.max(
-    0,
-    samples.findLastIndex((s) => s.timeMs <= startMs),
-  );
-  const after = samples.findIndex((s) => s.timeMs >= endMs);
-  return samples.slice(first, after < 0 ? samples.length : after + 1);
 }
 
 function wrapText(context: SKRSContext2D, text: string, maxWidth: number): string[] {
