@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { REEL_MESSAGES } from '@limbus/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useWorld } from '../../../test/api.js';
@@ -15,7 +16,7 @@ import {
 } from '../../db/schema.js';
 import { runFfmpeg } from '../../media/ffmpeg.js';
 import { probeVideo } from '../../media/probe-video.js';
-import { leftOutNote, makeEvidenceReelJob, REEL_MESSAGES } from './evidence-reel-job.js';
+import { leftOutNote, makeEvidenceReelJob } from './evidence-reel-job.js';
 import { defaultClips, reelSubjects } from './evidence-reel-subjects.js';
 import { findReelRow, upsertReelRow } from './evidence-reels.repository.js';
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { StreamKind } from '@limbus/analytics';
 import { type EmotionSamples, type EyeSamples, type MouseSamples, sampleFrame } from '@limbus/analytics';
+import { REEL_MESSAGES } from '@limbus/contract';
 import type { Executor } from '../../db/client.js';
 import { enqueueJob, type JobContext, type JobDeps, type JobHandler } from '../../jobs/job-runner.js';
 import { type ReelClip, renderEvidenceReel } from '../../media/evidence-reel.js';
@@ -16,11 +17,6 @@ import { captionOf, type ReelSubjects, reelSubjects } from './evidence-reel-subj
 import { findReelRow, type ReelRow, updateReelRow } from './evidence-reels.repository.js';
 
 export const MAKE_EVIDENCE_REEL = 'make_evidence_reel';
-
-export const REEL_MESSAGES = {
-  noClips: 'No clip of this reel can be shown any more (its points or their consent went): refresh it',
-  failed: 'The reel could not be made; please try again',
-} as const;
 
 /** Marks the reel rendering and queues its job, in the caller's transaction. */
 export async function enqueueReelRender(db: Executor, reelId: number, now: Date): Promise<void> {
