@@ -58,6 +58,8 @@ export const makeEvidenceReelJob: JobHandler = Object.assign(
       await progress.settled();
       const key = reelFileKey(reel.insightId);
       await deps.files.put(key, await fs.promises.readFile(output));
+      // Read again: another render may have replaced the file meanwhile; that one goes too.
+      const replaced = (await findReelRow(deps.db, reel.id))?.fileKey ?? null;
       await updateReelRow(deps.db, reel.id, {
         state: 'ready',
         fileKey: key,
@@ -65,7 +67,7 @@ export const makeEvidenceReelJob: JobHandler = Object.assign(
         leftOut: subjects.leftOut,
         message: null,
       });
-      if (reel.fileKey) await deps.files.delete(reel.fileKey);
+      if (replaced) await deps.files.delete(replaced);
     } finally {
       await fs.promises.rm(work, { recursive: true, force: true });
     }

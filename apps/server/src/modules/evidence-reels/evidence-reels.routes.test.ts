@@ -77,6 +77,18 @@ describe('evidence reels', () => {
     expect(video.rawPayload.length).toBe(100);
     // Another company's user learns nothing of it.
     expectError(await as.otherAdmin.get(url), 'not_found');
+
+    // A change makes it a draft again; clients keep the last file until the next render.
+    const firstKey = (await storedReel(made.insightId))?.fileKey;
+    const changed = reelOf(await as.staff.patch(url, { reel: { caption_language: 'translation' } }));
+    expect(changed).toMatchObject({ state: 'draft', published: true });
+    expect(reelOf(await as.clientMember.get(url)).video).not.toBeNull();
+    reelOf(await as.staff.post(`${url}/render`), 202);
+    await runJobsUntilIdle(jobDeps(), JOB_HANDLERS);
+    const rendered = await storedReel(made.insightId);
+    expect(rendered).toMatchObject({ state: 'ready', captionLanguage: 'translation' });
+    expect(rendered?.fileKey).not.toBe(firstKey);
+    expect(await ctx.t.files.list('reels/')).toEqual([rendered?.fileKey]);
   });
 
   it('answers 409 for an insight without points a reel can show', async () => {

@@ -86,6 +86,8 @@ export async function updateReel(
   const subjects = await reelSubjects(deps, testId, insightId);
   if (changes.clips) checkClips(changes.clips, subjects);
   await updateReelRow(deps.db, reel.id, {
+    // A made reel's file no longer shows its clips: a draft until rendered again (clients keep the last file).
+    ...(reel.state === 'rendering' ? {} : { state: 'draft' as const }),
     ...(changes.clips ? { clips: changes.clips } : {}),
     ...(changes.caption_language ? { captionLanguage: changes.caption_language } : {}),
   });
