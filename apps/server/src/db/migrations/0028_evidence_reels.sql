@@ -7,6 +7,7 @@ CREATE TABLE "evidence_reels" (
 	"clips" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"left_out" integer DEFAULT 0 NOT NULL,
 	"file_key" text,
+	"rendered_point_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"progress" integer DEFAULT 0 NOT NULL,
 	"message" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -68,6 +68,8 @@ export const evidenceReels = pgTable(
     leftOut: integer('left_out').notNull().default(0),
     /** The MP4 of the last render that finished; null before one did. */
     fileKey: text('file_key'),
+    /** The points whose clips that file shows: clients see it only while every one may still be shown. */
+    renderedPointIds: jsonb('rendered_point_ids').$type<number[]>().notNull().default([]),
     /** How far the render in hand is, 0–100. */
     progress: integer('progress').notNull().default(0),
     /** Why the last render failed, for the researcher. */

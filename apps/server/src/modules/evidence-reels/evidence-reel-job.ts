@@ -45,7 +45,7 @@ export const makeEvidenceReelJob: JobHandler = Object.assign(
     }
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'limbus-reel-'));
     try {
-      const clips = await reelClips(deps, reel, subjects, records, work);
+      const { clips, pointIds } = await reelClips(deps, reel, subjects, records, work);
       const output = path.join(work, 'reel.mp4');
       const progress = progressWriter(deps, reel.id, context);
       await renderEvidenceReel({
@@ -63,6 +63,7 @@ export const makeEvidenceReelJob: JobHandler = Object.assign(
       await updateReelRow(deps.db, reel.id, {
         state: 'ready',
         fileKey: key,
+        renderedPointIds: pointIds,
         progress: 100,
         leftOut: subjects.leftOut,
         message: null,
@@ -96,7 +97,7 @@ async function reelClips(
   subjects: ReelSubjects,
   records: ReelRow['clips'],
   work: string,
-): Promise<ReelClip[]> {
+): Promise<{ clips: ReelClip[]; pointIds: number[] }> {
   const [withoutEyes, withoutMice, withoutVoice] = await Promise.all(
     (['eyes', 'mice', 'voice'] as const).map((stream) =>
       participantsLeftOutOfReport(deps, reel.testId, stream),
@@ -105,6 +106,7 @@ async function reelClips(
   const sources = new Map<number, Promise<{ file: string; size: { width: number; height: number } }>>();
   const streams = new Map<number, Promise<Streams>>();
   const clips: ReelClip[] = [];
+  const pointIds: number[] = [];
   for (const record of records) {
     const point = subjects.points.get(record.point_id);
     const participant = point && subjects.participants.get(point.participantId);
@@ -119,6 +121,7 @@ async function reelClips(
     }>);
     const samples = await (streams.get(id) as Promise<Streams>);
     const recordingStartMs = participant.startedAt.getTime();
+    pointIds.push(point.id);
     const peakMs = point.timestampTop - recordingStartMs;
     clips.push({
       source: source.file,
@@ -136,7 +139,7 @@ async function reelClips(
       withVoice: !withoutVoice?.has(id),
     });
   }
-  return clips;
+  return { clips, pointIds };
 }
 
 async function localCopy(deps: JobDeps, participant: ParticipantRow, work: string) {

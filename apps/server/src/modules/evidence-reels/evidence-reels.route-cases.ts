@@ -58,6 +58,7 @@ export async function reelInsightOf(
     state: fileKey ? 'ready' : 'draft',
     published: fileKey !== null,
     fileKey,
+    renderedPointIds: fileKey ? [point.id] : [],
     clips: [
       {
         point_id: point.id,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildTest, giveVideo, RESULTS_READY } from '../../../test/factories.js';
-import { evidenceReels, insights } from '../../db/schema.js';
+import { consentTerms, evidenceReels, insights } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { runFfmpeg } from '../../media/ffmpeg.js';
@@ -89,6 +89,17 @@ describe('evidence reels', () => {
     expect(rendered).toMatchObject({ state: 'ready', captionLanguage: 'translation' });
     expect(rendered?.fileKey).not.toBe(firstKey);
     expect(await ctx.t.files.list('reels/')).toEqual([rendered?.fileKey]);
+
+    // Consent terms come that the participant in the file never agreed to: clients no longer see it.
+    await ctx.t.db.insert(consentTerms).values({
+      testId: made.test.id,
+      version: 1,
+      text: 'We record you.',
+      streams: ['emotions', 'eyes', 'mice'],
+      purposes: ['report'],
+    });
+    expectError(await as.clientMember.get(url), 'not_found');
+    expect(reelOf(await as.staff.get(url)).published).toBe(true);
   });
 
   it('answers 409 for an insight without points a reel can show', async () => {

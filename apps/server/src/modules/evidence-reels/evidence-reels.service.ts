@@ -52,18 +52,23 @@ async function answer(deps: Deps, reel: ReelRow, subjects?: ReelSubjects): Promi
   );
 }
 
-/** A client reads a published reel with a finished file; the research area reads any. */
+/**
+ * A client reads a published reel with a file while every participant in that file may still be
+ * shown (an erasure or a withdrawn consent hides it until it is rendered again); the research
+ * area reads any.
+ */
 export async function getReel(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<Reel> {
   await getInsight(deps, actor, testId, insightId);
   const reel = await findReelOfInsight(deps.db, insightId);
   const test = await testFor(deps, actor, testId);
-  if (!reel || !(can(actor, 'insight.manage', test) || isShownToClients(reel)))
+  const subjects = reel && (await reelSubjects(deps, testId, insightId));
+  if (!(reel && subjects && (can(actor, 'insight.manage', test) || isShownToClients(reel, subjects))))
     throw notFound('The reel of this insight');
-  return answer(deps, reel);
+  return answer(deps, reel, subjects);
 }
 
-const isShownToClients = (reel: Pick<ReelRow, 'published' | 'fileKey'>) =>
-  reel.published && reel.fileKey !== null;
+const isShownToClients = (reel: ReelRow, subjects: ReelSubjects) =>
+  reel.published && reel.fileKey !== null && reel.renderedPointIds.every((id) => subjects.points.has(id));
 
 /** Makes the reel from the insight's points, or starts it again from them (a draft, unpublished). */
 export async function makeReel(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<Reel> {
