@@ -35,6 +35,7 @@ import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerConsentRoutes } from './modules/consent/consent.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
 import { registerErasureRoutes } from './modules/erasures/erasures.routes.js';
+import { registerEvidenceReelRoutes } from './modules/evidence-reels/evidence-reels.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerHeatmapRoutes } from './modules/heatmaps/heatmaps.routes.js';
 import { forgetErasedStreams } from './modules/heatmaps/heatmaps.service.js';
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAnnotationRoutes(api, deps);
       registerAnswerRoutes(api, deps);
       registerInsightRoutes(api, deps);
+      registerEvidenceReelRoutes(api, deps);
       registerAiRoutes(api, deps);
       registerSuggestionRoutes(api, deps);
       registerPredictionRoutes(api, deps);

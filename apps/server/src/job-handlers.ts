@@ -2,6 +2,7 @@ import { makeDemoScreenRecording } from './demo/demo-screen-recordings.js';
 import type { JobHandlers } from './jobs/job-runner.js';
 import { GENERATE_INSIGHT, generateInsightJob } from './modules/ai/insight-generation-job.js';
 import { erasureJobHandlers } from './modules/erasures/erasure-job.js';
+import { MAKE_EVIDENCE_REEL, makeEvidenceReelJob } from './modules/evidence-reels/evidence-reel-job.js';
 import { CAPTURE_HEATMAP, captureHeatmapJob } from './modules/heatmaps/heatmap-capture-job.js';
 import { ingestionJobHandlers } from './modules/ingestion/analysis.js';
 import { MAKE_SCREEN_RECORDING } from './modules/participants/screen-recording-jobs.js';
@@ -22,4 +23,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [GENERATE_PREDICTION]: generatePredictionJob,
   [GENERATE_INSIGHT]: generateInsightJob,
   [APPLY_RETENTION]: applyRetentionJob,
+  [MAKE_EVIDENCE_REEL]: makeEvidenceReelJob,
 };

@@ -23,6 +23,10 @@ import { companiesInputCases, companiesPolicyCases } from '../src/modules/compan
 import { consentInputCases, consentPolicyCases } from '../src/modules/consent/consent.route-cases.js';
 import { contractsInputCases, contractsPolicyCases } from '../src/modules/contracts/contracts.route-cases.js';
 import { erasuresInputCases, erasuresPolicyCases } from '../src/modules/erasures/erasures.route-cases.js';
+import {
+  evidenceReelsInputCases,
+  evidenceReelsPolicyCases,
+} from '../src/modules/evidence-reels/evidence-reels.route-cases.js';
 import { exportsInputCases, exportsPolicyCases } from '../src/modules/exports/exports.route-cases.js';
 import { heatmapsInputCases, heatmapsPolicyCases } from '../src/modules/heatmaps/heatmaps.route-cases.js';
 import { ingestionInputCases, ingestionPolicyCases } from '../src/modules/ingestion/ingestion.route-cases.js';
@@ -86,6 +90,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'answers', policy: answersPolicyCases, input: answersInputCases },
   { name: 'heatmaps', policy: heatmapsPolicyCases, input: heatmapsInputCases },
   { name: 'insights', policy: insightsPolicyCases, input: insightsInputCases },
+  { name: 'evidence-reels', policy: evidenceReelsPolicyCases, input: evidenceReelsInputCases },
   { name: 'journey', policy: journeyPolicyCases, input: journeyInputCases },
   { name: 'benchmark', policy: benchmarkPolicyCases, input: benchmarkInputCases },
   { name: 'section-clips', policy: sectionClipsPolicyCases, input: sectionClipsInputCases },

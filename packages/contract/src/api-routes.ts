@@ -9,6 +9,7 @@ import { companyRoutes } from './companies.js';
 import { consentRoutes } from './consent.js';
 import { contractRoutes } from './contracts.js';
 import { erasureRoutes } from './erasures.js';
+import { evidenceReelRoutes } from './evidence-reels.js';
 import { exportRoutes } from './exports.js';
 import { heatmapRoutes } from './heatmaps.js';
 import { ingestionRoutes } from './ingestion.js';
@@ -43,6 +44,7 @@ export const apiRoutes = {
   consent: consentRoutes,
   contracts: contractRoutes,
   erasures: erasureRoutes,
+  evidenceReels: evidenceReelRoutes,
   exports: exportRoutes,
   heatmaps: heatmapRoutes,
   ingestion: ingestionRoutes,
@@ -84,6 +86,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   contracts: 'Contracts of a company and the bundles of tests they hold',
   erasures:
     'Erasure of a participant (GDPR Art. 17): researchers erase, company admins request; receipts with their verification',
+  evidenceReels:
+    "An insight's evidence reel: clips of its points' screen recordings with gaze and emotions, made by a job, published to clients",
   exports:
     "Streamed exports of a test's recordings for other tools: raw samples, events, page and tag metrics (CSV or JSON)",
   heatmaps:

@@ -13,6 +13,7 @@ export * from './contracts.js';
 export * from './csv.js';
 export * from './erasures.js';
 export * from './errors.js';
+export * from './evidence-reels.js';
 export * from './exports.js';
 export * from './fields.js';
 export * from './heatmap-cells.js';

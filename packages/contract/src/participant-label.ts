@@ -15,3 +15,12 @@ export function participantLabel(participant: { real_id: string }): string {
 export function participantPseudonym(position: number): string {
   return `P${String(position + 1).padStart(2, '0')}`;
 }
+
+/**
+ * The pseudonyms of the participants a share link or an evidence reel shows: P01, P02… in the
+ * order of their ids, so that every answer of one link, or one reel, names a participant alike.
+ */
+export function pseudonymsOf(participantIds: readonly number[]): Map<number, string> {
+  const sorted = [...participantIds].sort((a, b) => a - b);
+  return new Map(sorted.map((id, position) => [id, participantPseudonym(position)]));
+}

@@ -1,10 +1,11 @@
-import type { ShareLinkScope } from '@limbus/contract';
+import type { ReelCaptionLanguage, ReelClipRecord, ReelState, ShareLinkScope } from '@limbus/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.js';
-import { belongsTo, createdAt } from './columns.js';
+import { belongsTo, createdAt, updatedAt } from './columns.js';
 import { insights } from './results.js';
 import { tests } from './user-tests.js';
 
@@ -47,5 +48,37 @@ export const shareLinks = pgTable(
       'share_links_scope_check',
       sql`(${table.scope} = 'test' and ${table.insightId} is null) or (${table.scope} = 'insight' and ${table.insightId} is not null)`,
     ),
+  ],
+);
+
+/**
+ * An insight's evidence reel (issue 29; docs/decisions/share-links.md): its clips in order, what
+ * the last render made of them, and whether the insight's clients see it.
+ */
+export const evidenceReels = pgTable(
+  'evidence_reels',
+  {
+    id: serial('id').primaryKey(),
+    insightId: belongsTo('insight_id', () => insights.id),
+    state: text('state').$type<ReelState>().notNull().default('draft'),
+    published: boolean('published').notNull().default(false),
+    captionLanguage: text('caption_language').$type<ReelCaptionLanguage>().notNull().default('original'),
+    clips: jsonb('clips').$type<ReelClipRecord[]>().notNull().default([]),
+    /** Participants of the insight's points left out: no consent to show their screen recording. */
+    leftOut: integer('left_out').notNull().default(0),
+    /** The MP4 of the last render that finished; null before one did. */
+    fileKey: text('file_key'),
+    /** The points whose clips that file shows: clients see it only while every one may still be shown. */
+    renderedPointIds: jsonb('rendered_point_ids').$type<number[]>().notNull().default([]),
+    /** How far the render in hand is, 0–100. */
+    progress: integer('progress').notNull().default(0),
+    /** Why the last render failed, for the researcher. */
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('evidence_reels_insight_idx').on(table.insightId),
+    check('evidence_reels_progress_check', sql`${table.progress} between 0 and 100`),
   ],
 );

@@ -195,6 +195,7 @@ export async function deleteInsight(deps: DbDeps, actor: Actor, testId: number, 
   });
 }
 
+export type { LinkedPointRow } from './insights.mappers.js';
 // For suggestions, which belong to an insight of their test and are numbered under the test's lock,
 // and the AI's text about a saved insight.
 export { findInsightRow, type InsightRow, lockTestRow } from './insights.repository.js';

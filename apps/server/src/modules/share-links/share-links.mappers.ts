@@ -2,7 +2,6 @@ import {
   type Insight,
   isAnnotatedPoint,
   type LabelWithMetrics,
-  participantPseudonym,
   type SharedInsight,
   type SharedLink,
   type SharedPage,
@@ -55,15 +54,6 @@ export function toSharedLink(row: ShareLinkRow, unlocked: boolean): SharedLink {
     locked: !unlocked,
     allow_recordings: row.allowRecordings,
   };
-}
-
-/**
- * The pseudonyms of the participants a link shows: P01, P02… in the order of their ids, so that
- * every answer of one link names a participant alike.
- */
-export function pseudonymsOf(participantIds: readonly number[]): Map<number, string> {
-  const sorted = [...participantIds].sort((a, b) => a - b);
-  return new Map(sorted.map((id, position) => [id, participantPseudonym(position)]));
 }
 
 /** Shorter labels are left as they are: '7' would also replace every 7 of a text. */

@@ -5,6 +5,7 @@ import {
   type Insight,
   type NewShareLink,
   participantLabel,
+  pseudonymsOf,
   SHARE_LINK_MESSAGES,
   SHARE_UNLOCK_HOURS,
   type SharedHeatmap,
@@ -35,7 +36,6 @@ import { readTestDetail } from '../user-tests/user-tests.service.js';
 import {
   linkStateOf,
   pseudonymiser,
-  pseudonymsOf,
   toSharedInsight,
   toSharedLink,
   toSharedPage,

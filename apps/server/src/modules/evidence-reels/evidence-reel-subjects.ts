@@ -1,0 +1,83 @@
+import {
+  isAnnotatedPoint,
+  pseudonymsOf,
+  REEL_CLIP_DEFAULT,
+  type ReelCaptionLanguage,
+  type ReelClipRecord,
+} from '@limbus/contract';
+import type { Deps } from '../../deps.js';
+import { participantsLeftOutOfReport } from '../consent/consent.service.js';
+import { type LinkedPointRow, listLinkedPointRows } from '../insights/insights.service.js';
+import { listParticipantRows, type ParticipantRow } from '../participants/participants.service.js';
+
+/**
+ * Who and what an insight's reel may show. Participants are named and counted as a share link of
+ * the test names and counts them (docs/decisions/share-links.md): among the finished participants
+ * whose consent grants the report of their emotions, P01, P02… by id. A point's clip needs, besides,
+ * the participant's consent to show their screen recording, and a recording.
+ */
+export type ReelSubjects = {
+  /** The points a clip may show, by id, in time order. */
+  points: ReadonlyMap<number, LinkedPointRow>;
+  participants: ReadonlyMap<number, ParticipantRow>;
+  pseudonyms: ReadonlyMap<number, string>;
+  /** Participants of the insight's points left out for want of consent. */
+  leftOut: number;
+  /** 'n of N participants': the insight's participants among those shown. */
+  badge: string;
+};
+
+export async function reelSubjects(
+  deps: Pick<Deps, 'db'>,
+  testId: number,
+  insightId: number,
+): Promise<ReelSubjects> {
+  const [points, rows, withoutEmotions, withoutScreen] = await Promise.all([
+    listLinkedPointRows(deps.db, [insightId]),
+    listParticipantRows(deps.db, testId, 'default'),
+    participantsLeftOutOfReport(deps, testId, 'emotions'),
+    participantsLeftOutOfReport(deps, testId, 'screen'),
+  ]);
+  const finished = rows.filter((row) => row.state === 'finished');
+  const pseudonyms = pseudonymsOf(
+    finished.filter((row) => !withoutEmotions.has(row.id)).map((row) => row.id),
+  );
+  const participants = new Map(finished.map((row) => [row.id, row]));
+  const annotated = points.filter(
+    (point) =>
+      participants.has(point.participantId) &&
+      isAnnotatedPoint({ comment: point.comment, tags: point.tags, false_positive: point.falsePositive }),
+  );
+  const isShown = (participantId: number) =>
+    pseudonyms.has(participantId) && !withoutScreen.has(participantId);
+  const insightPeople = new Set(annotated.map((point) => point.participantId));
+  const counted = [...insightPeople].filter((id) => pseudonyms.has(id)).length;
+  return {
+    points: new Map(
+      annotated
+        .filter((point) => isShown(point.participantId) && participants.get(point.participantId)?.video)
+        .map((point) => [point.id, point]),
+    ),
+    participants,
+    pseudonyms,
+    leftOut: [...insightPeople].filter((id) => !isShown(id)).length,
+    badge: `${counted} of ${pseudonyms.size} participants`,
+  };
+}
+
+/** A clip for each point the reel may show, in time order, 3 s before the peak to 4 s after. */
+export function defaultClips(subjects: ReelSubjects): ReelClipRecord[] {
+  return [...subjects.points.keys()].map((pointId) => ({
+    point_id: pointId,
+    start_offset_ms: REEL_CLIP_DEFAULT.startOffsetMs,
+    end_offset_ms: REEL_CLIP_DEFAULT.endOffsetMs,
+  }));
+}
+
+/** The researcher's comment as written, or its translation when there is one. */
+export function captionOf(
+  point: Pick<LinkedPointRow, 'comment' | 'translation'>,
+  language: ReelCaptionLanguage,
+) {
+  return language === 'translation' && point.translation.trim() !== '' ? point.translation : point.comment;
+}
