@@ -18,7 +18,7 @@ export function SharedInsightCard({ insight }: { insight: SharedInsight }) {
           <Title order={3} fz={18}>
             Insight {insight.assigned_id}: {insight.title}
           </Title>
-          <Badge variant="light">
+          <Badge variant="light" style={{ flex: 'none' }}>
             {insight.participants} {insight.participants === 1 ? 'participant' : 'participants'}
           </Badge>
         </Group>

@@ -59,34 +59,32 @@ export function SharedTags({ api, token }: PanelProps) {
   if (tags.data.length === 0)
     return <Empty title="No tags" description="The researchers tagged no moments of this test." />;
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped verticalSpacing="sm" aria-label="Tags">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Tag</Table.Th>
-            <Table.Th ta="right">Moments tagged</Table.Th>
-            <Table.Th ta="right">Participants</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tags.data.map((tag) => (
-            <Table.Tr key={tag.name}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {tag.name}
+    <Table striped verticalSpacing="sm" aria-label="Tags">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Tag</Table.Th>
+          <Table.Th ta="right">Moments tagged</Table.Th>
+          <Table.Th ta="right">Participants</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tags.data.map((tag) => (
+          <Table.Tr key={tag.name}>
+            <Table.Td>
+              <Text fw={600} size="sm">
+                {tag.name}
+              </Text>
+              {tag.description && (
+                <Text size="xs" c="dimmed">
+                  {tag.description}
                 </Text>
-                {tag.description && (
-                  <Text size="xs" c="dimmed">
-                    {tag.description}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{tag.count}</Table.Td>
-              <Table.Td ta="right">{tag.participants}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </Table.Td>
+            <Table.Td ta="right">{tag.count}</Table.Td>
+            <Table.Td ta="right">{tag.participants}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

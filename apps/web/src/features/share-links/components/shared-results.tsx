@@ -35,7 +35,8 @@ export function SharedResults({ api, token, testType }: Props) {
     <Tabs value={current} onChange={choose} keepMounted={false}>
       <Tabs.List mb="lg">
         {views.map((view) => (
-          <Tabs.Tab key={view.value} value={view.value}>
+          // narrower on a phone, so that the five tabs fit on one line of 390 px
+          <Tabs.Tab key={view.value} value={view.value} px={{ base: 8, sm: 'md' }}>
             {view.label}
           </Tabs.Tab>
         ))}
@@ -84,7 +85,7 @@ function OverviewCard({ overview }: { overview: SharedOverview }) {
   const items = [
     { label: 'Participants', value: String(overview.participants) },
     {
-      label: 'Average time',
+      label: 'Average time to finish (mm:ss)',
       value: overview.average_seconds === null ? '—' : formatMinutesSeconds(overview.average_seconds * 1000),
     },
     { label: 'Insights', value: String(overview.insights) },
