@@ -4,8 +4,9 @@ import { describeViolations, seriousViolations } from './support/axe';
 import { testIdFromList } from './support/tests';
 
 // Issue 29's journey (share links): a client admin shares a test with a password; a fresh browser
-// opens the link, enters the password and reads the overview and an insight, then fails to open
-// another test; the admin revokes the link and the next load shows the one expired page.
+// opens the link, enters the password and reads the overview, an insight, the pages' ranking and a
+// heatmap, then fails to open another test; the admin revokes the link and the next load shows the
+// one expired page.
 const CLIENT_ADMIN = 'client.admin@limbus.test';
 const SHARED_TEST = 'Acme Running webshop (desktop)';
 const OTHER_TEST = 'Acme Running webshop (mobile)';
@@ -55,6 +56,7 @@ test('[SHARE LINKS] a password-protected link read by a visitor without an accou
     await expect(visitor.getByRole('heading', { name: SHARED_TEST })).toBeVisible();
     const overview = visitor.getByRole('region', { name: 'Overview' });
     await expect(overview.getByText('Participants')).toBeVisible();
+    await visitor.getByRole('tab', { name: 'Insights' }).click();
     const firstInsight = visitor.getByRole('article', { name: 'Insight 1', exact: true });
     await expect(firstInsight).toBeVisible();
     await expect(firstInsight.getByText(/^P\d\d$/).first()).toBeVisible();
@@ -62,6 +64,25 @@ test('[SHARE LINKS] a password-protected link read by a visitor without an accou
     expect(open, `the shared results:\n${describeViolations(open)}`).toEqual([]);
     // no app navigation nor account menu in the light shell
     await expect(visitor.getByRole('navigation')).toHaveCount(0);
+
+    // the pages' ranking and the heatmaps, each a tab the address keeps
+    await visitor.getByRole('tab', { name: 'Pages' }).click();
+    await expect(visitor).toHaveURL(/\?view=pages$/);
+    const ranking = visitor.getByRole('list', { name: 'Ranking' });
+    await expect(ranking.getByRole('listitem').first()).toBeVisible();
+    await expect(ranking.getByText(/\(n = \d+, /).first()).toBeVisible();
+    const pages = await seriousViolations(visitor);
+    expect(pages, `the shared pages:\n${describeViolations(pages)}`).toEqual([]);
+    await visitor.getByRole('tab', { name: 'Heatmaps' }).click();
+    await expect(visitor).toHaveURL(/\?view=heatmaps$/);
+    await expect(
+      visitor.getByText(/^[1-9]\d* participants? visited this page · [\d,]+ gaze samples/),
+    ).toBeVisible();
+    await expect(
+      visitor.getByRole('img', { name: /^Gaze on .+, whole visits, [1-9]\d* participants$/ }),
+    ).toBeVisible();
+    await visitor.reload();
+    await expect(visitor.getByRole('tab', { name: 'Heatmaps' })).toHaveAttribute('aria-selected', 'true');
 
     // the unlock is kept in this browser: a reload opens the link without the password
     await visitor.reload();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMOTIONS } from './constants.js';
 import { idField, idParam, idParams, optionalText, signedUrlQuery, videoFileAnswer } from './fields.js';
+import { heatmapPointsAnswer } from './heatmaps.js';
 import { insightSchema } from './insights.js';
 import { defineRoutes } from './route.js';
 
@@ -202,7 +203,11 @@ export const sharedPageSchema = z.object({
   joy: z.number().nullable(),
   attention: z.number().nullable(),
   frustration: z.number().nullable(),
+  /** Participants the emotion means are over (n); null for metrics stored before it was kept. */
+  emotion_participants: z.number().nullable(),
   intervals: z.object({ joy: interval, attention: interval, frustration: interval }),
+  /** Significant points (peaks) of each emotion on the page. */
+  peaks: z.object({ joy: z.number(), attention: z.number(), frustration: z.number() }),
 });
 export type SharedPage = z.infer<typeof sharedPageSchema>;
 
@@ -337,6 +342,16 @@ export const sharedRoutes = defineRoutes('shared', {
     access: 'share',
     summary: "The shared test's heatmap pages with their screenshots",
     responses: { 200: z.object({ data: z.array(sharedHeatmapSchema) }) },
+    errors: [409, ...shareErrors],
+  },
+  heatmapPoints: {
+    method: 'GET',
+    path: '/shared/heatmaps/:hid/points',
+    access: 'share',
+    summary:
+      "The gaze on one heatmap page of the shared test, over the participants the link shows (binned as the users' points)",
+    params: z.strictObject({ hid: idParam }),
+    responses: { 200: heatmapPointsAnswer },
     errors: [409, ...shareErrors],
   },
 });

@@ -188,9 +188,20 @@ export async function heatmapPoints(
 ): Promise<HeatmapPoints> {
   const test = await resultsTestFor(deps, actor, testId);
   const page = await heatmapOf(deps, testId, id);
-  const kind = query.kind ?? 'gaze';
   const only = query.participant_id === undefined ? undefined : [query.participant_id];
   const ids = await participantIdsOf(deps, testId, only);
+  return pagePointsOf(deps, test, page, ids, query);
+}
+
+/** The points of the page over the participants `ids` of the test (heatmapPoints). */
+export async function pagePointsOf(
+  deps: HeatmapDeps,
+  test: { platform: string },
+  page: HeatmapRow,
+  ids: number[],
+  query: { kind?: HeatmapKind; first_seconds?: string; peaks?: HeatmapPeakEmotion },
+): Promise<HeatmapPoints> {
+  const kind = query.kind ?? 'gaze';
   const peaks = query.peaks ? await peakTimesByParticipant(deps.db, ids, query.peaks) : null;
   // Read together: decompressing the streams runs on the thread pool, so the cores share it.
   const recordingOf = await recordingReader(deps, ids);

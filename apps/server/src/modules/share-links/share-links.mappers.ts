@@ -1,4 +1,5 @@
 import {
+  type Emotion,
   type Insight,
   isAnnotatedPoint,
   type LabelWithMetrics,
@@ -109,6 +110,9 @@ export function toSharedInsight(
   };
 }
 
+const peaksOf = (label: LabelWithMetrics, emotion: Emotion) =>
+  label.significant_points.filter((point) => point.emotion === emotion).length;
+
 export function toSharedPage(label: LabelWithMetrics): SharedPage {
   return {
     name: label.name,
@@ -117,7 +121,13 @@ export function toSharedPage(label: LabelWithMetrics): SharedPage {
     joy: label.joy,
     attention: label.attention,
     frustration: label.frustration,
+    emotion_participants: label.emotion_participants,
     intervals: label.intervals,
+    peaks: {
+      joy: peaksOf(label, 'joy'),
+      attention: peaksOf(label, 'attention'),
+      frustration: peaksOf(label, 'frustration'),
+    },
   };
 }
 

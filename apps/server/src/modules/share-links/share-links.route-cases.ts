@@ -113,6 +113,7 @@ export const shareLinksPolicyCases: RouteCases = {
   ...GET_AND_HEAD('/api/v1/shared/pages', shareRoute('/api/v1/shared/pages')),
   ...GET_AND_HEAD('/api/v1/shared/tags', shareRoute('/api/v1/shared/tags')),
   ...GET_AND_HEAD('/api/v1/shared/heatmaps', shareRoute('/api/v1/shared/heatmaps')),
+  ...GET_AND_HEAD('/api/v1/shared/heatmaps/:hid/points', shareRoute('/api/v1/shared/heatmaps/1/points')),
 };
 
 export const shareLinksInputCases: InputCase[] = [
@@ -137,6 +138,13 @@ export const shareLinksInputCases: InputCase[] = [
     const { link, path } = await sharedClipOf(w.t, w.world.client.id, w.world.clientAdmin.id);
     return { params: { link: link.id, number: 1 }, query: signedQuery(w, path) };
   }),
+  {
+    key: 'GET /api/v1/shared/heatmaps/:hid/points',
+    isPublic: false,
+    isShare: true,
+    parts: ['params'],
+    sample: () => ({ params: { hid: 1 } }),
+  },
   {
     key: 'GET /api/v1/shared/insights/:number',
     isPublic: false,

@@ -2,6 +2,7 @@ import {
   auditListAnswer,
   type ConsentPurpose,
   createdShareLinkAnswer,
+  heatmapPointsAnswer,
   SHARE_LINK_MESSAGES,
   SHARE_UNLOCK_HEADER,
   sharedLinkAnswer,
@@ -17,6 +18,7 @@ import { hashOpaqueToken } from '../../auth/opaque-tokens.js';
 import {
   consentRecords,
   consentTerms,
+  heatmaps,
   insightSignificantPoints,
   insights,
   participants,
@@ -170,11 +172,13 @@ describe("a share token's reach", () => {
   it('opens only the GETs of a test link, and no other route of the app', async () => {
     const { test } = await sharedTest({ everyoneConsents: true });
     const { token } = await createLink(test.id);
-    const params = { id: test.id, iid: 1, number: 1, hid: 1, pid: 1 };
+    const page = await shoesPageOf(test.id);
+    const params = { id: test.id, iid: 1, number: 1, hid: page.id, pid: 1 };
     expect(await routesOpenTo(token, params)).toEqual(
       getAndHead(
         '/shared',
         '/shared/heatmaps',
+        '/shared/heatmaps/:hid/points',
         '/shared/insights',
         '/shared/insights/:number',
         '/shared/overview',
@@ -275,6 +279,70 @@ describe('what a visitor reads', () => {
     ).data;
     expect(audit.map((entry) => entry.detail.screen).sort()).toEqual(['link', 'link', 'overview']);
     expect(audit[0]?.actor).toEqual({ id: null, label: `Share link ${data.id}` });
+  });
+});
+
+/** A heatmap page of the test matching the address the factory's participants visit. */
+async function shoesPageOf(testId: number) {
+  const [page] = await ctx.t.db
+    .insert(heatmaps)
+    .values({ testId, name: 'Shoes', url: 'https://shop.example.test/shoes', matchType: 'exact' })
+    .returning({ id: heatmaps.id });
+  if (!page) throw new Error('no heatmap page');
+  return page;
+}
+
+describe('the gaze on a shared heatmap page', () => {
+  const gazeOf = async (share: ReturnType<typeof visitor>, heatmapId: number) =>
+    heatmapPointsAnswer.parse(expectOk(await share('GET', `/shared/heatmaps/${heatmapId}/points`))).data;
+
+  it("answers the gaze of the participants the link shows, on its own test's pages only", async () => {
+    const { test, refusing } = await sharedTest({ everyoneConsents: true });
+    const page = await shoesPageOf(test.id);
+    const share = visitor((await createLink(test.id)).token);
+    const gaze = await gazeOf(share, page.id);
+    expect(gaze).toMatchObject({ kind: 'gaze', participants: 2 });
+    expect(gaze.samples).toBeGreaterThan(100);
+
+    const otherTest = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
+    await buildParticipant(ctx.t, otherTest.id);
+    expectError(
+      await share('GET', `/shared/heatmaps/${(await shoesPageOf(otherTest.id)).id}/points`),
+      'not_found',
+    );
+
+    // consent to show the gaze but not the emotions: the link does not show the participant at all
+    await ctx.t.db
+      .update(consentRecords)
+      .set({ streams: ['eyes', 'mice', 'screen'] })
+      .where(eq(consentRecords.participantId, refusing.id));
+    const shown = await gazeOf(share, page.id);
+    expect(shown.participants).toBe(1);
+    expect(shown.samples).toBeLessThan(gaze.samples);
+
+    expectError(await as.clientAdmin.get(`/shared/heatmaps/${page.id}/points`), 'unauthenticated');
+  });
+
+  it("is withheld while a participant lacks consent, out of an insight link's reach, gone with its link", async () => {
+    const { test, second } = await sharedTest();
+    const page = await shoesPageOf(test.id);
+    expectError(
+      await visitor((await createLink(test.id)).token)('GET', `/shared/heatmaps/${page.id}/points`),
+      'conflict',
+    );
+    const insightLink = await createLink(test.id, { scope: 'insight', insight_id: second.id });
+    expectError(await visitor(insightLink.token)('GET', `/shared/heatmaps/${page.id}/points`), 'not_found');
+
+    const consenting = await sharedTest({ everyoneConsents: true });
+    const consentingPage = await shoesPageOf(consenting.test.id);
+    const revoked = await createLink(consenting.test.id);
+    const day = await createLink(consenting.test.id, { expires_in_days: 1 });
+    await gazeOf(visitor(revoked.token), consentingPage.id);
+    expect((await as.clientAdmin.delete(`/share_links/${revoked.data.id}`)).statusCode).toBe(204);
+    expectGone(await visitor(revoked.token)('GET', `/shared/heatmaps/${consentingPage.id}/points`));
+    await gazeOf(visitor(day.token), consentingPage.id);
+    await advanceClock(DAY_MS + 1000);
+    expectGone(await visitor(day.token)('GET', `/shared/heatmaps/${consentingPage.id}/points`));
   });
 });
 

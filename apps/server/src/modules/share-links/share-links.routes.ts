@@ -16,6 +16,7 @@ import {
   listShareLinks,
   revokeShareLink,
   sendSharedClip,
+  sharedHeatmapPoints,
   unlockSharedLink,
 } from './share-links.service.js';
 
@@ -79,5 +80,9 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: Deps): void 
 
   serveRoute(app, sharedRoutes.heatmaps, async (request) => ({
     data: await listSharedHeatmaps(deps, shareOf(request), request.ip),
+  }));
+
+  serveRoute(app, sharedRoutes.heatmapPoints, async (request) => ({
+    data: await sharedHeatmapPoints(deps, shareOf(request), request.ip, request.params.hid),
   }));
 }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   clipWindow,
   ESSENTIAL_INSIGHTS,
+  type HeatmapPoints,
   type Insight,
   type NewShareLink,
   participantLabel,
@@ -29,6 +30,8 @@ import { sendStoredFile } from '../../http/send-stored-file.js';
 import { listLabels, listTags } from '../annotations/annotations.service.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import { participantsLeftOutOfReport } from '../consent/consent.service.js';
+import { participantIdsOf } from '../heatmaps/heatmap-recordings.js';
+import { heatmapOf, pagePointsOf } from '../heatmaps/heatmaps.service.js';
 import { listInsights } from '../insights/insights.service.js';
 import { findParticipantRow } from '../participants/participants.service.js';
 import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
@@ -459,4 +462,24 @@ export async function listSharedHeatmaps(
     screenshot_width: page.screenshot_width,
     screenshot_height: page.screenshot_height,
   }));
+}
+
+/**
+ * The gaze on one heatmap page of the link's test, computed as the users' points are, over the
+ * participants the link shows (withheld as the pages' list is while anybody lacks gaze consent).
+ */
+export async function sharedHeatmapPoints(
+  deps: Deps,
+  grant: ShareGrant,
+  address: string | null,
+  heatmapId: number,
+): Promise<HeatmapPoints> {
+  assertTestScope(grant);
+  const { test, shown } = await shownParticipants(deps, grant);
+  await assertAggregateShown(deps, grant, 'eyes', 'Heatmaps');
+  const page = await heatmapOf(deps, grant.testId, heatmapId);
+  const shownIds = new Set(shown.map((participant) => participant.id));
+  const ids = (await participantIdsOf(deps, grant.testId)).filter((id) => shownIds.has(id));
+  await auditView(deps, grant, address, `heatmap ${heatmapId}`);
+  return pagePointsOf(deps, test, page, ids, { kind: 'gaze' });
 }

@@ -107,3 +107,37 @@ export function useSharedInsight(api: SharedApi, token: string, number: number |
     retry: false,
   });
 }
+
+export function useSharedPages(api: SharedApi, token: string) {
+  return useQuery({
+    queryKey: [...shareLinkKeys.shared(token, true), 'pages'],
+    queryFn: async ({ signal }) => (await api.pages({ signal })).data,
+    retry: false,
+  });
+}
+
+export function useSharedTags(api: SharedApi, token: string) {
+  return useQuery({
+    queryKey: [...shareLinkKeys.shared(token, true), 'tags'],
+    queryFn: async ({ signal }) => (await api.tags({ signal })).data,
+    retry: false,
+  });
+}
+
+export function useSharedHeatmaps(api: SharedApi, token: string) {
+  return useQuery({
+    queryKey: [...shareLinkKeys.shared(token, true), 'heatmaps'],
+    queryFn: async ({ signal }) => (await api.heatmaps({ signal })).data,
+    retry: false,
+  });
+}
+
+/** The gaze on one heatmap page, over the participants the link shows. */
+export function useSharedHeatmapPoints(api: SharedApi, token: string, heatmapId: number | null) {
+  return useQuery({
+    queryKey: [...shareLinkKeys.shared(token, true), 'heatmap-points', heatmapId],
+    queryFn: async ({ signal }) => (await api.heatmapPoints({ hid: heatmapId ?? 0, signal })).data,
+    enabled: heatmapId !== null,
+    retry: false,
+  });
+}

@@ -15,7 +15,8 @@ type Props = {
   /** What the overlay shows, for screen readers. */
   overlayLabel: string;
   boxes: readonly AreaOfInterest[];
-  onDrawBox: (box: Box) => void;
+  /** Drawing a new area by dragging; without it, the canvas only shows. */
+  onDrawBox?: (box: Box) => void;
   onImageSize: (size: { width: number; height: number }) => void;
 };
 
@@ -106,20 +107,26 @@ export const HeatmapCanvas = memo(function HeatmapCanvas({
   return (
     <MantineBox
       pos="relative"
-      style={{ cursor: 'crosshair', userSelect: 'none', touchAction: 'none', lineHeight: 0 }}
-      onPointerDown={(event) => {
-        event.currentTarget.setPointerCapture(event.pointerId);
-        const at = toPage(event);
-        setDrawing({ from: at, to: at });
-      }}
-      onPointerMove={(event) => {
-        const to = toPage(event);
-        if (drawing) setDrawing({ ...drawing, to });
-      }}
-      onPointerUp={() => {
-        if (drawn) onDrawBox(drawn);
-        setDrawing(null);
-      }}
+      style={
+        onDrawBox
+          ? { cursor: 'crosshair', userSelect: 'none', touchAction: 'none', lineHeight: 0 }
+          : { lineHeight: 0 }
+      }
+      {...(onDrawBox && {
+        onPointerDown: (event: PointerEvent<HTMLElement>) => {
+          event.currentTarget.setPointerCapture(event.pointerId);
+          const at = toPage(event);
+          setDrawing({ from: at, to: at });
+        },
+        onPointerMove: (event: PointerEvent<HTMLElement>) => {
+          const to = toPage(event);
+          if (drawing) setDrawing({ ...drawing, to });
+        },
+        onPointerUp: () => {
+          if (drawn) onDrawBox(drawn);
+          setDrawing(null);
+        },
+      })}
     >
       <img
         src={shownSource(screenshotUrl, screenshotSize, viewportDeviceWidth())}

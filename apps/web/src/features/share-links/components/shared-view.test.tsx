@@ -1,5 +1,11 @@
-import { SHARE_LINK_MESSAGES, type SharedInsight, type SharedLink } from '@limbus/contract';
-import { screen } from '@testing-library/react';
+import {
+  HEATMAP_CELL_PX,
+  SHARE_LINK_MESSAGES,
+  type SharedInsight,
+  type SharedLink,
+  type SharedPage,
+} from '@limbus/contract';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch } from '../../../test/fake-api';
@@ -8,9 +14,9 @@ import { SharedView } from './shared-view';
 
 const TOKEN = 'a'.repeat(64);
 
-const shell = (locked: boolean): SharedLink => ({
+const shell = (locked: boolean, testType: 'essential' | 'professional' = 'professional'): SharedLink => ({
   company: 'Acme Retail',
-  test: locked ? null : { name: 'Checkout study', test_type: 'professional' },
+  test: locked ? null : { name: 'Checkout study', test_type: testType },
   scope: 'test',
   insight_assigned_id: null,
   shared_by: 'Ada Admin',
@@ -83,7 +89,76 @@ function useSharedServer() {
   return fake;
 }
 
+const page = (name: string, frustration: number, half: number): SharedPage => ({
+  name,
+  total_participants: 12,
+  average_time: 30_000,
+  joy: 0.2,
+  attention: 0.5,
+  frustration,
+  emotion_participants: 12,
+  intervals: {
+    joy: null,
+    attention: null,
+    frustration: { lower: frustration - half, upper: frustration + half },
+  },
+  peaks: { joy: 0, attention: 0, frustration: 2 },
+});
+
+/** An open link (no password) to a test of `testType`, with pages, no tags and one heatmap page. */
+function useOpenLink(testType: 'essential' | 'professional' = 'professional') {
+  const fake = createFakeFetch({
+    'GET /shared': { body: { data: { ...shell(false, testType), has_password: false } } },
+    'GET /shared/overview': {
+      body: {
+        data: {
+          name: 'Checkout study',
+          test_type: testType,
+          platform: 'desktop',
+          scenario: '',
+          started_at: null,
+          ended_at: null,
+          participants: 12,
+          left_out: 0,
+          average_seconds: 95,
+          insights: 0,
+        },
+      },
+    },
+    'GET /shared/insights': { body: { data: [] } },
+    'GET /shared/pages': {
+      body: {
+        data: [page('Cart', 0.5, 0.2), page('Checkout', 0.45, 0.2), page('Rarely seen', 0.9, 0.05)].map(
+          (p) => (p.name === 'Rarely seen' ? { ...p, total_participants: 2 } : p),
+        ),
+      },
+    },
+    'GET /shared/tags': { body: { data: [] } },
+    'GET /shared/heatmaps': {
+      body: {
+        data: [
+          {
+            id: 5,
+            name: 'Shoes',
+            screenshot: '/files/shoes.png?signature=x',
+            screenshot_width: 1440,
+            screenshot_height: 900,
+          },
+        ],
+      },
+    },
+    'GET /shared/heatmaps/5/points': {
+      body: {
+        data: { kind: 'gaze', participants: 11, samples: 3, cell_px: HEATMAP_CELL_PX, cells: [0, 1, 3] },
+      },
+    },
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -117,14 +192,73 @@ describe('SharedView', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
 
     expect(await screen.findByRole('heading', { name: 'Checkout study' })).toBeTruthy();
+    expect(await screen.findByText(/1 participant is left out/)).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Insights' }));
     expect(await screen.findByText('Insight 1: The discount field frustrates')).toBeTruthy();
     expect(screen.getByText('P01')).toBeTruthy();
     const clip = screen.getByLabelText('The highlighted moment of insight 1') as HTMLVideoElement;
     expect(clip.getAttribute('src')).toBe(
       '/api/v1/shared/links/4/insights/1/video?expires=1&signature=x#t=17,24',
     );
-    expect(screen.getByText(/1 participant is left out/)).toBeTruthy();
     expect(fake.calls.every((call) => call.headers.Authorization === `Share ${TOKEN}`)).toBe(true);
     expect(localStorage.getItem(`limbus-share-unlock:${TOKEN}`)).toContain('unlock-1');
+  });
+
+  it('moves between the screens by tabs, with the keyboard too, keeping the chosen one in the address', async () => {
+    useOpenLink();
+    const { router } = renderWithProviders(<SharedView token={TOKEN} />, { path: `/s/${TOKEN}` });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Insights', 'Pages', 'Tags', 'Heatmaps']);
+    expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('01:35')).toBeTruthy();
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Insights' }));
+    expect(await screen.findByText('No insights yet.')).toBeTruthy();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Pages' }).getAttribute('aria-selected')).toBe('true');
+    expect(router.state.location.search).toBe('?view=pages');
+    // the same honesty as the client's Pages: pages that cannot be told apart say so, with n
+    expect(
+      await screen.findByText(
+        'Cart and Checkout score alike on frustration (n = 12): their differences could be chance.',
+      ),
+    ).toBeTruthy();
+    const ranking = screen.getByRole('list', { name: 'Ranking' });
+    expect(within(ranking).getAllByText(/95 % CI/).length).toBe(2);
+    expect(
+      screen.getByText('1 page was visited by fewer than 5 participants: too few to rank, not shown.'),
+    ).toBeTruthy();
+    expect(within(ranking).queryByText('Rarely seen')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Tags' }));
+    expect(await screen.findByText('No tags')).toBeTruthy();
+    expect(router.state.location.search).toBe('?view=tags');
+  });
+
+  it('opens the screen the address names, and draws the gaze over a heatmap page', async () => {
+    const fake = useOpenLink();
+    // jsdom draws on no canvas: the heatmap is painted in the browser (e2e/share-links.spec.ts)
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    renderWithProviders(<SharedView token={TOKEN} />, { path: `/s/${TOKEN}?view=heatmaps` });
+    expect(
+      await screen.findByText('11 participants visited this page · 3 gaze samples, whole visits'),
+    ).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Heatmaps' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('img', { name: 'Gaze on Shoes, whole visits, 11 participants' })).toBeTruthy();
+    expect((screen.getByAltText('Screenshot of the page') as HTMLImageElement).getAttribute('src')).toContain(
+      '/files/shoes.png',
+    );
+    expect(fake.calls.some((call) => call.path === '/shared/overview')).toBe(false);
+  });
+
+  it('has no Pages and Tags for an Essential test, whose link does not share them', async () => {
+    const fake = useOpenLink('essential');
+    renderWithProviders(<SharedView token={TOKEN} />, { path: `/s/${TOKEN}?view=pages` });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Insights', 'Heatmaps']);
+    expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('Essential')).toBeTruthy();
+    expect(fake.calls.some((call) => call.path === '/shared/pages')).toBe(false);
   });
 });

@@ -1,12 +1,12 @@
-import { EMOTION_NAMES, EMOTIONS, type Emotion, type SignificantPoint } from '@limbus/contract';
-import { Anchor, Badge, Box, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { EMOTION_NAMES, type SignificantPoint } from '@limbus/contract';
+import { Anchor, Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { EMOTION_COLORS, EMOTION_TEXT_COLORS, ErrorAlert } from '../../../ui';
+import { ErrorAlert } from '../../../ui';
 import { CommentVersionToggle, pointWords, useCommentVersion } from '../../account';
+import { EmotionDot, withComments } from '../../page-ranking';
 import { pointRecordingHref } from '../../recording';
 import { useLoadedTest } from '../test-layout';
-import { withComments } from './page-ranking';
 
 export type InfoTab = 'ranking' | 'compare' | 'feedback';
 
@@ -30,64 +30,6 @@ export function InfoSelector({ value, onChange }: { value: InfoTab; onChange: (t
         onChange={(tab) => onChange(tab as InfoTab)}
       />
     </Stack>
-  );
-}
-
-export const EmotionDot = ({ emotion, size = 10 }: { emotion: Emotion; size?: number }) => (
-  <Box
-    w={size}
-    h={size}
-    bg={EMOTION_COLORS[emotion]}
-    style={{ borderRadius: '50%', flex: 'none', boxShadow: '0 0 0 1.5px white' }}
-    aria-hidden
-  />
-);
-
-/** The emotion buttons, each in its colour. */
-export function EmotionSelector({
-  value,
-  onChange,
-}: {
-  value: Emotion;
-  onChange: (emotion: Emotion) => void;
-}) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id="emotion-selector">
-        Emotion
-      </Text>
-      <SegmentedControl
-        aria-labelledby="emotion-selector"
-        color={EMOTION_TEXT_COLORS[value]}
-        data={EMOTIONS.map((emotion) => ({
-          value: emotion,
-          label: (
-            <Group gap={6} wrap="nowrap" justify="center">
-              <EmotionDot emotion={emotion} />
-              {EMOTION_NAMES[emotion]}
-            </Group>
-          ),
-        }))}
-        value={value}
-        onChange={(emotion) => onChange(emotion as Emotion)}
-      />
-    </Stack>
-  );
-}
-
-/** A horizontal bar of a width in px (the spec's ranking bars), with what it measures for readers. */
-export function MeasureBar({ width, emotion, label }: { width: number; emotion: Emotion; label: string }) {
-  return (
-    <Box
-      role="meter"
-      aria-label={label}
-      aria-valuenow={width}
-      h={8}
-      w={width}
-      maw="100%"
-      bg={EMOTION_COLORS[emotion]}
-      style={{ borderRadius: 4 }}
-    />
   );
 }
 

@@ -1,53 +1,27 @@
-import { DEFAULT_PAGE_FILTER, joinNames, PAGE_MIN_PARTICIPANT_OPTIONS } from '@limbus/analytics';
+import { DEFAULT_PAGE_FILTER, PAGE_MIN_PARTICIPANT_OPTIONS } from '@limbus/analytics';
 import { EMOTION_NAMES, type Emotion, type LabelWithMetrics } from '@limbus/contract';
-import {
-  Anchor,
-  Card,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Group, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BlockSkeleton, EChart, EMOTION_COLORS, formatClock, formatIndexAgainstMean } from '../../../ui';
+import { BlockSkeleton, EChart, EMOTION_COLORS, formatClock } from '../../../ui';
 import { useLabels } from '../../annotations';
-import { IndexRangeBar, type IndexScale, indexScale } from '../index-range-bar';
-import { indexCertainty } from '../mean-interval';
-import { useLoadedTest } from '../test-layout';
 import {
-  EmotionSelector,
-  FeedbackList,
-  InfoSelector,
-  type InfoTab,
-  MeasureBar,
-  ResultsDataError,
-} from './insight-parts';
-import {
-  alikeSentences,
   type CompareMode,
   compareValues,
+  EmotionSelector,
   type PageFilter,
+  PageRankingCards,
   pagePeaks,
   type RankedPage,
   rankingCards,
-  rankPages,
+  rankLabels,
   shownPages,
-} from './page-ranking';
+} from '../../page-ranking';
+import { useLoadedTest } from '../test-layout';
+import { FeedbackList, InfoSelector, type InfoTab, ResultsDataError } from './insight-parts';
 
 export const NO_PAGE_DATA = 'No data to be shown. Adjust the filters first or add pages to participants.';
 const NO_FEEDBACK = 'No feedback found on this page!';
-
-const formatTime = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
-
-/** An index read as what it means: 105 → '5 % above the mean of the pages shown'. */
-const indexAgainstPages = (index: number) =>
-  index === 100 ? 'at the mean of the pages shown' : `${formatIndexAgainstMean(index)} of the pages shown`;
 
 /** /test/{id}/page-insights (spec 3 §2 Pages): ranking, compare and feedback of the test's pages. */
 export function PageInsightsScreen() {
@@ -60,7 +34,7 @@ export function PageInsightsScreen() {
   const [feedbackPageId, setFeedbackPageId] = useState<number | null>(null);
 
   const pages = useMemo(() => shownPages(labels.data ?? [], filter), [labels.data, filter]);
-  const ranked = useMemo(() => rankPages(pages, emotion), [pages, emotion]);
+  const ranked = useMemo(() => rankLabels(pages, emotion), [pages, emotion]);
   const selectedId = Number(params.get('page')) || null;
 
   if (labels.isError) return <ResultsDataError error={labels.error} testId={test.id} />;
@@ -156,38 +130,15 @@ function PageRanking({
 }) {
   const cards = rankingCards(ranked, selectedId);
   const selected = cards.find((card) => card.page.id === selectedId) ?? cards[0];
-  const alike = alikeSentences(ranked, cards, emotion);
-  const scale = indexScale(cards.map((card) => ({ index: card.index, interval: card.indexInterval })));
   return (
     <Stack gap="lg">
-      <Stack gap={4} aria-label="How the pages compare" role="group">
-        {alike.map((sentence) => (
-          <Text key={sentence} fw={500}>
-            {sentence}: their differences could be chance.
-          </Text>
-        ))}
-        <Text size="sm" c="dimmed" maw={760}>
-          Pages are in the order of their mean {EMOTION_NAMES[emotion].toLowerCase()}. A page has a rank (#)
-          only when it differs from the next page by more than chance (Welch’s t-test at 5 % over the
-          participants, corrected for the number of comparisons). The dark range on each bar is its 95 %
-          interval.
-        </Text>
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: cards.length }} spacing="md" role="list" aria-label="Ranking">
-        {cards.map((card) => (
-          <RankingCard
-            key={card.page.id}
-            card={card}
-            alikeWith={ranked
-              .filter((r) => r.tier === card.tier && r !== card && Number.isFinite(r.index))
-              .map((r) => r.page.name)}
-            scale={scale}
-            emotion={emotion}
-            isSelected={card === selected}
-            onSelect={() => onSelect(card.page.id)}
-          />
-        ))}
-      </SimpleGrid>
+      <PageRankingCards
+        ranked={ranked}
+        cards={cards}
+        emotion={emotion}
+        selected={selected}
+        onSelect={(card) => onSelect(card.page.id)}
+      />
       {selected && (
         <Stack gap="sm">
           <Title order={3} fz="lg">
@@ -201,74 +152,6 @@ function PageRanking({
         </Stack>
       )}
     </Stack>
-  );
-}
-
-function RankingCard({
-  card,
-  alikeWith,
-  scale,
-  emotion,
-  isSelected,
-  onSelect,
-}: {
-  card: RankedPage;
-  /** The other pages of its tier: it cannot be told apart from them. */
-  alikeWith: string[];
-  scale: IndexScale;
-  emotion: Emotion;
-  isSelected: boolean;
-  onSelect: () => void;
-}) {
-  const name = EMOTION_NAMES[emotion];
-  return (
-    <Card
-      role="listitem"
-      p={0}
-      style={{
-        borderColor: isSelected ? EMOTION_COLORS[emotion] : undefined,
-        borderWidth: isSelected ? 2 : 1,
-      }}
-    >
-      <UnstyledButton onClick={onSelect} aria-pressed={isSelected} p="md" w="100%" h="100%">
-        <Stack gap={6}>
-          <Text size="sm" c="dimmed">
-            {card.isSeparated || !Number.isFinite(card.index)
-              ? `#${card.rank}`
-              : `Alike with ${joinNames(alikeWith)}`}
-          </Text>
-          <Text fw={700} fz="lg">
-            {card.page.name}
-          </Text>
-          <Text size="sm">
-            {Number.isFinite(card.index)
-              ? `${name} ${indexAgainstPages(card.index)} (index ${card.index})`
-              : `No ${name.toLowerCase()} measured`}
-          </Text>
-          {Number.isFinite(card.index) ? (
-            <>
-              <Text size="xs" c="dimmed">
-                {indexCertainty(card.page.emotion_participants, card.indexInterval)}
-              </Text>
-              <IndexRangeBar
-                index={card.index}
-                interval={card.indexInterval}
-                scale={scale}
-                emotion={emotion}
-                label={`${name} ${indexAgainstPages(card.index)} ${indexCertainty(card.page.emotion_participants, card.indexInterval)}`}
-              />
-            </>
-          ) : null}
-          <Text size="sm">
-            {card.peaks} {card.peaks === 1 ? 'peak' : 'peaks'} of {name.toLowerCase()}
-          </Text>
-          <MeasureBar width={card.peakBarWidth} emotion={emotion} label={`${name} peaks`} />
-          <Text size="sm" c="dimmed">
-            {card.page.total_participants} participants · {formatTime(card.page.average_time)} on average
-          </Text>
-        </Stack>
-      </UnstyledButton>
-    </Card>
   );
 }
 

@@ -11,8 +11,9 @@ import {
   formatPercentRange,
 } from '../../../ui';
 import { useLabels } from '../../annotations';
+import { EmotionDot } from '../../page-ranking';
 import { useLoadedTest } from '../test-layout';
-import { EmotionDot, ResultsDataError } from './insight-parts';
+import { ResultsDataError } from './insight-parts';
 import {
   activeEmotions,
   type SectionGroup,

@@ -20,16 +20,9 @@ import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BlockSkeleton, EChart, EMOTION_COLORS, formatNumber } from '../../../ui';
 import { useTags } from '../../annotations';
+import { EmotionSelector, MeasureBar, withComments } from '../../page-ranking';
 import { useLoadedTest } from '../test-layout';
-import {
-  EmotionSelector,
-  FeedbackList,
-  InfoSelector,
-  type InfoTab,
-  MeasureBar,
-  ResultsDataError,
-} from './insight-parts';
-import { withComments } from './page-ranking';
+import { FeedbackList, InfoSelector, type InfoTab, ResultsDataError } from './insight-parts';
 
 const NO_FEEDBACK = 'No feedback found on this page!';
 

@@ -1,6 +1,6 @@
 import { EMOTION_NAMES, EMOTIONS, type LabelWithMetrics } from '@limbus/contract';
 import { Table, Text } from '@mantine/core';
-import { meanWithInterval } from '../mean-interval';
+import { meanWithInterval } from '../../page-ranking';
 
 /**
  * The chart's numbers as text, each mean with its participant count and 95 % interval: readable

@@ -4,7 +4,7 @@ import {
   alikeSentences,
   compareValues,
   rankingCards,
-  rankPages,
+  rankLabels,
   shownPages,
   withComments,
 } from './page-ranking';
@@ -53,14 +53,14 @@ describe('shownPages', () => {
   });
 });
 
-describe('rankPages', () => {
+describe('rankLabels', () => {
   it('orders by the emotion with the index against the mean, rounded down, and the bar widths', () => {
     const pages = [
       page(1, { frustration: 0.1 }),
       page(2, { frustration: 0.4, significant_points: [point(1, 'frustration'), point(2, 'joy')] }),
       page(3, { frustration: 0.25 }),
     ];
-    const ranked = rankPages(pages, 'frustration');
+    const ranked = rankLabels(pages, 'frustration');
     // mean 0.25: 0.4 → 160, 0.25 → 100, 0.1 → 40
     expect(ranked.map((r) => [r.page.id, r.rank, r.index])).toEqual([
       [2, 1, 160],
@@ -72,14 +72,14 @@ describe('rankPages', () => {
   });
 
   it('puts pages without a measured value last', () => {
-    const ranked = rankPages([page(1, { joy: null }), page(2, { joy: 0.2 })], 'joy');
+    const ranked = rankLabels([page(1, { joy: null }), page(2, { joy: 0.2 })], 'joy');
     expect(ranked.map((r) => r.page.id)).toEqual([2, 1]);
     expect(Number.isNaN(ranked[1]?.index)).toBe(true);
   });
 });
 
 describe('rankingCards', () => {
-  const ranked = rankPages(
+  const ranked = rankLabels(
     [1, 2, 3, 4, 5].map((id) => page(id, { joy: id / 10 })),
     'joy',
   );
@@ -116,7 +116,7 @@ describe('compareValues', () => {
   });
 });
 
-describe('rankPages tiers and alikeSentences (issue 26, rankings that do not present noise as an order)', () => {
+describe('rankLabels tiers and alikeSentences (issue 26, rankings that do not present noise as an order)', () => {
   const interval = (mean: number, half: number) => ({
     joy: null,
     attention: null,
@@ -126,7 +126,7 @@ describe('rankPages tiers and alikeSentences (issue 26, rankings that do not pre
     page(id, { name, frustration: mean, emotion_participants: 12, intervals: interval(mean, half) });
 
   it('overlapping intervals: one tier, no page separated, one sentence naming them with n', () => {
-    const ranked = rankPages(
+    const ranked = rankLabels(
       [named(1, 'Checkout', 0.4, 0.06), named(2, 'Home', 0.41, 0.06), named(3, 'Runner 2', 0.405, 0.06)],
       'frustration',
     );
@@ -141,7 +141,7 @@ describe('rankPages tiers and alikeSentences (issue 26, rankings that do not pre
   });
 
   it('separated intervals: each page its own tier and rank, no sentence', () => {
-    const ranked = rankPages(
+    const ranked = rankLabels(
       [named(1, 'Checkout', 0.4, 0.02), named(2, 'Home', 0.1, 0.02), named(3, 'Basket', 0.25, 0.02)],
       'frustration',
     );
@@ -162,7 +162,7 @@ describe('rankPages tiers and alikeSentences (issue 26, rankings that do not pre
         intervals: interval(mean, 0.1),
       }),
     );
-    const ranked = rankPages([...pages, named(9, 'Low', 0.05, 0.01)], 'frustration');
+    const ranked = rankLabels([...pages, named(9, 'Low', 0.05, 0.01)], 'frustration');
     expect(alikeSentences(ranked, rankingCards(ranked, null), 'frustration')).toEqual([
       'P1, P2, P3 and P4 score alike on frustration (n = 10–13)',
     ]);
@@ -170,7 +170,7 @@ describe('rankPages tiers and alikeSentences (issue 26, rankings that do not pre
   });
 
   it('pages without an interval (fewer than 2 participants) are never told apart', () => {
-    const ranked = rankPages([page(1, { frustration: 0.9 }), page(2, { frustration: 0.1 })], 'frustration');
+    const ranked = rankLabels([page(1, { frustration: 0.9 }), page(2, { frustration: 0.1 })], 'frustration');
     expect(ranked.map((r) => r.tier)).toEqual([1, 1]);
   });
 });

@@ -14,9 +14,22 @@ import { EMOTION_NAMES, type Emotion, type LabelWithMetrics, type SignificantPoi
 /** The Pages filters (spec 3 §2, §5): minimum participants and minimum seconds on the page. */
 export type PageFilter = { minParticipants: number; minSeconds: number };
 
+/** What the ranking reads of a page: the client's labels and a share link's pages alike. */
+export type RankablePage = Pick<
+  LabelWithMetrics,
+  | 'name'
+  | 'total_participants'
+  | 'average_time'
+  | 'joy'
+  | 'attention'
+  | 'frustration'
+  | 'emotion_participants'
+  | 'intervals'
+>;
+
 /** A page of the ranking: its place, index against the mean of the shown pages and bar widths. */
-export type RankedPage = {
-  page: LabelWithMetrics;
+export type RankedPage<P extends RankablePage = LabelWithMetrics> = {
+  page: P;
   /** Place in the order of the estimate, 1 highest. */
   rank: number;
   /** Tier of pages that cannot be told apart (rankTiers: Welch at 5 %, Holm over adjacent pairs). */
@@ -31,10 +44,10 @@ export type RankedPage = {
   peakBarWidth: number;
 };
 
-const emotionValue = (page: LabelWithMetrics, emotion: Emotion) => page[emotion] ?? Number.NaN;
+const emotionValue = (page: RankablePage, emotion: Emotion) => page[emotion] ?? Number.NaN;
 
 /** The pages the filters keep: total_participants ≥ minimum and average_time ≥ seconds × 1000. */
-export function shownPages(pages: readonly LabelWithMetrics[], filter: PageFilter): LabelWithMetrics[] {
+export function shownPages<P extends RankablePage>(pages: readonly P[], filter: PageFilter): P[] {
   return filterPageMetrics(pages, filter.minParticipants, filter.minSeconds);
 }
 
@@ -43,7 +56,7 @@ export const pagePeaks = (page: LabelWithMetrics, emotion: Emotion): Significant
   page.significant_points.filter((point) => point.emotion === emotion);
 
 /** The mean of an emotion on a page as the ranking rule reads it: estimate, n and 95 % interval. */
-const summaryOf = (page: LabelWithMetrics, emotion: Emotion) => ({
+const summaryOf = (page: RankablePage, emotion: Emotion) => ({
   mean: emotionValue(page, emotion),
   n: page.emotion_participants ?? 0,
   interval: page.intervals[emotion],
@@ -57,30 +70,34 @@ const summaryOf = (page: LabelWithMetrics, emotion: Emotion) => ({
  * each page's n and 95 % interval, Holm over the adjacent pairs): the screens say they score alike
  * instead of giving them ranks.
  */
-export function rankPages(pages: readonly LabelWithMetrics[], emotion: Emotion): RankedPage[] {
+export function rankPages<P extends RankablePage>(
+  pages: readonly P[],
+  emotion: Emotion,
+  peaksOf: (page: P) => number,
+): RankedPage<P>[] {
   const values = pages.map((page) => emotionValue(page, emotion));
   const indexes = metricIndex(values);
   const intervals = metricIndexIntervals(
     values,
     pages.map((page) => page.intervals[emotion]),
   );
-  const indexOf = new Map(pages.map((page, i) => [page.id, indexes[i] as number]));
-  const intervalOf = new Map(pages.map((page, i) => [page.id, intervals[i] ?? null]));
+  const indexOf = new Map(pages.map((page, i) => [page, indexes[i] as number]));
+  const intervalOf = new Map(pages.map((page, i) => [page, intervals[i] ?? null]));
   const tiers = rankTiers(
     pages,
     (page) => emotionValue(page, emotion),
     (a, b) => welchPValue(summaryOf(a, emotion), summaryOf(b, emotion)),
   );
   return tiers.map(({ item: page, position, tier, isSeparated }) => {
-    const index = indexOf.get(page.id) ?? Number.NaN;
-    const peaks = pagePeaks(page, emotion).length;
+    const index = indexOf.get(page) ?? Number.NaN;
+    const peaks = peaksOf(page);
     return {
       page,
       rank: position,
       tier,
       isSeparated,
       index,
-      indexInterval: intervalOf.get(page.id) ?? null,
+      indexInterval: intervalOf.get(page) ?? null,
       peaks,
       indexBarWidth: Number.isFinite(index) ? pageIndexBarWidth(index) : 0,
       peakBarWidth: pagePeakBarWidth(peaks),
@@ -88,14 +105,18 @@ export function rankPages(pages: readonly LabelWithMetrics[], emotion: Emotion):
   });
 }
 
+/** The client's pages ranked, their peaks counted from their significant points. */
+export const rankLabels = (pages: readonly LabelWithMetrics[], emotion: Emotion) =>
+  rankPages(pages, emotion, (page) => pagePeaks(page, emotion).length);
+
 /**
  * The sentence of the ranked pages that cannot be told apart from the first card's tier on:
  * one per tier of more than one page among `cards`, naming every page of that tier (also those
  * beyond the cards): 'Home, Runner 2 and Checkout score alike on frustration (n = 12)'.
  */
-export function alikeSentences(
-  ranked: readonly RankedPage[],
-  cards: readonly RankedPage[],
+export function alikeSentences<P extends RankablePage>(
+  ranked: readonly RankedPage<P>[],
+  cards: readonly RankedPage<P>[],
   emotion: Emotion,
 ): string[] {
   const tiers = [...new Set(cards.filter((card) => !card.isSeparated).map((card) => card.tier))];
