@@ -368,6 +368,10 @@ function drawBand(context: SKRSContext2D, clip: ReelClip, timeMs: number): void 
   context.font = `22px ${FONT}`;
   context.fillStyle = '#b8bccc';
   context.fillText(clip.badge, right, lane.y + 60);
+  // the lane's thick curve and its marker, named: the colours alone do not say which emotion peaked
+  context.font = `600 20px ${FONT}`;
+  context.fillStyle = REEL_EMOTION_COLORS[clip.peakEmotion];
+  context.fillText(`Peak of ${clip.peakEmotion}`, right, lane.y + 90);
 }
 
 function wrapText(context: SKRSContext2D, text: string, maxWidth: number): string[] {
