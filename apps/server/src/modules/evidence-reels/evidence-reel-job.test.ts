@@ -14,10 +14,12 @@ import {
   insights,
   significantPoints,
 } from '../../db/schema.js';
+import type { FileStore } from '../../files/file-store.js';
 import { runFfmpeg } from '../../media/ffmpeg.js';
 import { probeVideo } from '../../media/probe-video.js';
 import { leftOutNote, makeEvidenceReelJob } from './evidence-reel-job.js';
 import { defaultClips, reelSubjects } from './evidence-reel-subjects.js';
+import { withdrawParticipantFromReels } from './evidence-reel-withdrawal.js';
 import { findReelRow, upsertReelRow } from './evidence-reels.repository.js';
 
 const ctx = useWorld();
@@ -122,6 +124,23 @@ describe('make_evidence_reel', () => {
     expect(Math.abs(info.durationMs - 9000)).toBeLessThanOrEqual(200);
     expect(percents.length).toBeGreaterThan(3);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
+  });
+
+  it('keeps no file of a participant erased while the reel was being rendered', async () => {
+    const { test, insight, shown } = await reelTest();
+    const subjects = await reelSubjects(ctx.t, test.id, insight.id);
+    const reelId = await upsertReelRow(ctx.t.db, insight.id, { clips: defaultClips(subjects), leftOut: 1 });
+    // The erasure's change of the reels commits while the render stores its file.
+    const storing: FileStore = {
+      ...ctx.t.files,
+      put: async (key, bytes) => {
+        await ctx.t.files.put(key, bytes);
+        await ctx.t.db.transaction((tx) => withdrawParticipantFromReels(tx, shown.id, 'erased'));
+      },
+    };
+    await makeEvidenceReelJob({ ...jobDeps(), files: storing }, { reel_id: reelId });
+    expect(await findReelRow(ctx.t.db, reelId)).toBeNull();
+    expect(await ctx.t.files.list(`reels/insight-${insight.id}-`)).toEqual([]);
   });
 
   it('fails the reel with a message when none of its clips can be shown any more', async () => {
