@@ -59,11 +59,11 @@ export const makeEvidenceReelJob: JobHandler = Object.assign(
       const key = reelFileKey(reel.insightId);
       await deps.files.put(key, await fs.promises.readFile(output));
       const stored = await deps.db.transaction(async (tx) => {
-        // Read again under the lock an erasure takes: another render may have replaced the file
-        // meanwhile (that one goes too), or an erasure dropped a clip this file shows (this one goes).
+        // Read again under the lock an erasure and retention take: another render may have
+        // replaced the file meanwhile (that one goes too); an erasure, retention or a refresh made
+        // the reel a draft, so this file may show what went (this one goes).
         const current = await lockReelRow(tx, reel.id);
-        const clipIds = new Set(current?.clips.map((clip) => clip.point_id));
-        if (!current || pointIds.some((id) => !clipIds.has(id))) return null;
+        if (current?.state !== 'rendering') return null;
         await updateReelRow(tx, reel.id, {
           state: 'ready',
           fileKey: key,
