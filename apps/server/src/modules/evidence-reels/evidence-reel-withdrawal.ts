@@ -52,13 +52,13 @@ export async function withdrawParticipantFromReels(
     const showsThem = reel.fileKey !== null && reel.renderedPointIds.some((id) => theirs.has(id));
     const clips = reason === 'erased' ? reel.clips.filter((clip) => !theirs.has(clip.point_id)) : reel.clips;
     if (!showsThem && clips.length === reel.clips.length) continue;
-    if (showsThem && reel.fileKey) withdrawn.fileKeys.push(reel.fileKey);
     if (clips.length === 0) {
-      if (reel.fileKey && !showsThem) withdrawn.fileKeys.push(reel.fileKey);
+      if (reel.fileKey) withdrawn.fileKeys.push(reel.fileKey);
       await deleteReelRow(tx, reel.id);
       withdrawn.deleted += 1;
       continue;
     }
+    if (showsThem && reel.fileKey) withdrawn.fileKeys.push(reel.fileKey);
     await updateReelRow(tx, reel.id, withoutFile(clips, showsThem, MESSAGES[reason]));
     withdrawn.changed += 1;
   }
@@ -68,7 +68,7 @@ export async function withdrawParticipantFromReels(
 function withoutFile(clips: StoredReel['clips'], showsThem: boolean, message: string) {
   return {
     clips,
-    // Also a render in hand: it stores its file only if the clips it rendered are still the reel's.
+    // Also a render in hand, which then deletes the file it made instead of storing it.
     state: 'draft' as const,
     ...(showsThem ? { fileKey: null, renderedPointIds: [], progress: 0 } : {}),
     message,
