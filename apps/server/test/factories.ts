@@ -4,7 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import type { Database } from '../src/db/client.js';
-import { bundles, companies, contracts, participants, shareLinks, tests } from '../src/db/schema.js';
+import {
+  bundles,
+  companies,
+  contracts,
+  evidenceReels,
+  insightSignificantPoints,
+  insights,
+  participants,
+  shareLinks,
+  significantPoints,
+  tests,
+} from '../src/db/schema.js';
 import type { FileStore } from '../src/files/file-store.js';
 import { addMonths, toIsoDate } from '../src/modules/contracts/contract-rules.js';
 import { type RecordingInput, recordParticipant } from '../src/modules/participants/record-participant.js';
@@ -175,6 +186,51 @@ export async function giveVideo(
   await t.files.put(key, bytes);
   await t.db.update(tests).set({ video: key }).where(eq(tests.id, owner.testId));
   return key;
+}
+
+/** The significant points of a participant, by id. */
+export async function pointIdsOf(db: Database, participantId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: significantPoints.id })
+    .from(significantPoints)
+    .where(eq(significantPoints.participantId, participantId))
+    .orderBy(significantPoints.id);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * An insight citing `pointIds` with a reel of their clips, rendered and published: its MP4 stored
+ * under `reels/` as the render job stores one. Answers the insight, the reel and the file's key.
+ */
+export async function buildPublishedReel(
+  t: { db: Database; files: FileStore },
+  testId: number,
+  pointIds: number[],
+) {
+  const assignedId = next();
+  const [insight] = await t.db
+    .insert(insights)
+    .values({ testId, assignedId, title: `Insight ${assignedId}` })
+    .returning({ id: insights.id });
+  if (!insight) throw new Error('no insight');
+  await t.db
+    .insert(insightSignificantPoints)
+    .values(pointIds.map((significantPointId) => ({ insightId: insight.id, significantPointId })));
+  const fileKey = `reels/insight-${insight.id}-${next()}.mp4`;
+  await t.files.put(fileKey, Buffer.concat([MP4_HEAD, Buffer.alloc(1000, 7)]));
+  const [reel] = await t.db
+    .insert(evidenceReels)
+    .values({
+      insightId: insight.id,
+      state: 'ready',
+      published: true,
+      fileKey,
+      renderedPointIds: pointIds,
+      clips: pointIds.map((point_id) => ({ point_id, start_offset_ms: -3000, end_offset_ms: 4000 })),
+    })
+    .returning();
+  if (!reel) throw new Error('no reel');
+  return { insightId: insight.id, reel, fileKey };
 }
 
 /** Signs in through the API; returns the Authorization header value and the refresh cookie. */

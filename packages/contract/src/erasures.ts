@@ -34,7 +34,9 @@ export const ERASURE_COUNT_NAMES: Record<string, string> = {
   insight_citations: 'Citations in insights (evidence withdrawn)',
   insights_marked: 'Insights marked "evidence withdrawn"',
   ai_generation_citations: 'Citations in AI insight proposals',
-  files: 'Files (streams, video, screen recording, uploads)',
+  reels_changed: 'Evidence reels without their clips (file deleted, to render again)',
+  reels_deleted: 'Evidence reels deleted (no clip left)',
+  files: 'Files (streams, video, screen recording, uploads, evidence reels)',
   recomputed_metrics: 'page and tag metrics (and so the benchmarks)',
   recomputed_video_aggregate: "the video test's aggregate and heatmap video (and so the norms)",
 };

@@ -36,6 +36,12 @@ export const REEL_MESSAGES = {
     `The clip of point ${pointId} must lie inside its participant's recording`,
   noClips: 'No clip of this reel can be shown any more (its points or their consent went): refresh it',
   failed: 'The reel could not be made; please try again',
+  participantErased:
+    'A participant shown in this reel was erased: their clips were dropped and the file deleted. Render it again',
+  recordingRemoved:
+    "A participant's screen recording shown in this reel was removed by the retention policy, and the file with it. Render it again",
+  streamsRemoved:
+    "A participant's gaze, pointer or emotions shown in this reel were removed by the retention policy, and the file with them. Render it again",
 } as const;
 
 const offsetMs = z

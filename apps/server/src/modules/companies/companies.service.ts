@@ -7,6 +7,7 @@ import { invitationMail } from '../../mail/templates.js';
 import { createInvitationLink } from '../auth/account-tokens.js';
 import { availableTests, latestContract, newContractDates, toIsoDate } from '../contracts/contract-rules.js';
 import { insertContract, listContracts } from '../contracts/contracts.service.js';
+import { listReelFilesOf, removeReelFiles } from '../evidence-reels/evidence-reel-withdrawal.js';
 import { removeParticipantFiles } from '../participants/participant-streams.js';
 import { listParticipantFilesOfCompany } from '../participants/participants.service.js';
 import {
@@ -154,8 +155,8 @@ async function resolveExistingAdmin(deps: Deps, input: NewCompany): Promise<User
 }
 
 /**
- * Removes a company with its users, contracts and tests, then the files of its participants. The
- * demo and provider companies stay.
+ * Removes a company with its users, contracts and tests, then the files of its participants and
+ * of its evidence reels. The demo and provider companies stay.
  */
 export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promise<void> {
   authorize(actor, 'company.manage', undefined);
@@ -168,8 +169,10 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
     );
   }
   const participantFiles = await listParticipantFilesOfCompany(deps.db, id);
+  const reelFiles = await listReelFilesOf(deps.db, { companyId: id });
   await deleteCompanyRow(deps.db, id);
   await removeParticipantFiles(deps, participantFiles);
+  await removeReelFiles(deps, reelFiles);
 }
 
 // For ordering tests, which must name an existing company.

@@ -3,6 +3,7 @@ import { announceChange } from '../../db/changes.js';
 import type { JobDeps, JobHandler } from '../../jobs/job-runner.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { withdrawParticipantFromReels } from '../evidence-reels/evidence-reel-withdrawal.js';
 import { recomputeTestMetrics } from '../ingestion/analysis.js';
 import { listMetricsParticipantRows } from '../participants/participants.service.js';
 import { heatmapVideoKey } from '../video-tests/heatmap-video-file.js';
@@ -57,16 +58,23 @@ export const eraseParticipantJob: JobHandler = Object.assign(
   },
 );
 
-async function runErasure(deps: JobDeps, erasure: ErasureRow, targets: ErasureTargets): Promise<void> {
-  const { participantId, testId } = targets;
+async function runErasure(deps: JobDeps, erasure: ErasureRow, erasing: ErasureTargets): Promise<void> {
+  const { participantId, testId } = erasing;
+  let targets = erasing;
   let removed: Record<string, number> = { ...erasure.removed };
-  // 1. rows
-  const counted = await deps.db.transaction((tx) =>
-    deleteParticipantData(tx, participantId, testId, deps.clock()),
-  );
+  // 1. rows, and the reels that show the participant; the reels' files are kept among the keys to
+  // delete in the same transaction, as the rows that named them go.
+  const counted = await deps.db.transaction(async (tx) => {
+    const reels = await withdrawParticipantFromReels(tx, participantId, 'erased');
+    const rows = await deleteParticipantData(tx, participantId, testId, deps.clock());
+    if (!rows) return null;
+    const after = { ...removed, ...rows, reels_changed: reels.changed, reels_deleted: reels.deleted };
+    const keys = { ...targets, keys: [...targets.keys, ...reels.fileKeys] };
+    await updateErasureRow(tx, erasure.id, { removed: after, targets: keys });
+    return { removed: after, targets: keys };
+  });
   if (counted) {
-    removed = { ...removed, ...counted };
-    await updateErasureRow(deps.db, erasure.id, { removed });
+    ({ removed, targets } = counted);
   } else {
     // Rows gone already (a run cut short, or the participant was removed before): jobs that
     // name it may be left by the plain removal.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REEL_MESSAGES } from '@limbus/contract';
+import { REEL_MESSAGES, type ReelClipRecord } from '@limbus/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useWorld } from '../../../test/api.js';
@@ -14,11 +14,13 @@ import {
   insights,
   significantPoints,
 } from '../../db/schema.js';
+import type { FileStore } from '../../files/file-store.js';
 import { runFfmpeg } from '../../media/ffmpeg.js';
 import { probeVideo } from '../../media/probe-video.js';
 import { leftOutNote, makeEvidenceReelJob } from './evidence-reel-job.js';
 import { defaultClips, reelSubjects } from './evidence-reel-subjects.js';
-import { findReelRow, upsertReelRow } from './evidence-reels.repository.js';
+import { withdrawParticipantFromReels } from './evidence-reel-withdrawal.js';
+import { findReelRow, updateReelRow, upsertReelRow } from './evidence-reels.repository.js';
 
 const ctx = useWorld();
 const AT = Date.UTC(2026, 0, 12, 9, 30);
@@ -99,6 +101,13 @@ async function reelTest() {
   return { test, insight, shown };
 }
 
+/** The insight's reel as the render route leaves it for the job: rendering. */
+async function renderingReel(insightId: number, clips: ReelClipRecord[]) {
+  const reelId = await upsertReelRow(ctx.t.db, insightId, { clips, leftOut: 1 });
+  await updateReelRow(ctx.t.db, reelId, { state: 'rendering' });
+  return reelId;
+}
+
 describe('make_evidence_reel', () => {
   it('renders the clips of the consenting participants with a recording and stores the MP4', async () => {
     const { test, insight, shown } = await reelTest();
@@ -106,7 +115,7 @@ describe('make_evidence_reel', () => {
     expect([...subjects.points.values()].map((point) => point.participantId)).toEqual([shown.id]);
     expect(subjects.leftOut).toBe(1);
     expect(subjects.badge).toBe('3 of 3 participants');
-    const reelId = await upsertReelRow(ctx.t.db, insight.id, { clips: defaultClips(subjects), leftOut: 1 });
+    const reelId = await renderingReel(insight.id, defaultClips(subjects));
     const percents: number[] = [];
     await makeEvidenceReelJob(jobDeps(), { reel_id: reelId }, { reportProgress: (p) => percents.push(p) });
 
@@ -123,6 +132,37 @@ describe('make_evidence_reel', () => {
     expect(percents.length).toBeGreaterThan(3);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
   });
+
+  it.each([
+    ['erased', null],
+    ['recording removed', REEL_MESSAGES.recordingRemoved],
+  ] as const)(
+    "keeps no file when the participant's data goes (%s) while the reel is being rendered",
+    async (reason, message) => {
+      const { test, insight, shown } = await reelTest();
+      const subjects = await reelSubjects(ctx.t, test.id, insight.id);
+      const reelId = await renderingReel(insight.id, defaultClips(subjects));
+      // A reel whose file shows them, and the erasure's (retention's) change of the reels committing
+      // while the render stores its new file.
+      await updateReelRow(ctx.t.db, reelId, {
+        fileKey: 'reels/before.mp4',
+        renderedPointIds: [...subjects.points.keys()],
+      });
+      await ctx.t.files.put('reels/before.mp4', Buffer.from('before'));
+      const storing: FileStore = {
+        ...ctx.t.files,
+        put: async (key, bytes) => {
+          await ctx.t.files.put(key, bytes);
+          await ctx.t.db.transaction((tx) => withdrawParticipantFromReels(tx, shown.id, reason));
+        },
+      };
+      await makeEvidenceReelJob({ ...jobDeps(), files: storing }, { reel_id: reelId });
+      const row = await findReelRow(ctx.t.db, reelId);
+      if (message === null) expect(row).toBeNull();
+      else expect(row).toMatchObject({ state: 'draft', fileKey: null, message });
+      expect(await ctx.t.files.list(`reels/insight-${insight.id}-`)).toEqual([]);
+    },
+  );
 
   it('fails the reel with a message when none of its clips can be shown any more', async () => {
     const { insight } = await reelTest();

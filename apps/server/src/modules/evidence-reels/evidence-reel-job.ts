@@ -14,7 +14,7 @@ import { participantsLeftOutOfReport } from '../consent/consent.service.js';
 import { loadStream } from '../participants/participant-streams.js';
 import type { ParticipantRow } from '../participants/participants.service.js';
 import { captionOf, type ReelSubjects, reelSubjects } from './evidence-reel-subjects.js';
-import { findReelRow, type ReelRow, updateReelRow } from './evidence-reels.repository.js';
+import { findReelRow, lockReelRow, type ReelRow, updateReelRow } from './evidence-reels.repository.js';
 
 export const MAKE_EVIDENCE_REEL = 'make_evidence_reel';
 
@@ -58,17 +58,24 @@ export const makeEvidenceReelJob: JobHandler = Object.assign(
       await progress.settled();
       const key = reelFileKey(reel.insightId);
       await deps.files.put(key, await fs.promises.readFile(output));
-      // Read again: another render may have replaced the file meanwhile; that one goes too.
-      const replaced = (await findReelRow(deps.db, reel.id))?.fileKey ?? null;
-      await updateReelRow(deps.db, reel.id, {
-        state: 'ready',
-        fileKey: key,
-        renderedPointIds: pointIds,
-        progress: 100,
-        leftOut: subjects.leftOut,
-        message: null,
+      const stored = await deps.db.transaction(async (tx) => {
+        // Read again under the lock an erasure and retention take: another render may have
+        // replaced the file meanwhile (that one goes too); an erasure, retention or a refresh made
+        // the reel a draft, so this file may show what went (this one goes).
+        const current = await lockReelRow(tx, reel.id);
+        if (current?.state !== 'rendering') return null;
+        await updateReelRow(tx, reel.id, {
+          state: 'ready',
+          fileKey: key,
+          renderedPointIds: pointIds,
+          progress: 100,
+          leftOut: subjects.leftOut,
+          message: null,
+        });
+        return { replaced: current.fileKey };
       });
-      if (replaced) await deps.files.delete(replaced);
+      const gone = stored ? stored.replaced : key;
+      if (gone) await deps.files.delete(gone);
     } finally {
       await fs.promises.rm(work, { recursive: true, force: true });
     }

@@ -100,6 +100,11 @@ describe('evidence reels', () => {
     });
     expectError(await as.clientMember.get(url), 'not_found');
     expect(reelOf(await as.staff.get(url)).published).toBe(true);
+    // Nor is the file served by a URL signed before, to a client or to the research area.
+    for (const signed of [seen.video, reelOf(await as.staff.get(url)).video]) {
+      const served = await ctx.t.app.inject({ method: 'GET', url: signed ?? '' });
+      expect(served.statusCode).toBe(404);
+    }
   });
 
   it('answers 409 for an insight without points a reel can show', async () => {

@@ -68,7 +68,11 @@ export async function getReel(deps: Deps, actor: Actor, testId: number, insightI
 }
 
 const isShownToClients = (reel: ReelRow, subjects: ReelSubjects) =>
-  reel.published && reel.fileKey !== null && reel.renderedPointIds.every((id) => subjects.points.has(id));
+  reel.published && mayBeShown(reel, subjects);
+
+/** Whether the reel has a file and every participant in it may still be shown. */
+const mayBeShown = (reel: ReelRow, subjects: ReelSubjects) =>
+  reel.fileKey !== null && reel.renderedPointIds.every((id) => subjects.points.has(id));
 
 /** Makes the reel from the insight's points, or starts it again from them (a draft, unpublished). */
 export async function makeReel(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<Reel> {
@@ -139,7 +143,10 @@ export async function publishReel(
   return answer(deps, await existingReel(deps, actor, testId, insightId));
 }
 
-/** The reel's MP4 by its signed URL (the answer that named it checked the reader). */
+/**
+ * The reel's MP4 by its signed URL (the answer that named it checked the reader), while every
+ * participant in it may still be shown: a URL signed before a change of consent serves nothing.
+ */
 export async function sendReelVideo(
   deps: Deps,
   reply: FastifyReply,
@@ -149,5 +156,7 @@ export async function sendReelVideo(
 ): Promise<FastifyReply> {
   const reel = await findReelOfInsight(deps.db, insightId);
   if (!reel || reel.testId !== testId || !reel.fileKey) throw notFound('The reel of this insight');
+  if (!mayBeShown(reel, await reelSubjects(deps, testId, insightId)))
+    throw notFound('The reel of this insight');
   return sendStoredFile(reply, deps.files, reel.fileKey, 'The reel of this insight', range);
 }

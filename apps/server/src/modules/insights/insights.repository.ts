@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
+  evidenceReels,
   insightSignificantPoints,
   insights,
   participants,
@@ -93,10 +94,16 @@ export async function replaceLinkedPoints(tx: Executor, insightId: number, point
 
 /**
  * Removes the insight and closes the gap in the numbering; the caller holds the test's lock.
+ * Answers the stored files of its evidence reel.
  * The numbers pass through negatives: (test, number) is unique, and one UPDATE that shifts
  * 4→3 and 5→4 may meet the old 4 on its way.
  */
-export async function deleteInsightRow(tx: Executor, testId: number, insight: InsightRow): Promise<void> {
+export async function deleteInsightRow(tx: Executor, testId: number, insight: InsightRow): Promise<string[]> {
+  // Its evidence reel goes by cascade; the reel's file is the caller's to delete once committed.
+  const reels = await tx
+    .delete(evidenceReels)
+    .where(eq(evidenceReels.insightId, insight.id))
+    .returning({ fileKey: evidenceReels.fileKey });
   await tx.delete(insights).where(eq(insights.id, insight.id));
   const after = and(eq(insights.testId, testId), gt(insights.assignedId, insight.assignedId));
   await tx
@@ -107,4 +114,5 @@ export async function deleteInsightRow(tx: Executor, testId: number, insight: In
     .update(insights)
     .set({ assignedId: sql`-${insights.assignedId} - 1` })
     .where(and(eq(insights.testId, testId), sql`${insights.assignedId} < 0`));
+  return reels.flatMap((reel) => (reel.fileKey ? [reel.fileKey] : []));
 }

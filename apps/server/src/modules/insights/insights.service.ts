@@ -185,14 +185,27 @@ export async function updateInsight(
 }
 
 /** The insights after the removed one move up a number: a test's insights stay numbered 1 to n. */
-export async function deleteInsight(deps: DbDeps, actor: Actor, testId: number, id: number): Promise<void> {
+export async function deleteInsight(
+  deps: Pick<Deps, 'db' | 'files' | 'log'>,
+  actor: Actor,
+  testId: number,
+  id: number,
+): Promise<void> {
   await testFor(deps, actor, testId, 'insight.manage');
-  await deps.db.transaction(async (tx) => {
+  const reelFiles = await deps.db.transaction(async (tx) => {
     await lockTestRow(tx, testId);
     const insight = await findInsightRow(tx, testId, id);
     if (!insight) throw notFound('The insight');
-    await deleteInsightRow(tx, testId, insight);
+    return deleteInsightRow(tx, testId, insight);
   });
+  // After the commit, as a removed test's files go: a failure leaves a file no row names, logged.
+  for (const key of reelFiles) {
+    try {
+      await deps.files.delete(key);
+    } catch (error) {
+      deps.log.warn({ err: error, key }, 'the file of a deleted evidence reel remains');
+    }
+  }
 }
 
 export type { LinkedPointRow } from './insights.mappers.js';

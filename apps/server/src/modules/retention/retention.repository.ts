@@ -149,8 +149,8 @@ const noteRemoved = (kind: string, at: Date) =>
 
 /**
  * Removes a participant's recording in one transaction: clears its key and notes the removal,
- * only while the key is still `video` (another runner may have been first), then runs `deleteFile`
- * before the commit. A file that cannot be deleted rolls the change back, so the recording is
+ * only while the key is still `video` (another runner may have been first), then runs
+ * `deleteFiles` in the transaction before the commit (the recording, and what shows it). A file that cannot be deleted rolls the change back, so the recording is
  * found again by the next run; never a note of a removal that did not happen. Answers whether this
  * call removed it.
  */
@@ -158,7 +158,7 @@ export async function removeRecordingRow(
   db: Database,
   item: DueRecording,
   at: Date,
-  deleteFile: () => Promise<void>,
+  deleteFiles: (tx: Executor) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const cleared = await tx
@@ -167,7 +167,7 @@ export async function removeRecordingRow(
       .where(and(eq(participants.id, item.participantId), eq(participants.video, item.video)))
       .returning({ id: participants.id });
     if (cleared.length === 0) return false;
-    await deleteFile();
+    await deleteFiles(tx);
     return true;
   });
 }
@@ -180,7 +180,7 @@ async function removeNotedRow(
   db: Database,
   removed: { participantId: number; kind: string; at: Date },
   deleteRow: (tx: Executor) => Promise<unknown[]>,
-  deleteFile: () => Promise<void>,
+  deleteFiles: (tx: Executor) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     if ((await deleteRow(tx)).length === 0) return false;
@@ -188,7 +188,7 @@ async function removeNotedRow(
       .update(participants)
       .set({ removedData: noteRemoved(removed.kind, removed.at), updatedAt: removed.at })
       .where(eq(participants.id, removed.participantId));
-    await deleteFile();
+    await deleteFiles(tx);
     return true;
   });
 }
@@ -198,7 +198,7 @@ export function removeStreamRow(
   db: Database,
   item: DueStream,
   at: Date,
-  deleteFile: () => Promise<void>,
+  deleteFiles: (tx: Executor) => Promise<void>,
 ): Promise<boolean> {
   return removeNotedRow(
     db,
@@ -214,7 +214,7 @@ export function removeStreamRow(
           ),
         )
         .returning({ kind: participantStreams.kind }),
-    deleteFile,
+    deleteFiles,
   );
 }
 
@@ -245,7 +245,7 @@ export function removeBatchRow(
   db: Database,
   item: DueBatch,
   at: Date,
-  deleteFile: () => Promise<void>,
+  deleteFiles: (tx: Executor) => Promise<void>,
 ): Promise<boolean> {
   return removeNotedRow(
     db,
@@ -261,7 +261,7 @@ export function removeBatchRow(
           ),
         )
         .returning({ seq: ingestBatches.seq }),
-    deleteFile,
+    deleteFiles,
   );
 }
 
@@ -289,7 +289,7 @@ export function removeUploadRow(
   db: Database,
   item: DueOwner,
   at: Date,
-  deleteFile: () => Promise<void>,
+  deleteFiles: (tx: Executor) => Promise<void>,
 ): Promise<boolean> {
   return removeNotedRow(
     db,
@@ -299,6 +299,6 @@ export function removeUploadRow(
         .delete(videoUploads)
         .where(eq(videoUploads.participantId, item.participantId))
         .returning({ id: videoUploads.participantId }),
-    deleteFile,
+    deleteFiles,
   );
 }

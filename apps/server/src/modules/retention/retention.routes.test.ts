@@ -181,6 +181,7 @@ describe('the daily retention job', () => {
       uploads: 0,
       streams: 0,
       batches: 0,
+      reels: 0,
       tests: 0,
     });
     expect(await retentionEntries()).toHaveLength(auditBefore + 1);

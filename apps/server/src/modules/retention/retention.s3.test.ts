@@ -53,6 +53,7 @@ describe('retention on an S3 file store', () => {
       uploads: 0,
       streams: 3,
       batches: 0,
+      reels: 0,
       tests: 1,
     });
     expect(await files.get(goneVideo)).toBeNull();
@@ -67,6 +68,7 @@ describe('retention on an S3 file store', () => {
       uploads: 0,
       streams: 0,
       batches: 0,
+      reels: 0,
       tests: 0,
     });
   });

@@ -1,9 +1,14 @@
 import { RETENTION_DEFAULTS, type RetentionPolicy, type RetentionPolicyWrite } from '@limbus/contract';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import { type Actor, authorizeFound } from '../../http/policy.js';
 import { enqueueUniqueJob, type JobDeps, type JobHandler, wakeJobRunners } from '../../jobs/job-runner.js';
 import { type AuditContext, recordAudit, SYSTEM_CONTEXT } from '../audit/audit.service.js';
+import {
+  type ReelWithdrawalReason,
+  withdrawParticipantFromReels,
+} from '../evidence-reels/evidence-reel-withdrawal.js';
 import { batchFileKey, partFileKey } from '../ingestion/ingestion.service.js';
 import {
   companyExists,
@@ -119,7 +124,7 @@ export async function scheduleRetentionAtStart(deps: Pick<Deps, 'db' | 'clock'>)
   if (await scheduleRetention(deps, dayOf(now), now)) wakeJobRunners();
 }
 
-type Kind = 'recordings' | 'uploads' | 'streams' | 'batches';
+type Kind = 'recordings' | 'uploads' | 'streams' | 'batches' | 'reels';
 type Counts = Record<Kind, number> & { participants: Set<number> };
 
 /** What one run removed, per test. */
@@ -136,20 +141,30 @@ export type RetentionResult = Record<Kind, number> & { tests: number };
 export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | 'clock'>, day?: string) {
   const now = deps.clock();
   const byTest = new Map<number, { owner: DueOwner; counts: Counts }>();
-  const count = (owner: DueOwner, kind: Kind) => {
+  const count = (owner: DueOwner, kind: Kind, by = 1) => {
     const entry = byTest.get(owner.testId) ?? {
       owner,
-      counts: { recordings: 0, uploads: 0, streams: 0, batches: 0, participants: new Set<number>() },
+      counts: {
+        recordings: 0,
+        uploads: 0,
+        streams: 0,
+        batches: 0,
+        reels: 0,
+        participants: new Set<number>(),
+      },
     };
-    entry.counts[kind] += 1;
+    entry.counts[kind] += by;
     entry.counts.participants.add(owner.participantId);
     byTest.set(owner.testId, entry);
   };
 
   for (let page = await listDueRecordings(deps.db, now, PAGE); page.length > 0; ) {
     for (const item of page) {
-      if (await removeRecordingRow(deps.db, item, now, () => deps.files.delete(item.video)))
+      const reels = reelsLosingFiles(deps, item, 'recording removed', item.video);
+      if (await removeRecordingRow(deps.db, item, now, reels.deleteFiles)) {
         count(item, 'recordings');
+        count(item, 'reels', reels.changed());
+      }
     }
     page = await listDueRecordings(deps.db, now, PAGE);
   }
@@ -162,8 +177,11 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
   }
   for (let page = await listDueStreams(deps.db, now, PAGE); page.length > 0; ) {
     for (const item of page) {
-      if (await removeStreamRow(deps.db, item, now, () => deps.files.delete(item.fileKey)))
+      const reels = reelsLosingFiles(deps, item, 'streams removed', item.fileKey);
+      if (await removeStreamRow(deps.db, item, now, reels.deleteFiles)) {
         count(item, 'streams');
+        count(item, 'reels', reels.changed());
+      }
     }
     page = await listDueStreams(deps.db, now, PAGE);
   }
@@ -175,12 +193,20 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
     page = await listDueBatches(deps.db, now, PAGE);
   }
 
-  const result: RetentionResult = { recordings: 0, uploads: 0, streams: 0, batches: 0, tests: byTest.size };
+  const result: RetentionResult = {
+    recordings: 0,
+    uploads: 0,
+    streams: 0,
+    batches: 0,
+    reels: 0,
+    tests: byTest.size,
+  };
   for (const { owner, counts } of byTest.values()) {
     result.recordings += counts.recordings;
     result.uploads += counts.uploads;
     result.streams += counts.streams;
     result.batches += counts.batches;
+    result.reels += counts.reels;
     await recordAudit(deps, SYSTEM_CONTEXT, {
       action: 'retention_applied',
       companyId: owner.companyId,
@@ -191,12 +217,36 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
         unfinished_video_uploads: counts.uploads,
         streams: counts.streams,
         stream_batches: counts.batches,
+        reels: counts.reels,
         participants: counts.participants.size,
       },
     });
   }
   if (result.tests > 0) deps.log.info(result, 'retention removed data');
   return result;
+}
+
+/**
+ * The files to delete in the transaction that removes a participant's recording or stream: the
+ * MP4s of the reels that show it (docs/data-rights.md), then the item's own file. The reels
+ * changed are known once the transaction ran.
+ */
+function reelsLosingFiles(
+  deps: Pick<Deps, 'files'>,
+  item: DueOwner,
+  reason: ReelWithdrawalReason,
+  key: string,
+) {
+  let changed = 0;
+  return {
+    deleteFiles: async (tx: Executor) => {
+      const reels = await withdrawParticipantFromReels(tx, item.participantId, reason);
+      for (const reelKey of reels.fileKeys) await deps.files.delete(reelKey);
+      await deps.files.delete(key);
+      changed = reels.changed;
+    },
+    changed: () => changed,
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { loadFor } from '../../http/load-for.js';
 import { type Actor, can, mayBeResearcher, sees } from '../../http/policy.js';
 import { findCompanyRow } from '../companies/companies.service.js';
 import { toIsoDate } from '../contracts/contract-rules.js';
+import { listReelFilesOf, removeReelFiles } from '../evidence-reels/evidence-reel-withdrawal.js';
 import { removeParticipantFiles } from '../participants/participant-streams.js';
 import { findUserById } from '../users/users.service.js';
 import type { UploadedVideo } from './test-form.js';
@@ -199,11 +200,13 @@ export async function deleteTest(deps: Deps, actor: Actor, id: number): Promise<
     if (!locked) throw notFound('The test');
     assertMayChange(actor, locked, TEST_MESSAGES.onlyDraftDeletable);
     const participantFiles = await listParticipantFilesOfTest(tx, id);
+    const reelFiles = await listReelFilesOf(tx, { testId: id });
     if (locked.creditBundleId !== null) await returnCredit(tx, locked.creditBundleId);
     await deleteTestRow(tx, id);
-    return { participantFiles, video: locked.video };
+    return { participantFiles, reelFiles, video: locked.video };
   });
   await removeParticipantFiles(deps, removed.participantFiles);
+  await removeReelFiles(deps, removed.reelFiles);
   await removeTestVideo(deps, removed.video);
 }
 
