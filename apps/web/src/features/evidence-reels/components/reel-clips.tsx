@@ -104,7 +104,7 @@ function ClipRow({ clip, index, count, context, error, onMove, onDrop, onTrim }:
     max: REEL_CLIP_LIMITS.maxMs / 1000,
     step: 0.5,
     decimalScale: 1,
-    w: 150,
+    style: { flex: '1 1 150px' },
     error: error ? true : undefined,
     onBlur: commit,
     onKeyDown: (event: React.KeyboardEvent) => {
@@ -138,7 +138,7 @@ function ClipRow({ clip, index, count, context, error, onMove, onDrop, onTrim }:
             </ActionIcon>
           </Group>
         </Group>
-        <Group gap="sm" align="flex-end">
+        <Group gap="sm" align="flex-end" wrap="wrap">
           <NumberInput
             label="Start (s from peak)"
             aria-label={`Start (s from peak), ${name}`}
