@@ -144,6 +144,35 @@ describe('ReelPanel', () => {
     expect(within(first).queryByRole('alert')).toBeNull();
   });
 
+  it('sends the caption language, and shows a refusal of it above the clips, not at one', async () => {
+    const fake = useFakeApi({
+      [`GET ${URL}`]: answer(reel()),
+      [`PATCH ${URL}`]: (call) =>
+        (call.body as { reel: { clips?: unknown } }).reel.clips
+          ? {
+              status: 400,
+              body: { code: 'validation', message: 'Too long', errors: { 'clips.0': ['Too long'] } },
+            }
+          : {
+              status: 400,
+              body: {
+                code: 'validation',
+                message: 'Choose original or translation',
+                errors: { caption_language: ['Choose original or translation'] },
+              },
+            },
+    });
+    renderPanel();
+    const start = await screen.findByRole('textbox', { name: 'Start (s from peak), clip 1 (P01)' });
+    await userEvent.clear(start);
+    await userEvent.type(start, '-20{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toContain('Too long');
+    await userEvent.click(screen.getByText('English translation'));
+    expect(await screen.findByText('The reel could not be changed')).toBeTruthy();
+    expect(fake.calls.at(-1)?.body).toEqual({ reel: { caption_language: 'translation' } });
+    expect(within(screen.getByRole('listitem', { name: 'Clip 1' })).queryByRole('alert')).toBeNull();
+  });
+
   it('shows the render’s progress while it runs, then the preview, and publishes', async () => {
     let reads = 0;
     const fake = useFakeApi({

@@ -116,7 +116,10 @@ function ReelEditor({ test, insight, reel }: { test: ReelPanelProps['test']; ins
       <CaptionLanguage
         translationLanguage={test.translation_language || 'English'}
         value={reel.caption_language}
-        onChange={(caption_language) => actions.update.mutate({ caption_language })}
+        onChange={(caption_language) => {
+          setEditedIndex(null);
+          actions.update.mutate({ caption_language });
+        }}
       />
       <ReelRender reel={reel} actions={actions} />
       <StartAgain reel={reel} make={actions.make} onMade={() => setDropped([])} />
