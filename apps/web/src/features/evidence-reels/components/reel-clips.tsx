@@ -7,7 +7,7 @@ import {
 } from '@limbus/contract';
 import { ActionIcon, Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EMOTION_COLORS } from '../../../ui';
 import { offsetOf } from '../../insights';
 import { clipSpanWords } from '../reel-words';
@@ -51,6 +51,8 @@ export function ReelClips({
   onChange: (clips: ReelClipRecord[], editedIndex: number) => void;
   onDrop: (index: number) => void;
 }) {
+  // a row moved down is put back in the DOM, which takes the focus off its button: give it back
+  const [moving, setMoving] = useState<Moving | null>(null);
   const trim = (index: number, startMs: number, endMs: number) =>
     onChange(
       clips.map((clip, at) =>
@@ -69,7 +71,12 @@ export function ReelClips({
           count={clips.length}
           context={context}
           error={error?.index === index ? error.message : null}
-          onMove={(step) => onChange(moved(clips, index, step), index)}
+          moving={moving?.pointId === clip.point_id ? moving : null}
+          onMoved={() => setMoving(null)}
+          onMove={(step) => {
+            setMoving({ pointId: clip.point_id, step, fromIndex: index });
+            onChange(moved(clips, index, step), index);
+          }}
           onDrop={() => onDrop(index)}
           onTrim={(startMs, endMs) => trim(index, startMs, endMs)}
         />
@@ -78,8 +85,13 @@ export function ReelClips({
   );
 }
 
+type Moving = { pointId: number; step: -1 | 1; fromIndex: number };
+
 type ClipRowProps = {
   clip: ReelClip;
+  /** This clip's move, until it has landed in its new place. */
+  moving: Moving | null;
+  onMoved: () => void;
   index: number;
   count: number;
   context: ClipContext;
@@ -89,7 +101,27 @@ type ClipRowProps = {
   onTrim: (startMs: number, endMs: number) => void;
 };
 
-function ClipRow({ clip, index, count, context, error, onMove, onDrop, onTrim }: ClipRowProps) {
+function ClipRow({
+  clip,
+  moving,
+  onMoved,
+  index,
+  count,
+  context,
+  error,
+  onMove,
+  onDrop,
+  onTrim,
+}: ClipRowProps) {
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!moving || moving.fromIndex === index) return;
+    const sameWay = moving.step === -1 ? index > 0 : index < count - 1;
+    const useUp = moving.step === -1 ? sameWay : !sameWay;
+    (useUp ? upRef : downRef).current?.focus();
+    onMoved();
+  }, [moving, index, count, onMoved]);
   const [start, setStart] = useState<number | string>(clip.start_offset_ms / 1000);
   const [end, setEnd] = useState<number | string>(clip.end_offset_ms / 1000);
   const name = `clip ${index + 1} (${clip.participant})`;
@@ -118,6 +150,7 @@ function ClipRow({ clip, index, count, context, error, onMove, onDrop, onTrim }:
           <ClipFacts clip={clip} index={index} context={context} />
           <Group gap={4} wrap="nowrap">
             <ActionIcon
+              ref={upRef}
               variant="default"
               aria-label={`Move ${name} up`}
               disabled={index === 0}
@@ -126,6 +159,7 @@ function ClipRow({ clip, index, count, context, error, onMove, onDrop, onTrim }:
               <IconArrowUp size={16} aria-hidden />
             </ActionIcon>
             <ActionIcon
+              ref={downRef}
               variant="default"
               aria-label={`Move ${name} down`}
               disabled={index === count - 1}

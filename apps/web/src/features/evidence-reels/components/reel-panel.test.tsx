@@ -1,7 +1,7 @@
 import type { Reel, SignificantPoint } from '@limbus/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { makeInsight } from '../../../test/insight';
 import { renderWithProviders } from '../../../test/render';
@@ -90,6 +90,10 @@ describe('ReelPanel', () => {
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Move clip 2 (P02) up' }));
     await screen.findByRole('button', { name: 'Move clip 1 (P02) down' });
+    // at the top its up button is off: the focus goes to its down button, for the keyboard
+    await vi.waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Move clip 1 (P02) down'),
+    );
     expect(fake.calls.at(-1)?.body).toEqual({
       reel: {
         clips: [
