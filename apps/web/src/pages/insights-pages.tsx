@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router';
+import { PublishedReel } from '../features/evidence-reels';
 import { InsightDetail, InsightsScreen } from '../features/insights';
 import { ShareButton } from '../features/share-links';
 import { LinkedSuggestions } from '../features/suggestions';
@@ -22,6 +23,7 @@ export function InsightPage() {
       insightId={insightId}
       linkedSuggestions={<LinkedSuggestions testId={test.id} insightId={insightId} />}
       actions={(insight) => <ShareButton test={test} insight={insight} />}
+      evidence={(insight) => <PublishedReel testId={test.id} insight={insight} />}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconWand } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../features/account';
+import { ReelPanel } from '../features/evidence-reels';
 import { FeedbackPicker, InsightsPanel, TranslateCommentsButton } from '../features/insights';
 import { useTest } from '../features/user-tests';
 import { hasVideoResults, useVideoParticipant } from '../features/video-results';
@@ -69,7 +70,11 @@ export function ResearchInsightsPage() {
               <FeedbackPicker testId={testId} threeColumns={threeColumns} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: threeColumns ? 5 : 6 }}>
-              <InsightsPanel test={test.data} initialOpenId={openId > 0 ? openId : null} />
+              <InsightsPanel
+                test={test.data}
+                initialOpenId={openId > 0 ? openId : null}
+                insightExtras={(insight) => <ReelPanel test={test.data} insight={insight} />}
+              />
             </Grid.Col>
           </Grid>
         ) : null}

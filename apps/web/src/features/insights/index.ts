@@ -6,4 +6,5 @@ export { InsightsScreen } from './components/insights-screen';
 export { TranslateCommentsButton } from './components/translate-comments-button';
 export { counted, insightFacts, richTextToPlain } from './insight-facts';
 export { insightColor } from './insight-reading';
+export { offsetOf } from './point-labels';
 export { InsightsWizard } from './wizard/insights-wizard';

@@ -51,10 +51,12 @@ type InsightDetailProps = {
   linkedSuggestions: ReactNode;
   /** What the page offers on the insight (sharing it by link), beside 'Back to insights'. */
   actions?: (insight: Insight) => ReactNode;
+  /** Evidence of the insight shown under its highlighted moment (a published reel), from the page. */
+  evidence?: (insight: Insight) => ReactNode;
 };
 
 /** /test/{id}/insights/{insightId}: one finding with its moment, data, explanation and suggestions. */
-export function InsightDetail({ test, insightId, linkedSuggestions, actions }: InsightDetailProps) {
+export function InsightDetail({ test, insightId, linkedSuggestions, actions, evidence }: InsightDetailProps) {
   const insights = useInsights(test.id);
   const insight = insights.data?.find((item) => item.id === insightId);
   return (
@@ -76,7 +78,7 @@ export function InsightDetail({ test, insightId, linkedSuggestions, actions }: I
         <Empty title="This insight does not exist" description="It may have been removed or renumbered." />
       ) : null}
       {insight && insights.data ? (
-        <InsightReading test={test} insight={insight} all={insights.data}>
+        <InsightReading test={test} insight={insight} all={insights.data} evidence={evidence?.(insight)}>
           {linkedSuggestions}
         </InsightReading>
       ) : null}
@@ -88,11 +90,13 @@ function InsightReading({
   test,
   insight,
   all,
+  evidence,
   children,
 }: {
   test: TestDetail;
   insight: Insight;
   all: Insight[];
+  evidence?: ReactNode;
   children: ReactNode;
 }) {
   // One language for the highlight and the supporting cards: the reader's, where a translation exists.
@@ -103,6 +107,7 @@ function InsightReading({
       <InsightHeading test={test} insight={insight} all={all} />
       <CommentVersionToggle choice={words} />
       {highlight ? <HighlightedMoment test={test} point={highlight} words={words} /> : null}
+      {evidence}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <DataSection insight={insight} />

@@ -10,13 +10,20 @@ import {
 import { Alert, Anchor, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconChevronLeft, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ErrorAlert, formatDate, openConfirmDelete, PageLoader } from '../../../ui';
 import { useDeleteInsight, useInsights, useParticipantPoints, useUpdateInsight } from '../api';
 import { pointLabel } from '../point-labels';
 import { AiRichTextField } from './ai-rich-text-field';
 
-type EditorProps = { testId: number; insightId: number; participantId?: number; onBack: () => void };
+type EditorProps = {
+  testId: number;
+  insightId: number;
+  participantId?: number;
+  onBack: () => void;
+  /** What the page adds under the form (the research area's evidence reel). */
+  extras?: (insight: Insight) => ReactNode;
+};
 
 /** The Data comments with the hint an empty one shows. */
 const COMMENTS = [
@@ -83,7 +90,7 @@ function useSavedFlag(): [boolean, () => void] {
 }
 
 /** Detail mode: one insight's fields, its linked significant points, save and delete. */
-export function InsightEditor({ testId, insightId, participantId, onBack }: EditorProps) {
+export function InsightEditor({ testId, insightId, participantId, onBack, extras }: EditorProps) {
   const insights = useInsights(testId);
   const insight = insights.data?.find((item) => item.id === insightId);
   return (
@@ -108,6 +115,7 @@ export function InsightEditor({ testId, insightId, participantId, onBack }: Edit
       {insight ? (
         <InsightForm testId={testId} insight={insight} participantId={participantId} onDeleted={onBack} />
       ) : null}
+      {insight && extras ? extras(insight) : null}
     </Stack>
   );
 }

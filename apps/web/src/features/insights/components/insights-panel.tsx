@@ -1,6 +1,6 @@
-import type { TestDetail } from '@limbus/contract';
+import type { Insight, TestDetail } from '@limbus/contract';
 import { Stack, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { PageLoader } from '../../../ui';
 import { InsightList } from './insight-list';
 
@@ -17,6 +17,8 @@ type InsightsPanelProps = {
   participantId?: number;
   /** The insight open on arrival (the research insights screen's ?open={insightId}). */
   initialOpenId?: number | null;
+  /** What the page adds under an open insight's form (the research area's evidence reel). */
+  insightExtras?: (insight: Insight) => ReactNode;
 };
 
 /**
@@ -25,7 +27,12 @@ type InsightsPanelProps = {
  * detail mode that edits one. AI text for its fields comes with the
  * AI issue; the fields are typed by hand until then.
  */
-export function InsightsPanel({ test, participantId, initialOpenId = null }: InsightsPanelProps) {
+export function InsightsPanel({
+  test,
+  participantId,
+  initialOpenId = null,
+  insightExtras,
+}: InsightsPanelProps) {
   const [openId, setOpenId] = useState<number | null>(initialOpenId);
   return (
     <Stack gap="sm" component="section" aria-labelledby="insights-panel-title">
@@ -42,6 +49,7 @@ export function InsightsPanel({ test, participantId, initialOpenId = null }: Ins
             insightId={openId}
             participantId={participantId}
             onBack={() => setOpenId(null)}
+            extras={insightExtras}
           />
         </Suspense>
       )}

@@ -1,0 +1,62 @@
+import type { Insight } from '@limbus/contract';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { ErrorAlert, fileSlug } from '../../../ui';
+import { counted } from '../../insights';
+import { useReel } from '../api';
+import { leftOutWords } from '../reel-words';
+
+/** The client's player of an insight's published reel; nothing while there is none. */
+export function PublishedReel({
+  testId,
+  insight,
+}: {
+  testId: number;
+  insight: Pick<Insight, 'id' | 'title'>;
+}) {
+  const reel = useReel(testId, insight.id);
+  if (reel.isError) return <ErrorAlert error={reel.error} title="The evidence reel could not be loaded" />;
+  // the research area reads its drafts too: the client's screen shows only what clients see
+  const shown = reel.data?.published ? reel.data : null;
+  if (!shown?.video) return null;
+  const participants = new Set(shown.clips.map((clip) => clip.participant)).size;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="insight-reel">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} fz="lg" id="insight-reel">
+            Evidence reel
+          </Title>
+          <Anchor
+            href={shown.video}
+            download={`evidence-reel-${fileSlug(insight.title) || insight.id}.mp4`}
+            size="sm"
+          >
+            <Group gap={4}>
+              <IconDownload size={16} aria-hidden />
+              Download MP4
+            </Group>
+          </Anchor>
+        </Group>
+        {/* biome-ignore lint/a11y/useMediaCaption: the captions are drawn into the video itself */}
+        <video
+          src={shown.video}
+          controls
+          preload="metadata"
+          aria-label={`Evidence reel: ${insight.title}`}
+          style={{
+            width: '100%',
+            maxWidth: 960,
+            aspectRatio: '16 / 9',
+            background: 'black',
+            borderRadius: 4,
+          }}
+        />
+        <Text size="sm" c="dimmed">
+          {counted(shown.clips.length, 'clip')} from {counted(participants, 'participant')}.{' '}
+          {leftOutWords(shown.left_out)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

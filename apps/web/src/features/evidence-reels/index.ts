@@ -1,0 +1,2 @@
+export { PublishedReel } from './components/published-reel';
+export { ReelPanel } from './components/reel-panel';
