@@ -28,6 +28,8 @@ export const REEL_MAX_CLIPS = 50;
 export const REEL_MESSAGES = {
   noPoints:
     'This insight has no significant point a reel can show: link annotated points of recorded participants who consented to showing their screen',
+  recordingsBeingMade: (count: number) =>
+    `${count === 1 ? "A participant's screen recording is" : `${count} participants' screen recordings are`} still being made for this insight: make the reel again in a minute or two`,
   notReady: 'Only a reel that has been made can be published: render it first',
   unknownPoint: (pointId: number) =>
     `Point ${pointId} is not one of the points this reel can show: refresh the reel`,

@@ -23,6 +23,8 @@ export type ReelSubjects = {
   pseudonyms: ReadonlyMap<number, string>;
   /** Participants of the insight's points left out for want of consent. */
   leftOut: number;
+  /** Participants of the insight's points who may be shown but have no screen recording yet. */
+  withoutRecording: number[];
   /** 'n of N participants': the insight's participants among those shown. */
   badge: string;
 };
@@ -61,6 +63,7 @@ export async function reelSubjects(
     participants,
     pseudonyms,
     leftOut: [...insightPeople].filter((id) => !isShown(id)).length,
+    withoutRecording: [...insightPeople].filter((id) => isShown(id) && !participants.get(id)?.video),
     badge: `${counted} of ${pseudonyms.size} participants`,
   };
 }

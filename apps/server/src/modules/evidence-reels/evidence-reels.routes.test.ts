@@ -6,10 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildTest, giveVideo, RESULTS_READY } from '../../../test/factories.js';
-import { consentTerms, evidenceReels, insights } from '../../db/schema.js';
+import { consentTerms, evidenceReels, insights, participants } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { runFfmpeg } from '../../media/ffmpeg.js';
+import { MAKE_SCREEN_RECORDING, queueDormantScreenRecording } from '../participants/screen-recording-jobs.js';
+import { pendingJobOf } from '../participants/screen-recording-jobs.repository.js';
 import { reelInsightOf } from './evidence-reels.route-cases.js';
 
 const ctx = useWorld();
@@ -116,6 +118,20 @@ describe('evidence reels', () => {
     const response = await as.staff.post(`/tests/${test.id}/insights/${insight?.id}/reel`);
     expectError(response, 'conflict');
     expect(response.json().message).toBe(REEL_MESSAGES.noPoints);
+  });
+
+  it("starts the recordings a reel waits for and says they are being made (the demo's, made from data)", async () => {
+    const made = await reelInsightOf(ctx.t, ctx.world.client.id, { reel: 'none' });
+    await ctx.t.db.update(participants).set({ video: null }).where(eq(participants.id, made.participant.id));
+    await queueDormantScreenRecording(ctx.t.db, made.participant.id);
+    const response = await as.staff.post(apiPath(made.url));
+    expectError(response, 'conflict');
+    expect(response.json().message).toBe(REEL_MESSAGES.recordingsBeingMade(1));
+    expect(await pendingJobOf(ctx.t.db, MAKE_SCREEN_RECORDING, made.participant.id)).toMatchObject({
+      running: false,
+      ahead: 0,
+    });
+    expect(await storedReel(made.insightId)).toBeUndefined();
   });
 
   it('refuses bad changes with 400 and a clear message, changing nothing', async () => {

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, can } from '../../http/policy.js';
 import { sendStoredFile } from '../../http/send-stored-file.js';
 import { findInsightRow, getInsight } from '../insights/insights.service.js';
+import { wakeScreenRecording } from '../participants/screen-recording-jobs.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { enqueueReelRender } from './evidence-reel-job.js';
 import { defaultClips, type ReelSubjects, reelSubjects } from './evidence-reel-subjects.js';
@@ -74,10 +75,22 @@ const isShownToClients = (reel: ReelRow, subjects: ReelSubjects) =>
 const mayBeShown = (reel: ReelRow, subjects: ReelSubjects) =>
   reel.fileKey !== null && reel.renderedPointIds.every((id) => subjects.points.has(id));
 
+/**
+ * Starts making the recordings the reel waits for (the demo's are made from the participant's data,
+ * in the background or on a first view) and answers how many are still queued or being made.
+ */
+async function recordingsBeingMade(deps: Deps, participantIds: readonly number[]): Promise<number> {
+  let pending = 0;
+  for (const id of participantIds) if (await wakeScreenRecording(deps.db, id, deps.clock())) pending++;
+  return pending;
+}
+
 /** Makes the reel from the insight's points, or starts it again from them (a draft, unpublished). */
 export async function makeReel(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<Reel> {
   await managedReel(deps, actor, testId, insightId);
   const subjects = await reelSubjects(deps, testId, insightId);
+  const beingMade = await recordingsBeingMade(deps, subjects.withoutRecording);
+  if (beingMade > 0) throw new AppError('conflict', REEL_MESSAGES.recordingsBeingMade(beingMade));
   const clips = defaultClips(subjects);
   if (clips.length === 0) throw new AppError('conflict', REEL_MESSAGES.noPoints);
   await upsertReelRow(deps.db, insightId, { clips, leftOut: subjects.leftOut });
