@@ -204,10 +204,18 @@ function ClipRow({
 function ClipFacts({ clip, index, context }: { clip: ReelClip; index: number; context: ClipContext }) {
   const point = context.points.get(clip.point_id);
   const peak = point ? offsetOf(point, context.startOf.get(point.participant_id) ?? null) : null;
+  // the reel names participants by pseudonym; the research area knows them by label
+  const label = point?.participant_label;
   return (
     <Group gap="xs">
       <Text fw={600} size="sm">
         {index + 1}. {clip.participant}
+        {label ? (
+          <Text span c="dimmed" fw={400}>
+            {' '}
+            ({label})
+          </Text>
+        ) : null}
       </Text>
       {point ? (
         <Badge

@@ -89,6 +89,7 @@ describe('ReelPanel', () => {
     const fake = useFakeApi({ [`GET ${URL}`]: answer(reel()), [`PATCH ${URL}`]: patched });
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Move clip 2 (P02) up' }));
+    expect(screen.getByText('(P0009)')).toBeTruthy(); // the research area's label beside the pseudonym
     await screen.findByRole('button', { name: 'Move clip 1 (P02) down' });
     // at the top its up button is off: the focus goes to its down button, for the keyboard
     await vi.waitFor(() =>
