@@ -134,7 +134,7 @@ function ReelStatus({ reel }: { reel: Reel }) {
       <Badge color={color} variant="light">
         {reelStateLabel(reel)}
       </Badge>
-      <Badge color={reel.published ? 'teal' : 'gray'} variant={reel.published ? 'filled' : 'outline'}>
+      <Badge color={reel.published ? 'teal.9' : 'gray'} variant={reel.published ? 'filled' : 'outline'}>
         {reel.published ? 'Published to client' : 'Not published'}
       </Badge>
       <Text size="xs" c="dimmed">

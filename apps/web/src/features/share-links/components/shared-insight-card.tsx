@@ -15,7 +15,7 @@ export function SharedInsightCard({ insight }: { insight: SharedInsight }) {
     <Card withBorder component="article" aria-label={`Insight ${insight.assigned_id}`}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={3} fz={18}>
+          <Title order={2} fz={18}>
             Insight {insight.assigned_id}: {insight.title}
           </Title>
           <Badge variant="light" style={{ flex: 'none' }}>
