@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Role } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +20,7 @@ import {
   tests,
 } from '../src/db/schema.js';
 import type { FileStore } from '../src/files/file-store.js';
+import { runFfmpeg } from '../src/media/ffmpeg.js';
 import { addMonths, toIsoDate } from '../src/modules/contracts/contract-rules.js';
 import { type RecordingInput, recordParticipant } from '../src/modules/participants/record-participant.js';
 import { insertUser } from '../src/modules/users/users.repository.js';
@@ -169,6 +173,21 @@ export async function buildParticipant(
 
 /** The first bytes of an MP4 (an `ftyp` box): enough for the content checks, not a playable video. */
 export const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
+/** A real 10 s screen recording (320×180 at 10 fps, H.264), small to keep the tests that decode it fast. */
+export async function tinyScreenRecording(): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-recording-'));
+  try {
+    const file = path.join(dir, 'recording.mp4');
+    await runFfmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=10:duration=10'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', file],
+    ]);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Stores `bytes` as the recording of a participant or the video of a test; answers the file key. */
 export async function giveVideo(

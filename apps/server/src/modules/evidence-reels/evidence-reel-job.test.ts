@@ -5,7 +5,13 @@ import { REEL_MESSAGES, type ReelClipRecord } from '@limbus/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useWorld } from '../../../test/api.js';
-import { buildParticipant, buildTest, giveVideo, RESULTS_READY } from '../../../test/factories.js';
+import {
+  buildParticipant,
+  buildTest,
+  giveVideo,
+  RESULTS_READY,
+  tinyScreenRecording,
+} from '../../../test/factories.js';
 import {
   consentRecords,
   consentTerms,
@@ -15,7 +21,6 @@ import {
   significantPoints,
 } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
-import { runFfmpeg } from '../../media/ffmpeg.js';
 import { probeVideo } from '../../media/probe-video.js';
 import { leftOutNote, makeEvidenceReelJob } from './evidence-reel-job.js';
 import { defaultClips, reelSubjects } from './evidence-reel-subjects.js';
@@ -29,13 +34,7 @@ let dir = '';
 let recording: Buffer;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-reel-job-'));
-  const file = path.join(dir, 'recording.mp4');
-  // A participant's 10 s screen recording, small to keep the test fast.
-  await runFfmpeg([
-    ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=10:duration=10'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', file],
-  ]);
-  recording = fs.readFileSync(file);
+  recording = await tinyScreenRecording();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { REEL_MESSAGES, reelAnswer } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildTest, giveVideo, RESULTS_READY } from '../../../test/factories.js';
+import { buildTest, giveVideo, RESULTS_READY, tinyScreenRecording } from '../../../test/factories.js';
 import { consentTerms, evidenceReels, insights, participants } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
-import { runFfmpeg } from '../../media/ffmpeg.js';
 import { MAKE_SCREEN_RECORDING, queueDormantScreenRecording } from '../participants/screen-recording-jobs.js';
 import { pendingJobOf } from '../participants/screen-recording-jobs.repository.js';
 import { reelInsightOf } from './evidence-reels.route-cases.js';
@@ -17,18 +13,10 @@ import { reelInsightOf } from './evidence-reels.route-cases.js';
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
 let recording: Buffer;
-let dir = '';
 beforeAll(async () => {
   as = await signInWorld(ctx.t.app, ctx.world);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-reel-routes-'));
-  const file = path.join(dir, 'recording.mp4');
-  await runFfmpeg([
-    ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=10:duration=10'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', file],
-  ]);
-  recording = fs.readFileSync(file);
+  recording = await tinyScreenRecording();
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const jobDeps = () => ({
   db: ctx.t.db,
