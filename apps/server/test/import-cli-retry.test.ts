@@ -37,7 +37,6 @@ describe('import CLI retries (scripts/import.ts behind a faulty network)', () =>
     appUrl = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
     const staff = apiClient(ctx.t.app, await signIn(ctx.t.app, ctx.world.staff.email));
     key = expectOk<{ key: string }>(await staff.post('/test_setups', { name: 'Retry lab' }), 201).key;
-    testId = (await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY)).id;
     authorization = (await signIn(ctx.t.app, ctx.world.clientMember.email)).authorization;
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-import-retry-'));
     fs.cpSync(SAMPLE, folder, { recursive: true });
@@ -106,12 +105,22 @@ describe('import CLI retries (scripts/import.ts behind a faulty network)', () =>
       const stored = fs.readFileSync(path.join(ctx.t.dataDir, 'files', key));
       expect(stored.equals(fs.readFileSync(path.join(folder, row.realId, source)))).toBe(true);
     }
-    expect(storeFiles('videos')).toEqual(rows.map((row) => path.basename(row.video ?? '')).sort());
+    // One video a participant (none doubled under another extension); a retried first test's
+    // participants keep theirs.
+    const ofRows = new Set(rows.map((row) => `${row.id}`));
+    expect(storeFiles('videos').filter((file) => ofRows.has(path.parse(file).name))).toEqual(
+      rows.map((row) => path.basename(row.video ?? '')).sort(),
+    );
     expect(storeFiles('uploads')).toEqual([]);
     return rows;
   };
 
-  it('completes through 503s, a 429, lost answers and a video part cut midway, doubling nothing', async () => {
+  // Retried, on a new test each time: under CI's load (the PostgreSQL pass beside the journeys) the
+  // cut part is sometimes resumed from the part's start instead of inside it (docs/testing.md).
+  it('completes through 503s, a 429, lost answers and a video part cut midway, doubling nothing', {
+    retry: 2,
+  }, async () => {
+    testId = (await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY)).id;
     let lostComplete = false;
     const faulty = await proxy({
       before: ({ kind, method, nth }) => {
