@@ -102,7 +102,7 @@ async function reelTest() {
 
 /** The insight's reel as the render route leaves it for the job: rendering. */
 async function renderingReel(insightId: number, clips: ReelClipRecord[]) {
-  const reelId = await upsertReelRow(ctx.t.db, insightId, { clips, leftOut: 1 });
+  const reelId = await upsertReelRow(ctx.t.db, insightId, { clips, leftOut: 1 }, 'original');
   await updateReelRow(ctx.t.db, reelId, { state: 'rendering' });
   return reelId;
 }
@@ -165,10 +165,15 @@ describe('make_evidence_reel', () => {
 
   it('fails the reel with a message when none of its clips can be shown any more', async () => {
     const { insight } = await reelTest();
-    const reelId = await upsertReelRow(ctx.t.db, insight.id, {
-      clips: [{ point_id: 2 ** 31 - 1, start_offset_ms: -3000, end_offset_ms: 4000 }],
-      leftOut: 0,
-    });
+    const reelId = await upsertReelRow(
+      ctx.t.db,
+      insight.id,
+      {
+        clips: [{ point_id: 2 ** 31 - 1, start_offset_ms: -3000, end_offset_ms: 4000 }],
+        leftOut: 0,
+      },
+      'original',
+    );
     await makeEvidenceReelJob(jobDeps(), { reel_id: reelId });
     const [row] = await ctx.t.db.select().from(evidenceReels).where(eq(evidenceReels.id, reelId));
     expect(row).toMatchObject({ state: 'failed', message: REEL_MESSAGES.noClips, fileKey: null });

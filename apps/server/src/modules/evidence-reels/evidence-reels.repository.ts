@@ -1,4 +1,4 @@
-import type { Platform } from '@limbus/contract';
+import type { Platform, ReelCaptionLanguage } from '@limbus/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { evidenceReels, insights, participants, significantPoints, tests } from '../../db/schema.js';
@@ -42,14 +42,16 @@ export async function findReelOfInsight(db: Executor, insightId: number): Promis
 }
 
 /** Creates the insight's reel, or replaces its clips when it has one (a refresh). */
+/** Makes the insight's reel, or starts it again from `values` (its caption language stays). */
 export async function upsertReelRow(
   db: Executor,
   insightId: number,
   values: Pick<typeof evidenceReels.$inferInsert, 'clips' | 'leftOut'>,
+  firstCaptionLanguage: ReelCaptionLanguage,
 ): Promise<number> {
   const [row] = await db
     .insert(evidenceReels)
-    .values({ insightId, ...values })
+    .values({ insightId, ...values, captionLanguage: firstCaptionLanguage })
     .onConflictDoUpdate({
       target: evidenceReels.insightId,
       set: { ...values, state: 'draft', published: false, progress: 0, message: null, updatedAt: sql`now()` },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildTest, giveVideo, RESULTS_READY, tinyScreenRecording } from '../../../test/factories.js';
-import { consentTerms, evidenceReels, insights, participants } from '../../db/schema.js';
+import { consentTerms, evidenceReels, insights, participants, significantPoints } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { MAKE_SCREEN_RECORDING, queueDormantScreenRecording } from '../participants/screen-recording-jobs.js';
@@ -120,6 +120,22 @@ describe('evidence reels', () => {
       ahead: 0,
     });
     expect(await storedReel(made.insightId)).toBeUndefined();
+  });
+
+  it("captions a new reel in the readers' language where the comments are translated, and keeps the researcher's choice on a remake", async () => {
+    const made = await reelInsightOf(ctx.t, ctx.world.client.id, { reel: 'none' });
+    const url = apiPath(made.url);
+    expect(reelOf(await as.staff.post(url)).caption_language).toBe('original');
+
+    const translated = await reelInsightOf(ctx.t, ctx.world.client.id, { reel: 'none' });
+    await ctx.t.db
+      .update(significantPoints)
+      .set({ translation: 'Sighs at the discount field' })
+      .where(eq(significantPoints.id, translated.pointId));
+    const translatedUrl = apiPath(translated.url);
+    expect(reelOf(await as.staff.post(translatedUrl)).caption_language).toBe('translation');
+    reelOf(await as.staff.patch(translatedUrl, { reel: { caption_language: 'original' } }));
+    expect(reelOf(await as.staff.post(translatedUrl)).caption_language).toBe('original');
   });
 
   it('refuses bad changes with 400 and a clear message, changing nothing', async () => {

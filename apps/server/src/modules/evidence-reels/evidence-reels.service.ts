@@ -1,4 +1,10 @@
-import { REEL_MESSAGES, type Reel, type ReelChanges, type ReelClipRecord } from '@limbus/contract';
+import {
+  REEL_MESSAGES,
+  type Reel,
+  type ReelCaptionLanguage,
+  type ReelChanges,
+  type ReelClipRecord,
+} from '@limbus/contract';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
@@ -85,6 +91,13 @@ async function recordingsBeingMade(deps: Deps, participantIds: readonly number[]
   return pending;
 }
 
+/**
+ * A new reel's captions are in the clients' language where the comments have it: translations are
+ * made into the test's translation language, the language its readers chose.
+ */
+const captionsInReadersLanguage = (subjects: ReelSubjects): ReelCaptionLanguage =>
+  [...subjects.points.values()].some((point) => point.translation.trim() !== '') ? 'translation' : 'original';
+
 /** Makes the reel from the insight's points, or starts it again from them (a draft, unpublished). */
 export async function makeReel(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<Reel> {
   await managedReel(deps, actor, testId, insightId);
@@ -93,7 +106,12 @@ export async function makeReel(deps: Deps, actor: Actor, testId: number, insight
   if (beingMade > 0) throw new AppError('conflict', REEL_MESSAGES.recordingsBeingMade(beingMade));
   const clips = defaultClips(subjects);
   if (clips.length === 0) throw new AppError('conflict', REEL_MESSAGES.noPoints);
-  await upsertReelRow(deps.db, insightId, { clips, leftOut: subjects.leftOut });
+  await upsertReelRow(
+    deps.db,
+    insightId,
+    { clips, leftOut: subjects.leftOut },
+    captionsInReadersLanguage(subjects),
+  );
   return answer(deps, await existingReel(deps, actor, testId, insightId), subjects);
 }
 
