@@ -1,6 +1,7 @@
 import { REEL_MESSAGES } from '@limbus/contract';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
+import { removeFilesAfterCommit } from '../../files/remove-files-after-commit.js';
 import {
   deleteReelRow,
   listReelFileKeys,
@@ -81,16 +82,6 @@ function withoutFile(clips: StoredReel['clips'], showsThem: boolean, message: st
  */
 export const listReelFilesOf = listReelFileKeys;
 
-/**
- * Deletes the files of reels whose rows are gone (committed), as the files of removed participants
- * go: a failure leaves an unreferenced file behind, never a row without its file; logged, not thrown.
- */
-export async function removeReelFiles(deps: Pick<Deps, 'files' | 'log'>, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await deps.files.delete(key);
-    } catch (error) {
-      deps.log.warn({ err: error, key }, 'the file of a deleted evidence reel remains');
-    }
-  }
-}
+/** Deletes the files of reels whose rows are gone (committed), as the files of removed participants go. */
+export const removeReelFiles = (deps: Pick<Deps, 'files' | 'log'>, keys: string[]) =>
+  removeFilesAfterCommit(deps, keys, 'the file of a deleted evidence reel remains');

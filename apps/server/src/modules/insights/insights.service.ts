@@ -8,6 +8,7 @@ import {
 } from '@limbus/contract';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
+import { removeFilesAfterCommit } from '../../files/remove-files-after-commit.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
 import { sanitizeRichText } from '../../rich-text/sanitize-rich-text.js';
@@ -198,14 +199,7 @@ export async function deleteInsight(
     if (!insight) throw notFound('The insight');
     return deleteInsightRow(tx, testId, insight);
   });
-  // After the commit, as a removed test's files go: a failure leaves a file no row names, logged.
-  for (const key of reelFiles) {
-    try {
-      await deps.files.delete(key);
-    } catch (error) {
-      deps.log.warn({ err: error, key }, 'the file of a deleted evidence reel remains');
-    }
-  }
+  await removeFilesAfterCommit(deps, reelFiles, 'the file of a deleted evidence reel remains');
 }
 
 export type { LinkedPointRow } from './insights.mappers.js';
