@@ -4,7 +4,12 @@ import { IconArrowLeft, IconWand } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { ReelPanel } from '../features/evidence-reels';
-import { FeedbackPicker, InsightsPanel, TranslateCommentsButton } from '../features/insights';
+import {
+  FeedbackPicker,
+  InsightsPanel,
+  TranslateCommentsButton,
+  useInsightsFirstViewLoaded,
+} from '../features/insights';
 import { useTest } from '../features/user-tests';
 import { hasVideoResults, useVideoParticipant } from '../features/video-results';
 import { ErrorAlert, FullWidthPage, PageLoader, PageTitle } from '../ui';
@@ -23,6 +28,34 @@ function NoScenesHint({ test }: { test: TestDetail }) {
         </Anchor>
       </Group>
     </Alert>
+  );
+}
+
+/** The feedback beside the insights, shown once their first answers are in (see useInsightsFirstViewLoaded). */
+function InsightsColumns({
+  test,
+  openId,
+  threeColumns,
+}: {
+  test: TestDetail;
+  openId: number;
+  threeColumns: boolean;
+}) {
+  const testId = test.id;
+  if (!useInsightsFirstViewLoaded(test)) return <PageLoader label="Loading the feedback and insights" />;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: threeColumns ? 7 : 6 }}>
+        <FeedbackPicker testId={testId} threeColumns={threeColumns} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: threeColumns ? 5 : 6 }}>
+        <InsightsPanel
+          test={test}
+          initialOpenId={openId > 0 ? openId : null}
+          insightExtras={(insight) => <ReelPanel test={test} insight={insight} />}
+        />
+      </Grid.Col>
+    </Grid>
   );
 }
 
@@ -64,20 +97,7 @@ export function ResearchInsightsPage() {
         {test.isLoading ? <PageLoader label="Loading the test" /> : null}
         {test.isError ? <ErrorAlert error={test.error} title="The test could not be loaded" /> : null}
         {test.data?.platform === 'video' ? <NoScenesHint test={test.data} /> : null}
-        {test.data ? (
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: threeColumns ? 7 : 6 }}>
-              <FeedbackPicker testId={testId} threeColumns={threeColumns} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: threeColumns ? 5 : 6 }}>
-              <InsightsPanel
-                test={test.data}
-                initialOpenId={openId > 0 ? openId : null}
-                insightExtras={(insight) => <ReelPanel test={test.data} insight={insight} />}
-              />
-            </Grid.Col>
-          </Grid>
-        ) : null}
+        {test.data ? <InsightsColumns test={test.data} openId={openId} threeColumns={threeColumns} /> : null}
       </Stack>
     </FullWidthPage>
   );

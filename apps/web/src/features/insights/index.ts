@@ -4,6 +4,7 @@ export { InsightDetail } from './components/insight-detail';
 export { InsightsPanel } from './components/insights-panel';
 export { InsightsScreen } from './components/insights-screen';
 export { TranslateCommentsButton } from './components/translate-comments-button';
+export { useInsightsFirstViewLoaded } from './first-view-loaded';
 export { counted, insightFacts, richTextToPlain } from './insight-facts';
 export { insightColor } from './insight-reading';
 export { offsetOf } from './point-labels';

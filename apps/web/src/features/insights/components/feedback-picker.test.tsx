@@ -72,4 +72,15 @@ describe('FeedbackPicker', () => {
       insight: { significant_points_ids: [5, 11, 14] },
     });
   });
+
+  it('in the three-column layout, shows the participants column from tablet width and a list on phones', async () => {
+    useFakeServer();
+    renderWithProviders(<FeedbackPicker testId={4} threeColumns />);
+    const column = await screen.findByRole('navigation', { name: 'Participants' });
+    expect(column.closest('.mantine-visible-from-sm')).not.toBeNull();
+    const feedback = await screen.findByRole('region', { name: 'Feedback' });
+    const list = within(feedback).getByRole('combobox', { name: 'Participant' });
+    expect(list.closest('.mantine-hidden-from-sm')).not.toBeNull();
+    expect((list as HTMLInputElement).value).toBe('Participant P0009');
+  });
 });

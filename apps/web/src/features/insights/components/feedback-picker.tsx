@@ -6,6 +6,7 @@ import {
   type SignificantPoint,
 } from '@limbus/contract';
 import {
+  Box,
   Button,
   Card,
   Checkbox,
@@ -40,7 +41,8 @@ const participantName = (participant: Pick<ParticipantSummary, 'real_id'>) =>
 /**
  * Adding a selected set of feedback items to one chosen insight (spec 3 §2): a participant, their
  * feedback to tick, an insight and 'Add'. Company id 2 sees the participants as a column of their
- * own (the three-column layout); everyone else picks the participant in a list.
+ * own (the three-column layout) from tablet width; everyone else, and phones, pick the participant
+ * in a list.
  */
 export function FeedbackPicker({ testId, threeColumns }: PickerProps) {
   const participants = useParticipants(testId);
@@ -64,24 +66,23 @@ export function FeedbackPicker({ testId, threeColumns }: PickerProps) {
       </ScrollArea.Autosize>
     </Card>
   );
+  const participantSelect = (
+    <Select
+      label="Participant"
+      data={list.map((participant) => ({
+        value: String(participant.id),
+        label: participantName(participant),
+      }))}
+      value={chosen === null ? null : String(chosen)}
+      onChange={(value) => value && setParticipantId(Number(value))}
+      allowDeselect={false}
+    />
+  );
   const feedback = (
     <FeedbackColumn
       testId={testId}
       participantId={chosen}
-      participantSelect={
-        threeColumns ? null : (
-          <Select
-            label="Participant"
-            data={list.map((participant) => ({
-              value: String(participant.id),
-              label: participantName(participant),
-            }))}
-            value={chosen === null ? null : String(chosen)}
-            onChange={(value) => value && setParticipantId(Number(value))}
-            allowDeselect={false}
-          />
-        )
-      }
+      participantSelect={threeColumns ? <Box hiddenFrom="sm">{participantSelect}</Box> : participantSelect}
     />
   );
   if (participants.isLoading) return <TableSkeleton rows={4} />;
@@ -95,7 +96,9 @@ export function FeedbackPicker({ testId, threeColumns }: PickerProps) {
     );
   return threeColumns ? (
     <Group align="flex-start" wrap="nowrap" gap="md">
-      <div style={{ flex: '0 0 200px' }}>{participantsColumn}</div>
+      <Box visibleFrom="sm" style={{ flex: '0 0 200px' }}>
+        {participantsColumn}
+      </Box>
       <div style={{ flex: 1, minWidth: 0 }}>{feedback}</div>
     </Group>
   ) : (
