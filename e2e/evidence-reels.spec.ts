@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './support/accounts';
+import { describeViolations, seriousViolations } from './support/axe';
 import { testIdFromList } from './support/tests';
 
 const DONE_TEST = 'Acme Running webshop (desktop)';
@@ -8,8 +9,9 @@ const INSIGHT = 'Read more about insight 7';
 /** The demo recordings are made on first view, and the reel's render after them: each takes seconds of a busy core. */
 const MADE_MS = 120_000;
 
-test('[RESULTS] a researcher makes, renders and publishes an insight’s evidence reel, and the client plays and downloads it', async ({
+test('[RESULTS] a researcher makes, renders and publishes an insight’s evidence reel, and the client plays, downloads and shares it by link', async ({
   signedInAs,
+  browser,
 }) => {
   test.setTimeout(4 * MADE_MS);
   const client = await signedInAs('client.admin@limbus.test');
@@ -60,4 +62,40 @@ test('[RESULTS] a researcher makes, renders and publishes an insight’s evidenc
   const answer = await client.request.get(String(await download.getAttribute('href')));
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toContain('video/mp4');
+
+  // the client shares the reel by link; a browser of its own, nobody signed in, plays and downloads it
+  await reel.getByRole('button', { name: 'Share reel' }).click();
+  const dialog = client.getByRole('dialog', { name: /^Share the evidence reel of insight \d+ by link$/ });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const url = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+  expect(url).toMatch(/\/s\/[0-9a-f]{64}$/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // axe-core is injected as an inline script, which the product's Content-Security-Policy refuses
+  const visitorContext = await browser.newContext({ bypassCSP: true });
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(url);
+    await expect(visitor.getByText('Acme Retail', { exact: true })).toBeVisible();
+    await expect(visitor.getByRole('heading', { level: 1, name: DONE_TEST })).toBeVisible();
+    await expect(visitor.getByText(/^shared by .+ · expires /)).toBeVisible();
+    const shared = visitor.locator('section[aria-labelledby="shared-reel-title"]');
+    await expect(shared.getByRole('heading', { level: 2 })).toBeVisible();
+    const played = shared.locator('video');
+    await expect(played).toBeVisible();
+    await expect(played).toHaveAttribute('src', /\/shared\/links\/\d+\/reel\/video\?/);
+    await expect(shared.getByText(/^\d+ of \d+ participants?$/)).toBeVisible();
+    await expect(visitor.getByRole('navigation')).toHaveCount(0);
+    await expect(visitor.getByRole('tab')).toHaveCount(0);
+    const violations = await seriousViolations(visitor);
+    expect(violations, `the shared reel:\n${describeViolations(violations)}`).toEqual([]);
+    const file = await visitorContext.request.get(
+      new URL(String(await shared.getByRole('link', { name: 'Download MP4' }).getAttribute('href')), url)
+        .href,
+    );
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('video/mp4');
+  } finally {
+    await visitorContext.close();
+  }
 });

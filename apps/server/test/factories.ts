@@ -270,7 +270,7 @@ export async function buildShareLink(
   link: {
     testId: number;
     createdById: number;
-    scope?: 'test' | 'insight';
+    scope?: 'test' | 'insight' | 'reel';
     insightId?: number;
     password?: string;
     expiresAt?: Date;

@@ -105,7 +105,7 @@ export const publishReelBody = z.strictObject({ published: z.boolean({ error: 'S
 
 const reelParams = z.strictObject({ id: idParam, iid: idParam });
 /** `v`: the reel's change time, so that a browser never plays a cached earlier render. */
-const reelVideoQuery = signedUrlQuery.extend({
+export const reelVideoQuery = signedUrlQuery.extend({
   v: z
     .string()
     .regex(/^\d{1,15}$/, 'v must be a number')

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { EMOTIONS } from './constants.js';
+import { reelVideoQuery } from './evidence-reels.js';
 import { idField, idParam, idParams, optionalText, signedUrlQuery, videoFileAnswer } from './fields.js';
 import { heatmapPointsAnswer } from './heatmaps.js';
 import { insightSchema } from './insights.js';
+import { PARTICIPANT_LEFT_OUT } from './participant-label.js';
 import { defineRoutes } from './route.js';
 
 /**
@@ -11,8 +13,12 @@ import { defineRoutes } from './route.js';
  * (`Authorization: Share <token>`), which opens only the visitor's routes below (`/shared…`).
  */
 
-/** What a link shows. A reel is the next scope (issue 29, evidence reels): one more value here. */
-export const SHARE_LINK_SCOPES = ['test', 'insight'] as const;
+/**
+ * What a link shows: a done test's results, one insight, or the published evidence reel of one
+ * insight. An insight link and a reel link both name their insight (`insight_id`): a reel is one
+ * per insight, so the insight names it.
+ */
+export const SHARE_LINK_SCOPES = ['test', 'insight', 'reel'] as const;
 export type ShareLinkScope = (typeof SHARE_LINK_SCOPES)[number];
 
 export const SHARE_LINK_EXPIRY_DAYS = [1, 7, 30, 90] as const;
@@ -43,10 +49,16 @@ export const SHARE_LINK_MESSAGES = {
     `${what} are not shown by a share link while a participant of this test has not consented to the client's report`,
   insightScope: 'Choose the insight to share (insight_id)',
   testScope: 'A link to the whole test names no insight',
+  reelScope: 'Choose the insight whose evidence reel to share (insight_id)',
+  /** Creating a reel link for an insight whose reel clients do not see (409). */
+  noPublishedReel:
+    'This insight has no published evidence reel to share: render the reel and publish it to the client first',
+  /** A reel link's reel that clients no longer see (unpublished, or a participant in it withdrew). */
+  reelNotShown: 'The evidence reel of this link is not shown any more: ask the person who shared it.',
   professionalInsight: (assignedId: number) =>
     `Insight ${assignedId} is one of the extra consultant findings of Professional tests: a link cannot share it`,
   /** How a link's texts name a participant it leaves out (no consent to the report). */
-  leftOutParticipant: 'a participant',
+  leftOutParticipant: PARTICIPANT_LEFT_OUT,
 } as const;
 
 // ── links, as their company sees them ──
@@ -55,7 +67,7 @@ export const shareLinkSchema = z.object({
   id: z.number(),
   test: z.object({ id: z.number(), name: z.string() }),
   scope: z.enum(SHARE_LINK_SCOPES),
-  /** The insight of an insight link. */
+  /** The insight of an insight link, or the insight whose reel a reel link shares. */
   insight: z.object({ id: z.number(), assigned_id: z.number(), title: z.string() }).nullable(),
   /** Unix seconds. */
   expires_at: z.number(),
@@ -93,6 +105,8 @@ export const createShareLinkBody = z.strictObject({
     .superRefine((link, context) => {
       if (link.scope === 'insight' && link.insight_id === undefined)
         context.addIssue({ code: 'custom', path: ['insight_id'], message: SHARE_LINK_MESSAGES.insightScope });
+      if (link.scope === 'reel' && link.insight_id === undefined)
+        context.addIssue({ code: 'custom', path: ['insight_id'], message: SHARE_LINK_MESSAGES.reelScope });
       if (link.scope === 'test' && link.insight_id !== undefined)
         context.addIssue({ code: 'custom', path: ['insight_id'], message: SHARE_LINK_MESSAGES.testScope });
     }),
@@ -118,7 +132,7 @@ export const sharedLinkSchema = z.object({
   /** Null while the link waits for its password. */
   test: z.object({ name: z.string(), test_type: z.enum(['essential', 'professional']) }).nullable(),
   scope: z.enum(SHARE_LINK_SCOPES),
-  /** The insight's number of an insight link, once unlocked. */
+  /** The insight's number of an insight link (or of a reel link's insight), once unlocked. */
   insight_assigned_id: z.number().nullable(),
   shared_by: z.string().nullable(),
   expires_at: z.number(),
@@ -230,6 +244,26 @@ export const sharedHeatmapSchema = z.object({
 });
 export type SharedHeatmap = z.infer<typeof sharedHeatmapSchema>;
 
+/**
+ * The published evidence reel of a reel link's insight, as clients see it: the MP4 (a signed URL
+ * expiring no later than the link) and who is in it, counted as the reel's badge counts them.
+ */
+export const sharedReelSchema = z.object({
+  insight_assigned_id: z.number(),
+  insight_title: z.string(),
+  /** 'n of N participants': the insight's participants (n) among those the link's test shows (N). */
+  participants: z.number(),
+  total_participants: z.number(),
+  /** Participants of the insight left out of the reel: no consent to show their screen recording. */
+  left_out: z.number(),
+  /** Clips in the file. */
+  clips: z.number(),
+  /** The MP4 (Range requests seek); a link's visitor may download it. */
+  video: z.string(),
+});
+export type SharedReel = z.infer<typeof sharedReelSchema>;
+export const sharedReelAnswer = z.object({ data: sharedReelSchema });
+
 const shareErrors = [401, 404] as const;
 
 /** A company's links: made by its users from a done test, listed and revoked by its admins. */
@@ -238,7 +272,8 @@ export const shareLinkRoutes = defineRoutes('shareLinks', {
     method: 'POST',
     path: '/tests/:id/share_links',
     access: 'user',
-    summary: "Share a done test's results or one insight by link (not demo users); answers the token once",
+    summary:
+      "Share a done test's results, one insight or its published evidence reel by link (not demo users); answers the token once",
     params: idParams,
     body: createShareLinkBody,
     responses: { 201: createdShareLinkAnswer },
@@ -333,6 +368,26 @@ export const sharedRoutes = defineRoutes('shared', {
       "The screen recording of an insight's highlighted moment, by the signed URL of the insight's `clip` (Range requests seek); refused once the link is revoked",
     params: z.strictObject({ link: idParam, number: idParam }),
     query: signedUrlQuery,
+    responses: { 200: videoFileAnswer, 206: videoFileAnswer },
+    errors: [404, 416],
+  },
+  reel: {
+    method: 'GET',
+    path: '/shared/reel',
+    access: 'share',
+    summary:
+      "The published evidence reel of a reel link's insight: its title, who is in it and the MP4's signed URL",
+    responses: { 200: sharedReelAnswer },
+    errors: shareErrors,
+  },
+  reelVideo: {
+    method: 'GET',
+    path: '/shared/links/:link/reel/video',
+    access: 'signed',
+    summary:
+      "A reel link's MP4, by the signed URL of `/shared/reel` (Range requests seek); refused once the link is revoked or expired, or the reel is no longer shown to clients",
+    params: z.strictObject({ link: idParam }),
+    query: reelVideoQuery,
     responses: { 200: videoFileAnswer, 206: videoFileAnswer },
     errors: [404, 416],
   },

@@ -23,7 +23,13 @@ export function InsightPage() {
       insightId={insightId}
       linkedSuggestions={<LinkedSuggestions testId={test.id} insightId={insightId} />}
       actions={(insight) => <ShareButton test={test} insight={insight} />}
-      evidence={(insight) => <PublishedReel testId={test.id} insight={insight} />}
+      evidence={(insight) => (
+        <PublishedReel
+          testId={test.id}
+          insight={insight}
+          share={<ShareButton test={test} insight={insight} reel />}
+        />
+      )}
     />
   );
 }

@@ -27,7 +27,11 @@ export const shareLinks = pgTable(
     id: serial('id').primaryKey(),
     companyId: belongsTo('company_id', () => companies.id),
     testId: belongsTo('test_id', () => tests.id),
-    /** 'test' or 'insight'; a reel scope adds its value and a `reel_id` column beside insight_id. */
+    /**
+     * 'test', 'insight' or 'reel'. An insight link and a reel link name their insight: a reel is
+     * one per insight (evidence_reels.insight_id is unique), so the insight names the reel, and the
+     * link outlives a reel deleted and made again (it shows the insight's published reel, if any).
+     */
     scope: text('scope').$type<ShareLinkScope>().notNull(),
     insightId: integer('insight_id').references(() => insights.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
@@ -46,7 +50,7 @@ export const shareLinks = pgTable(
     index('share_links_company_idx').on(table.companyId, table.createdAt),
     check(
       'share_links_scope_check',
-      sql`(${table.scope} = 'test' and ${table.insightId} is null) or (${table.scope} = 'insight' and ${table.insightId} is not null)`,
+      sql`(${table.scope} = 'test' and ${table.insightId} is null) or (${table.scope} in ('insight', 'reel') and ${table.insightId} is not null)`,
     ),
   ],
 );

@@ -49,7 +49,7 @@ export const makeEvidenceReelJob: JobHandler = Object.assign(
       const output = path.join(work, 'reel.mp4');
       const progress = progressWriter(deps, reel.id, context);
       await renderEvidenceReel({
-        title: reel.insightTitle,
+        title: subjects.pseudonymise(reel.insightTitle),
         note: leftOutNote(subjects.leftOut),
         clips,
         output,
@@ -140,7 +140,7 @@ async function reelClips(
       overlay: { eyes: samples.eyes, mice: samples.mice },
       sampleFrame: sampleFrame(reel.platform, source.size),
       emotions: samples.emotions,
-      caption: captionOf(point, reel.captionLanguage),
+      caption: captionOf(point, reel.captionLanguage, subjects),
       pseudonym: subjects.pseudonyms.get(id) ?? '',
       badge: subjects.badge,
       withVoice: !withoutVoice?.has(id),

@@ -1,5 +1,6 @@
 import {
   isAnnotatedPoint,
+  pseudonymiser,
   pseudonymsOf,
   REEL_CLIP_DEFAULT,
   type ReelCaptionLanguage,
@@ -25,8 +26,15 @@ export type ReelSubjects = {
   leftOut: number;
   /** Participants of the insight's points who may be shown but have no screen recording yet. */
   withoutRecording: number[];
-  /** 'n of N participants': the insight's participants among those shown. */
+  /** The insight's participants (n) among those shown (N): the reel's 'n of N participants'. */
+  counted: number;
+  shownTotal: number;
   badge: string;
+  /**
+   * Writes the pseudonym in place of each participant's label in a researcher's text (a caption,
+   * the title), and 'a participant' for one left out, as a share link writes its texts.
+   */
+  pseudonymise: (text: string) => string;
 };
 
 export async function reelSubjects(
@@ -64,7 +72,13 @@ export async function reelSubjects(
     pseudonyms,
     leftOut: [...insightPeople].filter((id) => !isShown(id)).length,
     withoutRecording: [...insightPeople].filter((id) => isShown(id) && !participants.get(id)?.video),
+    counted,
+    shownTotal: pseudonyms.size,
     badge: `${counted} of ${pseudonyms.size} participants`,
+    pseudonymise: pseudonymiser(
+      rows.map((row) => ({ id: row.id, real_id: row.realId })),
+      pseudonyms,
+    ),
   };
 }
 
@@ -77,10 +91,16 @@ export function defaultClips(subjects: ReelSubjects): ReelClipRecord[] {
   }));
 }
 
-/** The researcher's comment as written, or its translation when there is one. */
+/**
+ * The researcher's comment as written, or its translation when there is one, with pseudonyms in
+ * place of the participants' labels it quotes (a reel travels to clients and by share link).
+ */
 export function captionOf(
   point: Pick<LinkedPointRow, 'comment' | 'translation'>,
   language: ReelCaptionLanguage,
+  subjects: Pick<ReelSubjects, 'pseudonymise'>,
 ) {
-  return language === 'translation' && point.translation.trim() !== '' ? point.translation : point.comment;
+  return subjects.pseudonymise(
+    language === 'translation' && point.translation.trim() !== '' ? point.translation : point.comment,
+  );
 }

@@ -77,6 +77,24 @@ export async function getReel(deps: Deps, actor: Actor, testId: number, insightI
 const isShownToClients = (reel: ReelRow, subjects: ReelSubjects) =>
   reel.published && mayBeShown(reel, subjects);
 
+/**
+ * The insight's reel as its clients see it (published, with a file every participant of which may
+ * still be shown), with who is in it; null when clients see none. The caller has checked that the
+ * reader reads the insight (a share link's visitor as a client of the test's company).
+ */
+export async function clientReelOf(
+  deps: Pick<Deps, 'db'>,
+  testId: number,
+  insightId: number,
+): Promise<{ reel: ReelRow & { fileKey: string }; subjects: ReelSubjects } | null> {
+  const reel = await findReelOfInsight(deps.db, insightId);
+  if (!reel || reel.testId !== testId) return null;
+  const subjects = await reelSubjects(deps, testId, insightId);
+  return isShownToClients(reel, subjects) && reel.fileKey !== null
+    ? { reel: { ...reel, fileKey: reel.fileKey }, subjects }
+    : null;
+}
+
 /** Whether the reel has a file and every participant in it may still be shown. */
 const mayBeShown = (reel: ReelRow, subjects: ReelSubjects) =>
   reel.fileKey !== null && reel.renderedPointIds.every((id) => subjects.points.has(id));
@@ -189,5 +207,15 @@ export async function sendReelVideo(
   if (!reel || reel.testId !== testId || !reel.fileKey) throw notFound('The reel of this insight');
   if (!mayBeShown(reel, await reelSubjects(deps, testId, insightId)))
     throw notFound('The reel of this insight');
-  return sendStoredFile(reply, deps.files, reel.fileKey, 'The reel of this insight', range);
+  return sendReelFile(deps, reply, reel.fileKey, range);
+}
+
+/** A reel's MP4 from the store (Range requests seek), once the caller has checked who may see it. */
+export function sendReelFile(
+  deps: Pick<Deps, 'files'>,
+  reply: FastifyReply,
+  fileKey: string,
+  range: string | undefined,
+): Promise<FastifyReply> {
+  return sendStoredFile(reply, deps.files, fileKey, 'The reel of this insight', range);
 }

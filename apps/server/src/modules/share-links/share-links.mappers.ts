@@ -11,7 +11,6 @@ import {
   type ShareLinkState,
   type TagWithPoints,
 } from '@limbus/contract';
-import { escapeRegExp } from '../../http/route-preloads.js';
 import type { ShareLinkRow } from './share-links.repository.js';
 
 const toUnixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -55,25 +54,6 @@ export function toSharedLink(row: ShareLinkRow, unlocked: boolean): SharedLink {
     locked: !unlocked,
     allow_recordings: row.allowRecordings,
   };
-}
-
-/** Shorter labels are left as they are: '7' would also replace every 7 of a text. */
-const MIN_REPLACED_LABEL = 3;
-
-/**
- * Researchers' texts quote participants by their label (`participantLabel`, the real_id): a link
- * writes the pseudonym instead, and 'a participant' for one it leaves out.
- */
-export function pseudonymiser(replacements: ReadonlyMap<string, string>): (text: string) => string {
-  const labels = [...replacements.keys()]
-    .filter((label) => label.length >= MIN_REPLACED_LABEL)
-    .sort((a, b) => b.length - a.length);
-  if (labels.length === 0) return (text) => text;
-  const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${labels.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
-    'gu',
-  );
-  return (text) => text.replace(pattern, (label) => replacements.get(label) ?? label);
 }
 
 /** An insight without ids, its points of the participants shown only, each by pseudonym. */

@@ -21,6 +21,7 @@ import {
   signedUrlHolderOk,
 } from '../../../test/route-policy-matrix.js';
 import { insightSignificantPoints, insights, significantPoints } from '../../db/schema.js';
+import { reelInsightOf } from '../evidence-reels/evidence-reels.route-cases.js';
 
 const AT = Date.UTC(2026, 0, 12, 9, 30);
 
@@ -57,6 +58,27 @@ export async function sharedClipOf(
   await t.db.insert(insightSignificantPoints).values({ insightId: insight.id, significantPointId: point.id });
   const link = await buildShareLink(t, { testId: test.id, createdById, allowRecordings });
   return { test, participant, link, path: `/api/v1/shared/links/${link.id}/insights/1/video` };
+}
+
+/**
+ * A done test of `companyId` whose insight 1 has a published reel with a file, and a reel link to
+ * it; answers the reel video's path.
+ */
+export async function sharedReelOf(
+  t: Pick<TestApp, 'db' | 'files'>,
+  companyId: number,
+  createdById: number,
+  link: { password?: string } = {},
+) {
+  const made = await reelInsightOf(t, companyId);
+  const shared = await buildShareLink(t, {
+    testId: made.test.id,
+    createdById,
+    scope: 'reel',
+    insightId: made.insightId,
+    ...link,
+  });
+  return { ...made, link: shared, path: `/api/v1/shared/links/${shared.id}/reel/video` };
 }
 
 /** A done test of the target company. */
@@ -110,6 +132,17 @@ export const shareLinksPolicyCases: RouteCases = {
     },
     expect: signedUrlHolderOk,
   }),
+  ...GET_AND_HEAD('/api/v1/shared/reel', shareRoute('/api/v1/shared/reel')),
+  // A reel link's MP4 by signed URL, given by /shared/reel; the link and its reel are read again.
+  ...GET_AND_HEAD('/api/v1/shared/links/:link/reel/video', {
+    access: 'signed',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const { path } = await sharedReelOf(ctx.t, companyOf(ctx).id, ctx.world.clientAdmin.id);
+      return { url: ctx.t.sign(path) };
+    },
+    expect: signedUrlHolderOk,
+  }),
   ...GET_AND_HEAD('/api/v1/shared/pages', shareRoute('/api/v1/shared/pages')),
   ...GET_AND_HEAD('/api/v1/shared/tags', shareRoute('/api/v1/shared/tags')),
   ...GET_AND_HEAD('/api/v1/shared/heatmaps', shareRoute('/api/v1/shared/heatmaps')),
@@ -137,6 +170,10 @@ export const shareLinksInputCases: InputCase[] = [
   signedIn('GET /api/v1/shared/links/:link/insights/:number/video', ['querystring', 'params'], async (w) => {
     const { link, path } = await sharedClipOf(w.t, w.world.client.id, w.world.clientAdmin.id);
     return { params: { link: link.id, number: 1 }, query: signedQuery(w, path) };
+  }),
+  signedIn('GET /api/v1/shared/links/:link/reel/video', ['querystring', 'params'], async (w) => {
+    const { link, path } = await sharedReelOf(w.t, w.world.client.id, w.world.clientAdmin.id);
+    return { params: { link: link.id }, query: signedQuery(w, path) };
   }),
   {
     key: 'GET /api/v1/shared/heatmaps/:hid/points',

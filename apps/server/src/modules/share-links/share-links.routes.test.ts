@@ -6,6 +6,7 @@ import {
   SHARE_LINK_MESSAGES,
   SHARE_UNLOCK_HEADER,
   sharedLinkAnswer,
+  sharedReelAnswer,
   shareLinkListAnswer,
   unlockSharedLinkAnswer,
 } from '@limbus/contract';
@@ -18,6 +19,7 @@ import { hashOpaqueToken } from '../../auth/opaque-tokens.js';
 import {
   consentRecords,
   consentTerms,
+  evidenceReels,
   heatmaps,
   insightSignificantPoints,
   insights,
@@ -25,7 +27,8 @@ import {
   shareLinks,
   significantPoints,
 } from '../../db/schema.js';
-import { sharedClipOf } from './share-links.route-cases.js';
+import { reelInsightOf } from '../evidence-reels/evidence-reels.route-cases.js';
+import { sharedClipOf, sharedReelOf } from './share-links.route-cases.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -576,5 +579,146 @@ describe('who shares, lists and revokes', () => {
       expectOk(await as.clientAdmin.get(`/audit?action=share_link_revoked&test_id=${test.id}`)),
     ).data;
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('a reel link', () => {
+  const reelLink = async (testId: number, insightId: number, link: Record<string, unknown> = {}) =>
+    createLink(testId, { scope: 'reel', insight_id: insightId, ...link });
+  const reelOf = async (token: string, unlock?: string) =>
+    sharedReelAnswer.parse(expectOk(await visitor(token, unlock)('GET', '/shared/reel'))).data;
+  const play = (url: string) => ctx.t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } });
+  const publish = (insightId: number, published: boolean) =>
+    ctx.t.db.update(evidenceReels).set({ published }).where(eq(evidenceReels.insightId, insightId));
+
+  it('is made by the users of the company for a published reel only (409 otherwise, 400 without insight)', async () => {
+    const published = await reelInsightOf(ctx.t, ctx.world.client.id);
+    const body = { share_link: { scope: 'reel', insight_id: published.insightId } };
+    const made = createdShareLinkAnswer.parse(
+      expectOk(await as.clientMember.post(`/tests/${published.test.id}/share_links`, body), 201),
+    );
+    expect(made.data).toMatchObject({
+      scope: 'reel',
+      insight: { id: published.insightId, assigned_id: 1, title: 'Frustrated at the discount field' },
+    });
+    expectError(await as.otherAdmin.post(`/tests/${published.test.id}/share_links`, body), 'not_found');
+    expectError(
+      await as.clientAdmin.post(`/tests/${published.test.id}/share_links`, { share_link: { scope: 'reel' } }),
+      'validation',
+      { insight_id: SHARE_LINK_MESSAGES.reelScope },
+    );
+    for (const reel of ['none', 'draft'] as const) {
+      const unpublished = await reelInsightOf(ctx.t, ctx.world.client.id, { reel });
+      const response = await as.clientAdmin.post(`/tests/${unpublished.test.id}/share_links`, {
+        share_link: { scope: 'reel', insight_id: unpublished.insightId },
+      });
+      expectError(response, 'conflict');
+      expect(response.json().message).toBe(SHARE_LINK_MESSAGES.noPublishedReel);
+    }
+    // published once, then no longer shown to clients
+    await publish(published.insightId, false);
+    expectError(await as.clientAdmin.post(`/tests/${published.test.id}/share_links`, body), 'conflict');
+  });
+
+  it('opens only its shell and its reel, and no other route of the app', async () => {
+    const { test, insightId } = await reelInsightOf(ctx.t, ctx.world.client.id);
+    const { token } = await reelLink(test.id, insightId);
+    expect(await routesOpenTo(token, { id: test.id, iid: insightId, number: 1, link: 1 })).toEqual(
+      getAndHead('/shared', '/shared/reel').sort(),
+    );
+    const share = visitor(token);
+    const outOfScope = await share('GET', '/shared/insights/1');
+    expectError(outOfScope, 'not_found');
+    expect(outOfScope.json().message).toBe(SHARE_LINK_MESSAGES.outOfScope);
+    // and a link to the test or to the insight does not read the reel
+    for (const link of [{}, { scope: 'insight', insight_id: insightId }]) {
+      const other = await visitor((await createLink(test.id, link)).token)('GET', '/shared/reel');
+      expectError(other, 'not_found');
+      expect(other.json().message).toBe(SHARE_LINK_MESSAGES.outOfScope);
+    }
+  });
+
+  it('answers the reel with a video that plays and downloads, audits each view, names the insight in the shell', async () => {
+    const { test, insightId } = await reelInsightOf(ctx.t, ctx.world.client.id);
+    const { token, data } = await reelLink(test.id, insightId);
+    const shell = sharedLinkAnswer.parse(expectOk(await visitor(token)('GET', '/shared'))).data;
+    expect(shell).toMatchObject({ scope: 'reel', insight_assigned_id: 1, locked: false });
+    const reel = await reelOf(token);
+    expect(reel).toMatchObject({
+      insight_assigned_id: 1,
+      insight_title: 'Frustrated at the discount field',
+      participants: 1,
+      total_participants: 1,
+      left_out: 0,
+      clips: 1,
+    });
+    expect(reel.video.startsWith(`/api/v1/shared/links/${data.id}/reel/video?expires=`)).toBe(true);
+    expect(reel.video).not.toContain('holder=');
+    const played = await play(reel.video);
+    expect(played.statusCode).toBe(206);
+    expect(played.rawPayload.length).toBe(10);
+    expect((await ctx.t.app.inject({ method: 'GET', url: reel.video })).statusCode).toBe(200);
+    const audit = auditListAnswer.parse(
+      expectOk(await as.clientAdmin.get(`/audit?action=share_link_viewed&test_id=${test.id}`)),
+    ).data;
+    expect(audit.map((entry) => entry.detail.screen).sort()).toEqual(['link', 'reel']);
+  });
+
+  it('stops showing the reel when it is unpublished or a participant in it withdraws, and shows it again once published', async () => {
+    const { test, insightId } = await reelInsightOf(ctx.t, ctx.world.client.id);
+    const { token } = await reelLink(test.id, insightId);
+    const { video } = await reelOf(token);
+    await publish(insightId, false);
+    const gone = await visitor(token)('GET', '/shared/reel');
+    expectError(gone, 'not_found');
+    expect(gone.json().message).toBe(SHARE_LINK_MESSAGES.reelNotShown);
+    expectError(await play(video), 'not_found');
+    expectOk(await visitor(token)('GET', '/shared')); // the shell still opens: the page can say why
+
+    await publish(insightId, true);
+    expect((await play(video)).statusCode).toBe(206);
+    // consent terms come that the participant in the file never agreed to
+    await ctx.t.db.insert(consentTerms).values({
+      testId: test.id,
+      version: 1,
+      text: 'We record you.',
+      streams: ['emotions', 'eyes', 'mice'],
+      purposes: ['report'],
+    });
+    expectError(await visitor(token)('GET', '/shared/reel'), 'not_found');
+    expectError(await play(video), 'not_found');
+  });
+
+  it('stops at once when revoked, and at its expiry, to which the video URL is signed', async () => {
+    const { test, insightId } = await reelInsightOf(ctx.t, ctx.world.client.id);
+    const revoked = await reelLink(test.id, insightId);
+    const { video } = await reelOf(revoked.token);
+    expect((await as.clientAdmin.delete(`/share_links/${revoked.data.id}`)).statusCode).toBe(204);
+    expectGone(await play(video));
+    expectGone(await visitor(revoked.token)('GET', '/shared/reel'));
+
+    const day = await reelLink(test.id, insightId, { expires_in_days: 1 });
+    const endsAt = new Date(ctx.t.clock.now.getTime() + 30 * 60 * 1000);
+    await ctx.t.db.update(shareLinks).set({ expiresAt: endsAt }).where(eq(shareLinks.id, day.data.id));
+    const soon = (await reelOf(day.token)).video;
+    expect(new URL(soon, 'http://x').searchParams.get('expires')).toBe(
+      String(Math.floor(endsAt.getTime() / 1000)),
+    );
+    await advanceClock(31 * 60 * 1000);
+    expectGone(await visitor(day.token)('GET', '/shared/reel'));
+    expect((await play(soon)).statusCode).toBe(401); // its signature expired with the link
+  });
+
+  it('waits for its password like any link', async () => {
+    const { link } = await sharedReelOf(ctx.t, ctx.world.client.id, ctx.world.clientAdmin.id, {
+      password: 'reel-secret',
+    });
+    expectError(await visitor(link.token)('GET', '/shared/reel'), 'unauthenticated');
+    const unlock = unlockSharedLinkAnswer.parse(
+      expectOk(await visitor(link.token)('POST', '/shared/unlock', { password: 'reel-secret' })),
+    );
+    expect((await reelOf(link.token, unlock.unlock_token)).insight_title).toBe(
+      'Frustrated at the discount field',
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   getSharedInsight,
   getSharedLink,
   getSharedOverview,
+  getSharedReel,
   listSharedHeatmaps,
   listSharedInsights,
   listSharedPages,
@@ -16,6 +17,7 @@ import {
   listShareLinks,
   revokeShareLink,
   sendSharedClip,
+  sendSharedReel,
   sharedHeatmapPoints,
   unlockSharedLink,
 } from './share-links.service.js';
@@ -68,6 +70,15 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: Deps): void 
   // The clip's recording, by the signed URL of an insight's `clip` (no header: a <video src>).
   serveRoute(app, sharedRoutes.clip, async (request, reply) =>
     sendSharedClip(deps, reply, request.params.link, request.params.number, request.headers.range),
+  );
+
+  serveRoute(app, sharedRoutes.reel, async (request) => ({
+    data: await getSharedReel(deps, shareOf(request), request.ip),
+  }));
+
+  // A reel link's MP4, by the signed URL of `/shared/reel` (no header: a <video src>, a download).
+  serveRoute(app, sharedRoutes.reelVideo, async (request, reply) =>
+    sendSharedReel(deps, reply, request.params.link, request.headers.range),
   );
 
   serveRoute(app, sharedRoutes.pages, async (request) => ({

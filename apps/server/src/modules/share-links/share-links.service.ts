@@ -5,7 +5,7 @@ import {
   type HeatmapPoints,
   type Insight,
   type NewShareLink,
-  participantLabel,
+  pseudonymiser,
   pseudonymsOf,
   SHARE_LINK_MESSAGES,
   SHARE_UNLOCK_HOURS,
@@ -14,6 +14,7 @@ import {
   type SharedLink,
   type SharedOverview,
   type SharedPage,
+  type SharedReel,
   type SharedTag,
   type ShareLink,
   type SignificantPoint,
@@ -30,15 +31,15 @@ import { sendStoredFile } from '../../http/send-stored-file.js';
 import { listLabels, listTags } from '../annotations/annotations.service.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import { participantsLeftOutOfReport } from '../consent/consent.service.js';
+import { clientReelOf, sendReelFile } from '../evidence-reels/evidence-reels.service.js';
 import { participantIdsOf } from '../heatmaps/heatmap-recordings.js';
 import { heatmapOf, pagePointsOf } from '../heatmaps/heatmaps.service.js';
-import { listInsights } from '../insights/insights.service.js';
+import { getInsight, listInsights } from '../insights/insights.service.js';
 import { findParticipantRow } from '../participants/participants.service.js';
 import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { readTestDetail } from '../user-tests/user-tests.service.js';
 import {
   linkStateOf,
-  pseudonymiser,
   toSharedInsight,
   toSharedLink,
   toSharedPage,
@@ -84,10 +85,13 @@ export async function createShareLink(
   if (test.state !== 'done') throw new AppError('conflict', SHARE_LINK_MESSAGES.notDone);
   const insight =
     input.insight_id === undefined ? null : await findTestInsight(deps.db, testId, input.insight_id);
-  if (input.scope === 'insight' && !insight) throw notFound('The insight');
+  if (input.scope !== 'test' && !insight) throw notFound('The insight');
   // a visitor reads as a client user: an Essential test's extra findings are not theirs to read
   if (insight && test.testType === 'essential' && insight.assignedId > ESSENTIAL_INSIGHTS)
     throw forbidden(SHARE_LINK_MESSAGES.professionalInsight(insight.assignedId));
+  // a reel link shares what the insight's clients see: a published reel whose file may be shown
+  if (input.scope === 'reel' && !(insight && (await clientReelOf(deps, testId, insight.id))))
+    throw new AppError('conflict', SHARE_LINK_MESSAGES.noPublishedReel);
   const { token, hash } = newOpaqueToken();
   const now = deps.clock();
   const id = await insertLinkRow(deps.db, {
@@ -261,18 +265,12 @@ async function shownParticipants(deps: Deps, grant: ShareGrant) {
   const people = test.participants.filter((participant) => participant.type === 'default');
   const shown = people.filter((participant) => !leftOut.has(participant.id));
   const pseudonyms = pseudonymsOf(shown.map((participant) => participant.id));
-  const labels = new Map(
-    people.map((participant) => [
-      participantLabel(participant),
-      pseudonyms.get(participant.id) ?? SHARE_LINK_MESSAGES.leftOutParticipant,
-    ]),
-  );
   return {
     test,
     shown,
     leftOut: people.length - shown.length,
     pseudonyms,
-    pseudonymise: pseudonymiser(labels),
+    pseudonymise: pseudonymiser(people, pseudonyms),
   };
 }
 
@@ -368,7 +366,8 @@ export async function sendSharedClip(
   const grant = grantOf(row, true);
   const insight = (await listInsights(deps, visitorOf(grant), grant.testId)).find(
     (candidate) =>
-      candidate.assigned_id === assignedId && (grant.scope === 'test' || candidate.id === grant.insightId),
+      candidate.assigned_id === assignedId &&
+      (grant.scope === 'test' || (grant.scope === 'insight' && candidate.id === grant.insightId)),
   );
   const { pseudonyms } = await shownParticipants(deps, grant);
   const source = insight ? await clipSources(deps, grant, pseudonyms)(insight) : null;
@@ -400,12 +399,67 @@ export async function getSharedInsight(
   assertOpen(grant);
   const insights = await listInsights(deps, visitorOf(grant), grant.testId);
   const found = insights.find((insight) => insight.assigned_id === assignedId);
-  if (!found || (grant.scope === 'insight' && found.id !== grant.insightId))
-    throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
+  const inScope = grant.scope === 'test' || (grant.scope === 'insight' && found?.id === grant.insightId);
+  if (!found || !inScope) throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
   await auditView(deps, grant, address, `insight ${assignedId}`);
   const [shared] = await sharedInsightsOf(deps, grant, [found]);
   if (!shared) throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
   return shared;
+}
+
+// ── the published evidence reel of a reel link's insight ──
+
+const reelPath = (linkId: number) => `/api/v1/shared/links/${linkId}/reel/video`;
+
+/**
+ * The reel a reel link shares, as the insight's clients see it (published, and every participant
+ * in its file still shown), read as a client of the test's company reads the insight; else 404.
+ */
+async function sharedReelOf(deps: Deps, grant: ShareGrant) {
+  if (grant.scope !== 'reel' || grant.insightId === null)
+    throw new AppError('not_found', SHARE_LINK_MESSAGES.outOfScope);
+  const insight = await getInsight(deps, visitorOf(grant), grant.testId, grant.insightId);
+  const shown = await clientReelOf(deps, grant.testId, grant.insightId);
+  if (!shown) throw new AppError('not_found', SHARE_LINK_MESSAGES.reelNotShown);
+  return { insight, ...shown };
+}
+
+export async function getSharedReel(
+  deps: Deps,
+  grant: ShareGrant,
+  address: string | null,
+): Promise<SharedReel> {
+  assertOpen(grant);
+  const { insight, reel, subjects } = await sharedReelOf(deps, grant);
+  await auditView(deps, grant, address, 'reel');
+  return {
+    insight_assigned_id: insight.assigned_id,
+    insight_title: subjects.pseudonymise(insight.title),
+    participants: subjects.counted,
+    total_participants: subjects.shownTotal,
+    left_out: reel.leftOut,
+    clips: reel.renderedPointIds.length,
+    // signed while answering the visitor: it expires no later than the link (authenticate.ts)
+    video: `${deps.signedUrls.sign(reelPath(grant.linkId), deps.clock())}&v=${reel.updatedAt.getTime()}`,
+  };
+}
+
+/**
+ * A reel link's MP4 by its signed URL, while the link is live and its reel still shown to clients
+ * (each request reads both again: revoking, unpublishing or a withdrawn consent stop it at once).
+ * Not audited request by request (a video loads by many range requests): `GET /shared/reel` is.
+ */
+export async function sendSharedReel(
+  deps: Deps,
+  reply: FastifyReply,
+  linkId: number,
+  range: string | undefined,
+): Promise<FastifyReply> {
+  const row = await findLinkRow(deps.db, linkId);
+  if (!row || linkStateOf(row, deps.clock()) !== 'active')
+    throw new AppError('not_found', SHARE_LINK_MESSAGES.gone);
+  const { reel } = await sharedReelOf(deps, grantOf(row, true));
+  return sendReelFile(deps, reply, reel.fileKey, range);
 }
 
 /**

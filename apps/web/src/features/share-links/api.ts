@@ -108,6 +108,15 @@ export function useSharedInsight(api: SharedApi, token: string, number: number |
   });
 }
 
+/** The published evidence reel of a reel link's insight. */
+export function useSharedReel(api: SharedApi, token: string) {
+  return useQuery({
+    queryKey: [...shareLinkKeys.shared(token, true), 'reel'],
+    queryFn: async ({ signal }) => (await api.reel({ signal })).data,
+    retry: false,
+  });
+}
+
 export function useSharedPages(api: SharedApi, token: string) {
   return useQuery({
     queryKey: [...shareLinkKeys.shared(token, true), 'pages'],

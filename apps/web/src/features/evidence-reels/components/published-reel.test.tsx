@@ -41,6 +41,15 @@ describe('PublishedReel', () => {
     expect(screen.getByText(/3 clips from 2 participants\. 2 participants are left out/)).toBeTruthy();
   });
 
+  it('shows the page’s share button beside the download', async () => {
+    useFakeApi({ [`GET ${URL}`]: { body: { data: reel() } } });
+    renderWithProviders(
+      <PublishedReel testId={4} insight={insight} share={<button type="button">Share reel</button>} />,
+    );
+    expect(await screen.findByRole('button', { name: 'Share reel' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download MP4' })).toBeTruthy();
+  });
+
   it('shows nothing when the insight has no published reel (404)', async () => {
     const fake = useFakeApi({});
     const { container } = renderWithProviders(<PublishedReel testId={4} insight={insight} />);

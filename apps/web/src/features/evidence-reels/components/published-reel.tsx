@@ -1,18 +1,24 @@
 import type { Insight } from '@limbus/contract';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { ErrorAlert, fileSlug } from '../../../ui';
 import { counted } from '../../insights';
 import { useReel } from '../api';
 import { leftOutWords } from '../reel-words';
 
-/** The client's player of an insight's published reel; nothing while there is none. */
+/**
+ * The client's player of an insight's published reel; nothing while there is none. `share` is the
+ * page's 'Share reel' button (share links), shown beside the download for whom may share.
+ */
 export function PublishedReel({
   testId,
   insight,
+  share,
 }: {
   testId: number;
   insight: Pick<Insight, 'id' | 'title'>;
+  share?: ReactNode;
 }) {
   const reel = useReel(testId, insight.id);
   if (reel.isError) return <ErrorAlert error={reel.error} title="The evidence reel could not be loaded" />;
@@ -27,16 +33,19 @@ export function PublishedReel({
           <Title order={2} fz="lg" id="insight-reel">
             Evidence reel
           </Title>
-          <Anchor
-            href={shown.video}
-            download={`evidence-reel-${fileSlug(insight.title) || insight.id}.mp4`}
-            size="sm"
-          >
-            <Group gap={4}>
-              <IconDownload size={16} aria-hidden />
-              Download MP4
-            </Group>
-          </Anchor>
+          <Group gap="md">
+            <Anchor
+              href={shown.video}
+              download={`evidence-reel-${fileSlug(insight.title) || insight.id}.mp4`}
+              size="sm"
+            >
+              <Group gap={4}>
+                <IconDownload size={16} aria-hidden />
+                Download MP4
+              </Group>
+            </Anchor>
+            {share}
+          </Group>
         </Group>
         {/* biome-ignore lint/a11y/useMediaCaption: the captions are drawn into the video itself */}
         <video

@@ -68,4 +68,38 @@ describe('ShareButton', () => {
     renderWithProviders(<ShareButton test={{ ...doneTest, state: 'in-progress' }} />);
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
   });
+
+  it('shares the published reel of an insight by link (scope reel, no recordings choice), not for demo users', async () => {
+    storeSession('token', makeUser({ company_id: 3, role: 'company_member' }));
+    const posts: FakeCall[] = [];
+    useFakeApi({
+      'POST /tests/7/share_links': (call) => {
+        posts.push(call);
+        return {
+          status: 409,
+          body: {
+            code: 'conflict',
+            message:
+              'This insight has no published evidence reel to share: render the reel and publish it to the client first',
+          },
+        };
+      },
+    });
+    const insight = { id: 23, assigned_id: 2 };
+    const { unmount } = renderWithProviders(<ShareButton test={doneTest} insight={insight} reel />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Share reel' }));
+    expect(await screen.findByText('Share the evidence reel of insight 2 by link')).toBeTruthy();
+    expect(screen.queryByLabelText('Recordings may be played')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(await screen.findByText(/has no published evidence reel to share/)).toBeTruthy();
+    expect(posts[0]?.body).toEqual({
+      share_link: { scope: 'reel', insight_id: 23, expires_in_days: 30, allow_recordings: false },
+    });
+    unmount();
+
+    storeSession('token', makeUser({ company_id: 3, role: 'demo' }));
+    renderWithProviders(<ShareButton test={doneTest} insight={insight} reel />);
+    expect(screen.queryByRole('button', { name: 'Share reel' })).toBeNull();
+  });
 });

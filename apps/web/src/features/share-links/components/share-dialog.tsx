@@ -36,36 +36,65 @@ type FormProps = {
   testId: number;
   /** An insight link names its insight; a test link shares the test's results. */
   insight?: { id: number; assigned_id: number };
+  /** With `insight`: a link to the insight's published evidence reel, not to the insight. */
+  reel?: boolean;
 };
 
+/** What a link shares, in the words of its button, its dialog and its answer. */
+function wordsOf({ insight, reel }: Pick<FormProps, 'insight' | 'reel'>) {
+  if (insight && reel)
+    return {
+      button: 'Share reel',
+      title: `Share the evidence reel of insight ${insight.assigned_id} by link`,
+      what: 'this evidence reel',
+    };
+  if (insight)
+    return {
+      button: 'Share this insight',
+      title: `Share insight ${insight.assigned_id} by link`,
+      what: 'this insight',
+    };
+  return { button: 'Share', title: 'Share the results by link', what: "the test's results" };
+}
+
+const scopeOf = ({ insight, reel }: Pick<FormProps, 'insight' | 'reel'>): ShareLinkScope =>
+  insight ? (reel ? 'reel' : 'insight') : 'test';
+
 /**
- * 'Share' on a done test's results (or one insight): a link with expiry, password and recordings,
- * for whom the server lets share (the contract's sharesResults); nothing for anyone else.
+ * 'Share' on a done test's results (or one insight, or its published evidence reel): a link with
+ * expiry, password and recordings, for whom the server lets share (the contract's sharesResults);
+ * nothing for anyone else.
  */
-export function ShareButton({ test, insight }: { test: TestDetail; insight?: FormProps['insight'] }) {
+export function ShareButton({
+  test,
+  insight,
+  reel = false,
+}: {
+  test: TestDetail;
+  insight?: FormProps['insight'];
+  reel?: boolean;
+}) {
   const { user } = useCurrentUser();
   const [opened, setOpened] = useState(false);
   const testId = test.id;
   if (test.state !== 'done' || !user || !sharesResults(readerOfUser(user), { companyId: test.company_id }))
     return null;
+  const words = wordsOf({ insight, reel });
   return (
     <>
-      <Button variant="default" onClick={() => setOpened(true)}>
-        {insight ? 'Share this insight' : 'Share'}
+      <Button variant="default" size={reel ? 'xs' : undefined} onClick={() => setOpened(true)}>
+        {words.button}
       </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={insight ? `Share insight ${insight.assigned_id} by link` : 'Share the results by link'}
-        centered
-      >
-        {opened && <ShareForm testId={testId} insight={insight} onDone={() => setOpened(false)} />}
+      <Modal opened={opened} onClose={() => setOpened(false)} title={words.title} centered>
+        {opened && (
+          <ShareForm testId={testId} insight={insight} reel={reel} onDone={() => setOpened(false)} />
+        )}
       </Modal>
     </>
   );
 }
 
-function ShareForm({ testId, insight, onDone }: FormProps & { onDone: () => void }) {
+function ShareForm({ testId, insight, reel, onDone }: FormProps & { onDone: () => void }) {
   const create = useCreateShareLink(testId);
   const [expiry, setExpiry] = useState(String(SHARE_LINK_DEFAULT_EXPIRY_DAYS));
   const [password, setPassword] = useState('');
@@ -77,8 +106,8 @@ function ShareForm({ testId, insight, onDone }: FormProps & { onDone: () => void
     return (
       <Stack gap="md">
         <Text size="sm">
-          Anyone with this link can read {insight ? 'this insight' : "the test's results"} until{' '}
-          {formatDate(created.data.expires_at)}
+          Anyone with this link can {reel ? 'play and download' : 'read'} {wordsOf({ insight, reel }).what}{' '}
+          until {formatDate(created.data.expires_at)}
           {created.data.has_password ? ', with the password' : ''}. It is shown only now: copy it.
         </Text>
         <TextInput label="Link" value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
@@ -96,13 +125,14 @@ function ShareForm({ testId, insight, onDone }: FormProps & { onDone: () => void
 
   const passwordTooShort = password !== '' && password.length < SHARE_LINK_PASSWORD_MIN;
   const submit = () => {
-    const scope: ShareLinkScope = insight ? 'insight' : 'test';
+    const scope = scopeOf({ insight, reel });
     create.mutate({
       scope,
       ...(insight ? { insight_id: insight.id } : {}),
       expires_in_days: Number(expiry) as (typeof SHARE_LINK_EXPIRY_DAYS)[number],
       ...(password ? { password } : {}),
-      allow_recordings: allowRecordings,
+      // a reel is itself the recordings it shows
+      allow_recordings: scope !== 'reel' && allowRecordings,
     });
   };
   return (
@@ -130,11 +160,13 @@ function ShareForm({ testId, insight, onDone }: FormProps & { onDone: () => void
           }
           autoComplete="new-password"
         />
-        <Checkbox
-          label="Recordings may be played"
-          checked={allowRecordings}
-          onChange={(event) => setAllowRecordings(event.currentTarget.checked)}
-        />
+        {!reel && (
+          <Checkbox
+            label="Recordings may be played"
+            checked={allowRecordings}
+            onChange={(event) => setAllowRecordings(event.currentTarget.checked)}
+          />
+        )}
         {create.isError && (
           <Alert color="red" variant="light">
             {isApiError(create.error)

@@ -13,7 +13,7 @@ const STATE_NAMES: Record<ShareLinkState, string> = {
 
 const whatOf = (link: ShareLink) =>
   link.insight
-    ? `${link.test.name} · insight ${link.insight.assigned_id}: ${link.insight.title}`
+    ? `${link.test.name} · ${link.scope === 'reel' ? 'evidence reel of insight' : 'insight'} ${link.insight.assigned_id}: ${link.insight.title}`
     : link.test.name;
 
 /** A company admin's share links: what, by whom, views, last viewed, state, and revoke. */

@@ -4,6 +4,7 @@ import {
   type SharedInsight,
   type SharedLink,
   type SharedPage,
+  type SharedReel,
 } from '@limbus/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -260,5 +261,73 @@ describe('SharedView', () => {
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('Essential')).toBeTruthy();
     expect(fake.calls.some((call) => call.path === '/shared/pages')).toBe(false);
+  });
+});
+
+describe('SharedView of a reel link', () => {
+  const VIDEO = '/api/v1/shared/links/9/reel/video?expires=1&signature=x&v=2';
+  const reel: SharedReel = {
+    insight_assigned_id: 2,
+    insight_title: 'Lost at the discount field',
+    participants: 3,
+    total_participants: 12,
+    left_out: 2,
+    clips: 4,
+    video: VIDEO,
+  };
+  const reelShell = (locked: boolean): SharedLink => ({
+    ...shell(locked),
+    scope: 'reel',
+    insight_assigned_id: locked ? null : 2,
+  });
+
+  it('unlocks, then shows the reel with its title, who is in it, who is left out and its download, and nothing else', async () => {
+    const fake = createFakeFetch({
+      'GET /shared': (call) => ({ body: { data: reelShell(call.headers['x-share-unlock'] !== 'unlock-1') } }),
+      'POST /shared/unlock': { body: { unlock_token: 'unlock-1', expires_at: Date.now() / 1000 + 86_400 } },
+      'GET /shared/reel': { body: { data: reel } },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderWithProviders(<SharedView token={TOKEN} />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Password'), 'discount-2026');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lost at the discount field' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout study' })).toBeTruthy();
+    expect(screen.getByText('Acme Retail')).toBeTruthy();
+    expect(screen.getByText('shared by Ada Admin · expires 29 Dec 2026', { exact: false })).toBeTruthy();
+    const video = screen.getByLabelText('Evidence reel: Lost at the discount field');
+    expect(video.getAttribute('src')).toBe(VIDEO);
+    expect(video.hasAttribute('autoplay')).toBe(false);
+    const download = screen.getByRole('link', { name: 'Download MP4' });
+    expect(download.getAttribute('href')).toBe(VIDEO);
+    expect(download.getAttribute('download')).toBe('evidence-reel-lost-at-the-discount-field.mp4');
+    expect(screen.getByText('3 of 12 participants')).toBeTruthy();
+    expect(screen.getByText('2 participants left out (no consent)')).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
+    const asked = fake.calls.map(
+      (call) => `${call.method} ${call.url.replace(/^\/api\/v1/, '').split('?')[0]}`,
+    );
+    expect(
+      asked.filter((call) => !['GET /shared', 'POST /shared/unlock', 'GET /shared/reel'].includes(call)),
+    ).toEqual([]);
+  });
+
+  it('says so clearly when the reel is no longer shown (unpublished, or consent withdrawn)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      createFakeFetch({
+        'GET /shared': { body: { data: { ...reelShell(false), has_password: false } } },
+        'GET /shared/reel': {
+          status: 404,
+          body: { code: 'not_found', message: SHARE_LINK_MESSAGES.reelNotShown },
+        },
+      }).fetch,
+    );
+    renderWithProviders(<SharedView token={TOKEN} />);
+    expect(await screen.findByText(SHARE_LINK_MESSAGES.reelNotShown)).toBeTruthy();
+    expect(screen.getByText('Evidence reel not available')).toBeTruthy();
+    expect(document.querySelector('video')).toBeNull();
   });
 });

@@ -6,11 +6,13 @@ import { BrandMark, formatDate, PageLoader } from '../../../ui';
 import { type SharedApi, useSharedApi, useSharedInsight, useSharedLink } from '../api';
 import { SharedError } from './shared-error';
 import { SharedInsightCard } from './shared-insight-card';
+import { SharedReel } from './shared-reel';
 import { SharedResults } from './shared-results';
 
 /**
  * /s/{token}: what a share link shows a visitor without an account, in a light shell (no app
- * navigation, no account menu): the company, the test, who shared it and until when.
+ * navigation, no account menu): the company, the test, who shared it and until when; then the
+ * results, one insight or one insight's evidence reel, as the link's scope says.
  */
 export function SharedView({ token }: { token: string }) {
   const { sharedApi, unlocked, remember } = useSharedApi(token);
@@ -35,6 +37,8 @@ export function SharedView({ token }: { token: string }) {
               token={token}
               testType={link.data.test?.test_type ?? 'essential'}
             />
+          ) : link.data.scope === 'reel' ? (
+            <SharedReel api={sharedApi} token={token} />
           ) : (
             <OneInsight api={sharedApi} token={token} number={link.data.insight_assigned_id} />
           )}

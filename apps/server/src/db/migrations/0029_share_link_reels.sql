@@ -1,0 +1,2 @@
+ALTER TABLE "share_links" DROP CONSTRAINT "share_links_scope_check";--> statement-breakpoint
+ALTER TABLE "share_links" ADD CONSTRAINT "share_links_scope_check" CHECK (("share_links"."scope" = 'test' and "share_links"."insight_id" is null) or ("share_links"."scope" in ('insight', 'reel') and "share_links"."insight_id" is not null));
