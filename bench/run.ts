@@ -20,6 +20,7 @@ import { metricsBench } from './metrics-bench.js';
 import { pageHeatmapBench } from './page-heatmap-bench.js';
 import { participantEndpointBench } from './participant-endpoint.js';
 import { recordingBench } from './recording-bench.js';
+import { reelBench } from './reel-bench.js';
 import { resultsDataBench } from './results-data.js';
 import type { BenchRow } from './row.js';
 import { videoSummaryBench } from './video-summary.js';
@@ -37,6 +38,7 @@ const benches: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   attention: attentionBench,
   'participant-endpoint': participantEndpointBench,
   recording: recordingBench,
+  reel: reelBench,
   'results-data': resultsDataBench,
   'video-summary': videoSummaryBench,
   'insights-pdf': insightsPdfBench,
