@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from '@playwright/test';
+import { TITLE_CARD_MS } from '../apps/server/src/media/evidence-reel';
+import { readFfmpegLog } from '../apps/server/src/media/ffmpeg';
+import { probeVideo } from '../apps/server/src/media/probe-video';
 import { test } from './support/accounts';
 import { describeViolations, seriousViolations } from './support/axe';
 import { testIdFromList } from './support/tests';
@@ -43,6 +49,17 @@ test('[RESULTS] a researcher makes, renders and publishes an insight’s evidenc
   const clips = panel.getByRole('list', { name: 'Clips in order' });
   await expect(clips.getByRole('listitem')).toHaveCount(hrefs.length);
   await expect(panel.getByText('Draft', { exact: true })).toBeVisible();
+  // the researcher drops the first clip: the reel is a title card and the second clip
+  expect(hrefs.length).toBeGreaterThan(1);
+  const secondsOf = async (field: string) =>
+    Number(
+      await panel
+        .getByRole('textbox', { name: new RegExp(`^${field} \\(s from peak\\), clip 2 `) })
+        .inputValue(),
+    );
+  const keptMs = ((await secondsOf('End')) - (await secondsOf('Start'))) * 1000;
+  await panel.getByRole('button', { name: /^Drop clip 1 / }).click();
+  await expect(clips.getByRole('listitem')).toHaveCount(hrefs.length - 1);
 
   await panel.getByRole('button', { name: 'Render', exact: true }).click();
   await expect(panel.getByText(/^Rendering/).first()).toBeVisible();
@@ -62,6 +79,7 @@ test('[RESULTS] a researcher makes, renders and publishes an insight’s evidenc
   const answer = await client.request.get(String(await download.getAttribute('href')));
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toContain('video/mp4');
+  await expectReelFile(await answer.body(), keptMs);
 
   // the client shares the reel by link; a browser of its own, nobody signed in, plays and downloads it
   await reel.getByRole('button', { name: 'Share reel' }).click();
@@ -99,3 +117,22 @@ test('[RESULTS] a researcher makes, renders and publishes an insight’s evidenc
     await visitorContext.close();
   }
 });
+
+/**
+ * The downloaded MP4 read by ffmpeg (the bundled build has no ffprobe): H.264 1280×720, and as
+ * long as the title card and the one clip kept. A clip may end early at its recording's end.
+ */
+async function expectReelFile(bytes: Buffer, clipMs: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-e2e-reel-'));
+  try {
+    const file = path.join(dir, 'reel.mp4');
+    fs.writeFileSync(file, bytes);
+    const info = await probeVideo(file);
+    expect(info).toMatchObject({ width: 1280, height: 720 });
+    expect(await readFfmpegLog(['-i', file])).toMatch(/Stream #0:\d+.*: Video: h264/);
+    expect(info.durationMs).toBeLessThanOrEqual(TITLE_CARD_MS + clipMs + 300);
+    expect(info.durationMs).toBeGreaterThan(TITLE_CARD_MS + clipMs - 1500);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
