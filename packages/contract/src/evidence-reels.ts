@@ -88,6 +88,12 @@ export const reelSchema = z.object({
 });
 export type Reel = z.infer<typeof reelSchema>;
 export const reelAnswer = z.object({ data: reelSchema });
+/**
+ * The reel a reader may see, or null while there is none for them (none made, or for clients none
+ * published and playable): not having a reel is a state of the insight, answered 200 as a heatmap
+ * page without a prediction is (a 404 would be logged by browsers as a failed request).
+ */
+export const reelOrNoneAnswer = z.object({ data: reelSchema.nullable() });
 
 export const updateReelBody = z.strictObject({
   reel: z.strictObject({
@@ -121,9 +127,10 @@ export const evidenceReelRoutes = defineRoutes('evidenceReels', {
     method: 'GET',
     path: '/tests/:id/insights/:iid/reel',
     access: 'user',
-    summary: "The insight's evidence reel (clients: once published)",
+    summary:
+      "The insight's evidence reel (clients: once published), or `data: null` while there is none to show",
     params: reelParams,
-    responses: { 200: reelAnswer },
+    responses: { 200: reelOrNoneAnswer },
     errors: [403, 404],
   },
   create: {

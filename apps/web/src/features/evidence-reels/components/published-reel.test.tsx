@@ -41,8 +41,8 @@ describe('PublishedReel', () => {
     expect(screen.getByText(/3 clips from 2 participants\. 2 participants are left out/)).toBeTruthy();
   });
 
-  it('shows nothing when the insight has no published reel (404)', async () => {
-    const fake = useFakeApi({});
+  it('shows nothing when the insight has no published reel (data: null)', async () => {
+    const fake = useFakeApi({ [`GET ${URL}`]: { body: { data: null } } });
     const { container } = renderWithProviders(<PublishedReel testId={4} insight={insight} />);
     await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
