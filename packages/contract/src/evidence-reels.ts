@@ -42,6 +42,8 @@ export const REEL_MESSAGES = {
     'A participant shown in this reel was erased: their clips were dropped and the file deleted. Render it again',
   recordingRemoved:
     "A participant's screen recording shown in this reel was removed by the retention policy, and the file with it. Render it again",
+  consentWithdrawn:
+    'A participant shown in this reel withdrew consent for what it shows (their screen, gaze, pointer, voice or emotions), and the file was deleted. Render it again',
   streamsRemoved:
     "A participant's gaze, pointer or emotions shown in this reel were removed by the retention policy, and the file with them. Render it again",
 } as const;
