@@ -204,9 +204,21 @@ export async function recordPaperConsent(
 ): Promise<ParticipantConsent> {
   const { test, participant } = await readableParticipant(deps, actor, testId, participantId);
   authorize(actor, 'consent.manage', test);
-  await giveConsent(deps, context, participant, grant, 'paper');
+  const before = await findCurrentRecordRow(deps.db, participant.id);
+  const reelFiles = await deps.db.transaction(async (tx) => {
+    await giveConsent({ ...deps, db: tx }, context, participant, grant, 'paper');
+    // A paper consent that grants less than the one in force withdraws the rest.
+    const streamsOut = before?.streams.filter((stream) => !grant.streams.includes(stream)) ?? [];
+    const purposesOut = before?.purposes.filter((purpose) => !grant.purposes.includes(purpose)) ?? [];
+    return showsInReels(streamsOut, purposesOut)
+      ? dropReelFilesShowing(tx, participant.id, REEL_MESSAGES.consentWithdrawn)
+      : [];
+  });
+  await removeFilesAfterCommit(deps, reelFiles, REEL_FILE_REMAINS);
   return consentOf(deps, participant);
 }
+
+const REEL_FILE_REMAINS = 'the file of an evidence reel whose consent was withdrawn remains';
 
 /** Withdraws streams or purposes from the consent in force: a new record with less granted, in force at once. */
 export async function withdrawConsent(

@@ -88,6 +88,21 @@ describe('an evidence reel when consent is withdrawn', () => {
     expect(await ctx.t.files.openRead(made.fileKey ?? '')).not.toBeNull();
   });
 
+  it('goes as well when a paper consent grants less than the one in force', async () => {
+    const made = await consentedReel();
+    const paper = (streams: string[]) =>
+      as.staff.post(`/tests/${made.test.id}/participants/${made.participant.id}/consent`, {
+        consent: { version: 1, streams, purposes: ['report', 'norms', 'ai'], given_at: 1768176000 },
+      });
+    // the same grants again: the file stays
+    expectOk(await paper(['emotions', 'eyes', 'mice', 'screen', 'voice', 'answers']), 201);
+    expect(await ctx.t.files.openRead(made.fileKey ?? '')).not.toBeNull();
+    // without the gaze: it goes
+    expectOk(await paper(['emotions', 'mice', 'screen', 'voice', 'answers']), 201);
+    expect(await ctx.t.files.openRead(made.fileKey ?? '')).toBeNull();
+    expect(await storedReel(made.insightId)).toMatchObject({ state: 'draft', fileKey: null });
+  });
+
   it('makes a render in hand a draft, so that it stores nothing', async () => {
     const made = await consentedReel();
     await ctx.t.db
