@@ -99,7 +99,7 @@ export async function reelBench(): Promise<BenchRow[]> {
       // ffmpeg runs in child processes: this process's CPU is the drawing of the overlay frames
       drawingCpuSeconds: (cpu.user + cpu.system) / 1e6,
       bytes,
-      loadAverage: os.loadavg(),
+      loadAverage1Min: os.loadavg()[0],
     });
     return [
       {

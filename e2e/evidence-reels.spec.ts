@@ -27,7 +27,7 @@ test('[RESULTS] a researcher makes, renders and publishes an insight’s evidenc
   await expect(client).toHaveURL(new RegExp(`/test/${testId}/insights/\\d+$`));
   const insightUrl = client.url();
   const insightId = insightUrl.split('/').at(-1);
-  // nothing published yet: the insight shows no reel (the server's 404 is no error)
+  // nothing published yet: the insight shows no reel (the server answers data: null)
   await expect(client.getByRole('region', { name: 'Supporting data' })).toBeVisible();
   await expect(client.getByRole('region', { name: 'Evidence reel' })).toHaveCount(0);
 

@@ -1,3 +1,4 @@
+import { PUBLISH_DEMO_REELS, publishDemoReels } from './demo/demo-reels.js';
 import { makeDemoScreenRecording } from './demo/demo-screen-recordings.js';
 import type { JobHandlers } from './jobs/job-runner.js';
 import { GENERATE_INSIGHT, generateInsightJob } from './modules/ai/insight-generation-job.js';
@@ -24,4 +25,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [GENERATE_INSIGHT]: generateInsightJob,
   [APPLY_RETENTION]: applyRetentionJob,
   [MAKE_EVIDENCE_REEL]: makeEvidenceReelJob,
+  [PUBLISH_DEMO_REELS]: publishDemoReels,
 };

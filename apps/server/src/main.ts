@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     capture: config.capture,
     ai: config.ai,
     attentionModelPath: config.attentionModelPath,
+    demoRecordings: config.demoRecordings,
   };
   const shouldSeed = await seedDemoAtStart(jobDeps, {
     seedDemo: config.seedDemo,

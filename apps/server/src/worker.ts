@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       capture: config.capture,
       ai: config.ai,
       attentionModelPath: config.attentionModelPath,
+      demoRecordings: config.demoRecordings,
     },
     JOB_HANDLERS,
   );

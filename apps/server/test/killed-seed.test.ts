@@ -9,8 +9,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { participants, tests } from '../src/db/schema.js';
+import { jobs, participants, tests } from '../src/db/schema.js';
 import { DEMO_PARTICIPANTS_PER_TEST } from '../src/demo/demo-recordings.js';
+import { PUBLISH_DEMO_REELS } from '../src/demo/demo-reels.js';
 import { DEMO_SEED_STEP_LINE } from '../src/demo/demo-seed.js';
 import { startServer } from './server-process.js';
 
@@ -58,4 +59,22 @@ it('completes the demo seed on the next start after a kill during the first one'
   expect(seeded.length).toBe(6);
   expect(new Set(seeded.map((test) => `${test.companyId} ${test.name}`)).size).toBe(6);
   for (const test of seeded) expect(test.participants).toBeGreaterThanOrEqual(DEMO_PARTICIPANTS_PER_TEST);
+  // the demo's reels are queued once, by the start that finished the seed, for two insights
+  const reelJobs = await demoReelJobs();
+  expect(reelJobs).toHaveLength(1);
+  // two insights, fewer when the second start made one's reel before its kill
+  expect(reelJobs[0]?.insight_ids).toEqual(expect.arrayContaining([expect.any(Number)]));
 }, 900_000);
+
+async function demoReelJobs(): Promise<Record<string, unknown>[]> {
+  const database = await openDatabase(loadConfig(env));
+  try {
+    const rows = await database.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.kind, PUBLISH_DEMO_REELS));
+    return rows.map((row) => row.payload);
+  } finally {
+    await database.close();
+  }
+}

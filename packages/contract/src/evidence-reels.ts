@@ -42,6 +42,8 @@ export const REEL_MESSAGES = {
     'A participant shown in this reel was erased: their clips were dropped and the file deleted. Render it again',
   recordingRemoved:
     "A participant's screen recording shown in this reel was removed by the retention policy, and the file with it. Render it again",
+  consentWithdrawn:
+    'A participant shown in this reel withdrew consent for what it shows (their screen, gaze, pointer, voice or emotions), and the file was deleted. Render it again',
   streamsRemoved:
     "A participant's gaze, pointer or emotions shown in this reel were removed by the retention policy, and the file with them. Render it again",
 } as const;
@@ -88,6 +90,12 @@ export const reelSchema = z.object({
 });
 export type Reel = z.infer<typeof reelSchema>;
 export const reelAnswer = z.object({ data: reelSchema });
+/**
+ * The reel a reader may see, or null while there is none for them (none made, or for clients none
+ * published and playable): not having a reel is a state of the insight, answered 200 as a heatmap
+ * page without a prediction is (a 404 would be logged by browsers as a failed request).
+ */
+export const reelOrNoneAnswer = z.object({ data: reelSchema.nullable() });
 
 export const updateReelBody = z.strictObject({
   reel: z.strictObject({
@@ -121,9 +129,10 @@ export const evidenceReelRoutes = defineRoutes('evidenceReels', {
     method: 'GET',
     path: '/tests/:id/insights/:iid/reel',
     access: 'user',
-    summary: "The insight's evidence reel (clients: once published)",
+    summary:
+      "The insight's evidence reel (clients: once published), or `data: null` while there is none to show",
     params: reelParams,
-    responses: { 200: reelAnswer },
+    responses: { 200: reelOrNoneAnswer },
     errors: [403, 404],
   },
   create: {

@@ -70,7 +70,7 @@ export async function seedDemoRecordings(deps: JobDeps, options: DemoRecordingOp
 }
 
 /** The demo company and Acme Retail (seed ids). */
-const DEMO_RECORDED_COMPANIES = [1, 3];
+export const DEMO_RECORDED_COMPANIES = [1, 3];
 
 /** Each company has a test of each tier: the essential one shows the locked screens. */
 export const DEMO_WEB_TEST_TYPES: Readonly<Record<Platform, TestType>> = {
@@ -170,7 +170,7 @@ const RECORDING_ORDER_OF_COMPANIES = [3, 1, 4, 5];
 const recordingOrder = ({ companyId, platform }: DemoWebTest) =>
   2 * RECORDING_ORDER_OF_COMPANIES.indexOf(companyId) + (platform === 'desktop' ? 0 : 1);
 
-const demoWebTestName = (platform: Platform) => `Acme Running webshop (${platform})`;
+export const demoWebTestName = (platform: Platform) => `Acme Running webshop (${platform})`;
 /** A webshop: its benchmark compares it with the other done E-commerce tests (5 others in the seed, 5 needed). */
 const DEMO_WEB_TEST_CATEGORY = 'E-commerce';
 

@@ -8,6 +8,8 @@ import {
   consultancyNotes,
   contracts,
   countries,
+  insightSignificantPoints,
+  insights,
   labels,
   participants,
   predictionProjects,
@@ -160,4 +162,29 @@ export async function hasPrediction(db: Executor, companyId: number, title: stri
     .from(predictions)
     .where(and(eq(predictions.companyId, companyId), eq(predictions.title, title)));
   return prediction !== undefined;
+}
+
+/** The id of the company's complete (done) demo test of this name, or null. */
+export async function findDoneTestId(db: Executor, companyId: number, name: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: tests.id })
+    .from(tests)
+    .where(and(eq(tests.companyId, companyId), eq(tests.name, name), eq(tests.state, 'done')))
+    .orderBy(tests.id)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The test's `count` insights with the most significant points, then in their order (#1 first). */
+export async function insightsWithMostPoints(db: Executor, testId: number, count: number): Promise<number[]> {
+  const points = sql<number>`count(${insightSignificantPoints.significantPointId})`;
+  const rows = await db
+    .select({ id: insights.id })
+    .from(insights)
+    .leftJoin(insightSignificantPoints, eq(insightSignificantPoints.insightId, insights.id))
+    .where(eq(insights.testId, testId))
+    .groupBy(insights.id)
+    .orderBy(sql`${points} desc`, insights.assignedId, insights.id)
+    .limit(count);
+  return rows.map((row) => row.id);
 }

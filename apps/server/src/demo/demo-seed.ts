@@ -3,6 +3,7 @@ import { seedDemoConsent } from './demo-consent.js';
 import { seedDemoData } from './demo-data.js';
 import { seedDemoPredictions } from './demo-predictions.js';
 import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './demo-recordings.js';
+import { queueDemoReels } from './demo-reels.js';
 import { clearDemoSeedPending, isDatabaseEmpty, isDemoSeedPending } from './demo-seed.repository.js';
 
 /** What the first start prints after each demo test it seeded. */
@@ -33,6 +34,8 @@ export async function seedDemoAtStart(
     });
     await seedDemoPredictions(deps);
     await seedDemoConsent(deps.db);
+    // made after the start, once their recordings are: a durable job that waits for them
+    await queueDemoReels(deps, new Date());
     await clearDemoSeedPending(deps.db);
   }
   return shouldSeed;

@@ -111,6 +111,34 @@ describe('job runner', () => {
     expect(seen).toEqual([7, 7]);
   });
 
+  it('runs a deferring job again later as the same row, with its new payload and no attempt counted', async () => {
+    await clearJobs();
+    const seen: unknown[] = [];
+    const id = await enqueue('waits_twice', { left: 2 });
+    const handlers: JobHandlers = {
+      waits_twice: async (_deps, payload) => {
+        seen.push(payload.left);
+        const left = Number(payload.left);
+        if (left === 0) return undefined;
+        return { runAgainAt: new Date(t.clock.now.getTime() + 10_000), payload: { left: left - 1 } };
+      },
+    };
+    expect(await runNextJob(deps, handlers)).toMatchObject({ id });
+    const waiting = await job(id);
+    // a wait is no failed attempt: however often a job waits, JOB_MAX_ATTEMPTS never gives it up
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 0, payload: { left: 1 }, lockedUntil: null });
+    expect(waiting.runAfter.getTime()).toBe(t.clock.now.getTime() + 10_000);
+    expect(await runNextJob(deps, handlers)).toBeNull(); // not due yet
+    for (const left of [0, null]) {
+      t.clock.advance(10_000);
+      expect(await runJobsUntilIdle(deps, handlers)).toBe(1);
+      if (left !== null)
+        expect(await job(id)).toMatchObject({ state: 'queued', attempts: 0, payload: { left } });
+    }
+    expect(await job(id)).toMatchObject({ state: 'done', attempts: 1, payload: { left: 0 } });
+    expect(seen).toEqual([2, 1, 0]);
+  });
+
   it('stop waits for the job in hand to finish (drain) and claims nothing after', async () => {
     await clearJobs();
     let release: () => void = () => {};

@@ -4,6 +4,7 @@ import type { Deps } from '../deps.js';
 import {
   claimJob,
   completeJob,
+  deferJob,
   failJob,
   insertJob,
   insertUniqueJob,
@@ -30,14 +31,23 @@ export type JobDeps = Pick<Deps, 'db' | 'files' | 'log' | 'clock'> &
     capture?: CaptureSettings;
     /** Who writes AI text (AI_PROVIDER…); without it the local provider. */
     ai?: AiSettings;
+    /** DEMO_RECORDINGS: whether the demo's background work may make its recordings (default) or waits for views. */
+    demoRecordings?: 'background' | 'on-view';
   };
 /** What a handler may tell the runner about the job in hand. */
 export type JobContext = {
   /** Records how far the job has come (0–100), for screens that show it; failures are only logged. */
   reportProgress: (percent: number) => void;
 };
+/**
+ * What a handler answers when it has to wait for other work (the demo's reels wait for their
+ * recordings): the same job row runs again at `runAgainAt`, with `payload` when given. A wait is
+ * not an attempt: the row's attempts start again from none.
+ */
+export type JobDeferral = { runAgainAt: Date; payload?: Record<string, unknown> };
 export type JobHandler = {
-  (deps: JobDeps, payload: Record<string, unknown>, context?: JobContext): Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers never wait, and answer nothing
+  (deps: JobDeps, payload: Record<string, unknown>, context?: JobContext): Promise<void | JobDeferral>;
   /**
    * Called once when the job is failed for good (its last attempt failed, or its runners kept
    * dying): undoes what tells users the work is under way, so that no screen waits forever.
@@ -92,8 +102,10 @@ export async function runNextJob(deps: JobDeps, handlers: JobHandlers): Promise<
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-    await handler(deps, job.payload, progressReporter(deps, job.id));
-    await completeJob(deps.db, job.id, deps.clock());
+    const deferral = await handler(deps, job.payload, progressReporter(deps, job.id));
+    if (deferral)
+      await deferJob(deps.db, job.id, deps.clock(), deferral.runAgainAt, deferral.payload ?? job.payload);
+    else await completeJob(deps.db, job.id, deps.clock());
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const now = deps.clock();

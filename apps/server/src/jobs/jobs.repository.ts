@@ -78,6 +78,29 @@ export async function completeJob(db: Executor, id: number, now: Date): Promise<
     .where(eq(jobs.id, id));
 }
 
+/** Queues the job again for `runAt` (a handler's deferral): not a failure, so its attempts start again. */
+export async function deferJob(
+  db: Executor,
+  id: number,
+  now: Date,
+  runAt: Date,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      state: 'queued',
+      runAfter: runAt,
+      payload,
+      attempts: 0,
+      lockedUntil: null,
+      progress: null,
+      lastError: null,
+      updatedAt: now,
+    })
+    .where(eq(jobs.id, id));
+}
+
 export async function setJobProgress(db: Executor, id: number, progress: number): Promise<void> {
   await db.update(jobs).set({ progress }).where(eq(jobs.id, id));
 }

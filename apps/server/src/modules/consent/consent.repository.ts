@@ -6,7 +6,16 @@ import {
 } from '@limbus/contract';
 import { and, desc, eq, inArray, notLike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { consentRecords, consentTerms, participants, tests, users } from '../../db/schema.js';
+import {
+  consentRecords,
+  consentTerms,
+  evidenceReels,
+  insights,
+  participants,
+  significantPoints,
+  tests,
+  users,
+} from '../../db/schema.js';
 
 // ── terms ──
 
@@ -194,4 +203,54 @@ export async function participantIdsWithout(
 export async function findTestCompanyId(db: Executor, testId: number): Promise<number | null> {
   const [row] = await db.select({ companyId: tests.companyId }).from(tests).where(eq(tests.id, testId));
   return row?.companyId ?? null;
+}
+
+// ── evidence reels after a withdrawal ──
+
+/**
+ * In the withdrawal's transaction: each evidence reel of the participant's test whose file shows one
+ * of their points loses that file (its key answered, for the caller to delete once committed) and
+ * becomes a draft with `message`; so does a reel being rendered with one of their clips, whose render
+ * then deletes the file it made (it stores only while the reel is still rendering). The clips stay:
+ * the next render leaves out whoever may no longer be shown. Written on the reels' table here, as
+ * deleting an insight does, because the reels module reads consent (the modules do not import each
+ * other both ways); the rows are locked as an erasure locks them (evidence-reels.repository.ts).
+ */
+export async function dropReelFilesShowing(
+  tx: Executor,
+  participantId: number,
+  message: string,
+): Promise<string[]> {
+  const points = await tx
+    .select({ id: significantPoints.id, testId: participants.testId })
+    .from(significantPoints)
+    .innerJoin(participants, eq(participants.id, significantPoints.participantId))
+    .where(eq(significantPoints.participantId, participantId));
+  const testId = points[0]?.testId;
+  if (testId === undefined) return [];
+  const theirs = new Set(points.map((point) => point.id));
+  const reels = await tx
+    .select({ reel: evidenceReels })
+    .from(evidenceReels)
+    .innerJoin(insights, eq(insights.id, evidenceReels.insightId))
+    .where(eq(insights.testId, testId))
+    .orderBy(evidenceReels.id)
+    .for('update', { of: evidenceReels });
+  const fileKeys: string[] = [];
+  for (const { reel } of reels) {
+    const showsThem = reel.fileKey !== null && reel.renderedPointIds.some((id) => theirs.has(id));
+    const rendersThem = reel.state === 'rendering' && reel.clips.some((clip) => theirs.has(clip.point_id));
+    if (!showsThem && !rendersThem) continue;
+    if (showsThem && reel.fileKey) fileKeys.push(reel.fileKey);
+    await tx
+      .update(evidenceReels)
+      .set({
+        state: 'draft',
+        message,
+        ...(showsThem ? { fileKey: null, renderedPointIds: [], progress: 0 } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(evidenceReels.id, reel.id));
+  }
+  return fileKeys;
 }

@@ -12,9 +12,11 @@ import {
   type CreateConsentTermsInput,
   type ParticipantConsent,
   participantLabel,
+  REEL_MESSAGES,
   type WithdrawConsentInput,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
+import { removeFilesAfterCommit } from '../../files/remove-files-after-commit.js';
 import { AppError, forbidden } from '../../http/app-error.js';
 import { type Actor, authorize } from '../../http/policy.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
@@ -23,6 +25,7 @@ import { testFor } from '../test-access/test-access.service.js';
 import { inOrder, toConsentRecord, toConsentTerms } from './consent.mappers.js';
 import {
   type ConsentRecordRow,
+  dropReelFilesShowing,
   findCurrentRecordRow,
   findTermsRow,
   findTestCompanyId,
@@ -201,9 +204,21 @@ export async function recordPaperConsent(
 ): Promise<ParticipantConsent> {
   const { test, participant } = await readableParticipant(deps, actor, testId, participantId);
   authorize(actor, 'consent.manage', test);
-  await giveConsent(deps, context, participant, grant, 'paper');
+  const before = await findCurrentRecordRow(deps.db, participant.id);
+  const reelFiles = await deps.db.transaction(async (tx) => {
+    await giveConsent({ ...deps, db: tx }, context, participant, grant, 'paper');
+    // A paper consent that grants less than the one in force withdraws the rest.
+    const streamsOut = before?.streams.filter((stream) => !grant.streams.includes(stream)) ?? [];
+    const purposesOut = before?.purposes.filter((purpose) => !grant.purposes.includes(purpose)) ?? [];
+    return showsInReels(streamsOut, purposesOut)
+      ? dropReelFilesShowing(tx, participant.id, REEL_MESSAGES.consentWithdrawn)
+      : [];
+  });
+  await removeFilesAfterCommit(deps, reelFiles, REEL_FILE_REMAINS);
   return consentOf(deps, participant);
 }
+
+const REEL_FILE_REMAINS = 'the file of an evidence reel whose consent was withdrawn remains';
 
 /** Withdraws streams or purposes from the consent in force: a new record with less granted, in force at once. */
 export async function withdrawConsent(
@@ -234,15 +249,26 @@ export async function withdrawConsent(
     CONSENT_PURPOSES,
     current.purposes.filter((p) => !purposesOut.includes(p)),
   );
-  await insertRecordRow(deps.db, {
-    participantId: participant.id,
-    termsId: current.termsId,
-    streams,
-    purposes,
-    givenAt: deps.clock(),
-    method: 'withdrawal',
-    recordedById: actor.id,
+  const reelFiles = await deps.db.transaction(async (tx) => {
+    await insertRecordRow(tx, {
+      participantId: participant.id,
+      termsId: current.termsId,
+      streams,
+      purposes,
+      givenAt: deps.clock(),
+      method: 'withdrawal',
+      recordedById: actor.id,
+    });
+    return showsInReels(streamsOut, purposesOut)
+      ? dropReelFilesShowing(tx, participant.id, REEL_MESSAGES.consentWithdrawn)
+      : [];
   });
+  // A reel's MP4 holds what was withdrawn: deleted at once, not at the next render.
+  await removeFilesAfterCommit(
+    deps,
+    reelFiles,
+    'the file of an evidence reel whose consent was withdrawn remains',
+  );
   await recordAudit(deps, context, {
     action: 'consent_changed',
     companyId: test.companyId,
@@ -259,6 +285,15 @@ export async function withdrawConsent(
   });
   return consentOf(deps, participant);
 }
+
+/**
+ * What an evidence reel's file shows of a participant (docs/decisions/share-links.md): their screen,
+ * gaze trail, pointer, voice and emotion lane, for the client's report. The answers and the other
+ * purposes are not in it.
+ */
+const REEL_STREAMS: readonly ConsentStream[] = ['screen', 'eyes', 'mice', 'voice', 'emotions'];
+const showsInReels = (streams: readonly ConsentStream[], purposes: readonly ConsentPurpose[]) =>
+  streams.some((stream) => REEL_STREAMS.includes(stream)) || purposes.includes('report');
 
 // ── what other modules ask ──
 

@@ -18,10 +18,24 @@ import { findReelRow, lockReelRow, type ReelRow, updateReelRow } from './evidenc
 
 export const MAKE_EVIDENCE_REEL = 'make_evidence_reel';
 
-/** Marks the reel rendering and queues its job, in the caller's transaction. */
-export async function enqueueReelRender(db: Executor, reelId: number, now: Date): Promise<void> {
+/**
+ * Marks the reel rendering and queues its job, in the caller's transaction. `publishWhenReady`
+ * (the demo's reels): the render publishes the reel in the transaction that stores its file, so
+ * that a reel is published exactly when, and only if, that render is stored.
+ */
+export async function enqueueReelRender(
+  db: Executor,
+  reelId: number,
+  now: Date,
+  { publishWhenReady = false }: { publishWhenReady?: boolean } = {},
+): Promise<void> {
   await updateReelRow(db, reelId, { state: 'rendering', progress: 0, message: null });
-  await enqueueJob(db, MAKE_EVIDENCE_REEL, { reel_id: reelId }, now);
+  await enqueueJob(
+    db,
+    MAKE_EVIDENCE_REEL,
+    { reel_id: reelId, ...(publishWhenReady ? { publish_when_ready: true } : {}) },
+    now,
+  );
 }
 
 export const reelFileKey = (insightId: number) =>
@@ -71,6 +85,8 @@ export const makeEvidenceReelJob: JobHandler = Object.assign(
           progress: 100,
           leftOut: subjects.leftOut,
           message: null,
+          // a researcher who changed the reel meanwhile made it a draft: then nothing is stored
+          ...(payload.publish_when_ready === true ? { published: true } : {}),
         });
         return { replaced: current.fileKey };
       });

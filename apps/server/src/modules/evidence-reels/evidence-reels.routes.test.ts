@@ -1,4 +1,4 @@
-import { REEL_MESSAGES, reelAnswer } from '@limbus/contract';
+import { REEL_MESSAGES, reelAnswer, reelOrNoneAnswer } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
@@ -27,6 +27,9 @@ const jobDeps = () => ({
 const apiPath = (url: string) => url.replace('/api/v1', '');
 const reelOf = (response: Parameters<typeof expectOk>[0], status = 200) =>
   reelAnswer.parse(expectOk(response, status)).data;
+/** 'No reel to show' is an answer, not an error: 200 with `data: null` (no failed request in the browser). */
+const expectNoReel = (response: Parameters<typeof expectOk>[0]) =>
+  expect(reelOrNoneAnswer.parse(expectOk(response)).data).toBeNull();
 
 async function storedReel(insightId: number) {
   const [row] = await ctx.t.db.select().from(evidenceReels).where(eq(evidenceReels.insightId, insightId));
@@ -38,6 +41,9 @@ describe('evidence reels', () => {
     const made = await reelInsightOf(ctx.t, ctx.world.client.id, { reel: 'none' });
     await giveVideo(ctx.t, { participantId: made.participant.id }, recording);
     const url = apiPath(made.url);
+    // None made yet: nothing, for the research area and for clients.
+    expectNoReel(await as.staff.get(url));
+    expectNoReel(await as.clientAdmin.get(url));
 
     const draft = reelOf(await as.staff.post(url));
     expect(draft).toMatchObject({ state: 'draft', published: false, left_out: 0, video: null });
@@ -45,7 +51,7 @@ describe('evidence reels', () => {
       { point_id: made.pointId, start_offset_ms: -3000, end_offset_ms: 4000, participant: 'P01' },
     ]);
     // Unpublished: the company's users do not see it.
-    expectError(await as.clientAdmin.get(url), 'not_found');
+    expectNoReel(await as.clientAdmin.get(url));
 
     expect(reelOf(await as.staff.post(`${url}/render`), 202)).toMatchObject({
       state: 'rendering',
@@ -53,7 +59,7 @@ describe('evidence reels', () => {
     });
     expect(await runJobsUntilIdle(jobDeps(), JOB_HANDLERS)).toBeGreaterThanOrEqual(1);
     expect(reelOf(await as.staff.get(url))).toMatchObject({ state: 'ready', progress: 100 });
-    expectError(await as.clientAdmin.get(url), 'not_found');
+    expectNoReel(await as.clientAdmin.get(url));
 
     reelOf(await as.staff.post(`${url}/publish`, { published: true }));
     const seen = reelOf(await as.clientMember.get(url));
@@ -88,7 +94,7 @@ describe('evidence reels', () => {
       streams: ['emotions', 'eyes', 'mice'],
       purposes: ['report'],
     });
-    expectError(await as.clientMember.get(url), 'not_found');
+    expectNoReel(await as.clientMember.get(url));
     expect(reelOf(await as.staff.get(url)).published).toBe(true);
     // Nor is the file served by a URL signed before, to a client or to the research area.
     for (const signed of [seen.video, reelOf(await as.staff.get(url)).video]) {

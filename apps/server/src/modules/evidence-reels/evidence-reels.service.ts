@@ -6,6 +6,7 @@ import {
   type ReelClipRecord,
 } from '@limbus/contract';
 import type { FastifyReply } from 'fastify';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { type Actor, can } from '../../http/policy.js';
@@ -18,6 +19,7 @@ import { defaultClips, type ReelSubjects, reelSubjects } from './evidence-reel-s
 import { toReel } from './evidence-reels.mappers.js';
 import {
   findReelOfInsight,
+  lockReelRow,
   type ReelRow,
   updateReelRow,
   upsertReelRow,
@@ -62,15 +64,21 @@ async function answer(deps: Deps, reel: ReelRow, subjects?: ReelSubjects): Promi
 /**
  * A client reads a published reel with a file while every participant in that file may still be
  * shown (an erasure or a withdrawn consent hides it until it is rendered again); the research
- * area reads any.
+ * area reads any. null when there is none to show: not having one is no error (the test's 404/403
+ * and the insight's 404 stay).
  */
-export async function getReel(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<Reel> {
+export async function getReel(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  insightId: number,
+): Promise<Reel | null> {
   await getInsight(deps, actor, testId, insightId);
   const reel = await findReelOfInsight(deps.db, insightId);
   const test = await testFor(deps, actor, testId);
   const subjects = reel && (await reelSubjects(deps, testId, insightId));
   if (!(reel && subjects && (can(actor, 'insight.manage', test) || isShownToClients(reel, subjects))))
-    throw notFound('The reel of this insight');
+    return null;
   return answer(deps, reel, subjects);
 }
 
@@ -103,7 +111,10 @@ const mayBeShown = (reel: ReelRow, subjects: ReelSubjects) =>
  * Starts making the recordings the reel waits for (the demo's are made from the participant's data,
  * in the background or on a first view) and answers how many are still queued or being made.
  */
-async function recordingsBeingMade(deps: Deps, participantIds: readonly number[]): Promise<number> {
+async function recordingsBeingMade(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  participantIds: readonly number[],
+): Promise<number> {
   let pending = 0;
   for (const id of participantIds) if (await wakeScreenRecording(deps.db, id, deps.clock())) pending++;
   return pending;
@@ -116,20 +127,55 @@ async function recordingsBeingMade(deps: Deps, participantIds: readonly number[]
 const captionsInReadersLanguage = (subjects: ReelSubjects): ReelCaptionLanguage =>
   [...subjects.points.values()].some((point) => point.translation.trim() !== '') ? 'translation' : 'original';
 
-/** Makes the reel from the insight's points, or starts it again from them (a draft, unpublished). */
-export async function makeReel(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<Reel> {
-  await managedReel(deps, actor, testId, insightId);
+/**
+ * Makes the insight's reel from its points, or starts it again from them (a draft, unpublished),
+ * after the caller's checks of the test and the insight: the research area's POST …/reel and the
+ * demo's reels (demo/demo-reels.ts). 409 while recordings it needs are being made (they are woken)
+ * or when no point can be shown. `alsoInTransaction` runs in the transaction that writes the reel
+ * (the demo queues its render there).
+ */
+export async function makeReelFromPoints(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  testId: number,
+  insightId: number,
+  alsoInTransaction?: (tx: Executor, reelId: number) => Promise<void>,
+): Promise<ReelSubjects> {
   const subjects = await reelSubjects(deps, testId, insightId);
   const beingMade = await recordingsBeingMade(deps, subjects.withoutRecording);
   if (beingMade > 0) throw new AppError('conflict', REEL_MESSAGES.recordingsBeingMade(beingMade));
   const clips = defaultClips(subjects);
   if (clips.length === 0) throw new AppError('conflict', REEL_MESSAGES.noPoints);
-  await upsertReelRow(
-    deps.db,
-    insightId,
-    { clips, leftOut: subjects.leftOut },
-    captionsInReadersLanguage(subjects),
-  );
+  await deps.db.transaction(async (tx) => {
+    const reelId = await upsertReelRow(
+      tx,
+      insightId,
+      { clips, leftOut: subjects.leftOut },
+      captionsInReadersLanguage(subjects),
+    );
+    await alsoInTransaction?.(tx, reelId);
+  });
+  return subjects;
+}
+
+/** Whether the insight has a reel, in any state (a researcher's, or one the demo made). */
+export async function insightHasReel(deps: Pick<Deps, 'db'>, insightId: number): Promise<boolean> {
+  return (await findReelOfInsight(deps.db, insightId)) !== null;
+}
+
+/**
+ * In the transaction of makeReelFromPoints: locks the reel and answers whether this transaction
+ * made it, or it existed before (an upsert then started it again from the points).
+ */
+export async function isReelNewIn(tx: Executor, reelId: number): Promise<boolean> {
+  const reel = await lockReelRow(tx, reelId);
+  // created and last written at the transaction's time (now()), and by nothing since
+  return reel !== null && reel.createdAt.getTime() === reel.updatedAt.getTime();
+}
+
+/** Makes the reel from the insight's points, or starts it again from them (a draft, unpublished). */
+export async function makeReel(deps: Deps, actor: Actor, testId: number, insightId: number): Promise<Reel> {
+  await managedReel(deps, actor, testId, insightId);
+  const subjects = await makeReelFromPoints(deps, testId, insightId);
   return answer(deps, await existingReel(deps, actor, testId, insightId), subjects);
 }
 

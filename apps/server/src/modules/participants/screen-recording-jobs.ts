@@ -47,6 +47,11 @@ export async function wakeScreenRecording(
     : { state: 'queued', percent: null, ahead: pending.ahead };
 }
 
+/** Whether the participant's recording job is queued (dormant or due) or running, without waking it. */
+export async function isScreenRecordingPending(db: Executor, participantId: number): Promise<boolean> {
+  return (await pendingJobOf(db, MAKE_SCREEN_RECORDING, participantId)) !== null;
+}
+
 /** Starts making the dormant recordings in the background, unless a run is under way (a start). */
 export async function makeScreenRecordingsInBackground(db: Database, now: Date): Promise<void> {
   if (await startBackgroundRun(db, MAKE_SCREEN_RECORDING, DORMANT, now)) wakeJobRunners();

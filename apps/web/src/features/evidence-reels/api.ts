@@ -1,6 +1,6 @@
 import { evidenceReelRoutes, type Reel, type ReelChanges } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bindRoutes, isApiError } from '../../api';
+import { bindRoutes } from '../../api';
 
 const reelApi = bindRoutes(evidenceReelRoutes);
 
@@ -11,18 +11,12 @@ export const reelKeys = {
   one: (testId: number, insightId: number) => ['evidence-reel', testId, insightId] as const,
 };
 
-/** The insight's reel, or null when it has none (or, for a client, none published: 404). */
+/** The insight's reel, or null when it has none (or, for a client, none published). */
 export function useReel(testId: number, insightId: number) {
   return useQuery({
     queryKey: reelKeys.one(testId, insightId),
-    queryFn: async ({ signal }): Promise<Reel | null> => {
-      try {
-        return (await reelApi.get({ id: testId, iid: insightId, signal })).data;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<Reel | null> =>
+      (await reelApi.get({ id: testId, iid: insightId, signal })).data,
     refetchInterval: (query) => (query.state.data?.state === 'rendering' ? REEL_POLL_MS : false),
   });
 }

@@ -50,8 +50,8 @@ describe('PublishedReel', () => {
     expect(screen.getByRole('link', { name: 'Download MP4' })).toBeTruthy();
   });
 
-  it('shows nothing when the insight has no published reel (404)', async () => {
-    const fake = useFakeApi({});
+  it('shows nothing when the insight has no published reel (data: null)', async () => {
+    const fake = useFakeApi({ [`GET ${URL}`]: { body: { data: null } } });
     const { container } = renderWithProviders(<PublishedReel testId={4} insight={insight} />);
     await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -70,7 +70,7 @@ const renderPanel = () => renderWithProviders(<ReelPanel test={test} insight={in
 describe('ReelPanel', () => {
   it('makes the reel from the insight’s points and lists its clips with who is left out', async () => {
     const fake = useFakeApi({
-      [`GET ${URL}`]: { status: 404, body: { code: 'not_found', message: 'No reel' } },
+      [`GET ${URL}`]: { body: { data: null } },
       [`POST ${URL}`]: answer(reel()),
     });
     renderPanel();
