@@ -5,7 +5,7 @@
  *   npx tsx scripts/docs-screenshots.ts [--base http://127.0.0.1:3000] [--only results-journey,…]
  */
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 const PASSWORD = 'limbus-demo';
 const OUT = path.resolve(import.meta.dirname, '../docs/images');
@@ -22,6 +22,8 @@ type Shot = {
   path: (ids: Ids) => string;
   /** What to do on the screen before the picture (a tab to open, say). */
   prepare?: (page: Page) => Promise<void>;
+  /** The part of the screen to picture when it lies below the picture's height. */
+  part?: (page: Page) => Locator;
 };
 
 /** A choice of a segmented control (the Info selector of Pages and Tags). */
@@ -39,20 +41,66 @@ const firstRecording = async (page: Page) => {
   await page.locator('video').first().waitFor({ timeout: 180_000 });
 };
 
-/** A new 7-day link to the desktop test (through the API, as the signed-in user), opened as its visitor sees it. */
-const sharedView = async (page: Page) => {
-  const testId = page.url().match(/\/test\/(\d+)\//)?.[1];
+/** Makes a 7-day share link of the test (through the API, as the signed-in user) and opens it as its visitor. */
+const openShareLink = async (page: Page, testId: string, link: { scope: string; insight_id?: number }) => {
   const token = await page.evaluate<string | null>("localStorage.getItem('token')");
   const response = await page.request.post(
     new URL(`/api/v1/tests/${testId}/share_links`, page.url()).toString(),
-    {
-      headers: { Authorization: token ?? '' },
-      data: { share_link: { scope: 'test', expires_in_days: 7 } },
-    },
+    { headers: { Authorization: token ?? '' }, data: { share_link: { ...link, expires_in_days: 7 } } },
   );
   const { path: visitorPath } = (await response.json()) as { path: string };
   await page.goto(new URL(visitorPath, page.url()).toString());
+};
+
+/** A link to the desktop test, as its visitor sees it. */
+const sharedView = async (page: Page) => {
+  await openShareLink(page, page.url().match(/\/test\/(\d+)\//)?.[1] ?? '', { scope: 'test' });
   await page.getByRole('article').first().waitFor();
+};
+
+/** A GET of the API as the signed-in user. */
+const apiGet = async <T>(page: Page, apiPath: string): Promise<T> => {
+  const token = await page.evaluate<string | null>("localStorage.getItem('token')");
+  const response = await page.request.get(new URL(`/api/v1${apiPath}`, page.url()).toString(), {
+    headers: { Authorization: token ?? '' },
+  });
+  return (await response.json()) as T;
+};
+
+/** The id of the test's insight 1: the demo publishes its evidence reel in the background. */
+const firstInsightId = async (page: Page, testId: string) => {
+  const answer = await apiGet<{ data: { insights: { id: number; assigned_id: number }[] } }>(
+    page,
+    `/tests/${testId}/insights`,
+  );
+  const first = answer.data.insights.find((insight) => insight.assigned_id === 1);
+  if (!first) throw new Error(`test ${testId} has no insight 1`);
+  return first.id;
+};
+
+/** The client's insight 1 with its published reel (made within minutes of the first start). */
+const insightWithReel = async (page: Page) => {
+  const testId = page.url().match(/\/test\/(\d+)\//)?.[1] ?? '';
+  await page.goto(
+    new URL(`/test/${testId}/insights/${await firstInsightId(page, testId)}`, page.url()).toString(),
+  );
+  await page.getByRole('region', { name: 'Evidence reel' }).locator('video').waitFor({ timeout: 600_000 });
+};
+
+/** The research insights screen with insight 1 open on its reel editor. */
+const reelEditor = async (page: Page) => {
+  const testId = page.url().match(/\/test\/(\d+)\//)?.[1] ?? '';
+  const url = `/research/test/${testId}/insights?open=${await firstInsightId(page, testId)}`;
+  await page.goto(new URL(url, page.url()).toString());
+  await page.getByRole('list', { name: 'Clips in order' }).waitFor({ timeout: 600_000 });
+};
+
+/** A new reel link to insight 1's published reel, opened as its visitor sees it. */
+const sharedReel = async (page: Page) => {
+  await insightWithReel(page);
+  const [, testId = '', insightId] = page.url().match(/\/test\/(\d+)\/insights\/(\d+)/) ?? [];
+  await openShareLink(page, testId, { scope: 'reel', insight_id: Number(insightId) });
+  await page.locator('section[aria-labelledby="shared-reel-title"] video').waitFor();
 };
 
 const SHOTS: Shot[] = [
@@ -65,6 +113,18 @@ const SHOTS: Shot[] = [
     prepare: sharedView,
   },
   { name: 'organisation-share-links', role: 'client.admin', path: () => '/organisation/share-links' },
+  {
+    name: 'results-insight-reel',
+    role: 'client.admin',
+    path: (t) => `/test/${t.desktop}/insights`,
+    prepare: insightWithReel,
+  },
+  {
+    name: 'shared-reel',
+    role: 'client.admin',
+    path: (t) => `/test/${t.desktop}/insights`,
+    prepare: sharedReel,
+  },
   {
     name: 'results-pages-feedback',
     role: 'client.admin',
@@ -107,6 +167,13 @@ const SHOTS: Shot[] = [
     path: (t) => `/research/test/${t.desktop}/suggestions`,
   },
   { name: 'research-heatmaps', role: 'researcher', path: (t) => `/research/test/${t.desktop}/heatmaps` },
+  {
+    name: 'research-reel-editor',
+    role: 'researcher',
+    path: (t) => `/research/test/${t.desktop}/insights`,
+    prepare: reelEditor,
+    part: (page) => page.getByRole('region', { name: 'Evidence reel' }),
+  },
   { name: 'results-introduction', role: 'demo', path: (t) => `/test/${t.desktop}/demo` },
 ];
 
@@ -148,11 +215,13 @@ async function takeShots(browser: Browser, role: Shot['role'], shots: Shot[]) {
     await page.waitForTimeout(1500); // charts animate in
     const height = await page.evaluate('document.documentElement.scrollHeight');
     const file = path.join(OUT, `${shot.name}.png`);
-    await page.screenshot({
-      path: file,
-      fullPage: true,
-      clip: { x: 0, y: 0, width: WIDTH, height: Math.min(Number(height), MAX_HEIGHT) },
-    });
+    if (shot.part) await shot.part(page).screenshot({ path: file });
+    else
+      await page.screenshot({
+        path: file,
+        fullPage: true,
+        clip: { x: 0, y: 0, width: WIDTH, height: Math.min(Number(height), MAX_HEIGHT) },
+      });
     console.log(`${file} (${page.url().replace(base, '')})`);
   }
   await page.close();
