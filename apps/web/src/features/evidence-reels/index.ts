@@ -1,2 +1,3 @@
+export { useReel } from './api';
 export { PublishedReel } from './components/published-reel';
 export { ReelPanel } from './components/reel-panel';
