@@ -63,8 +63,10 @@ export function densityGrid(
 /**
  * Points per cell (row-major `cols × rows`), counted in integers. A gaze stream puts runs of
  * consecutive samples into the same few cells, and every increment of a cell waits for the one
- * before it; so the points are walked as four streams, a quarter of the array apart, whose cells
- * rarely coincide. Counting is exact and order-free, so the result does not depend on the walk.
+ * before it; so the points are walked as two streams, half the array apart, whose cells rarely
+ * coincide (four streams ran out of registers). Counting is exact and order-free, so the result
+ * does not depend on the walk. The limits are copied into locals first: compared as parameters,
+ * each use re-checked whether they were small integers or heap numbers.
  */
 function binPoints(
   points: Points,
@@ -75,43 +77,34 @@ function binPoints(
   rows: number,
 ): Int32Array {
   const counts = new Int32Array(cols * rows);
+  const w = width * 1;
+  const h = height * 1;
   const inv = 1 / cellPx;
+  const stride = cols | 0;
   const { x, y } = points;
   const n = Math.min(x.length, y.length);
-  const q = Math.floor(n / 4);
+  const half = Math.floor(n / 2);
   let cell = 0;
   // NaN fails every comparison and is skipped with the points off the page.
-  for (let a = 0, b = q, c = 2 * q, d = 3 * q; a < q; a++, b++, c++, d++) {
+  for (let a = 0, b = half; a < half; a++, b++) {
     let px = x[a] as number;
     let py = y[a] as number;
-    if (px >= 0 && px < width && py >= 0 && py < height) {
-      cell = ((py * inv) | 0) * cols + ((px * inv) | 0);
+    if (px >= 0 && px < w && py >= 0 && py < h) {
+      cell = ((py * inv) | 0) * stride + ((px * inv) | 0);
       counts[cell] = (counts[cell] as number) + 1;
     }
     px = x[b] as number;
     py = y[b] as number;
-    if (px >= 0 && px < width && py >= 0 && py < height) {
-      cell = ((py * inv) | 0) * cols + ((px * inv) | 0);
-      counts[cell] = (counts[cell] as number) + 1;
-    }
-    px = x[c] as number;
-    py = y[c] as number;
-    if (px >= 0 && px < width && py >= 0 && py < height) {
-      cell = ((py * inv) | 0) * cols + ((px * inv) | 0);
-      counts[cell] = (counts[cell] as number) + 1;
-    }
-    px = x[d] as number;
-    py = y[d] as number;
-    if (px >= 0 && px < width && py >= 0 && py < height) {
-      cell = ((py * inv) | 0) * cols + ((px * inv) | 0);
+    if (px >= 0 && px < w && py >= 0 && py < h) {
+      cell = ((py * inv) | 0) * stride + ((px * inv) | 0);
       counts[cell] = (counts[cell] as number) + 1;
     }
   }
-  for (let i = 4 * q; i < n; i++) {
-    const px = x[i] as number;
-    const py = y[i] as number;
-    if (px >= 0 && px < width && py >= 0 && py < height) {
-      cell = ((py * inv) | 0) * cols + ((px * inv) | 0);
+  if (2 * half < n) {
+    const px = x[n - 1] as number;
+    const py = y[n - 1] as number;
+    if (px >= 0 && px < w && py >= 0 && py < h) {
+      cell = ((py * inv) | 0) * stride + ((px * inv) | 0);
       counts[cell] = (counts[cell] as number) + 1;
     }
   }
