@@ -160,7 +160,9 @@ function blurGrid(counts: Int32Array, cols: number, rows: number, sigma: number)
 /**
  * Blurs `lines` zero-padded lines of `src` (line l starts at l × srcStride, holds `length` values
  * after `taps − 1` / 2 leading zeros) with `kernel` (weight of the j-th source from the left) and
- * writes output i of line l to dst[i × dstStride + dstOffset + l], i.e. transposed.
+ * writes output i of line l to dst[i × dstStride + dstOffset + l], i.e. transposed. Four
+ * neighbouring outputs are summed together over a sliding window of four sources, so that each tap
+ * loads one source for four sums.
  */
 function blurLines(
   src: Float32Array,
@@ -172,36 +174,48 @@ function blurLines(
   dstStride: number,
   dstOffset: number,
 ): void {
-  const taps = kernel.length;
-  const quads = length - (length % 4);
+  // Locals (numbers and a Float64Array made here) rather than parameters: no re-checks in the loop.
+  const k = Float64Array.from(kernel);
+  const taps = k.length;
+  const inStride = srcStride | 0;
+  const outStride = dstStride | 0;
+  const count = length | 0;
+  const quads = count - (count % 4);
   for (let l = 0; l < lines; l++) {
-    const base = l * srcStride;
+    const base = l * inStride;
     const to = dstOffset + l;
     let i = 0;
     for (; i < quads; i += 4) {
+      const at = base + i;
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
       let s3 = 0;
-      const at = base + i;
+      let e0 = src[at] as number;
+      let e1 = src[at + 1] as number;
+      let e2 = src[at + 2] as number;
       // Four independent running sums, each rounded to Float32 after every tap like a stored sum.
       for (let j = 0; j < taps; j++) {
-        const w = kernel[j] as number;
-        s0 = Math.fround(s0 + (src[at + j] as number) * w);
-        s1 = Math.fround(s1 + (src[at + j + 1] as number) * w);
-        s2 = Math.fround(s2 + (src[at + j + 2] as number) * w);
-        s3 = Math.fround(s3 + (src[at + j + 3] as number) * w);
+        const w = k[j] as number;
+        const e3 = src[at + j + 3] as number;
+        s0 = Math.fround(s0 + e0 * w);
+        s1 = Math.fround(s1 + e1 * w);
+        s2 = Math.fround(s2 + e2 * w);
+        s3 = Math.fround(s3 + e3 * w);
+        e0 = e1;
+        e1 = e2;
+        e2 = e3;
       }
-      dst[i * dstStride + to] = s0;
-      dst[(i + 1) * dstStride + to] = s1;
-      dst[(i + 2) * dstStride + to] = s2;
-      dst[(i + 3) * dstStride + to] = s3;
+      dst[i * outStride + to] = s0;
+      dst[(i + 1) * outStride + to] = s1;
+      dst[(i + 2) * outStride + to] = s2;
+      dst[(i + 3) * outStride + to] = s3;
     }
-    for (; i < length; i++) {
+    for (; i < count; i++) {
       let s = 0;
       const at = base + i;
-      for (let j = 0; j < taps; j++) s = Math.fround(s + (src[at + j] as number) * (kernel[j] as number));
-      dst[i * dstStride + to] = s;
+      for (let j = 0; j < taps; j++) s = Math.fround(s + (src[at + j] as number) * (k[j] as number));
+      dst[i * outStride + to] = s;
     }
   }
 }
