@@ -90,13 +90,13 @@ function binPoints(
     let px = x[a] as number;
     let py = y[a] as number;
     if (px >= 0 && px < w && py >= 0 && py < h) {
-      cell = ((py * inv) | 0) * stride + ((px * inv) | 0);
+      cell = (Math.imul((py * inv) | 0, stride) + ((px * inv) | 0)) | 0;
       counts[cell] = (counts[cell] as number) + 1;
     }
     px = x[b] as number;
     py = y[b] as number;
     if (px >= 0 && px < w && py >= 0 && py < h) {
-      cell = ((py * inv) | 0) * stride + ((px * inv) | 0);
+      cell = (Math.imul((py * inv) | 0, stride) + ((px * inv) | 0)) | 0;
       counts[cell] = (counts[cell] as number) + 1;
     }
   }
@@ -104,7 +104,7 @@ function binPoints(
     const px = x[n - 1] as number;
     const py = y[n - 1] as number;
     if (px >= 0 && px < w && py >= 0 && py < h) {
-      cell = ((py * inv) | 0) * stride + ((px * inv) | 0);
+      cell = (Math.imul((py * inv) | 0, stride) + ((px * inv) | 0)) | 0;
       counts[cell] = (counts[cell] as number) + 1;
     }
   }
