@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { binningEngine, useJsBinning } from './heatmap-bin.js';
 import {
   colorizeDensity,
   type DensityGrid,
@@ -11,7 +12,8 @@ import {
 /**
  * The density was made faster (issue 27: integer counts walked as four streams, a gather blur over
  * zero-padded lines written transposed, two pixel rows per pass when colouring); its grid and
- * pixels must stay bit for bit what they were. `referenceDensityGrid` is the code before that work,
+ * pixels must stay bit for bit what they were, with the binning in WebAssembly and in JavaScript
+ * (heatmap-bin.ts) alike. `referenceDensityGrid` is the code before that work,
  * kept verbatim (Float32 counts in two interleaved histograms, a scattering horizontal pass and a
  * row-wise vertical pass); `referenceColorize` likewise. The one deliberate difference: the old
  * Float32 counts stopped at 2^24 per histogram, the new integer counts do not, so a cell hit by more
@@ -178,79 +180,88 @@ const special = [
   -1e12,
 ];
 
-describe('densityGrid and colorizeDensity against the code before the speed work', () => {
-  it('match bit for bit on random pages, points, cells and blurs (property)', () => {
-    const coordinate = (size: number) =>
-      fc.oneof(
-        { weight: 6, arbitrary: fc.double({ min: -0.2 * size, max: 1.2 * size }) },
-        { weight: 1, arbitrary: fc.constantFrom(...special, size, size - 1e-7, size - 0.5, size + 1e-7) },
-        { weight: 1, arbitrary: fc.double() },
+describe.each(['wasm', 'js'] as const)(
+  'densityGrid and colorizeDensity (%s binning) against the code before the speed work',
+  (engine) => {
+    it('bins with the engine asked for', () => {
+      useJsBinning(engine === 'js');
+      expect(binningEngine()).toBe(engine);
+    });
+    afterAll(() => useJsBinning(false));
+
+    it('match bit for bit on random pages, points, cells and blurs (property)', () => {
+      const coordinate = (size: number) =>
+        fc.oneof(
+          { weight: 6, arbitrary: fc.double({ min: -0.2 * size, max: 1.2 * size }) },
+          { weight: 1, arbitrary: fc.constantFrom(...special, size, size - 1e-7, size - 0.5, size + 1e-7) },
+          { weight: 1, arbitrary: fc.double() },
+        );
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 300 }),
+          fc.integer({ min: 1, max: 200 }),
+          fc.constantFrom(1, 2, 3, 4, 5, 7.5, 8),
+          fc.constantFrom(0, 1, 4, 13, 30, 90, 400),
+          fc.integer({ min: 0, max: 400 }),
+          fc.constantFrom('array', 'float32', 'float64'),
+          fc.integer(),
+          (width, height, cellPx, sigmaPx, n, kind, seed) => {
+            const rnd = random(seed);
+            const xs: number[] = [];
+            const ys: number[] = [];
+            fc.sample(fc.tuple(coordinate(width), coordinate(height)), { numRuns: n, seed }).forEach(
+              ([px, py]) => {
+                // Runs of samples in the same spot, as in a fixation.
+                const repeat = rnd() < 0.2 ? 1 + Math.floor(rnd() * 50) : 1;
+                for (let i = 0; i < repeat; i++) {
+                  xs.push(px);
+                  ys.push(py);
+                }
+              },
+            );
+            const points: Points =
+              kind === 'float32'
+                ? { x: Float32Array.from(xs), y: Float32Array.from(ys) }
+                : kind === 'float64'
+                  ? { x: Float64Array.from(xs), y: Float64Array.from(ys) }
+                  : { x: xs, y: ys };
+            expectSame(points, width, height, { cellPx, sigmaPx });
+          },
+        ),
+        { numRuns: 200 },
       );
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 300 }),
-        fc.integer({ min: 1, max: 200 }),
-        fc.constantFrom(1, 2, 3, 4, 5, 7.5, 8),
-        fc.constantFrom(0, 1, 4, 13, 30, 90, 400),
-        fc.integer({ min: 0, max: 400 }),
-        fc.constantFrom('array', 'float32', 'float64'),
-        fc.integer(),
-        (width, height, cellPx, sigmaPx, n, kind, seed) => {
-          const rnd = random(seed);
-          const xs: number[] = [];
-          const ys: number[] = [];
-          fc.sample(fc.tuple(coordinate(width), coordinate(height)), { numRuns: n, seed }).forEach(
-            ([px, py]) => {
-              // Runs of samples in the same spot, as in a fixation.
-              const repeat = rnd() < 0.2 ? 1 + Math.floor(rnd() * 50) : 1;
-              for (let i = 0; i < repeat; i++) {
-                xs.push(px);
-                ys.push(py);
-              }
-            },
-          );
-          const points: Points =
-            kind === 'float32'
-              ? { x: Float32Array.from(xs), y: Float32Array.from(ys) }
-              : kind === 'float64'
-                ? { x: Float64Array.from(xs), y: Float64Array.from(ys) }
-                : { x: xs, y: ys };
-          expectSame(points, width, height, { cellPx, sigmaPx });
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
+    });
 
-  it('match on no points, one point, unequal x and y lengths and NaN-only input', () => {
-    const o = { cellPx: 4, sigmaPx: 30 };
-    expectSame({ x: [], y: [] }, 1920, 1080, o);
-    expectSame({ x: [0], y: [0] }, 1920, 1080, o);
-    expectSame({ x: [1919.99], y: [1079.99] }, 1920, 1080, o);
-    expectSame({ x: [5, 6, 7, 8, 9], y: [5, 6, 7] }, 20, 20, o);
-    expectSame({ x: [Number.NaN, Number.NaN], y: [1, Number.NaN] }, 20, 20, o);
-    expectSame({ x: [1, 2, 3], y: [1, 2, 3] }, 1, 1, o);
-  });
+    it('match on no points, one point, unequal x and y lengths and NaN-only input', () => {
+      const o = { cellPx: 4, sigmaPx: 30 };
+      expectSame({ x: [], y: [] }, 1920, 1080, o);
+      expectSame({ x: [0], y: [0] }, 1920, 1080, o);
+      expectSame({ x: [1919.99], y: [1079.99] }, 1920, 1080, o);
+      expectSame({ x: [5, 6, 7, 8, 9], y: [5, 6, 7] }, 20, 20, o);
+      expectSame({ x: [Number.NaN, Number.NaN], y: [1, Number.NaN] }, 20, 20, o);
+      expectSame({ x: [1, 2, 3], y: [1, 2, 3] }, 1, 1, o);
+    });
 
-  it('match on a full page of gaze with many samples per cell', () => {
-    const rnd = random(7);
-    const n = 400_003;
-    const x = new Float32Array(n);
-    const y = new Float32Array(n);
-    let cx = 960;
-    let cy = 540;
-    for (let i = 0; i < n; i++) {
-      if (i % 300 === 0) {
-        cx = rnd() * 2100 - 90;
-        cy = rnd() * 1200 - 60;
+    it('match on a full page of gaze with many samples per cell', () => {
+      const rnd = random(7);
+      const n = 400_003;
+      const x = new Float32Array(n);
+      const y = new Float32Array(n);
+      let cx = 960;
+      let cy = 540;
+      for (let i = 0; i < n; i++) {
+        if (i % 300 === 0) {
+          cx = rnd() * 2100 - 90;
+          cy = rnd() * 1200 - 60;
+        }
+        // A quarter of the samples in one spot: 100k counts in a few cells.
+        const hot = i % 4 === 0;
+        x[i] = hot ? 700 + rnd() * 3 : cx + (rnd() - 0.5) * 6;
+        y[i] = hot ? 300 + rnd() * 3 : cy + (rnd() - 0.5) * 6;
+        if (i % 2000 < 10) x[i] = Number.NaN;
       }
-      // A quarter of the samples in one spot: 100k counts in a few cells.
-      const hot = i % 4 === 0;
-      x[i] = hot ? 700 + rnd() * 3 : cx + (rnd() - 0.5) * 6;
-      y[i] = hot ? 300 + rnd() * 3 : cy + (rnd() - 0.5) * 6;
-      if (i % 2000 < 10) x[i] = Number.NaN;
-    }
-    expectSame({ x, y }, 1920, 1080, { cellPx: 4, sigmaPx: 30 });
-    expectSame({ x, y }, 1366, 768, { cellPx: 3, sigmaPx: 25 });
-  });
-});
+      expectSame({ x, y }, 1920, 1080, { cellPx: 4, sigmaPx: 30 });
+      expectSame({ x, y }, 1366, 768, { cellPx: 3, sigmaPx: 25 });
+    });
+  },
+);

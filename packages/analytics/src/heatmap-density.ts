@@ -1,3 +1,4 @@
+import { binPoints } from './heatmap-bin.js';
 import { FIXATION_RADIUS_PX } from './samples.js';
 
 /** Sample density on a coarse grid over a page; `values` row-major, `cols × rows` cells of `cellPx`. */
@@ -58,57 +59,6 @@ export function densityGrid(
     if (v > max) max = v;
   }
   return { width, height, cellPx, cols, rows, values, total, max };
-}
-
-/**
- * Points per cell (row-major `cols × rows`), counted in integers. A gaze stream puts runs of
- * consecutive samples into the same few cells, and every increment of a cell waits for the one
- * before it; so the points are walked as two streams, half the array apart, whose cells rarely
- * coincide (four streams ran out of registers). Counting is exact and order-free, so the result
- * does not depend on the walk. The limits are copied into locals first: compared as parameters,
- * each use re-checked whether they were small integers or heap numbers.
- */
-function binPoints(
-  points: Points,
-  width: number,
-  height: number,
-  cellPx: number,
-  cols: number,
-  rows: number,
-): Int32Array {
-  const counts = new Int32Array(cols * rows);
-  const w = width * 1;
-  const h = height * 1;
-  const inv = 1 / cellPx;
-  const stride = cols | 0;
-  const { x, y } = points;
-  const n = Math.min(x.length, y.length);
-  const half = Math.floor(n / 2);
-  let cell = 0;
-  // NaN fails every comparison and is skipped with the points off the page.
-  for (let a = 0, b = half; a < half; a++, b++) {
-    let px = x[a] as number;
-    let py = y[a] as number;
-    if (px >= 0 && px < w && py >= 0 && py < h) {
-      cell = (Math.imul((py * inv) | 0, stride) + ((px * inv) | 0)) | 0;
-      counts[cell] = (counts[cell] as number) + 1;
-    }
-    px = x[b] as number;
-    py = y[b] as number;
-    if (px >= 0 && px < w && py >= 0 && py < h) {
-      cell = (Math.imul((py * inv) | 0, stride) + ((px * inv) | 0)) | 0;
-      counts[cell] = (counts[cell] as number) + 1;
-    }
-  }
-  if (2 * half < n) {
-    const px = x[n - 1] as number;
-    const py = y[n - 1] as number;
-    if (px >= 0 && px < w && py >= 0 && py < h) {
-      cell = (Math.imul((py * inv) | 0, stride) + ((px * inv) | 0)) | 0;
-      counts[cell] = (counts[cell] as number) + 1;
-    }
-  }
-  return counts;
 }
 
 /** Normalised Gaussian kernel of standard deviation `sigma` (cells), radius ceil(3σ). */
