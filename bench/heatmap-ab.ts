@@ -1,7 +1,7 @@
 /**
  * Old against new speed of the heatmap density (bench/heatmap-bench.ts: 10 M synthetic gaze samples
  * → 1920×1080 RGBA) in interleaved rounds, so that both see the same load on a shared machine, per
- * stage (densityGrid = binning + blur, colorizeDensity) and whole. Checks first that both give the
+ * stage (densityGrid = binning + blur, colorizeDensity) and whole, each round in the other order. Checks first that both give the
  * same grid and pixels, bit for bit. The old code is a copy of packages/analytics/src from a commit:
  *
  *   mkdir -p /tmp/old && git archive <commit> packages/analytics/src | tar -x -C /tmp/old
@@ -54,9 +54,10 @@ for (let i = 0; i < 3; i++)
 const times = new Map<string, { wall: number; cpu: number }[]>();
 const loads = [loadavg()[0] as number];
 const rounds = Number(roundsArg ?? 15);
+// Which version goes first alternates: the one after pays for the garbage (8 MB images) of the other.
 for (let k = 0; k < rounds; k++)
   for (const [stage, fn] of Object.entries(stages))
-    for (const [name, m] of Object.entries(versions)) {
+    for (const [name, m] of k % 2 ? Object.entries(versions).reverse() : Object.entries(versions)) {
       const key = `${stage}/${name}`;
       times.set(key, [...(times.get(key) ?? []), time(() => fn(m, gridA))]);
     }

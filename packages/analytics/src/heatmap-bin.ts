@@ -30,9 +30,10 @@ export function binPoints(
   rows: number,
 ): Int32Array {
   const wasm = binner();
-  return wasm
-    ? binPointsWasm(wasm, points, width, height, cellPx, cols, rows)
-    : binPointsJs(points, width, height, cellPx, cols, rows);
+  return (
+    (wasm && binPointsWasm(wasm, points, width, height, cellPx, cols, rows)) ??
+    binPointsJs(points, width, height, cellPx, cols, rows)
+  );
 }
 
 /**
@@ -103,7 +104,7 @@ function binPointsWasm(
   cellPx: number,
   cols: number,
   rows: number,
-): Int32Array {
+): Int32Array | null {
   const cells = cols * rows;
   const { x, y } = points;
   const n = Math.min(x.length, y.length);
@@ -114,7 +115,12 @@ function binPointsWasm(
   const yAt = xAt + CHUNK * bytes;
   const need = yAt + CHUNK * bytes;
   const { memory } = wasm;
-  if (memory.buffer.byteLength < need) memory.grow(Math.ceil((need - memory.buffer.byteLength) / 65_536));
+  if (memory.buffer.byteLength < need)
+    try {
+      memory.grow(Math.ceil((need - memory.buffer.byteLength) / 65_536));
+    } catch {
+      return null; // a grid too large for a 4 GB memory: the JavaScript loop counts it
+    }
   const buffer = memory.buffer;
   new Int32Array(buffer, 0, cells).fill(0);
   const xs = isF32 ? new Float32Array(buffer, xAt, CHUNK) : new Float64Array(buffer, xAt, CHUNK);
