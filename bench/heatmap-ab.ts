@@ -5,7 +5,7 @@
  * same grid and pixels, bit for bit. The old code is a copy of packages/analytics/src from a commit:
  *
  *   mkdir -p /tmp/old && git archive <commit> packages/analytics/src | tar -x -C /tmp/old
- *   npx tsx bench/heatmap-ab.ts /tmp/old/packages/analytics/src [rounds]
+ *   node --expose-gc --import tsx bench/heatmap-ab.ts /tmp/old/packages/analytics/src [rounds]
  */
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -59,6 +59,8 @@ for (let k = 0; k < rounds; k++)
   for (const [stage, fn] of Object.entries(stages))
     for (const [name, m] of k % 2 ? Object.entries(versions).reverse() : Object.entries(versions)) {
       const key = `${stage}/${name}`;
+      // With --expose-gc, collect first, so that no version pays for the other's garbage.
+      (globalThis as { gc?: () => void }).gc?.();
       times.set(key, [...(times.get(key) ?? []), time(() => fn(m, gridA))]);
     }
 loads.push(loadavg()[0] as number);
