@@ -36,8 +36,9 @@ export type Points = { x: ArrayLike<number>; y: ArrayLike<number> };
  * Density grid of points on a `width × height` page (px): each point inside the page (NaN and
  * outside points are skipped) adds 1 to its cell, then a separable Gaussian blur with σ =
  * `sigmaPx` (kernel truncated at 3σ, normalised, zero outside the page) spreads it. Counts are
- * exact integers; the blur is Float32 throughout, so there is no 8-bit saturation however many
- * points pile up. O(points + cells × σ).
+ * exact integers (binned by heatmap-bin.ts, in WebAssembly where it runs); the blur is Float32
+ * throughout, so there is no 8-bit saturation however many points pile up.
+ * O(points + cells × σ).
  */
 export function densityGrid(
   points: Points,
