@@ -25,7 +25,10 @@ function simpleheatDraw(x: Float32Array, y: Float32Array, count: number): number
   return time(() => heat.draw()).wall;
 }
 
-/** Heatmap density (bin + blur + colour) for 10 M gaze samples, and simpleheat on the same points. */
+/**
+ * Heatmap density (bin + blur + colour) for 10 M gaze samples, and simpleheat on the same points.
+ * Budgets of issue 27 (≤ 50 ms, ≥ 3000× simpleheat); DESIGN §5's are 150 ms and 20×.
+ */
 export function heatmapBench(): BenchRow[] {
   const gaze = syntheticGaze(SAMPLES, 1000, 7);
   const points = { x: gaze.x, y: gaze.y };
@@ -57,16 +60,16 @@ export function heatmapBench(): BenchRow[] {
     simpleheatSubsetMs: subsetMs,
     simpleheatEmptyDrawMs: empty,
     ratio,
-    budgetMs: 150,
-    budgetRatio: 20,
+    budgetMs: 50,
+    budgetRatio: 3000,
     note,
   });
   return [
     {
       name: 'heatmap density, 10 M gaze samples → 1920×1080 RGBA (median)',
       value: `${ours.wallMs.toFixed(1)} ms (cpu ${ours.cpuMs.toFixed(0)} ms, min ${ours.minWallMs.toFixed(1)})`,
-      budget: '< 150 ms',
-      isMet: ours.wallMs < 150,
+      budget: '≤ 50 ms',
+      isMet: ours.wallMs <= 50,
     },
     {
       name: `simpleheat, same points and canvas${isExtrapolated ? ' (extrapolated)' : ''}`,
@@ -75,6 +78,11 @@ export function heatmapBench(): BenchRow[] {
       isMet: true,
       note,
     },
-    { name: 'speed-up over simpleheat', value: `${ratio.toFixed(0)}×`, budget: '≥ 20×', isMet: ratio >= 20 },
+    {
+      name: 'speed-up over simpleheat',
+      value: `${ratio.toFixed(0)}×`,
+      budget: '≥ 3000×',
+      isMet: ratio >= 3000,
+    },
   ];
 }
