@@ -1,11 +1,11 @@
 import type { Insight } from '@limbus/contract';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ErrorAlert, fileSlug } from '../../../ui';
+import { ErrorAlert } from '../../../ui';
 import { counted } from '../../insights';
 import { useReel } from '../api';
 import { leftOutWords } from '../reel-words';
+import { ReelDownload, ReelVideo } from './reel-video';
 
 /**
  * The client's player of an insight's published reel; nothing while there is none. `share` is the
@@ -34,33 +34,11 @@ export function PublishedReel({
             Evidence reel
           </Title>
           <Group gap="md">
-            <Anchor
-              href={shown.video}
-              download={`evidence-reel-${fileSlug(insight.title) || insight.id}.mp4`}
-              size="sm"
-            >
-              <Group gap={4}>
-                <IconDownload size={16} aria-hidden />
-                Download MP4
-              </Group>
-            </Anchor>
+            <ReelDownload video={shown.video} title={insight.title} number={insight.id} />
             {share}
           </Group>
         </Group>
-        {/* biome-ignore lint/a11y/useMediaCaption: the captions are drawn into the video itself */}
-        <video
-          src={shown.video}
-          controls
-          preload="metadata"
-          aria-label={`Evidence reel: ${insight.title}`}
-          style={{
-            width: '100%',
-            maxWidth: 960,
-            aspectRatio: '16 / 9',
-            background: 'black',
-            borderRadius: 4,
-          }}
-        />
+        <ReelVideo video={shown.video} title={insight.title} />
         <Text size="sm" c="dimmed">
           {counted(shown.clips.length, 'clip')} from {counted(participants, 'participant')}.{' '}
           {leftOutWords(shown.left_out)}

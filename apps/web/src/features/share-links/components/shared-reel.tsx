@@ -1,8 +1,8 @@
 import { SHARE_LINK_MESSAGES } from '@limbus/contract';
-import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { isApiError } from '../../../api';
-import { fileSlug, PageLoader } from '../../../ui';
+import { PageLoader } from '../../../ui';
+import { ReelDownload, ReelVideo } from '../../evidence-reels';
 import { type SharedApi, useSharedReel } from '../api';
 import { SharedError } from './shared-error';
 
@@ -38,31 +38,9 @@ export function SharedReel({ api, token }: { api: SharedApi; token: string }) {
               {shown.insight_title}
             </Title>
           </Stack>
-          <Anchor
-            href={shown.video}
-            download={`evidence-reel-${fileSlug(shown.insight_title) || shown.insight_assigned_id}.mp4`}
-            size="sm"
-          >
-            <Group gap={4}>
-              <IconDownload size={16} aria-hidden />
-              Download MP4
-            </Group>
-          </Anchor>
+          <ReelDownload video={shown.video} title={shown.insight_title} number={shown.insight_assigned_id} />
         </Group>
-        {/* biome-ignore lint/a11y/useMediaCaption: the captions are drawn into the video itself */}
-        <video
-          src={shown.video}
-          controls
-          preload="metadata"
-          aria-label={`Evidence reel: ${shown.insight_title}`}
-          style={{
-            width: '100%',
-            maxWidth: 960,
-            aspectRatio: '16 / 9',
-            background: 'black',
-            borderRadius: 4,
-          }}
-        />
+        <ReelVideo video={shown.video} title={shown.insight_title} />
         <Group gap="sm">
           <Badge variant="light" color="gray">
             {shown.participants} of {participants(shown.total_participants)}
