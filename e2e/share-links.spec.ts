@@ -57,6 +57,12 @@ test('[SHARE LINKS] a password-protected link read by a visitor without an accou
     const overview = visitor.getByRole('region', { name: 'Overview' });
     await expect(overview.getByText('Participants')).toBeVisible();
     await visitor.getByRole('tab', { name: 'Insights' }).click();
+    // a light list of the insights, each opening whole with its participants' pseudonyms
+    await expect(visitor.getByRole('article', { name: /^Insight 1: / })).toBeVisible();
+    const list = await seriousViolations(visitor);
+    expect(list, `the shared insights:\n${describeViolations(list)}`).toEqual([]);
+    await visitor.getByRole('link', { name: 'Read more about insight 1', exact: true }).click();
+    await expect(visitor).toHaveURL(/\?view=insights&insight=1$/);
     const firstInsight = visitor.getByRole('article', { name: 'Insight 1', exact: true });
     await expect(firstInsight).toBeVisible();
     await expect(firstInsight.getByText(/^P\d\d$/).first()).toBeVisible();

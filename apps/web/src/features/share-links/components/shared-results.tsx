@@ -1,12 +1,12 @@
-import type { SharedOverview } from '@limbus/contract';
-import { Box, Card, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import type { SharedInsight, SharedOverview } from '@limbus/contract';
+import { Anchor, Box, Card, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { formatMinutesSeconds, PageLoader } from '../../../ui';
 import { type SharedApi, useSharedInsights, useSharedOverview } from '../api';
+import { SharedHeatmaps, SharedInsightCard, SharedPages, SharedTags } from './lazy-panels';
 import { SharedError } from './shared-error';
-import { SharedHeatmaps } from './shared-heatmaps';
-import { SharedInsightCard } from './shared-insight-card';
-import { SharedPages, SharedTags } from './shared-pages';
+import { SharedInsightSummary } from './shared-insight-summary';
 
 /** The screens of a test link, in the order of the client's results; Pages and Tags are Professional data. */
 const VIEWS = [
@@ -48,13 +48,19 @@ export function SharedResults({ api, token, testType }: Props) {
         <SharedInsights api={api} token={token} />
       </Tabs.Panel>
       <Tabs.Panel value="pages">
-        <SharedPages api={api} token={token} />
+        <Suspense fallback={<PageLoader label="Loading the pages" />}>
+          <SharedPages api={api} token={token} />
+        </Suspense>
       </Tabs.Panel>
       <Tabs.Panel value="tags">
-        <SharedTags api={api} token={token} />
+        <Suspense fallback={<PageLoader label="Loading the tags" />}>
+          <SharedTags api={api} token={token} />
+        </Suspense>
       </Tabs.Panel>
       <Tabs.Panel value="heatmaps">
-        <SharedHeatmaps api={api} token={token} />
+        <Suspense fallback={<PageLoader label="Loading the heatmaps" />}>
+          <SharedHeatmaps api={api} token={token} />
+        </Suspense>
       </Tabs.Panel>
     </Tabs>
   );
@@ -68,15 +74,38 @@ function SharedOverviewPanel({ api, token }: { api: SharedApi; token: string }) 
 }
 
 function SharedInsights({ api, token }: { api: SharedApi; token: string }) {
+  const [params] = useSearchParams();
   const insights = useSharedInsights(api, token, true);
   if (insights.isLoading) return <PageLoader label="Loading the insights" />;
   if (insights.isError || !insights.data) return <SharedError error={insights.error} />;
   if (insights.data.length === 0) return <Text c="dimmed">No insights yet.</Text>;
+  const open = insights.data.find((insight) => String(insight.assigned_id) === params.get('insight'));
+  if (open) return <OpenInsight insight={open} />;
   return (
-    <Stack gap="lg">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       {insights.data.map((insight) => (
-        <SharedInsightCard key={insight.assigned_id} insight={insight} />
+        <SharedInsightSummary key={insight.assigned_id} insight={insight} />
       ))}
+    </SimpleGrid>
+  );
+}
+
+/** One insight of the list, whole, with the way back to all of them. */
+function OpenInsight({ insight }: { insight: SharedInsight }) {
+  // a reader who chose it from far down the list starts at its title
+  useEffect(() => {
+    // a block, not an arrow's value: newer browsers' scrollTo returns a promise, which React would
+    // take for the effect's clean-up and call
+    window.scrollTo(0, 0);
+  }, []);
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="?view=insights" size="sm">
+        ← All insights
+      </Anchor>
+      <Suspense fallback={<PageLoader label="Loading the insight" />}>
+        <SharedInsightCard insight={insight} />
+      </Suspense>
     </Stack>
   );
 }

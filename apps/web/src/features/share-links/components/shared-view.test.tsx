@@ -195,12 +195,23 @@ describe('SharedView', () => {
     expect(await screen.findByRole('heading', { name: 'Checkout study' })).toBeTruthy();
     expect(await screen.findByText(/1 participant is left out/)).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Insights' }));
+    // the list is light: the summary and what it rests on, no player until one insight opens
+    const card = await screen.findByRole('article', { name: 'Insight 1: The discount field frustrates' });
+    expect(within(card).getByText('1 data point')).toBeTruthy();
+    expect(within(card).getByText('With a recording')).toBeTruthy();
+    expect(screen.queryByLabelText('The highlighted moment of insight 1')).toBeNull();
+    // as in current Chromium, scrollTo answers a promise: the opened insight must not hand it to React
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => Promise.resolve() as never);
+    await user.click(within(card).getByRole('link', { name: 'Read more about insight 1' }));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
     expect(await screen.findByText('Insight 1: The discount field frustrates')).toBeTruthy();
     expect(screen.getByText('P01')).toBeTruthy();
     const clip = screen.getByLabelText('The highlighted moment of insight 1') as HTMLVideoElement;
     expect(clip.getAttribute('src')).toBe(
       '/api/v1/shared/links/4/insights/1/video?expires=1&signature=x#t=17,24',
     );
+    await user.click(screen.getByRole('link', { name: '← All insights' }));
+    expect(await screen.findByRole('link', { name: 'Read more about insight 1' })).toBeTruthy();
     expect(fake.calls.every((call) => call.headers.Authorization === `Share ${TOKEN}`)).toBe(true);
     expect(localStorage.getItem(`limbus-share-unlock:${TOKEN}`)).toContain('unlock-1');
   });

@@ -1,11 +1,11 @@
 import { firstErrorMessage, type SharedLink } from '@limbus/contract';
 import { Box, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { isApiError } from '../../../api';
 import { BrandMark, formatDate, PageLoader } from '../../../ui';
 import { type SharedApi, useSharedApi, useSharedInsight, useSharedLink } from '../api';
+import { SharedInsightCard } from './lazy-panels';
 import { SharedError } from './shared-error';
-import { SharedInsightCard } from './shared-insight-card';
 import { SharedReel } from './shared-reel';
 import { SharedResults } from './shared-results';
 
@@ -110,5 +110,9 @@ function OneInsight({ api, token, number }: { api: SharedApi; token: string; num
   const insight = useSharedInsight(api, token, number);
   if (insight.isLoading) return <PageLoader label="Loading the insight" />;
   if (insight.isError || !insight.data) return <SharedError error={insight.error} />;
-  return <SharedInsightCard insight={insight.data} />;
+  return (
+    <Suspense fallback={<PageLoader label="Loading the insight" />}>
+      <SharedInsightCard insight={insight.data} />
+    </Suspense>
+  );
 }
