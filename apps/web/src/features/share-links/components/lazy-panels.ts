@@ -10,7 +10,7 @@ export const SharedPages = lazy(() =>
   import('./shared-pages').then((module) => ({ default: module.SharedPages })),
 );
 export const SharedTags = lazy(() =>
-  import('./shared-pages').then((module) => ({ default: module.SharedTags })),
+  import('./shared-tags').then((module) => ({ default: module.SharedTags })),
 );
 export const SharedInsightCard = lazy(() =>
   import('./shared-insight-card').then((module) => ({ default: module.SharedInsightCard })),
