@@ -56,6 +56,15 @@ export async function listConsentTerms(deps: Deps, actor: Actor, testId: number)
   return (await listTermsRows(deps.db, testId)).map(toConsentTerms);
 }
 
+/** The test's terms in force (the newest version), or null: what a remote study's participant consents to. */
+export async function currentConsentTerms(
+  deps: Pick<Deps, 'db'>,
+  testId: number,
+): Promise<ConsentTerms | null> {
+  const [newest] = await listTermsRows(deps.db, testId);
+  return newest ? toConsentTerms(newest) : null;
+}
+
 /** A new version of the terms: the next number, the earlier versions and the consents given under them stay. */
 export async function createConsentTerms(
   deps: Deps,
