@@ -188,6 +188,8 @@ export type SessionRow = {
   testId: number;
   cohortRevokedAt: Date | null;
   redirectUrl: string | null;
+  createdAt: Date;
+  endedAt: Date | null;
 };
 
 const selectSessions = (db: Executor) =>
@@ -203,6 +205,8 @@ const selectSessions = (db: Executor) =>
       testId: remoteCohorts.testId,
       cohortRevokedAt: remoteCohorts.revokedAt,
       redirectUrl: remoteCohorts.redirectUrl,
+      createdAt: remoteSessions.createdAt,
+      endedAt: remoteSessions.endedAt,
     })
     .from(remoteSessions)
     .innerJoin(remoteCohorts, eq(remoteCohorts.id, remoteSessions.cohortId))
@@ -210,6 +214,14 @@ const selectSessions = (db: Executor) =>
 
 export async function findSessionRow(db: Executor, id: number): Promise<SessionRow | null> {
   const [row] = await selectSessions(db).where(eq(remoteSessions.id, id));
+  return row ?? null;
+}
+
+export async function findSessionRowOfParticipant(
+  db: Executor,
+  participantId: number,
+): Promise<SessionRow | null> {
+  const [row] = await selectSessions(db).where(eq(remoteSessions.participantId, participantId));
   return row ?? null;
 }
 

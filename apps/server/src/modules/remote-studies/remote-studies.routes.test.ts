@@ -11,11 +11,15 @@ import {
 } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
+import { dumpEverything, findPerson } from '../../../test/erasure-dump.js';
 import { buildTest } from '../../../test/factories.js';
 import { hashOpaqueToken } from '../../auth/opaque-tokens.js';
 import { participants, remoteCohorts, remoteSessions } from '../../db/schema.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
+import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { remoteReadyTest } from './remote-studies.route-cases.js';
 
 const ctx = useWorld();
@@ -300,6 +304,18 @@ describe('a participant joining by the link', () => {
       'remote_cohort_opened',
       'remote_participant_joined',
     ]);
+    const exported = await as.superAdmin.get(
+      `/tests/${test.id}/participants/${joined.participant_id}/access-export`,
+    );
+    expect(exported.statusCode, exported.body).toBe(200);
+    const files = unzipSync(new Uint8Array(exported.rawPayload));
+    const held = JSON.parse(new TextDecoder().decode(files['participant.json']));
+    expect(held.participant.source).toBe('webcam');
+    expect(held.remote_session).toMatchObject({
+      cohort_id: cohort.id,
+      panel_id: 'PROLIFIC-5f1a',
+      ended_at: null,
+    });
   });
 
   it('refuses a consent to other terms or beyond them, and a panel id twice, taking no place', async () => {
@@ -471,5 +487,43 @@ describe('expiry', () => {
       expectOk(await as.superAdmin.get(`/tests/${test.id}/remote_cohorts`)),
     );
     expect(listed.data[0]?.state).toBe('expired');
+  });
+});
+
+describe('erasing a remote participant (GDPR Art. 17)', () => {
+  it('removes its session with the panel id, and the erasure is verified', async () => {
+    const { test, link } = await studyWithLink();
+    const joined = await join(link, { external_id: 'PANEL-ERASE-7' });
+    const session = holder('Session', joined.session_token);
+    expectOk(
+      await session('PUT', '/remote/session/streams/eyes/batches/0', gaze(ctx.t.clock.now.getTime(), 10)),
+    );
+    expectOk(await session('POST', '/remote/session/end', {}));
+    const [row] = await ctx.t.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, joined.participant_id));
+    const person = { participantId: joined.participant_id, realId: row?.realId ?? '', keys: [] };
+    expect(JSON.stringify([...(await dumpEverything(ctx.t.db, ctx.t.files)).rows])).toContain(
+      'PANEL-ERASE-7',
+    );
+
+    const started = expectOk<{ data: { id: number } }>(
+      await as.superAdmin.post(`/tests/${test.id}/participants/${joined.participant_id}/erasure`),
+      202,
+    );
+    await runJobsUntilIdle(
+      { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now },
+      JOB_HANDLERS,
+    );
+    const done = expectOk<{ data: { state: string } }>(
+      await as.superAdmin.get(`/tests/${test.id}/erasures/${started.data.id}`),
+    );
+    expect(done.data.state).toBe('verified');
+    const dump = await dumpEverything(ctx.t.db, ctx.t.files);
+    expect(findPerson(dump, person)).toEqual([]);
+    expect(JSON.stringify([...dump.rows])).not.toContain('PANEL-ERASE-7');
+    // the session's credential went with it
+    expectError(await session('POST', '/remote/session/end', {}), 'unauthenticated');
   });
 });

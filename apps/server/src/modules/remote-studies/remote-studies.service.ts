@@ -32,6 +32,7 @@ import {
   findCohortRowByTokenHash,
   findSessionRow,
   findSessionRowByTokenHash,
+  findSessionRowOfParticipant,
   findStudyTestRow,
   hasSessionWithExternalId,
   insertCohortRow,
@@ -248,7 +249,7 @@ export async function joinRemoteStudy(
     companyId: grant.companyId,
     testId: grant.testId,
     subject: participant.auditSubject,
-    detail: { cohort_id: cohort.id, participant_id: participant.id, panel_id: externalId !== null },
+    detail: { cohort_id: cohort.id, panel_id: externalId !== null },
   });
   return {
     participant_id: participant.id,
@@ -258,6 +259,17 @@ export async function joinRemoteStudy(
 }
 
 // ── the participant's session ──
+
+/** What a remote participant's session holds about them (the access export, docs/data-rights.md). */
+export type RemoteSessionRecord = Pick<SessionRow, 'cohortId' | 'externalId' | 'createdAt' | 'endedAt'>;
+
+/** The remote session of a participant, or null for a lab participant. */
+export async function remoteSessionOf(
+  deps: Pick<Deps, 'db'>,
+  participantId: number,
+): Promise<RemoteSessionRecord | null> {
+  return findSessionRowOfParticipant(deps.db, participantId);
+}
 
 /** The participant of a session's token until the session expires (authenticate.ts); else null. */
 export async function findRemoteSession(
