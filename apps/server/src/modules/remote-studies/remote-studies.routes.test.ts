@@ -436,6 +436,32 @@ describe('the limits of a link', () => {
     expect(count).toHaveLength(2);
   });
 
+  it('never passes the cap, nor takes a panel id twice, under joins at once', async () => {
+    const { cohort, link } = await studyWithLink({ cap: 5 });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => link('POST', '/remote/participants', { consent: CONSENT })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      ...Array(5).fill(201),
+      ...Array(7).fill(403),
+    ]);
+    const joined = await ctx.t.db.select().from(participants).where(eq(participants.testId, cohort.test_id));
+    expect(joined.map((participant) => participant.realId).sort()).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `remote-${cohort.id}-000${n}`),
+    );
+    const other = await studyWithLink();
+    const same = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        other.link('POST', '/remote/participants', { consent: CONSENT, external_id: 'PANEL-SAME' }),
+      ),
+    );
+    expect(same.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const listed = remoteCohortListAnswer.parse(
+      expectOk(await as.superAdmin.get(`/tests/${other.test.id}/remote_cohorts`)),
+    );
+    expect(listed.data[0]?.participants).toBe(1);
+  });
+
   it('is refused once revoked, and its sessions upload nothing more', async () => {
     const { cohort, link } = await studyWithLink();
     const { session_token } = await join(link);
