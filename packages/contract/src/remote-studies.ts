@@ -56,7 +56,6 @@ export const REMOTE_MESSAGES = {
   noTerms: "Write the test's consent terms first: remote participants consent online, per stream and purpose",
   termsChanged: (version: number) =>
     `The consent terms changed (now version ${version}): read them again and give your consent to the new version`,
-  notInTerms: (what: string) => `The consent terms of this study do not cover ${what}`,
   externalIdNeeded:
     "This study's completion redirect sends your panel id back: open the study from your panel's link",
   externalIdTaken: 'This panel id has already taken part in this study',

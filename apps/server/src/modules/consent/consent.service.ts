@@ -107,8 +107,11 @@ export async function getParticipantConsent(
   return consentOf(deps, participant);
 }
 
-/** The terms version of a grant, checked: it exists, covers what is granted, and was not given in the future. */
-async function termsForGrant(deps: ConsentDeps, testId: number, grant: ConsentGrant) {
+/**
+ * The terms version of a grant, checked: it exists, covers what is granted, and was not given in
+ * the future (400 naming the field); a remote study's join checks its consent with it first.
+ */
+export async function termsForGrant(deps: ConsentDeps, testId: number, grant: ConsentGrant) {
   const terms = await findTermsRow(deps.db, testId, grant.version);
   if (!terms)
     throw AppError.fieldError('validation', 'version', CONSENT_MESSAGES.unknownVersion(grant.version));

@@ -1,5 +1,6 @@
 import {
   auditListAnswer,
+  CONSENT_MESSAGES,
   createdRemoteCohortAnswer,
   endedRemoteSessionAnswer,
   joinedRemoteStudyAnswer,
@@ -325,7 +326,7 @@ describe('a participant joining by the link', () => {
     const beyond = await link('POST', '/remote/participants', {
       consent: { ...CONSENT, streams: ['emotions'] },
     });
-    expectError(beyond, 'validation', { streams: REMOTE_MESSAGES.notInTerms('EEG and emotions') });
+    expectError(beyond, 'validation', { streams: CONSENT_MESSAGES.notInTerms('EEG and emotions', 1) });
     await join(link, { external_id: 'PANEL-1' });
     const twice = await link('POST', '/remote/participants', { consent: CONSENT, external_id: 'PANEL-1' });
     expectError(twice, 'conflict', { external_id: REMOTE_MESSAGES.externalIdTaken });

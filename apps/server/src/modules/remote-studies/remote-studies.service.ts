@@ -1,7 +1,6 @@
 import type { StreamKind } from '@limbus/analytics';
 import {
-  CONSENT_PURPOSE_NAMES,
-  CONSENT_STREAM_NAMES,
+  type ConsentGrant,
   type ConsentTerms,
   fillRedirect,
   type JoinRemoteStudyInput,
@@ -21,7 +20,7 @@ import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-e
 import type { RemoteLinkGrant, RemoteSessionGrant } from '../../http/authenticate.js';
 import type { Actor } from '../../http/policy.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
-import { currentConsentTerms, giveConsent } from '../consent/consent.service.js';
+import { currentConsentTerms, giveConsent, termsForGrant } from '../consent/consent.service.js';
 import { type FinishInput, finishParticipant, putBatch } from '../ingestion/ingestion.service.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { cohortStateOf, toRemoteCohort } from './remote-studies.mappers.js';
@@ -182,24 +181,12 @@ export async function getRemoteStudy(deps: Deps, grant: RemoteLinkGrant): Promis
   };
 }
 
-/** The consent asked for, checked against the terms in force: the version shown, and only what they cover. */
-function assertConsentFits(terms: ConsentTerms, consent: JoinRemoteStudyInput['consent']): void {
+/** The consent asked for, checked: under the terms in force (which the page showed), covered by them. */
+async function assertConsentFits(deps: Deps, testId: number, consent: ConsentGrant): Promise<void> {
+  const terms = await termsOf(deps, testId);
   if (consent.version !== terms.version)
     throw AppError.fieldError('conflict', 'version', REMOTE_MESSAGES.termsChanged(terms.version));
-  const streams = consent.streams.filter((stream) => !terms.streams.includes(stream));
-  if (streams.length > 0)
-    throw AppError.fieldError(
-      'validation',
-      'streams',
-      REMOTE_MESSAGES.notInTerms(streams.map((stream) => CONSENT_STREAM_NAMES[stream]).join(', ')),
-    );
-  const purposes = consent.purposes.filter((purpose) => !terms.purposes.includes(purpose));
-  if (purposes.length > 0)
-    throw AppError.fieldError(
-      'validation',
-      'purposes',
-      REMOTE_MESSAGES.notInTerms(purposes.map((purpose) => CONSENT_PURPOSE_NAMES[purpose]).join(', ')),
-    );
+  await termsForGrant(deps, testId, consent);
 }
 
 /**
@@ -213,13 +200,14 @@ export async function joinRemoteStudy(
   input: JoinRemoteStudyInput,
 ): Promise<{ participant_id: number; session_token: string; session_expires_at: number }> {
   const cohort = await openCohort(deps, grant);
-  assertConsentFits(await termsOf(deps, grant.testId), input.consent);
+  const now = deps.clock();
+  const consent = { ...input.consent, given_at: Math.floor(now.getTime() / 1000) };
+  await assertConsentFits(deps, grant.testId, consent);
   const externalId = input.external_id ?? null;
   if (externalId === null && redirectNeedsExternalId(cohort.redirectUrl))
     throw AppError.fieldError('validation', 'external_id', REMOTE_MESSAGES.externalIdNeeded);
   if (externalId !== null && (await hasSessionWithExternalId(deps.db, cohort.id, externalId)))
     throw AppError.fieldError('conflict', 'external_id', REMOTE_MESSAGES.externalIdTaken);
-  const now = deps.clock();
   const session = newOpaqueToken();
   const sessionExpiresAt = new Date(now.getTime() + SESSION_MS);
   const outcome = await joinCohortRows(deps.db, {
@@ -237,13 +225,7 @@ export async function joinRemoteStudy(
   }
   const participant = outcome.joined;
   const context: AuditContext = { actor: { id: null, label: `Remote cohort ${cohort.id}` }, address };
-  await giveConsent(
-    deps,
-    context,
-    participant,
-    { ...input.consent, given_at: Math.floor(now.getTime() / 1000) },
-    'online',
-  );
+  await giveConsent(deps, context, participant, consent, 'online');
   await recordAudit(deps, context, {
     action: 'remote_participant_joined',
     companyId: grant.companyId,
