@@ -46,6 +46,8 @@ import { registerParticipantRoutes } from './modules/participants/participants.r
 import { registerPredictionRoutes } from './modules/predictions/predictions.routes.js';
 import { registerProcessingRecordRoutes } from './modules/processing-record/processing-record.routes.js';
 import { registerQualityRoutes } from './modules/quality/quality.routes.js';
+import { registerRemoteStudyRoutes } from './modules/remote-studies/remote-studies.routes.js';
+import { findRemoteLink, findRemoteSession } from './modules/remote-studies/remote-studies.service.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { registerRetentionRoutes } from './modules/retention/retention.routes.js';
 import { registerSectionClipsRoutes } from './modules/section-clips/section-clips.routes.js';
@@ -191,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loadSignedInUser: (userId) => actors.get(userId),
     findSetupByKey: (key) => findSetupByKey(deps, key),
     findShareGrant: (token, unlock) => findShareGrant(deps, token, unlock),
+    findRemoteLink: (token) => findRemoteLink(deps, token),
+    findRemoteSession: (token) => findRemoteSession(deps, token),
   });
   await app.register(
     async (api) => {
@@ -225,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerBenchmarkRoutes(api, deps);
       registerSectionClipsRoutes(api, deps);
       registerShareLinkRoutes(api, deps);
+      registerRemoteStudyRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

@@ -50,6 +50,8 @@ export type InputCase = {
   isRecorder?: true;
   /** A share link's visitor route: sent with a share link's token instead of a user's token. */
   isShare?: true;
+  /** A remote study's route: sent with its participant link's token or a participant's session. */
+  credential?: 'remoteLink' | 'remoteSession';
   parts: readonly Part[];
   /** The body may also come as multipart/form-data (POST/PATCH /tests). */
   acceptsMultipart?: true;
@@ -162,7 +164,9 @@ export function describeBadInput(w: InputWorld, cases: readonly InputCase[]): vo
         ? (['setup'] as const)
         : testCase.isShare
           ? (['share'] as const)
-          : (['superAdmin'] as const)
+          : testCase.credential
+            ? ([testCase.credential] as const)
+            : (['superAdmin'] as const)
     ).map((identity) => ({
       testCase,
       identity,

@@ -6,8 +6,10 @@ import { categories, countries, flows, resources, significantPoints } from '../s
 import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
 import type { TestApp } from './create-test-app.js';
 import {
+  buildConsentTerms,
   buildContract,
   buildParticipant,
+  buildRemoteCohort,
   buildShareLink,
   buildTest,
   buildUser,
@@ -42,6 +44,9 @@ export type InputWorld = {
   setupKey: string;
   /** The token of a password-protected share link of the recorded test, for the visitor's routes. */
   shareToken: string;
+  /** A remote cohort's participant link and a session of one of its participants (remote studies). */
+  remoteLinkToken: string;
+  remoteSessionToken: string;
 };
 
 /** The bad-input world of this test process, for the enclosing file: read its fields in tests. */
@@ -92,6 +97,7 @@ export const useInputWorld = sharedPerProcess(async (t): Promise<InputWorld> => 
       password: 'open sesame',
     })
   ).token;
+  const remote = await remoteCredentials(t, world);
   return {
     t,
     world,
@@ -109,15 +115,35 @@ export const useInputWorld = sharedPerProcess(async (t): Promise<InputWorld> => 
     resourceImageName,
     setupKey,
     shareToken,
+    ...remote,
   };
 });
+
+/** A remote cohort on a test with consent terms, and the session of a participant who joined it. */
+async function remoteCredentials(t: TestApp, world: Awaited<ReturnType<typeof buildWorld>>) {
+  const test = await buildTest(t.db, world.client.id);
+  await buildConsentTerms(t, test.id);
+  const cohort = await buildRemoteCohort(t, {
+    testId: test.id,
+    createdById: world.superAdmin.id,
+    cap: 10_000,
+  });
+  const joined = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/remote/participants',
+    headers: { authorization: `Remote ${cohort.token}` },
+    payload: { consent: { version: 1, streams: ['eyes', 'mice'], purposes: ['report'] } },
+  });
+  if (joined.statusCode !== 201) throw new Error(`no remote session: ${joined.body}`);
+  return { remoteLinkToken: cohort.token, remoteSessionToken: joined.json().data.session_token as string };
+}
 
 let sequence = 0;
 /** A number not used before in this process, for names and addresses that must be new. */
 export const nextNumber = () => ++sequence;
 export const freshEmail = () => `bad-input-${nextNumber()}@example.test`;
 
-export type Identity = 'superAdmin' | 'anonymous' | 'setup' | 'share';
+export type Identity = 'superAdmin' | 'anonymous' | 'setup' | 'share' | 'remoteLink' | 'remoteSession';
 
 export function send(
   w: InputWorld,
@@ -129,6 +155,8 @@ export function send(
     ...(identity === 'superAdmin' ? { authorization: w.superAdminAuth } : {}),
     ...(identity === 'setup' ? { authorization: `Setup ${w.setupKey}` } : {}),
     ...(identity === 'share' ? { authorization: `Share ${w.shareToken}` } : {}),
+    ...(identity === 'remoteLink' ? { authorization: `Remote ${w.remoteLinkToken}` } : {}),
+    ...(identity === 'remoteSession' ? { authorization: `Session ${w.remoteSessionToken}` } : {}),
   };
   return w.t.app.inject({ ...options, headers });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '@limbus/contract';
+import type { ConsentPurpose, ConsentStream, Role } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newOpaqueToken } from '../src/auth/opaque-tokens.js';
@@ -10,11 +10,13 @@ import type { Database } from '../src/db/client.js';
 import {
   bundles,
   companies,
+  consentTerms,
   contracts,
   evidenceReels,
   insightSignificantPoints,
   insights,
   participants,
+  remoteCohorts,
   shareLinks,
   significantPoints,
   tests,
@@ -298,5 +300,52 @@ export async function buildShareLink(
     })
     .returning({ id: shareLinks.id });
   if (!row) throw new Error('no share link');
+  return { id: row.id, token };
+}
+
+/** Version 1 of a test's consent terms, over every stream and purpose unless told otherwise. */
+export async function buildConsentTerms(
+  t: { db: Database },
+  testId: number,
+  terms: { streams?: ConsentStream[]; purposes?: ConsentPurpose[] } = {},
+) {
+  const [row] = await t.db
+    .insert(consentTerms)
+    .values({
+      testId,
+      version: 1,
+      text: 'We record your gaze and mouse in your browser. Camera video never leaves your device.',
+      streams: terms.streams ?? ['eyes', 'mice', 'answers'],
+      purposes: terms.purposes ?? ['report', 'norms', 'ai'],
+    })
+    .returning();
+  if (!row) throw new Error('no consent terms');
+  return row;
+}
+
+/** A remote cohort of a test (with its participant link's token), open for 14 days unless told otherwise. */
+export async function buildRemoteCohort(
+  t: { db: Database },
+  cohort: { testId: number; createdById: number; cap?: number; expiresAt?: Date; redirectUrl?: string },
+) {
+  const [test] = await t.db
+    .select({ companyId: tests.companyId })
+    .from(tests)
+    .where(eq(tests.id, cohort.testId));
+  if (!test) throw new Error('no test for the cohort');
+  const { token, hash } = newOpaqueToken();
+  const [row] = await t.db
+    .insert(remoteCohorts)
+    .values({
+      companyId: test.companyId,
+      testId: cohort.testId,
+      tokenHash: hash,
+      cap: cohort.cap ?? 100,
+      expiresAt: cohort.expiresAt ?? new Date(Date.now() + 14 * 24 * 60 * 60 * 1000),
+      redirectUrl: cohort.redirectUrl ?? null,
+      createdById: cohort.createdById,
+    })
+    .returning({ id: remoteCohorts.id });
+  if (!row) throw new Error('no remote cohort');
   return { id: row.id, token };
 }

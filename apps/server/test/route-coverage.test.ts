@@ -45,6 +45,10 @@ import {
   processingRecordPolicyCases,
 } from '../src/modules/processing-record/processing-record.route-cases.js';
 import { qualityInputCases, qualityPolicyCases } from '../src/modules/quality/quality.route-cases.js';
+import {
+  remoteStudiesInputCases,
+  remoteStudiesPolicyCases,
+} from '../src/modules/remote-studies/remote-studies.route-cases.js';
 import { resourcesInputCases, resourcesPolicyCases } from '../src/modules/resources/resources.route-cases.js';
 import { retentionInputCases, retentionPolicyCases } from '../src/modules/retention/retention.route-cases.js';
 import {
@@ -107,6 +111,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'access', policy: accessPolicyCases, input: accessInputCases },
   { name: 'processing-record', policy: processingRecordPolicyCases, input: processingRecordInputCases },
   { name: 'share-links', policy: shareLinksPolicyCases, input: shareLinksInputCases },
+  { name: 'remote-studies', policy: remoteStudiesPolicyCases, input: remoteStudiesInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */
@@ -132,6 +137,8 @@ function appWithAuthentication() {
     loadSignedInUser: async () => null,
     findSetupByKey: async () => null,
     findShareGrant: async () => null,
+    findRemoteLink: async () => null,
+    findRemoteSession: async () => null,
     accessTokens: createAccessTokens('x'.repeat(32)),
     signedUrls: createSignedUrls('x'.repeat(32)),
     clock: () => new Date(),

@@ -215,6 +215,18 @@ export const shareRoute = (url: string): RouteCase => ({
   expect: recorderOnly,
 });
 
+/**
+ * A remote study's routes take its participant link's token (`Authorization: Remote <token>`) or a
+ * participant's session (`Authorization: Session <token>`); no user's token opens them
+ * (remote-studies.routes.test.ts walks them with the credentials).
+ */
+export const remoteRoute = (access: 'remote_link' | 'remote_session', url: string): RouteCase => ({
+  access,
+  targets: ['none'],
+  request: () => ({ url }),
+  expect: recorderOnly,
+});
+
 /** A route of what belongs to a company, which its users and staff may use (readsOwnCompany). */
 export const ownCompanyRoute = (request: RouteCase['request']): RouteCase => ({
   access: 'user',

@@ -19,6 +19,7 @@ import { participantRoutes } from './participants.js';
 import { predictionRoutes } from './predictions.js';
 import { processingRecordRoutes } from './processing-record.js';
 import { qualityRoutes } from './quality.js';
+import { remoteCohortRoutes, remoteRoutes } from './remote-studies.js';
 import { resourceRoutes } from './resources.js';
 import { retentionRoutes } from './retention.js';
 import { sectionClipsRoutes } from './section-clips.js';
@@ -54,6 +55,8 @@ export const apiRoutes = {
   predictions: predictionRoutes,
   processingRecord: processingRecordRoutes,
   quality: qualityRoutes,
+  remoteCohorts: remoteCohortRoutes,
+  remote: remoteRoutes,
   resources: resourceRoutes,
   retention: retentionRoutes,
   sectionClips: sectionClipsRoutes,
@@ -102,6 +105,10 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
     "A company's record of processing (GDPR Art. 30): what is held about its participants, why, for whom, where and how long",
   quality:
     "Data quality of a test's recordings (tracking ratio, precision, accuracy, EEG) and participants left out of the metrics: research area only",
+  remoteCohorts:
+    "A test's remote cohorts (issue 30): the participant link with its cap, expiry and completion redirect, opened, listed and closed by the research area",
+  remote:
+    "What a remote participant's browser calls: with the link's token (`Authorization: Remote <token>`) the study and one new participant, with that participant's session (`Authorization: Session <token>`) its uploads and its end; nothing else answers either",
   resources: 'The resources library: articles for every user, drafts and authoring for the provider',
   retention:
     "A company's retention policy: how long recordings and raw streams are kept before the daily job removes them",

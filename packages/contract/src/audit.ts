@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'share_link_created',
   'share_link_revoked',
   'share_link_viewed',
+  'remote_cohort_opened',
+  'remote_cohort_revoked',
+  'remote_participant_joined',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,6 +40,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   share_link_created: 'Shared results by link',
   share_link_revoked: 'Revoked a share link',
   share_link_viewed: 'Viewed results by a share link',
+  remote_cohort_opened: 'Opened a remote cohort (participant link)',
+  remote_cohort_revoked: 'Closed a remote cohort',
+  remote_participant_joined: 'A remote participant joined by the participant link',
 };
 
 /** What an entry records beyond its action: counts, kinds, versions; never personal data. */

@@ -32,13 +32,14 @@ export const CONSENT_PURPOSE_NAMES: Record<ConsentPurpose, string> = {
 };
 
 /** How a consent was given or changed. */
-export const CONSENT_METHODS = ['recorder', 'import', 'paper', 'withdrawal'] as const;
+export const CONSENT_METHODS = ['recorder', 'import', 'paper', 'online', 'withdrawal'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
 export const CONSENT_METHOD_NAMES: Record<ConsentMethod, string> = {
   recorder: 'Given at the lab recorder',
   import: 'Given with an import',
   paper: 'Given on paper, entered by a researcher',
+  online: "Given online, in the participant's browser (a remote study)",
   withdrawal: 'Withdrawn in part',
 };
 

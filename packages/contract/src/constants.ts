@@ -72,6 +72,9 @@ export const MESSAGES = {
 /** Recorded data (spec 2 §3, spec 3 §3). */
 export const PARTICIPANT_TYPES = ['default', 'video_heatmap'] as const;
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
+/** Where a participant was recorded: in the lab, or in their own browser by webcam (remote studies). */
+export const PARTICIPANT_SOURCES = ['lab', 'webcam'] as const;
+export type ParticipantSource = (typeof PARTICIPANT_SOURCES)[number];
 /** `recording` while a recorder is still uploading; the screens show finished participants. */
 export const PARTICIPANT_STATES = ['recording', 'finished'] as const;
 export type ParticipantState = (typeof PARTICIPANT_STATES)[number];

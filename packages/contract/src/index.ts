@@ -30,6 +30,7 @@ export * from './policies.js';
 export * from './predictions.js';
 export * from './processing-record.js';
 export * from './quality.js';
+export * from './remote-studies.js';
 export * from './resources.js';
 export * from './results-access.js';
 export * from './retention.js';

@@ -112,6 +112,8 @@ function operation(route: Route): object {
     ...(route.access === 'recorder' ? { security: [{ setupKey: [] }] } : {}),
     ...(route.access === 'signed' ? { security: [] } : {}),
     ...(route.access === 'share' ? { security: [{ shareToken: [] }] } : {}),
+    ...(route.access === 'remote_link' ? { security: [{ remoteLink: [] }] } : {}),
+    ...(route.access === 'remote_session' ? { security: [{ remoteSession: [] }] } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(body ? { requestBody: body } : {}),
     responses: { ...successResponses(route), ...errors },
@@ -171,6 +173,22 @@ export function buildOpenApiDocument<G extends Record<string, RouteGroup>>(
                 in: 'header',
                 name: 'Authorization',
                 description: "`Share <token>`: a share link's token",
+              },
+            }
+          : {}),
+        ...(routes.some((route) => route.access === 'remote_link')
+          ? {
+              remoteLink: {
+                type: 'apiKey',
+                in: 'header',
+                name: 'Authorization',
+                description: "`Remote <token>`: a remote study's participant link",
+              },
+              remoteSession: {
+                type: 'apiKey',
+                in: 'header',
+                name: 'Authorization',
+                description: "`Session <token>`: one remote participant's session",
               },
             }
           : {}),

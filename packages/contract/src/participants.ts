@@ -4,6 +4,7 @@ import {
   EMOTIONS,
   MOMENT_KINDS,
   PARTICIPANT_ASSOCIATIONS,
+  PARTICIPANT_SOURCES,
   PARTICIPANT_STATES,
   PARTICIPANT_TYPES,
   STREAM_KINDS,
@@ -25,6 +26,8 @@ const participantFields = {
   id: z.number(),
   real_id: z.string(),
   type: z.enum(PARTICIPANT_TYPES),
+  /** lab: recorded in the lab; webcam: in the participant's own browser (a remote cohort). */
+  source: z.enum(PARTICIPANT_SOURCES),
   demographic: demographicSchema,
   /** Unix seconds; null while unknown. */
   started_at: z.number().nullable(),

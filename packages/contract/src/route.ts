@@ -15,10 +15,21 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  * researcher: role admin or licence_research; recorder: a lab recorder with its key
  * (`Authorization: Setup <key>`), never a user; signed: a URL the server signed after checking the
  * reader (media for `<video src>`); share: a visitor with a share link's token
- * (`Authorization: Share <token>`, share-links.ts), never a user. Resource-level rules live in the
+ * (`Authorization: Share <token>`, share-links.ts), never a user; remote_link: a remote study's
+ * participant link (`Authorization: Remote <token>`), remote_session: one remote participant's
+ * session (`Authorization: Session <token>`, remote-studies.ts). Resource-level rules live in the
  * server's policy.
  */
-export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder' | 'signed' | 'share';
+export type Access =
+  | 'public'
+  | 'user'
+  | 'staff'
+  | 'researcher'
+  | 'recorder'
+  | 'signed'
+  | 'share'
+  | 'remote_link'
+  | 'remote_session';
 
 /** An answer that is not JSON: a file or stream of bytes. */
 export type FileAnswer = { file: string };

@@ -7,6 +7,7 @@ export * from './tables/data-rights.js';
 export * from './tables/library.js';
 export * from './tables/predictions.js';
 export * from './tables/recordings.js';
+export * from './tables/remote-studies.js';
 export * from './tables/results.js';
 export * from './tables/sharing.js';
 export * from './tables/user-tests.js';

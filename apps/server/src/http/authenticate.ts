@@ -1,4 +1,10 @@
-import { SHARE_LINK_MESSAGES, SHARE_UNLOCK_HEADER, type ShareLinkScope, type User } from '@limbus/contract';
+import {
+  REMOTE_MESSAGES,
+  SHARE_LINK_MESSAGES,
+  SHARE_UNLOCK_HEADER,
+  type ShareLinkScope,
+  type User,
+} from '@limbus/contract';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { AccessTokens } from '../auth/access-tokens.js';
 import { AppError, forbidden, unauthenticated } from './app-error.js';
@@ -11,10 +17,21 @@ import type { SignedUrls } from './signed-urls.js';
  * researcher: role admin or licence_research; recorder: a lab recorder (test setup) with its key
  * (`Authorization: Setup <key>`), never a user; signed: a URL the server signed after checking
  * the reader (media for `<video src>`, signed-urls.ts); share: a share link's visitor with the
- * link's token (`Authorization: Share <token>`), which no other route takes (it answers 401).
- * Resource-level rules live in policy.ts.
+ * link's token (`Authorization: Share <token>`), which no other route takes (it answers 401);
+ * remote_link: a remote study's participant link (`Authorization: Remote <token>`), remote_session:
+ * one remote participant's session (`Authorization: Session <token>`), each taken by its own routes
+ * only. Resource-level rules live in policy.ts.
  */
-export type Access = 'public' | 'user' | 'staff' | 'researcher' | 'recorder' | 'signed' | 'share';
+export type Access =
+  | 'public'
+  | 'user'
+  | 'staff'
+  | 'researcher'
+  | 'recorder'
+  | 'signed'
+  | 'share'
+  | 'remote_link'
+  | 'remote_session';
 
 /** One method of a route as registered, with its stated access and its schemas. */
 export type RegisteredRoute = {
@@ -53,16 +70,31 @@ export type ShareGrant = {
   allowRecordings: boolean;
 };
 
+/** The remote cohort a participant link's token names (`request.remoteLink`), open or not. */
+export type RemoteLinkGrant = { cohortId: number; companyId: number; testId: number };
+
+/** The one participant a remote session's token is bound to (`request.remoteSession`), until it expires. */
+export type RemoteSessionGrant = {
+  sessionId: number;
+  cohortId: number;
+  companyId: number;
+  testId: number;
+  participantId: number;
+};
+
 /**
  * What authentication asks of the modules, which app.ts hands in: the signed-in user of an id
  * (the users module, through the actors' cache), the test setup of a recorder's key (the
  * test-setups module), and the grant of a live share link's token with the request's unlock (the
- * share-links module); each null when there is none.
+ * share-links module), and the remote cohort of a participant link's token and the live session
+ * of a remote participant's token (the remote-studies module); each null when there is none.
  */
 export type AuthenticationLookups = {
   loadSignedInUser: (userId: number) => Promise<SignedInUser | null>;
   findSetupByKey: (key: string) => Promise<SetupIdentity | null>;
   findShareGrant: (token: string, unlock: string | undefined) => Promise<ShareGrant | null>;
+  findRemoteLink: (token: string) => Promise<RemoteLinkGrant | null>;
+  findRemoteSession: (token: string) => Promise<RemoteSessionGrant | null>;
 };
 
 declare module 'fastify' {
@@ -81,6 +113,10 @@ declare module 'fastify' {
     setup: SetupIdentity | null;
     /** The share link of a visitor's route. */
     share: ShareGrant | null;
+    /** The remote cohort of a participant link's route. */
+    remoteLink: RemoteLinkGrant | null;
+    /** The remote participant of a session's route. */
+    remoteSession: RemoteSessionGrant | null;
   }
 }
 
@@ -92,6 +128,8 @@ export function registerAuthentication(
   app.decorateRequest('signedInUser', null);
   app.decorateRequest('setup', null);
   app.decorateRequest('share', null);
+  app.decorateRequest('remoteLink', null);
+  app.decorateRequest('remoteSession', null);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', function onRoute(route) {
@@ -115,9 +153,20 @@ export function registerAuthentication(
       request.share = await shareFromHeader(request, deps.findShareGrant);
       return;
     }
-    // A share token is a credential of the visitor's routes only: every other route refuses it.
-    if (access && request.headers.authorization?.startsWith('Share '))
-      throw unauthenticated(SHARE_LINK_MESSAGES.otherCredential);
+    if (access === 'remote_link') {
+      request.remoteLink = await remoteLinkFromHeader(request, deps.findRemoteLink);
+      return;
+    }
+    if (access === 'remote_session') {
+      request.remoteSession = await remoteSessionFromHeader(request, deps.findRemoteSession);
+      return;
+    }
+    // A share token, a participant link and a session are credentials of their own routes only:
+    // every other route refuses them, public ones included.
+    const scheme = request.headers.authorization?.split(' ')[0];
+    if (access && scheme === 'Share') throw unauthenticated(SHARE_LINK_MESSAGES.otherCredential);
+    if (access && (scheme === 'Remote' || scheme === 'Session'))
+      throw unauthenticated(REMOTE_MESSAGES.otherCredential);
     if (!access || access === 'public') return;
     if (access === 'signed') return; // checked after validation (below): the query must be read first
     if (access === 'recorder') {
@@ -175,7 +224,7 @@ async function setupFromHeader(
   return findSetupByKey(key);
 }
 
-/** A share link's token: 64 hex digits (256 bits, newOpaqueToken). */
+/** A share link's, participant link's or session's token: 64 hex digits (256 bits, newOpaqueToken). */
 const SHARE_TOKEN = /^[0-9a-f]{64}$/;
 
 /** The grant of the request's share token; an unknown, expired or revoked one is one 404, alike. */
@@ -193,6 +242,50 @@ async function shareFromHeader(
     : null;
   if (!grant) throw new AppError('not_found', SHARE_LINK_MESSAGES.gone);
   return grant;
+}
+
+/** The token of `Authorization: <scheme> <token>` when it has the shape of newOpaqueToken's, else null. */
+function opaqueTokenOf(request: FastifyRequest, scheme: string): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith(`${scheme} `)) return null;
+  const token = header.slice(scheme.length + 1).trim();
+  return SHARE_TOKEN.test(token) ? token : null;
+}
+
+/** The cohort of a participant link's token; an unknown one is 404 (the module refuses a closed one). */
+async function remoteLinkFromHeader(
+  request: FastifyRequest,
+  findRemoteLink: AuthenticationLookups['findRemoteLink'],
+): Promise<RemoteLinkGrant> {
+  if (!request.headers.authorization?.startsWith('Remote '))
+    throw unauthenticated("This needs a study's participant link (Authorization: Remote <token>)");
+  const token = opaqueTokenOf(request, 'Remote');
+  const grant = token ? await findRemoteLink(token) : null;
+  if (!grant) throw new AppError('not_found', REMOTE_MESSAGES.unknownLink);
+  return grant;
+}
+
+/** The participant of a live session's token; an unknown or expired one is 401. */
+async function remoteSessionFromHeader(
+  request: FastifyRequest,
+  findRemoteSession: AuthenticationLookups['findRemoteSession'],
+): Promise<RemoteSessionGrant> {
+  const token = opaqueTokenOf(request, 'Session');
+  const grant = token ? await findRemoteSession(token) : null;
+  if (!grant) throw unauthenticated(REMOTE_MESSAGES.sessionEnded);
+  return grant;
+}
+
+/** The remote cohort of a participant link's route. */
+export function remoteLinkOf(request: FastifyRequest): RemoteLinkGrant {
+  if (!request.remoteLink) throw new AppError('not_found', REMOTE_MESSAGES.unknownLink);
+  return request.remoteLink;
+}
+
+/** The remote participant of a session's route. */
+export function remoteSessionOf(request: FastifyRequest): RemoteSessionGrant {
+  if (!request.remoteSession) throw unauthenticated(REMOTE_MESSAGES.sessionEnded);
+  return request.remoteSession;
 }
 
 /** The share link of a visitor's route. */

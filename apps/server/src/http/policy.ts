@@ -97,6 +97,8 @@ const rules = {
    * part of it: the research area, which sees every test (docs/data-rights.md).
    */
   'consent.manage': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
+  /** Open, list and close a test's remote cohorts (issue 30): the research area, which sees every test. */
+  'remote_cohort.manage': (actor: Actor, _test: { companyId: number }) => isResearcher(actor),
   /** Remove participants and their recordings. */
   'participant.manage': (actor: Actor, _resource?: undefined) => isResearcher(actor),
   /** Erase a participant of a test (GDPR Art. 17): the research area, which sees every test. */
@@ -218,6 +220,7 @@ const sights: { [A in Action]?: Sight<A> } = {
   'video.process': seesTest,
   'test.annotate': seesTest,
   'consent.manage': seesTest,
+  'remote_cohort.manage': seesTest,
   'participant.erase': seesTest,
   'erasure.request': seesTest,
   'insight.manage': seesTest,

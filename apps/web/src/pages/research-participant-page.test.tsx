@@ -14,6 +14,7 @@ const participant: ParticipantDetail = {
   id: 25,
   real_id: 'P0001',
   type: 'default',
+  source: 'lab',
   demographic: { age: 47, gender: 'male', education: 'HBO' },
   started_at: 1_700_000_000,
   ended_at: 1_700_000_107,

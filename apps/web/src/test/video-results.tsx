@@ -42,6 +42,7 @@ export const makeViewer = (id: number, realId: string, favourite = false): Parti
   id,
   real_id: realId,
   type: 'default',
+  source: 'lab',
   demographic: { age: 30 + id, gender: 'female', education: 'Bachelor' },
   started_at: 1_700_000_000,
   ended_at: 1_700_000_090,

@@ -3,6 +3,7 @@ import {
   type Demographic,
   EMOTIONS,
   LABEL_MATCH_TYPES,
+  PARTICIPANT_SOURCES,
   PARTICIPANT_STATES,
   PARTICIPANT_TYPES,
   STREAM_KINDS,
@@ -55,6 +56,8 @@ export const participants = pgTable(
     realId: text('real_id').notNull(),
     type: participantTypeEnum('type').notNull().default('default'),
     state: participantStateEnum('state').notNull().default('recording'),
+    /** lab, or webcam for a remote cohort's participant (issue 30, docs/remote-studies.md). */
+    source: text('source', { enum: PARTICIPANT_SOURCES }).notNull().default('lab'),
     demographic: jsonb('demographic')
       .$type<Demographic>()
       .notNull()
@@ -87,6 +90,7 @@ export const participants = pgTable(
   (table) => [
     uniqueIndex('participants_test_real_id_idx').on(table.testId, table.realId),
     check('participants_total_clicks_check', sql`${table.totalClicks} >= 0`),
+    check('participants_source_check', sql`${table.source} in ('lab', 'webcam')`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   type ParticipantRow,
   participantDetail,
 } from '../participants/participants.service.js';
+import { type RemoteSessionRecord, remoteSessionOf } from '../remote-studies/remote-studies.service.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { type ConsentHistoryRow, findTestName, listConsentHistoryRows } from './access.repository.js';
 import { createZipStream, type ZipStream } from './zip-stream.js';
@@ -29,6 +30,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 function participantJson(
   participant: ParticipantRow,
   test: { id: number; name: string; companyId: number },
+  remote: RemoteSessionRecord | null,
   at: Date,
 ) {
   return {
@@ -42,6 +44,7 @@ function participantJson(
       real_id: participant.realId,
       pseudonym_in_audit_trail: participant.auditSubject,
       type: participant.type,
+      source: participant.source,
       state: participant.state,
       demographic: participant.demographic,
       started_at: iso(participant.startedAt),
@@ -56,6 +59,12 @@ function participantJson(
       removed_data: participant.removedData,
       created_at: iso(participant.createdAt),
       updated_at: iso(participant.updatedAt),
+    },
+    remote_session: remote && {
+      cohort_id: remote.cohortId,
+      panel_id: remote.externalId,
+      started_at: iso(remote.createdAt),
+      ended_at: iso(remote.endedAt),
     },
   };
 }
@@ -113,8 +122,9 @@ async function writeArchive(
   const at = deps.clock();
   const who = { id: participant.id, realId: participant.realId };
   const files: string[] = [];
-  const [consent, detail] = await Promise.all([
+  const [consent, remote, detail] = await Promise.all([
     listConsentHistoryRows(deps.db, participant.id),
+    remoteSessionOf(deps, participant.id),
     participantDetail(deps, participant, {
       associations: ['sections', 'significant_points', 'open_questions', 'evaluations', 'associations'],
       withVideo: false,
@@ -143,7 +153,7 @@ async function writeArchive(
   files.push('answers.json', 'comments.json');
 
   await zip.addText('README.txt', [readme(participant, files, at)]);
-  await zip.addText('participant.json', [json(participantJson(participant, test, at))]);
+  await zip.addText('participant.json', [json(participantJson(participant, test, remote, at))]);
   await zip.addText('consent.json', [json(consentJson(consent))]);
   for (const [kind, name] of streams) {
     if (!present.includes(name)) continue;

@@ -56,6 +56,15 @@ export async function listConsentTerms(deps: Deps, actor: Actor, testId: number)
   return (await listTermsRows(deps.db, testId)).map(toConsentTerms);
 }
 
+/** The test's terms in force (the newest version), or null: what a remote study's participant consents to. */
+export async function currentConsentTerms(
+  deps: Pick<Deps, 'db'>,
+  testId: number,
+): Promise<ConsentTerms | null> {
+  const [newest] = await listTermsRows(deps.db, testId);
+  return newest ? toConsentTerms(newest) : null;
+}
+
 /** A new version of the terms: the next number, the earlier versions and the consents given under them stay. */
 export async function createConsentTerms(
   deps: Deps,
@@ -98,8 +107,11 @@ export async function getParticipantConsent(
   return consentOf(deps, participant);
 }
 
-/** The terms version of a grant, checked: it exists, covers what is granted, and was not given in the future. */
-async function termsForGrant(deps: ConsentDeps, testId: number, grant: ConsentGrant) {
+/**
+ * The terms version of a grant, checked: it exists, covers what is granted, and was not given in
+ * the future (400 naming the field); a remote study's join checks its consent with it first.
+ */
+export async function termsForGrant(deps: ConsentDeps, testId: number, grant: ConsentGrant) {
   const terms = await findTermsRow(deps.db, testId, grant.version);
   if (!terms)
     throw AppError.fieldError('validation', 'version', CONSENT_MESSAGES.unknownVersion(grant.version));

@@ -31,6 +31,7 @@ function participantFields(row: ParticipantRow) {
     id: row.id,
     real_id: row.realId,
     type: row.type,
+    source: row.source,
     demographic: row.demographic,
     started_at: unixSecondsOrNull(row.startedAt),
     ended_at: unixSecondsOrNull(row.endedAt),

@@ -38,6 +38,7 @@ const participant = (id: number, realId: string) =>
     id,
     real_id: realId,
     type: 'default',
+    source: 'lab',
     demographic: { age: null, gender: null, education: null },
     started_at: null,
     ended_at: null,

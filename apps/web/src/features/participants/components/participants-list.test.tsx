@@ -10,6 +10,7 @@ const row = (id: number, realId: string, ms: number | null): ParticipantSummary 
   id,
   real_id: realId,
   type: 'default',
+  source: 'lab',
   demographic: { age: 34, gender: 'female', education: 'University' },
   started_at: 1_767_000_000,
   ended_at: null,

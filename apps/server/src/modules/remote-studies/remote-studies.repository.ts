@@ -1,0 +1,239 @@
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { participants, profiles, remoteCohorts, remoteSessions, tests } from '../../db/schema.js';
+
+/** A cohort with the name of who opened it. */
+export type CohortRow = {
+  id: number;
+  companyId: number;
+  testId: number;
+  cap: number;
+  participantsCreated: number;
+  expiresAt: Date;
+  redirectUrl: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+};
+
+const creatorName = sql<
+  string | null
+>`nullif(trim(${profiles.firstName} || ' ' || ${profiles.lastName}), '')`;
+
+const selectCohorts = (db: Executor) =>
+  db
+    .select({
+      id: remoteCohorts.id,
+      companyId: remoteCohorts.companyId,
+      testId: remoteCohorts.testId,
+      cap: remoteCohorts.cap,
+      participantsCreated: remoteCohorts.participantsCreated,
+      expiresAt: remoteCohorts.expiresAt,
+      redirectUrl: remoteCohorts.redirectUrl,
+      createdBy: creatorName,
+      createdAt: remoteCohorts.createdAt,
+      revokedAt: remoteCohorts.revokedAt,
+    })
+    .from(remoteCohorts)
+    .leftJoin(profiles, eq(profiles.userId, remoteCohorts.createdById));
+
+export async function findCohortRow(db: Executor, id: number): Promise<CohortRow | null> {
+  const [row] = await selectCohorts(db).where(eq(remoteCohorts.id, id));
+  return row ?? null;
+}
+
+export async function findCohortRowByTokenHash(db: Executor, tokenHash: string): Promise<CohortRow | null> {
+  const [row] = await selectCohorts(db).where(eq(remoteCohorts.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** The test's cohorts, newest first. */
+export function listCohortRows(db: Executor, testId: number): Promise<CohortRow[]> {
+  return selectCohorts(db)
+    .where(eq(remoteCohorts.testId, testId))
+    .orderBy(desc(remoteCohorts.createdAt), desc(remoteCohorts.id));
+}
+
+export async function insertCohortRow(
+  db: Executor,
+  values: {
+    companyId: number;
+    testId: number;
+    tokenHash: string;
+    cap: number;
+    expiresAt: Date;
+    redirectUrl: string | null;
+    createdById: number;
+    createdAt: Date;
+  },
+): Promise<number> {
+  const [row] = await db.insert(remoteCohorts).values(values).returning({ id: remoteCohorts.id });
+  if (!row) throw new Error('remote cohort not inserted');
+  return row.id;
+}
+
+/** Closes the cohort; one closed before keeps its first time. */
+export async function revokeCohortRow(db: Executor, id: number, at: Date): Promise<void> {
+  await db
+    .update(remoteCohorts)
+    .set({ revokedAt: sql`coalesce(${remoteCohorts.revokedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(remoteCohorts.id, id));
+}
+
+/** The name, kind and language of a cohort's test, which its participants are shown. */
+export async function findStudyTestRow(db: Executor, testId: number) {
+  const [row] = await db
+    .select({ name: tests.name, platform: tests.platform, translation: tests.translation })
+    .from(tests)
+    .where(eq(tests.id, testId));
+  return row ?? null;
+}
+
+export async function hasSessionWithExternalId(
+  db: Executor,
+  cohortId: number,
+  externalId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: remoteSessions.id })
+    .from(remoteSessions)
+    .where(and(eq(remoteSessions.cohortId, cohortId), eq(remoteSessions.externalId, externalId)));
+  return row !== undefined;
+}
+
+/** A joined participant, as consent and the audit trail name it. */
+export type JoinedParticipant = { id: number; testId: number; realId: string; auditSubject: string };
+
+export type JoinOutcome =
+  | { joined: JoinedParticipant }
+  | { refused: 'closed' }
+  | { refused: 'external_id_taken' };
+
+class ExternalIdTaken extends Error {}
+
+/**
+ * Takes one place of the cohort and creates its participant (source webcam) and session, in one
+ * transaction. The place is taken by one conditional update, which also locks the cohort's row:
+ * joins of one cohort queue behind each other, so the count never passes the cap and a panel id
+ * joins once.
+ */
+export async function joinCohortRows(
+  db: Executor,
+  input: {
+    cohortId: number;
+    externalId: string | null;
+    now: Date;
+    sessionTokenHash: string;
+    sessionExpiresAt: Date;
+  },
+): Promise<JoinOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [place] = await tx
+        .update(remoteCohorts)
+        .set({ participantsCreated: sql`${remoteCohorts.participantsCreated} + 1` })
+        .where(
+          and(
+            eq(remoteCohorts.id, input.cohortId),
+            sql`${remoteCohorts.revokedAt} is null`,
+            gt(remoteCohorts.expiresAt, input.now),
+            lt(remoteCohorts.participantsCreated, remoteCohorts.cap),
+          ),
+        )
+        .returning({ number: remoteCohorts.participantsCreated, testId: remoteCohorts.testId });
+      if (!place) return { refused: 'closed' } as const;
+      if (input.externalId !== null && (await hasSessionWithExternalId(tx, input.cohortId, input.externalId)))
+        throw new ExternalIdTaken();
+      const [participant] = await tx
+        .insert(participants)
+        .values({
+          testId: place.testId,
+          realId: `remote-${input.cohortId}-${String(place.number).padStart(4, '0')}`,
+          source: 'webcam',
+          state: 'recording',
+          startedAt: input.now,
+        })
+        .returning({
+          id: participants.id,
+          testId: participants.testId,
+          realId: participants.realId,
+          auditSubject: participants.auditSubject,
+        });
+      if (!participant) throw new Error('remote participant not inserted');
+      await tx.insert(remoteSessions).values({
+        cohortId: input.cohortId,
+        participantId: participant.id,
+        tokenHash: input.sessionTokenHash,
+        externalId: input.externalId,
+        expiresAt: input.sessionExpiresAt,
+        createdAt: input.now,
+      });
+      return { joined: participant };
+    });
+  } catch (error) {
+    if (error instanceof ExternalIdTaken) return { refused: 'external_id_taken' };
+    throw error;
+  }
+}
+
+/** A session with what its credential needs: its participant, cohort and redirect. */
+export type SessionRow = {
+  id: number;
+  cohortId: number;
+  participantId: number;
+  realId: string;
+  externalId: string | null;
+  expiresAt: Date;
+  companyId: number;
+  testId: number;
+  cohortRevokedAt: Date | null;
+  redirectUrl: string | null;
+  createdAt: Date;
+  endedAt: Date | null;
+};
+
+const selectSessions = (db: Executor) =>
+  db
+    .select({
+      id: remoteSessions.id,
+      cohortId: remoteSessions.cohortId,
+      participantId: remoteSessions.participantId,
+      realId: participants.realId,
+      externalId: remoteSessions.externalId,
+      expiresAt: remoteSessions.expiresAt,
+      companyId: remoteCohorts.companyId,
+      testId: remoteCohorts.testId,
+      cohortRevokedAt: remoteCohorts.revokedAt,
+      redirectUrl: remoteCohorts.redirectUrl,
+      createdAt: remoteSessions.createdAt,
+      endedAt: remoteSessions.endedAt,
+    })
+    .from(remoteSessions)
+    .innerJoin(remoteCohorts, eq(remoteCohorts.id, remoteSessions.cohortId))
+    .innerJoin(participants, eq(participants.id, remoteSessions.participantId));
+
+export async function findSessionRow(db: Executor, id: number): Promise<SessionRow | null> {
+  const [row] = await selectSessions(db).where(eq(remoteSessions.id, id));
+  return row ?? null;
+}
+
+export async function findSessionRowOfParticipant(
+  db: Executor,
+  participantId: number,
+): Promise<SessionRow | null> {
+  const [row] = await selectSessions(db).where(eq(remoteSessions.participantId, participantId));
+  return row ?? null;
+}
+
+export async function findSessionRowByTokenHash(db: Executor, tokenHash: string): Promise<SessionRow | null> {
+  const [row] = await selectSessions(db).where(eq(remoteSessions.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Marks the session ended; a session ended before keeps its first time. */
+export async function endSessionRow(db: Executor, id: number, at: Date): Promise<void> {
+  await db
+    .update(remoteSessions)
+    .set({ endedAt: sql`coalesce(${remoteSessions.endedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(remoteSessions.id, id));
+}

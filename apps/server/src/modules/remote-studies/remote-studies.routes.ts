@@ -1,0 +1,75 @@
+import { REMOTE_BATCH_BODY_LIMIT, remoteCohortRoutes, remoteRoutes } from '@limbus/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { actorOf, remoteLinkOf, remoteSessionOf } from '../../http/authenticate.js';
+import { serveRoute } from '../../http/serve-route.js';
+import { auditContextOf } from '../audit/audit.service.js';
+import {
+  endRemoteSession,
+  getRemoteStudy,
+  joinRemoteStudy,
+  listRemoteCohorts,
+  openRemoteCohort,
+  putRemoteBatch,
+  revokeRemoteCohort,
+} from './remote-studies.service.js';
+
+/**
+ * Remote studies (docs/remote-studies.md): the research area's cohorts, and what a participant's
+ * browser calls with the link's token (`Authorization: Remote <token>`) and then its session's
+ * (`Authorization: Session <token>`). The stream parsers of the ingestion API are registered on
+ * the same /api/v1 scope, so a batch arrives here as it arrives there.
+ */
+export function registerRemoteStudyRoutes(app: FastifyInstance, deps: Deps): void {
+  serveRoute(app, remoteCohortRoutes.create, async (request) =>
+    openRemoteCohort(
+      deps,
+      actorOf(request),
+      auditContextOf(request),
+      request.params.id,
+      request.body.remote_cohort,
+    ),
+  );
+
+  serveRoute(app, remoteCohortRoutes.list, async (request) => ({
+    data: await listRemoteCohorts(deps, actorOf(request), request.params.id),
+  }));
+
+  serveRoute(app, remoteCohortRoutes.revoke, async (request) => {
+    await revokeRemoteCohort(deps, actorOf(request), auditContextOf(request), request.params.id);
+  });
+
+  // The link is public in the participant's hands: it is slowed down as guessing a password is.
+  const rateLimit = { max: deps.config.authRateLimit, timeWindow: '1 minute' };
+
+  serveRoute(
+    app,
+    remoteRoutes.study,
+    async (request) => ({ data: await getRemoteStudy(deps, remoteLinkOf(request)) }),
+    { rateLimit },
+  );
+
+  serveRoute(
+    app,
+    remoteRoutes.join,
+    async (request) => ({
+      data: await joinRemoteStudy(deps, remoteLinkOf(request), request.ip, request.body),
+    }),
+    { rateLimit },
+  );
+
+  serveRoute(
+    app,
+    remoteRoutes.batch,
+    async (request) => {
+      const { kind, seq } = request.params;
+      // No body schema: the codec's bytes or JSON columns, which the ingestion service checks in full.
+      return putRemoteBatch(deps, remoteSessionOf(request), kind, seq, request.body);
+    },
+    { bodyLimit: REMOTE_BATCH_BODY_LIMIT },
+  );
+
+  serveRoute(app, remoteRoutes.end, async (request) => ({
+    data: await endRemoteSession(deps, remoteSessionOf(request), request.body),
+  }));
+}

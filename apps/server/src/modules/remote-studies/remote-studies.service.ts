@@ -1,0 +1,313 @@
+import type { StreamKind } from '@limbus/analytics';
+import {
+  type ConsentGrant,
+  type ConsentTerms,
+  fillRedirect,
+  type JoinRemoteStudyInput,
+  type NewRemoteCohort,
+  REMOTE_COHORT_DEFAULT_EXPIRY_DAYS,
+  REMOTE_COHORT_MAX_DAYS,
+  REMOTE_MESSAGES,
+  REMOTE_SESSION_HOURS,
+  type RemoteCohort,
+  type RemoteStudy,
+  redirectNeedsExternalId,
+  remoteStudyPath,
+} from '@limbus/contract';
+import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
+import type { Deps } from '../../deps.js';
+import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-error.js';
+import type { RemoteLinkGrant, RemoteSessionGrant } from '../../http/authenticate.js';
+import type { Actor } from '../../http/policy.js';
+import { type AuditContext, recordAudit } from '../audit/audit.service.js';
+import { currentConsentTerms, giveConsent, termsForGrant } from '../consent/consent.service.js';
+import { type FinishInput, finishParticipant, putBatch } from '../ingestion/ingestion.service.js';
+import { testFor } from '../test-access/test-access.service.js';
+import { cohortStateOf, toRemoteCohort } from './remote-studies.mappers.js';
+import {
+  type CohortRow,
+  endSessionRow,
+  findCohortRow,
+  findCohortRowByTokenHash,
+  findSessionRow,
+  findSessionRowByTokenHash,
+  findSessionRowOfParticipant,
+  findStudyTestRow,
+  hasSessionWithExternalId,
+  insertCohortRow,
+  joinCohortRows,
+  listCohortRows,
+  revokeCohortRow,
+  type SessionRow,
+} from './remote-studies.repository.js';
+
+/**
+ * Remote studies (issue 30; docs/remote-studies.md): a test's remote cohort and its participant
+ * link, a credential that creates participants of its test (one a call, up to the cap, until the
+ * expiry) and reads nothing but what the browser needs to run the study. Each participant gets a
+ * session credential bound to it, which uploads its streams through the ingestion service and ends
+ * the session with the panel's completion redirect.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_MS = REMOTE_SESSION_HOURS * 60 * 60 * 1000;
+
+// ── the research area's cohorts ──
+
+async function loadCohort(deps: Pick<Deps, 'db'>, id: number): Promise<CohortRow> {
+  const row = await findCohortRow(deps.db, id);
+  if (!row) throw notFound('The remote cohort');
+  return row;
+}
+
+/** The end of the link: days from now, or the end (UTC) of the day given; in the future, within a year. */
+function expiryOf(input: NewRemoteCohort, now: Date): Date {
+  if (input.expires_on === undefined)
+    return new Date(now.getTime() + (input.expires_in_days ?? REMOTE_COHORT_DEFAULT_EXPIRY_DAYS) * DAY_MS);
+  const [year, month, day] = input.expires_on.split('-').map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(year, month - 1, day + 1));
+  if (end.getTime() <= now.getTime())
+    throw AppError.fieldError('validation', 'expires_on', REMOTE_MESSAGES.expiryPast);
+  if (end.getTime() > now.getTime() + REMOTE_COHORT_MAX_DAYS * DAY_MS)
+    throw AppError.fieldError('validation', 'expires_on', REMOTE_MESSAGES.expiryTooFar);
+  return end;
+}
+
+/** Opens a remote cohort on a test with consent terms; its link's token is answered this once. */
+export async function openRemoteCohort(
+  deps: Deps,
+  actor: Actor,
+  context: AuditContext,
+  testId: number,
+  input: NewRemoteCohort,
+): Promise<{ data: RemoteCohort; token: string; path: string }> {
+  const test = await testFor(deps, actor, testId, 'remote_cohort.manage');
+  const now = deps.clock();
+  const expiresAt = expiryOf(input, now);
+  if (!(await currentConsentTerms(deps, testId))) throw new AppError('conflict', REMOTE_MESSAGES.noTerms);
+  const { token, hash } = newOpaqueToken();
+  const id = await insertCohortRow(deps.db, {
+    companyId: test.companyId,
+    testId,
+    tokenHash: hash,
+    cap: input.cap,
+    expiresAt,
+    redirectUrl: input.redirect_url ?? null,
+    createdById: actor.id,
+    createdAt: now,
+  });
+  await recordAudit(deps, context, {
+    action: 'remote_cohort_opened',
+    companyId: test.companyId,
+    testId,
+    detail: {
+      cohort_id: id,
+      cap: input.cap,
+      expires_at: Math.floor(expiresAt.getTime() / 1000),
+      redirect: input.redirect_url !== undefined,
+    },
+  });
+  return { data: toRemoteCohort(await loadCohort(deps, id), now), token, path: remoteStudyPath(token) };
+}
+
+export async function listRemoteCohorts(deps: Deps, actor: Actor, testId: number): Promise<RemoteCohort[]> {
+  await testFor(deps, actor, testId, 'remote_cohort.manage');
+  const now = deps.clock();
+  return (await listCohortRows(deps.db, testId)).map((row) => toRemoteCohort(row, now));
+}
+
+/** Closes the cohort at once: its link creates no participant, its sessions upload nothing more. */
+export async function revokeRemoteCohort(
+  deps: Deps,
+  actor: Actor,
+  context: AuditContext,
+  id: number,
+): Promise<void> {
+  const row = await loadCohort(deps, id);
+  await testFor(deps, actor, row.testId, 'remote_cohort.manage');
+  await revokeCohortRow(deps.db, id, deps.clock());
+  await recordAudit(deps, context, {
+    action: 'remote_cohort_revoked',
+    companyId: row.companyId,
+    testId: row.testId,
+    detail: { cohort_id: id, participants: row.participantsCreated },
+  });
+}
+
+// ── the participant link ──
+
+/** The cohort of a link's token, open or not (authenticate.ts); null for an unknown token. */
+export async function findRemoteLink(deps: Pick<Deps, 'db'>, token: string): Promise<RemoteLinkGrant | null> {
+  const row = await findCohortRowByTokenHash(deps.db, hashOpaqueToken(token));
+  return row ? { cohortId: row.id, companyId: row.companyId, testId: row.testId } : null;
+}
+
+const CLOSED_MESSAGES = {
+  full: REMOTE_MESSAGES.full,
+  expired: REMOTE_MESSAGES.expired,
+  revoked: REMOTE_MESSAGES.revoked,
+} as const;
+
+/** The cohort while it takes participants; a full, expired or closed one is refused (403) saying which. */
+async function openCohort(deps: Pick<Deps, 'db' | 'clock'>, grant: RemoteLinkGrant): Promise<CohortRow> {
+  const row = await loadCohort(deps, grant.cohortId);
+  const state = cohortStateOf(row, deps.clock());
+  if (state !== 'open') throw forbidden(CLOSED_MESSAGES[state]);
+  return row;
+}
+
+/** The test's consent terms in force; a cohort is opened only on a test that has them. */
+async function termsOf(deps: Pick<Deps, 'db'>, testId: number): Promise<ConsentTerms> {
+  const terms = await currentConsentTerms(deps, testId);
+  if (!terms) throw new AppError('conflict', REMOTE_MESSAGES.noTerms);
+  return terms;
+}
+
+/** What the participant's browser needs to run the study: the test's name, kind, language and consent terms. */
+export async function getRemoteStudy(deps: Deps, grant: RemoteLinkGrant): Promise<RemoteStudy> {
+  const cohort = await openCohort(deps, grant);
+  const test = await findStudyTestRow(deps.db, grant.testId);
+  if (!test) throw notFound('The study');
+  const terms = await termsOf(deps, grant.testId);
+  return {
+    test: { name: test.name, kind: test.platform, language: test.translation },
+    consent_terms: {
+      version: terms.version,
+      text: terms.text,
+      streams: terms.streams,
+      purposes: terms.purposes,
+    },
+    expires_at: Math.floor(cohort.expiresAt.getTime() / 1000),
+  };
+}
+
+/** The consent asked for, checked: under the terms in force (which the page showed), covered by them. */
+async function assertConsentFits(deps: Deps, testId: number, consent: ConsentGrant): Promise<void> {
+  const terms = await termsOf(deps, testId);
+  if (consent.version !== terms.version)
+    throw AppError.fieldError('conflict', 'version', REMOTE_MESSAGES.termsChanged(terms.version));
+  await termsForGrant(deps, testId, consent);
+}
+
+/**
+ * Creates one participant of the cohort's test (source webcam) with its consent, and its session
+ * credential, answered this once. Everything is checked before the place is taken.
+ */
+export async function joinRemoteStudy(
+  deps: Deps,
+  grant: RemoteLinkGrant,
+  address: string | null,
+  input: JoinRemoteStudyInput,
+): Promise<{ participant_id: number; session_token: string; session_expires_at: number }> {
+  const cohort = await openCohort(deps, grant);
+  const now = deps.clock();
+  const consent = { ...input.consent, given_at: Math.floor(now.getTime() / 1000) };
+  await assertConsentFits(deps, grant.testId, consent);
+  const externalId = input.external_id ?? null;
+  if (externalId === null && redirectNeedsExternalId(cohort.redirectUrl))
+    throw AppError.fieldError('validation', 'external_id', REMOTE_MESSAGES.externalIdNeeded);
+  if (externalId !== null && (await hasSessionWithExternalId(deps.db, cohort.id, externalId)))
+    throw AppError.fieldError('conflict', 'external_id', REMOTE_MESSAGES.externalIdTaken);
+  const session = newOpaqueToken();
+  const sessionExpiresAt = new Date(now.getTime() + SESSION_MS);
+  const outcome = await joinCohortRows(deps.db, {
+    cohortId: cohort.id,
+    externalId,
+    now,
+    sessionTokenHash: session.hash,
+    sessionExpiresAt,
+  });
+  if ('refused' in outcome) {
+    if (outcome.refused === 'external_id_taken')
+      throw AppError.fieldError('conflict', 'external_id', REMOTE_MESSAGES.externalIdTaken);
+    await openCohort(deps, grant); // taken meanwhile: say why it closed
+    throw forbidden(REMOTE_MESSAGES.full);
+  }
+  const participant = outcome.joined;
+  const context: AuditContext = { actor: { id: null, label: `Remote cohort ${cohort.id}` }, address };
+  await giveConsent(deps, context, participant, consent, 'online');
+  await recordAudit(deps, context, {
+    action: 'remote_participant_joined',
+    companyId: grant.companyId,
+    testId: grant.testId,
+    subject: participant.auditSubject,
+    detail: { cohort_id: cohort.id, panel_id: externalId !== null },
+  });
+  return {
+    participant_id: participant.id,
+    session_token: session.token,
+    session_expires_at: Math.floor(sessionExpiresAt.getTime() / 1000),
+  };
+}
+
+// ── the participant's session ──
+
+/** What a remote participant's session holds about them (the access export, docs/data-rights.md). */
+export type RemoteSessionRecord = Pick<SessionRow, 'cohortId' | 'externalId' | 'createdAt' | 'endedAt'>;
+
+/** The remote session of a participant, or null for a lab participant. */
+export async function remoteSessionOf(
+  deps: Pick<Deps, 'db'>,
+  participantId: number,
+): Promise<RemoteSessionRecord | null> {
+  return findSessionRowOfParticipant(deps.db, participantId);
+}
+
+/** The participant of a session's token until the session expires (authenticate.ts); else null. */
+export async function findRemoteSession(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  token: string,
+): Promise<RemoteSessionGrant | null> {
+  const row = await findSessionRowByTokenHash(deps.db, hashOpaqueToken(token));
+  if (!row || row.expiresAt.getTime() <= deps.clock().getTime()) return null;
+  return {
+    sessionId: row.id,
+    cohortId: row.cohortId,
+    companyId: row.companyId,
+    testId: row.testId,
+    participantId: row.participantId,
+  };
+}
+
+/** The session while its cohort is not closed: closing a cohort stops its sessions too. */
+async function liveSession(deps: Pick<Deps, 'db'>, grant: RemoteSessionGrant): Promise<SessionRow> {
+  const row = await findSessionRow(deps.db, grant.sessionId);
+  if (!row) throw unauthenticated(REMOTE_MESSAGES.sessionEnded);
+  if (row.cohortRevokedAt) throw forbidden(REMOTE_MESSAGES.revoked);
+  return row;
+}
+
+/** One numbered batch of the session's participant, stored as the ingestion API stores a recorder's. */
+export async function putRemoteBatch(
+  deps: Deps,
+  grant: RemoteSessionGrant,
+  kind: Extract<StreamKind, 'eyes' | 'mice'>,
+  seq: number,
+  body: unknown,
+): Promise<{ kind: StreamKind; seq: number; sample_count: number }> {
+  await liveSession(deps, grant);
+  return putBatch(deps, grant.participantId, kind, seq, body);
+}
+
+/**
+ * Ends the session: the participant is finished as a recorder finishes one (batches merged,
+ * analysis queued), and the completion redirect answered with its placeholders filled. Ending again
+ * answers the same.
+ */
+export async function endRemoteSession(
+  deps: Deps,
+  grant: RemoteSessionGrant,
+  input: Omit<FinishInput, 'eeg_quality'>,
+) {
+  const session = await liveSession(deps, grant);
+  const participant = await finishParticipant(deps, grant.participantId, input);
+  await endSessionRow(deps.db, grant.sessionId, deps.clock());
+  const redirect =
+    session.redirectUrl === null
+      ? null
+      : fillRedirect(session.redirectUrl, {
+          participant_id: session.externalId ?? '',
+          limbus_participant_id: session.realId,
+        });
+  return { participant, redirect_url: redirect };
+}

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { CONSENT_PURPOSES, CONSENT_STREAMS } from './consent.js';
+import { PLATFORMS } from './constants.js';
+import { idParams, isoDate, requiredText } from './fields.js';
+import { finishParticipantAnswer, finishParticipantBody, ingestBatchAnswer } from './ingestion.js';
+import { defineRoutes } from './route.js';
+
+/**
+ * Remote studies (issue 30; docs/remote-studies.md): a test's remote cohort, run in the
+ * participant's own browser. The research area opens a cohort and gets its participant link,
+ * `/p/{token}`, once. The link's token is a credential of its own (`Authorization: Remote <token>`)
+ * that reads the study's session info and creates participants, one per call, up to the cap; each
+ * participant gets a short-lived session credential (`Authorization: Session <token>`) that only
+ * uploads that participant's streams and ends its session.
+ */
+
+export const REMOTE_COHORT_CAP_MAX = 10_000;
+export const REMOTE_COHORT_EXPIRY_DAYS = [1, 3, 7, 14, 30, 90] as const;
+export const REMOTE_COHORT_DEFAULT_EXPIRY_DAYS = 14 satisfies (typeof REMOTE_COHORT_EXPIRY_DAYS)[number];
+/** The furthest a cohort's expiry date may lie ahead. */
+export const REMOTE_COHORT_MAX_DAYS = 365;
+export const REMOTE_REDIRECT_MAX = 2000;
+export const REMOTE_EXTERNAL_ID_MAX = 128;
+/** How long a participant's session credential works: a study of an hour, with room to resume. */
+export const REMOTE_SESSION_HOURS = 3;
+/** The largest stream batch a browser sends (a lab's may be 64 MiB): some 100k gaze samples as JSON. */
+export const REMOTE_BATCH_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * What the completion redirect may name, filled (URL-encoded) when the session ends:
+ * `{participant_id}` the panel's id of the participant, as the link was opened with (Prolific's
+ * PROLIFIC_PID, a panel's RID); `{limbus_participant_id}` the participant's id in Limbus (its
+ * real_id, `remote-<cohort>-<n>`).
+ */
+export const REMOTE_REDIRECT_PLACEHOLDERS = ['participant_id', 'limbus_participant_id'] as const;
+export type RemoteRedirectPlaceholder = (typeof REMOTE_REDIRECT_PLACEHOLDERS)[number];
+
+/** The participant's page of a cohort's link: `/p/{token}`. */
+export const remoteStudyPath = (token: string) => `/p/${token}`;
+
+/** The streams a browser sends: webcam gaze and the mouse; EEG emotions come from the lab only. */
+export const REMOTE_STREAM_KINDS = ['eyes', 'mice'] as const;
+
+export const REMOTE_COHORT_STATES = ['open', 'full', 'expired', 'revoked'] as const;
+export type RemoteCohortState = (typeof REMOTE_COHORT_STATES)[number];
+
+export const REMOTE_MESSAGES = {
+  /** An unknown link token (404). */
+  unknownLink: 'This study link is not known: check the address you were given.',
+  full: 'This study is full: every place has been taken. Thank you for your interest.',
+  expired: 'This study has closed: its link has expired.',
+  revoked: 'This study was closed by its researchers.',
+  /** An unknown or expired session credential (401). */
+  sessionEnded: 'This session has expired: open the study link again to take part.',
+  otherCredential: 'A study link or session opens only its own pages',
+  noTerms: "Write the test's consent terms first: remote participants consent online, per stream and purpose",
+  termsChanged: (version: number) =>
+    `The consent terms changed (now version ${version}): read them again and give your consent to the new version`,
+  externalIdNeeded:
+    "This study's completion redirect sends your panel id back: open the study from your panel's link",
+  externalIdTaken: 'This panel id has already taken part in this study',
+  unknownPlaceholder: (name: string) =>
+    `{${name}} is not a placeholder this link fills: use ${REMOTE_REDIRECT_PLACEHOLDERS.map((p) => `{${p}}`).join(' or ')}`,
+  placeholderInHost: 'Placeholders may stand in the path or query of the redirect, not in its host',
+  redirectScheme: 'The redirect must be an https:// address (http:// only for localhost)',
+  redirectNotUrl: 'The redirect is not a whole address (https://…)',
+  expiryPast: 'The expiry date must lie in the future',
+  expiryTooFar: `The expiry date may lie at most ${REMOTE_COHORT_MAX_DAYS} days ahead`,
+  expiryTwice: 'Give the expiry in days or as a date, not both',
+  emotionsFromLab:
+    'A browser session sends gaze (eyes) and mouse (mice): EEG emotions come from the lab only',
+} as const;
+
+// ── the research area's cohorts ──
+
+export const remoteCohortSchema = z.object({
+  id: z.number(),
+  test_id: z.number(),
+  cap: z.number(),
+  /** Participants the link has created so far. */
+  participants: z.number(),
+  /** Unix seconds. */
+  expires_at: z.number(),
+  redirect_url: z.string().nullable(),
+  /** Who opened it (first and last name), null once that user is removed. */
+  created_by: z.string().nullable(),
+  created_at: z.number(),
+  revoked_at: z.number().nullable(),
+  state: z.enum(REMOTE_COHORT_STATES),
+});
+export type RemoteCohort = z.infer<typeof remoteCohortSchema>;
+
+const placeholdersIn = (template: string) => [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
+
+/** Fills a redirect template; each value URL-encoded. */
+export function fillRedirect(template: string, values: Record<RemoteRedirectPlaceholder, string>): string {
+  return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
+    name in values ? encodeURIComponent(values[name as RemoteRedirectPlaceholder]) : whole,
+  );
+}
+
+/** Whether the template names `{participant_id}`: then a participant must bring their panel id. */
+export const redirectNeedsExternalId = (template: string | null) =>
+  template !== null && placeholdersIn(template).includes('participant_id');
+
+function urlOrNull(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The problem of a redirect template, or null: an absolute https URL, placeholders known and after the host. */
+export function redirectProblem(template: string): string | null {
+  const unknown = placeholdersIn(template).find(
+    (name) => !(REMOTE_REDIRECT_PLACEHOLDERS as readonly string[]).includes(name),
+  );
+  if (unknown !== undefined) return REMOTE_MESSAGES.unknownPlaceholder(unknown);
+  const filled = (value: string) =>
+    urlOrNull(fillRedirect(template, { participant_id: value, limbus_participant_id: value }));
+  const [one, other] = [filled('a1'), filled('b2')];
+  if (!one || !other) return REMOTE_MESSAGES.redirectNotUrl;
+  if (one.host !== other.host || one.username !== other.username) return REMOTE_MESSAGES.placeholderInHost;
+  const isLocal = ['localhost', '127.0.0.1', '[::1]'].includes(one.hostname);
+  if (!(one.protocol === 'https:' || (one.protocol === 'http:' && isLocal)))
+    return REMOTE_MESSAGES.redirectScheme;
+  return null;
+}
+
+export const createRemoteCohortBody = z.strictObject({
+  remote_cohort: z
+    .strictObject({
+      cap: z
+        .number({ error: 'Give the number of participants, 1 to 10000' })
+        .int('Give a whole number of participants')
+        .min(1, 'At least 1 participant')
+        .max(REMOTE_COHORT_CAP_MAX, `At most ${REMOTE_COHORT_CAP_MAX} participants`),
+      expires_in_days: z
+        .union(
+          REMOTE_COHORT_EXPIRY_DAYS.map((days) => z.literal(days)),
+          { error: `Choose ${REMOTE_COHORT_EXPIRY_DAYS.join(', ')} days, or a date (expires_on)` },
+        )
+        .optional(),
+      /** The last day the link works (UTC), YYYY-MM-DD; checked against today by the server. */
+      expires_on: isoDate.optional(),
+      redirect_url: requiredText(REMOTE_REDIRECT_MAX)
+        .superRefine((template, context) => {
+          const problem = redirectProblem(template);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        })
+        .optional(),
+    })
+    .superRefine((cohort, context) => {
+      if (cohort.expires_in_days !== undefined && cohort.expires_on !== undefined)
+        context.addIssue({ code: 'custom', path: ['expires_on'], message: REMOTE_MESSAGES.expiryTwice });
+    }),
+});
+export type NewRemoteCohort = z.output<typeof createRemoteCohortBody>['remote_cohort'];
+
+/** The new cohort with its link's token and page, answered this once (only the token's hash is kept). */
+export const createdRemoteCohortAnswer = z.object({
+  data: remoteCohortSchema,
+  token: z.string(),
+  /** The participant's page, relative to the site: `/p/{token}`. */
+  path: z.string(),
+});
+export const remoteCohortListAnswer = z.object({ data: z.array(remoteCohortSchema) });
+
+// ── what the link and the session credential do ──
+
+/** What a participant's browser needs to run the study: no result, no other participant. */
+export const remoteStudySchema = z.object({
+  test: z.object({
+    name: z.string(),
+    /** desktop and mobile: a website test; video: a video test. */
+    kind: z.enum(PLATFORMS),
+    /** The language the test is run in. */
+    language: z.string(),
+  }),
+  /** The test's consent terms in force, which the participant consents to per stream and purpose. */
+  consent_terms: z.object({
+    version: z.number(),
+    text: z.string(),
+    streams: z.array(z.enum(CONSENT_STREAMS)),
+    purposes: z.array(z.enum(CONSENT_PURPOSES)),
+  }),
+  /** Unix seconds: the link's end. */
+  expires_at: z.number(),
+});
+export type RemoteStudy = z.infer<typeof remoteStudySchema>;
+export const remoteStudyAnswer = z.object({ data: remoteStudySchema });
+
+const grantList = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z
+    .array(z.enum(values, { error: `Choose among ${values.join(', ')}` }))
+    .max(values.length)
+    .refine((list) => new Set(list).size === list.length, `Name each ${what} once`);
+
+export const joinRemoteStudyBody = z.strictObject({
+  /** The panel's id of the participant (Prolific's PROLIFIC_PID), as the link was opened with. */
+  external_id: requiredText(REMOTE_EXTERNAL_ID_MAX).optional(),
+  /** What the participant consented to, under the terms version the study showed. */
+  consent: z.strictObject({
+    version: z.number({ error: 'Must be a version number' }).int().positive().max(1_000_000),
+    streams: grantList(CONSENT_STREAMS, 'stream'),
+    purposes: grantList(CONSENT_PURPOSES, 'purpose'),
+  }),
+});
+export type JoinRemoteStudyInput = z.infer<typeof joinRemoteStudyBody>;
+
+/** The participant created, and its session credential: shown this once. */
+export const joinedRemoteStudyAnswer = z.object({
+  data: z.object({
+    participant_id: z.number(),
+    /** `Authorization: Session <token>` for the session's uploads and its end. */
+    session_token: z.string(),
+    /** Unix seconds. */
+    session_expires_at: z.number(),
+  }),
+});
+
+export const remoteBatchParams = z.strictObject({
+  kind: z.enum(REMOTE_STREAM_KINDS, { error: REMOTE_MESSAGES.emotionsFromLab }),
+  seq: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,8})$/, 'Must be a whole number from 0')
+    .transform(Number),
+});
+
+export const endRemoteSessionBody = finishParticipantBody.omit({ eeg_quality: true });
+export const endedRemoteSessionAnswer = z.object({
+  data: z.object({
+    participant: finishParticipantAnswer,
+    /** The panel's completion address with its placeholders filled, or null when the cohort has none. */
+    redirect_url: z.string().nullable(),
+  }),
+});
+
+/** The research area's remote cohorts of a test. */
+export const remoteCohortRoutes = defineRoutes('remoteCohorts', {
+  create: {
+    method: 'POST',
+    path: '/tests/:id/remote_cohorts',
+    access: 'researcher',
+    summary:
+      'Open a remote cohort on a test: its participant link (`/p/{token}`), cap, expiry and completion redirect; answers the token once',
+    params: idParams,
+    body: createRemoteCohortBody,
+    responses: { 201: createdRemoteCohortAnswer },
+    errors: [404, 409],
+  },
+  list: {
+    method: 'GET',
+    path: '/tests/:id/remote_cohorts',
+    access: 'researcher',
+    summary: "A test's remote cohorts: participants joined, cap, expiry, state",
+    params: idParams,
+    responses: { 200: remoteCohortListAnswer },
+    errors: [404],
+  },
+  revoke: {
+    method: 'DELETE',
+    path: '/remote_cohorts/:id',
+    access: 'researcher',
+    summary: 'Close a remote cohort: its link creates no participant and its sessions upload nothing more',
+    params: idParams,
+    responses: { 204: null },
+    errors: [404],
+  },
+});
+
+const linkErrors = [401, 403, 404, 429] as const;
+
+/** What a participant's browser calls with the link's token, then with its session's. */
+export const remoteRoutes = defineRoutes('remote', {
+  study: {
+    method: 'GET',
+    path: '/remote/study',
+    access: 'remote_link',
+    summary:
+      "The study as the participant's browser runs it (Authorization: Remote <token>): test name, kind, language, consent terms",
+    responses: { 200: remoteStudyAnswer },
+    errors: linkErrors,
+  },
+  join: {
+    method: 'POST',
+    path: '/remote/participants',
+    access: 'remote_link',
+    summary:
+      'Create one participant of the study with its consent, and its session credential (refused once the cap or the expiry is reached)',
+    body: joinRemoteStudyBody,
+    responses: { 201: joinedRemoteStudyAnswer },
+    errors: [400, 409, ...linkErrors],
+  },
+  batch: {
+    method: 'PUT',
+    path: '/remote/session/streams/:kind/batches/:seq',
+    access: 'remote_session',
+    summary:
+      "Store batch number seq of the session's participant's gaze or mouse stream (Authorization: Session <token>), as the ingestion API does",
+    params: remoteBatchParams,
+    responses: { 200: ingestBatchAnswer },
+    errors: [401, 403, 409, 413, 415],
+  },
+  end: {
+    method: 'POST',
+    path: '/remote/session/end',
+    access: 'remote_session',
+    summary:
+      "End the session: the participant's batches are merged and analysed, and the completion redirect answered with its placeholders filled",
+    body: endRemoteSessionBody,
+    responses: { 200: endedRemoteSessionAnswer },
+    errors: [401, 403],
+  },
+});
