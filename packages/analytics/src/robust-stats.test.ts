@@ -34,22 +34,29 @@ describe('median', () => {
       fc.constantFrom(-0, 5e-324, -5e-324, 2 ** -1030),
     );
     fc.assert(
-      fc.property(fc.array(value, { minLength: 257, maxLength: 5000 }), (v) => {
-        expect(median(v) + 0).toBe(sortedMedian(v) + 0);
-        // Negated, so that the middle is as often among negative values as among positive ones.
-        expect(median(v.map((x) => -x)) + 0).toBe(-sortedMedian(v) + 0);
-        const abs = Float64Array.from(v, Math.abs);
-        expect(medianOfSquaresInPlace(abs, abs.length)).toBe(sortedMedian(v.map((x) => x * x)) + 0);
-      }),
-      { numRuns: 100 },
+      // Both sides of 4,096 values: the radix selection above, Floyd–Rivest alone below.
+      fc.property(
+        fc.oneof(
+          fc.array(value, { minLength: 257, maxLength: 5000 }),
+          fc.array(value, { minLength: 4096, maxLength: 6000 }),
+        ),
+        (v) => {
+          expect(median(v) + 0).toBe(sortedMedian(v) + 0);
+          // Negated, so that the middle is as often among negative values as among positive ones.
+          expect(median(v.map((x) => -x)) + 0).toBe(-sortedMedian(v) + 0);
+          const abs = Float64Array.from(v, Math.abs);
+          expect(medianOfSquaresInPlace(abs, abs.length)).toBe(sortedMedian(v.map((x) => x * x)) + 0);
+        },
+      ),
+      { numRuns: 120 },
     );
   });
 
   it('is exact when the two middle values lie in different octaves or share one value', () => {
-    const halves = [...Array.from({ length: 300 }, () => 1), ...Array.from({ length: 300 }, () => -2.5)];
+    const halves = [...Array.from({ length: 3000 }, () => 1), ...Array.from({ length: 3000 }, () => -2.5)];
     expect(median(halves)).toBe(-0.75);
     expect(median([...halves, 3])).toBe(1);
-    expect(median(Array.from({ length: 1000 }, (_, i) => (i % 2 ? 7 : 7.000000000000001)))).toBe(
+    expect(median(Array.from({ length: 5000 }, (_, i) => (i % 2 ? 7 : 7.000000000000001)))).toBe(
       (7 + 7.000000000000001) / 2,
     );
   });
