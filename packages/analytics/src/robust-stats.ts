@@ -78,14 +78,12 @@ function middle(a: Float64Array, count: number): void {
   else middleByRadix(a, count, lowest, k);
 }
 
-/**
- * Below this many values the histograms cost more than the branches they save (in the detector
- * on the bench corpus, 1.5k-value medians were no faster by radix).
- */
-const RADIX_MIN = 4096;
+/** Below this many values a selection alone is as fast. */
+const RADIX_MIN = 256;
 /** Index of a double's high 32 bits (sign, exponent, top of the mantissa) in an Int32Array view. */
 const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-const histogram = new Uint32Array(4096);
+/** Zero between calls (each clears the slots it used). */
+const histogram = new Uint32Array(1 << 16);
 /** The sign bit: set on non-negative keys, so that they sort above the negative ones. */
 const SIGN = 1 << 31;
 let bucket = new Float64Array(1 << 12);
@@ -94,28 +92,49 @@ let bucketWords = new Int32Array(bucket.buffer);
 /**
  * The middle values by radix selection on the high 32 bits of the doubles, made order-preserving
  * (negative values with every bit flipped, others with the sign bit set): a histogram of the top
- * 12 bits (sign and exponent: octaves) finds the octave of the middle ranks; its values are copied
- * out and a histogram of the next 12 bits (1/4096 of an octave) narrows them to a few, among which
- * a selection finds the exact ranks. The passes have no data-dependent branch, where a partition's
- * comparisons go either way at random on real data: on the bench corpus' sample-to-sample
- * differences a median takes 0.5–0.6× Floyd–Rivest's time. Leaves a in its order.
+ * 12–16 bits (sign, exponent and the top of the mantissa) finds the slot of the middle ranks; its
+ * values are copied out and a histogram of the next bits narrows them to a few, among which a
+ * selection finds the exact ranks. The passes have no data-dependent branch, where a partition's
+ * comparisons go either way at random on real data. Leaves a in its order.
  */
 function middleByRadix(a: Float64Array, count: number, lowest: number, k: number): void {
-  if (bucket.length < count) {
-    bucket = new Float64Array(Math.max(count, 2 * bucket.length));
+  // Like the scratch: shared up to SHARED_MAX values, its own for a longer median.
+  if (count > SHARED_MAX) {
+    bucket = new Float64Array(count);
+    bucketWords = new Int32Array(bucket.buffer);
+  } else if (bucket.length < count || bucket.length > SHARED_MAX) {
+    bucket = new Float64Array(Math.min(SHARED_MAX, Math.max(count, 2 * bucket.length)));
     bucketWords = new Int32Array(bucket.buffer);
   }
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
-  const coarse = narrowToBucket(words, a, count, 20, 0xfff, lowest, k, bucket);
+  // Sign, exponent and a few mantissa bits: more slots for more values (2¹² to 2¹⁶).
+  const coarseBits = digitBits(count, 12, 16);
+  const coarseShift = 32 - coarseBits;
+  const coarse = narrowToBucket(words, a, count, coarseShift, (1 << coarseBits) - 1, lowest, k, bucket);
   let m = coarse.count;
   let below = coarse.below;
   if (coarse.isOneBucket) {
-    const fine = narrowToBucket(bucketWords, bucket, m, 8, 0xfff, lowest - below, k - below, bucket);
+    // The next bits, about as many digits as values left: one value a digit or so.
+    const bits = digitBits(m, 4, 12);
+    const fine = narrowToBucket(
+      bucketWords,
+      bucket,
+      m,
+      coarseShift - bits,
+      (1 << bits) - 1,
+      lowest - below,
+      k - below,
+      bucket,
+    );
     m = fine.count;
     below += fine.below;
   }
   middleOfRanks(bucket, m, lowest - below, k - below);
 }
+
+/** ⌊log₂ count⌋ within [min, max]: bits of a digit for about one value a histogram slot. */
+const digitBits = (count: number, min: number, max: number) =>
+  Math.min(max, Math.max(min, 31 - Math.clz32(count)));
 
 /**
  * Copies into `out` the values of a[0 … count − 1] whose digit ((key >>> shift) & mask) lies
@@ -132,19 +151,24 @@ function narrowToBucket(
   k: number,
   out: Float64Array,
 ): { count: number; below: number; isOneBucket: boolean } {
-  histogram.fill(0);
+  // The histogram is all zeros between calls: only the slots used are cleared after.
+  let minDigit = mask;
+  let maxDigit = 0;
   for (let i = 0; i < count; i++) {
     const high = words[2 * i + HIGH_WORD] as number;
     const d = ((high ^ ((high >> 31) | SIGN)) >>> shift) & mask;
     histogram[d] = (histogram[d] as number) + 1;
+    minDigit = Math.min(minDigit, d);
+    maxDigit = Math.max(maxDigit, d);
   }
-  let digit = 0;
+  let digit = minDigit;
   let below = 0;
   while (below + (histogram[digit] as number) <= lowest) below += histogram[digit++] as number;
   const first = digit;
   let through = below + (histogram[digit] as number);
   while (through <= k) through += histogram[++digit] ?? 0;
   const last = digit;
+  histogram.fill(0, minDigit, maxDigit + 1);
   let m = 0;
   for (let i = 0; i < count; i++) {
     const high = words[2 * i + HIGH_WORD] as number;
