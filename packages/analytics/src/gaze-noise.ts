@@ -1,6 +1,6 @@
 import type { GazeSamples } from './fixations.js';
 import { angleScale, type ScreenGeometry } from './gaze-geometry.js';
-import { medianInPlace, medianOfSquaresInPlace, medianScratch } from './robust-stats.js';
+import { medianAndMedianOfSquares, medianInPlace, medianScratch } from './robust-stats.js';
 
 /** At most this many values feed a median of a recording: enough for ±1 % on the estimate. */
 const MAX_SUBSAMPLE = 1 << 15;
@@ -101,28 +101,22 @@ function angularDifferencesInto(
 export function medianBasedSd(values: Float32Array): number {
   const n = values.length;
   const stride = Math.max(1, Math.floor(n / MAX_SUBSAMPLE));
-  const room = Math.ceil(n / stride);
-  // v in the first part of the scratch, |v| in the second (a median reorders them).
-  const v = medianScratch(2 * room);
-  const k = finiteValuesInto(values, stride, room, v);
+  const v = medianScratch(Math.ceil(n / stride));
+  const k = finiteValuesInto(values, stride, v);
   if (k === 0) return Number.NaN;
-  const m = medianInPlace(v, k);
-  v.copyWithin(0, room, room + k);
-  return Math.sqrt(Math.max(0, medianOfSquaresInPlace(v, k) - m * m));
+  const [m, m2] = medianAndMedianOfSquares(v, k);
+  return Math.sqrt(Math.max(0, m2 - m * m));
 }
 
 /**
- * Every `stride`-th finite value into v[0 …] and its absolute value into v[room …]; answers how
- * many. Its own function for the reason {@link angularDifferencesInto} gives.
+ * Every `stride`-th finite value into v[0 …]; answers how many. Its own function for the reason
+ * {@link angularDifferencesInto} gives.
  */
-function finiteValuesInto(values: Float32Array, stride: number, room: number, v: Float64Array): number {
+function finiteValuesInto(values: Float32Array, stride: number, v: Float64Array): number {
   let k = 0;
   for (let i = 0; i < values.length; i += stride) {
     const value = values[i] as number;
-    if (!Number.isFinite(value)) continue;
-    v[k] = value;
-    v[room + k] = Math.abs(value);
-    k++;
+    if (Number.isFinite(value)) v[k++] = value;
   }
   return k;
 }
