@@ -1,13 +1,16 @@
 /**
  * Old against new speed of the default gaze event detector on the real-length corpus
  * (bench/gaze-corpus.ts), in interleaved rounds so that both see the same load on a shared machine,
- * with the I-VT as a yardstick. The old code is a copy of packages/analytics/src from a commit:
+ * with the I-VT as a yardstick, after checking that old and new give the same results on every
+ * recording, bit for bit (it stops at the first that differs). The old code is a copy of
+ * packages/analytics/src from a commit:
  *
  *   mkdir -p /tmp/old && git archive <commit> packages/analytics/src | tar -x -C /tmp/old
  *   npx tsx bench/detector-ab.ts /tmp/old/packages/analytics/src [rounds]
  */
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { detectFixationsIvt, detectGazeEvents, type GazeSamples } from '../packages/analytics/src/index.js';
 import { type CorpusRecording, realLengthCorpus } from './gaze-corpus.js';
 import { time } from './timing.js';
@@ -31,6 +34,12 @@ const groups: Record<string, CorpusRecording[]> = {
 const runAll = (detect: Detect, list: CorpusRecording[]) => () => {
   for (const r of list) detect(r.gaze, { geometry: r.geometry });
 };
+for (const r of corpus) {
+  const options = { geometry: r.geometry };
+  if (!isDeepStrictEqual(old.detectGazeEvents(r.gaze, options), detectGazeEvents(r.gaze, options)))
+    throw new Error(`${r.name}: the new detector's result differs from the old one`);
+}
+console.log(`old and new results identical on all ${corpus.length} recordings`);
 for (const detect of Object.values(detectors)) for (let i = 0; i < 3; i++) runAll(detect, corpus)();
 const times = new Map<string, { wall: number; cpu: number }[]>();
 const loads = [loadavg()[0] as number];

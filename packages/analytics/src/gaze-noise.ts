@@ -1,6 +1,6 @@
 import type { GazeSamples } from './fixations.js';
 import { angleScale, type ScreenGeometry } from './gaze-geometry.js';
-import { medianInPlace, medianOfSquaresInPlace, medianScratch } from './robust-stats.js';
+import { medianAndMedianOfSquares, medianInPlace, medianScratch } from './robust-stats.js';
 
 /** At most this many values feed a median of a recording: enough for ±1 % on the estimate. */
 const MAX_SUBSAMPLE = 1 << 15;
@@ -43,14 +43,37 @@ export function estimateGazeNoiseDeg(
   geometry: ScreenGeometry,
   interval = medianSampleIntervalMs(gaze.timestamp),
 ): number {
-  const { timestamp: t, x, y } = gaze;
-  const n = t.length;
+  const n = gaze.timestamp.length;
   if (!(interval >= 0)) return Number.NaN;
-  const { centreX, centreY, mmPerPxX, mmPerPxY, distance2, numeratorX, numeratorY } = angleScale(geometry);
   const stride = Math.max(1, Math.floor((n - 1) / MAX_SUBSAMPLE));
   const pairs = Math.ceil((n - 1) / stride);
   // |Δx| in degrees in the first half of the scratch, |Δy| in the second.
   const d = medianScratch(2 * pairs);
+  const k = angularDifferencesInto(gaze, geometry, interval, stride, pairs, d);
+  if (k === 0) return Number.NaN;
+  const sx = medianInPlace(d, k) / (0.6745 * Math.SQRT2);
+  d.copyWithin(0, pairs, pairs + k);
+  const sy = medianInPlace(d, k) / (0.6745 * Math.SQRT2);
+  return Math.sqrt((sx * sx + sy * sy) / 2);
+}
+
+/**
+ * |Δx| and |Δy| in degrees of every `stride`-th pair of consecutive valid samples at most twice
+ * `interval` apart, into d[0 …] and d[pairs …]; answers how many. A function of its own: with the
+ * medians after it in one function, V8 compiled the loop on the stack (OSR) without feedback for
+ * what follows, and every later call deoptimised there (600 times in 640 calls on the corpus).
+ */
+function angularDifferencesInto(
+  gaze: GazeSamples,
+  geometry: ScreenGeometry,
+  interval: number,
+  stride: number,
+  pairs: number,
+  d: Float64Array,
+): number {
+  const { timestamp: t, x, y } = gaze;
+  const n = t.length;
+  const { centreX, centreY, mmPerPxX, mmPerPxY, distance2, numeratorX, numeratorY } = angleScale(geometry);
   let k = 0;
   for (let i = 1; i < n; i += stride) {
     const x0 = x[i - 1] as number;
@@ -66,11 +89,7 @@ export function estimateGazeNoiseDeg(
     d[pairs + k] = Math.abs(y1 - y0) * (numeratorY / (distance2 + v * v));
     k++;
   }
-  if (k === 0) return Number.NaN;
-  const sx = medianInPlace(d, k) / (0.6745 * Math.SQRT2);
-  d.copyWithin(0, pairs, pairs + k);
-  const sy = medianInPlace(d, k) / (0.6745 * Math.SQRT2);
-  return Math.sqrt((sx * sx + sy * sy) / 2);
+  return k;
 }
 
 /**
@@ -82,19 +101,22 @@ export function estimateGazeNoiseDeg(
 export function medianBasedSd(values: Float32Array): number {
   const n = values.length;
   const stride = Math.max(1, Math.floor(n / MAX_SUBSAMPLE));
-  const room = Math.ceil(n / stride);
-  // v in the first part of the scratch, |v| in the second (a median reorders them).
-  const v = medianScratch(2 * room);
-  let k = 0;
-  for (let i = 0; i < n; i += stride) {
-    const value = values[i] as number;
-    if (!Number.isFinite(value)) continue;
-    v[k] = value;
-    v[room + k] = Math.abs(value);
-    k++;
-  }
+  const v = medianScratch(Math.ceil(n / stride));
+  const k = finiteValuesInto(values, stride, v);
   if (k === 0) return Number.NaN;
-  const m = medianInPlace(v, k);
-  v.copyWithin(0, room, room + k);
-  return Math.sqrt(Math.max(0, medianOfSquaresInPlace(v, k) - m * m));
+  const [m, m2] = medianAndMedianOfSquares(v, k);
+  return Math.sqrt(Math.max(0, m2 - m * m));
+}
+
+/**
+ * Every `stride`-th finite value into v[0 …]; answers how many. Its own function for the reason
+ * {@link angularDifferencesInto} gives.
+ */
+function finiteValuesInto(values: Float32Array, stride: number, v: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < values.length; i += stride) {
+    const value = values[i] as number;
+    if (Number.isFinite(value)) v[k++] = value;
+  }
+  return k;
 }

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { median, medianAbsoluteDeviation, medianOfSquaresInPlace } from './robust-stats.js';
+import {
+  median,
+  medianAbsoluteDeviation,
+  medianAndMedianOfSquares,
+  medianOfSquaresInPlace,
+} from './robust-stats.js';
 
 /** The median by sorting a copy: the reference. */
 function sortedMedian(v: readonly number[]): number {
@@ -30,15 +35,46 @@ describe('median', () => {
       fc.double({ min: -1e4, max: 1e4, noNaN: true }),
       fc.integer({ min: 0, max: 6 }),
       fc.constant(1e-300),
+      // Signed zeros and subnormals: the radix keys must order them as numbers.
+      fc.constantFrom(-0, 5e-324, -5e-324, 2 ** -1030),
     );
     fc.assert(
-      fc.property(fc.array(value, { minLength: 257, maxLength: 5000 }), (v) => {
-        expect(median(v) + 0).toBe(sortedMedian(v) + 0);
-        const abs = Float64Array.from(v, Math.abs);
-        expect(medianOfSquaresInPlace(abs, abs.length)).toBe(sortedMedian(v.map((x) => x * x)) + 0);
-      }),
-      { numRuns: 100 },
+      // Both sides of 4,096 values: the radix selection above, Floyd–Rivest alone below.
+      fc.property(
+        fc.oneof(
+          fc.array(value, { minLength: 257, maxLength: 5000 }),
+          fc.array(value, { minLength: 4096, maxLength: 6000 }),
+        ),
+        (v) => {
+          expect(median(v) + 0).toBe(sortedMedian(v) + 0);
+          // Negated, so that the middle is as often among negative values as among positive ones.
+          expect(median(v.map((x) => -x)) + 0).toBe(-sortedMedian(v) + 0);
+          const abs = Float64Array.from(v, Math.abs);
+          const squares = sortedMedian(v.map((x) => x * x));
+          expect(medianOfSquaresInPlace(abs, abs.length)).toBe(squares + 0);
+          const [both, bothOfSquares] = medianAndMedianOfSquares(Float64Array.from(v), v.length);
+          expect([both + 0, bothOfSquares]).toEqual([sortedMedian(v) + 0, squares]);
+        },
+      ),
+      { numRuns: 120 },
     );
+  });
+
+  it('is exact when the two middle values lie in different octaves or share one value', () => {
+    const halves = [...Array.from({ length: 3000 }, () => 1), ...Array.from({ length: 3000 }, () => -2.5)];
+    expect(median(halves)).toBe(-0.75);
+    expect(median([...halves, 3])).toBe(1);
+    expect(median(Array.from({ length: 5000 }, (_, i) => (i % 2 ? 7 : 7.000000000000001)))).toBe(
+      (7 + 7.000000000000001) / 2,
+    );
+  });
+
+  it('gives the median and the median of squares of signed values together', () => {
+    for (const n of [101, 300, 1001, 5000, 40_000]) {
+      const v = Array.from({ length: n }, (_, i) => Math.sin(i) * 3 + (i % 7 === 0 ? 40 : 0));
+      const [m, ofSquares] = medianAndMedianOfSquares(Float64Array.from(v), n);
+      expect([m, ofSquares]).toEqual([sortedMedian(v), sortedMedian(v.map((x) => x * x))]);
+    }
   });
 
   it('skips NaN and computes the MAD', () => {

@@ -36,7 +36,7 @@ export function median(values: ArrayLike<number>): number {
 export function medianInPlace(a: Float64Array, count: number): number {
   if (count === 0) return Number.NaN;
   middle(a, count);
-  return count % 2 === 1 ? upperMiddle : (lowerMiddle + upperMiddle) / 2;
+  return middleMedian(count);
 }
 
 /**
@@ -47,9 +47,7 @@ export function medianInPlace(a: Float64Array, count: number): number {
 export function medianOfSquaresInPlace(a: Float64Array, count: number): number {
   if (count === 0) return Number.NaN;
   middle(a, count);
-  return count % 2 === 1
-    ? upperMiddle * upperMiddle
-    : (lowerMiddle * lowerMiddle + upperMiddle * upperMiddle) / 2;
+  return middleMedianOfSquares(count);
 }
 
 /** Median absolute deviation from `center` over the finite values; O(n) expected. */
@@ -73,8 +71,226 @@ let lowerMiddle = Number.NaN;
  */
 function middle(a: Float64Array, count: number): void {
   const k = count >> 1;
+  const lowest = count % 2 === 1 ? k : k - 1;
+  if (count < RADIX_MIN) middleOfRanks(a, count, lowest, k);
+  else middleByRadix(a, count, lowest, k);
+}
+
+/** Below this many values a selection alone is as fast. */
+const RADIX_MIN = 256;
+/** Index of a double's high 32 bits (sign, exponent, top of the mantissa) in an Int32Array view. */
+const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+/** Zero between calls (each clears the slots it used). */
+const histogram = new Uint32Array(1 << 16);
+const absHistogram = new Uint32Array(1 << 16);
+/** The sign bit: set on non-negative keys, so that they sort above the negative ones. */
+const SIGN = 1 << 31;
+let bucket = new Float64Array(1 << 12);
+let bucketWords = new Int32Array(bucket.buffer);
+let absBucket = new Float64Array(1 << 12);
+let absBucketWords = new Int32Array(absBucket.buffer);
+
+/**
+ * The middle values by radix selection on the high 32 bits of the doubles, made order-preserving
+ * (negative values with every bit flipped, others with the sign bit set): a histogram of the top
+ * 12–16 bits (sign, exponent and the top of the mantissa) finds the slot of the middle ranks; its
+ * values are copied out and a histogram of the next bits narrows them to a few, among which a
+ * selection finds the exact ranks. The passes have no data-dependent branch, where a partition's
+ * comparisons go either way at random on real data. Leaves a in its order.
+ */
+function middleByRadix(a: Float64Array, count: number, lowest: number, k: number): void {
+  const [out, outWords] = buckets(count);
+  const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
+  const shift = coarseShift(count);
+  const coarse = narrowToBucket(words, a, count, shift, (1 << (32 - shift)) - 1, lowest, k, out);
+  middleOfBucket(out, outWords, coarse.count, coarse.below, coarse.isOneBucket, shift, lowest, k);
+}
+
+/** Sign, exponent and a few mantissa bits: more histogram slots for more values (2¹² to 2¹⁶). */
+const coarseShift = (count: number) => 32 - digitBits(count, 12, 16);
+
+/**
+ * The shared buffers for the values a coarse pass keeps: like the scratch, shared up to
+ * SHARED_MAX values, their own for a longer median.
+ */
+function buckets(count: number): [Float64Array, Int32Array, Float64Array, Int32Array] {
+  if (count > SHARED_MAX || bucket.length < count || bucket.length > SHARED_MAX) {
+    const size = count > SHARED_MAX ? count : Math.min(SHARED_MAX, Math.max(count, 2 * bucket.length));
+    bucket = new Float64Array(size);
+    bucketWords = new Int32Array(bucket.buffer);
+    absBucket = new Float64Array(size);
+    absBucketWords = new Int32Array(absBucket.buffer);
+  }
+  return [bucket, bucketWords, absBucket, absBucketWords];
+}
+
+/**
+ * Sets the middle values from the m values a coarse pass kept in `out` (`below` of them under
+ * its digits): narrowed again by the next bits when both ranks fell in one coarse digit, then
+ * selected among the few left.
+ */
+function middleOfBucket(
+  out: Float64Array,
+  outWords: Int32Array,
+  kept: number,
+  below: number,
+  isOneBucket: boolean,
+  shift: number,
+  lowest: number,
+  k: number,
+): void {
+  let m = kept;
+  let under = below;
+  if (isOneBucket) {
+    // The next bits, about as many digits as values left: one value a digit or so.
+    const bits = digitBits(m, 4, 12);
+    const fine = narrowToBucket(
+      outWords,
+      out,
+      m,
+      shift - bits,
+      (1 << bits) - 1,
+      lowest - under,
+      k - under,
+      out,
+    );
+    m = fine.count;
+    under += fine.below;
+  }
+  middleOfRanks(out, m, lowest - under, k - under);
+}
+
+/** The median of the middle values {@link middle} found. */
+const middleMedian = (count: number) => (count % 2 === 1 ? upperMiddle : (lowerMiddle + upperMiddle) / 2);
+/** The median of the squares of the middle values (all ≥ 0) {@link middle} found. */
+const middleMedianOfSquares = (count: number) =>
+  count % 2 === 1 ? upperMiddle * upperMiddle : (lowerMiddle * lowerMiddle + upperMiddle * upperMiddle) / 2;
+
+/**
+ * The median of a[0] … a[count − 1] (all finite) and the median of their squares (the middle
+ * absolute values squared): the numbers of {@link medianInPlace} on a and of
+ * {@link medianOfSquaresInPlace} on their absolute values, from one histogram pass and one copy
+ * pass for both. May reorder a and replace it by its absolute values. NaN for both when count is 0.
+ */
+export function medianAndMedianOfSquares(a: Float64Array, count: number): [number, number] {
+  if (count < RADIX_MIN) {
+    const median = medianInPlace(a, count);
+    for (let i = 0; i < count; i++) a[i] = Math.abs(a[i] as number);
+    return [median, medianOfSquaresInPlace(a, count)];
+  }
+  const k = count >> 1;
+  const lowest = count % 2 === 1 ? k : k - 1;
+  const [signed, signedWords, absolute, absoluteWords] = buckets(count);
+  const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
+  const shift = coarseShift(count);
+  const mask = (1 << (32 - shift)) - 1;
+  let minSigned = mask;
+  let maxSigned = 0;
+  let minAbsolute = mask;
+  let maxAbsolute = 0;
+  for (let i = 0; i < count; i++) {
+    const high = words[2 * i + HIGH_WORD] as number;
+    const d = (signedKey(high) >>> shift) & mask;
+    const e = (absoluteKey(high) >>> shift) & mask;
+    histogram[d] = (histogram[d] as number) + 1;
+    absHistogram[e] = (absHistogram[e] as number) + 1;
+    minSigned = Math.min(minSigned, d);
+    maxSigned = Math.max(maxSigned, d);
+    minAbsolute = Math.min(minAbsolute, e);
+    maxAbsolute = Math.max(maxAbsolute, e);
+  }
+  const s = digitRange(histogram, minSigned, maxSigned, lowest, k);
+  const r = digitRange(absHistogram, minAbsolute, maxAbsolute, lowest, k);
+  let ms = 0;
+  let mr = 0;
+  for (let i = 0; i < count; i++) {
+    const high = words[2 * i + HIGH_WORD] as number;
+    const value = a[i] as number;
+    signed[ms] = value;
+    ms += isWithin((signedKey(high) >>> shift) & mask, s.first, s.last);
+    absolute[mr] = Math.abs(value);
+    mr += isWithin((absoluteKey(high) >>> shift) & mask, r.first, r.last);
+  }
+  middleOfBucket(signed, signedWords, ms, s.below, s.first === s.last, shift, lowest, k);
+  const median = middleMedian(count);
+  middleOfBucket(absolute, absoluteWords, mr, r.below, r.first === r.last, shift, lowest, k);
+  return [median, middleMedianOfSquares(count)];
+}
+
+/** ⌊log₂ count⌋ within [min, max]: bits of a digit for about one value a histogram slot. */
+const digitBits = (count: number, min: number, max: number) =>
+  Math.min(max, Math.max(min, 31 - Math.clz32(count)));
+
+/** The order-preserving key of a double's high word `high` (see {@link middleByRadix}). */
+const signedKey = (high: number) => high ^ ((high >> 31) | SIGN);
+/** The key of the absolute value of the double whose high word is `high`. */
+const absoluteKey = (high: number) => high | SIGN;
+
+/** Which digits hold ranks `lowest` … k, and how many values are below: from a histogram. */
+type DigitRange = { first: number; last: number; below: number };
+
+/**
+ * The digits of histogram `h` (counts of digits minDigit … maxDigit, zero elsewhere) that hold
+ * ranks `lowest` … k, and how many values lie below them; clears the slots used.
+ */
+function digitRange(
+  h: Uint32Array,
+  minDigit: number,
+  maxDigit: number,
+  lowest: number,
+  k: number,
+): DigitRange {
+  let digit = minDigit;
+  let below = 0;
+  while (below + (h[digit] as number) <= lowest) below += h[digit++] as number;
+  const first = digit;
+  let through = below + (h[digit] as number);
+  while (through <= k) through += h[++digit] ?? 0;
+  h.fill(0, minDigit, maxDigit + 1);
+  return { first, last: digit, below };
+}
+
+/**
+ * Copies into `out` the values of a[0 … count − 1] whose digit ((key >>> shift) & mask) lies
+ * between the digits holding ranks `lowest` and `k`, and answers how many it copied, how many
+ * values are below them, and whether the two ranks share a digit. `out` may be a itself.
+ */
+function narrowToBucket(
+  words: Int32Array,
+  a: Float64Array,
+  count: number,
+  shift: number,
+  mask: number,
+  lowest: number,
+  k: number,
+  out: Float64Array,
+): { count: number; below: number; isOneBucket: boolean } {
+  // The histogram is all zeros between calls: only the slots used are cleared after.
+  let minDigit = mask;
+  let maxDigit = 0;
+  for (let i = 0; i < count; i++) {
+    const d = (signedKey(words[2 * i + HIGH_WORD] as number) >>> shift) & mask;
+    histogram[d] = (histogram[d] as number) + 1;
+    minDigit = Math.min(minDigit, d);
+    maxDigit = Math.max(maxDigit, d);
+  }
+  const { first, last, below } = digitRange(histogram, minDigit, maxDigit, lowest, k);
+  let m = 0;
+  for (let i = 0; i < count; i++) {
+    const d = (signedKey(words[2 * i + HIGH_WORD] as number) >>> shift) & mask;
+    out[m] = a[i] as number;
+    m += isWithin(d, first, last);
+  }
+  return { count: m, below, isOneBucket: first === last };
+}
+
+/** 1 when first ≤ d ≤ last (neither difference negative), else 0, without a branch. */
+const isWithin = (d: number, first: number, last: number) => ~((d - first) | (last - d)) >>> 31;
+
+/** Sets upperMiddle to rank k of a[0 … count − 1] and lowerMiddle to rank `lowest` (k or k − 1). */
+function middleOfRanks(a: Float64Array, count: number, lowest: number, k: number): void {
   upperMiddle = select(a, count, k);
-  if (count % 2 === 1) return;
+  if (lowest === k) return;
   // After selecting k, everything left of it is ≤ it: the lower middle is their maximum.
   let lower = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < k; i++) if ((a[i] as number) > lower) lower = a[i] as number;
