@@ -52,9 +52,10 @@ const openShareLink = async (page: Page, testId: string, link: { scope: string; 
   await page.goto(new URL(visitorPath, page.url()).toString());
 };
 
-/** A link to the desktop test, as its visitor sees it. */
+/** A link to the desktop test, as its visitor sees it, on its list of insights. */
 const sharedView = async (page: Page) => {
   await openShareLink(page, page.url().match(/\/test\/(\d+)\//)?.[1] ?? '', { scope: 'test' });
+  await page.getByRole('tab', { name: 'Insights' }).click();
   await page.getByRole('article').first().waitFor();
 };
 
