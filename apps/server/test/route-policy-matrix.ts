@@ -5,11 +5,10 @@
  * `describeRoutePolicy`, and test/route-coverage.test.ts holds the rows of all modules against
  * the app's registered routes, so that a route added, removed or changed without its row fails.
  */
-import { ERROR_STATUS, errorBodySchema } from '@limbus/contract';
+import { type Access, ERROR_STATUS, errorBodySchema } from '@limbus/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { countries } from '../src/db/schema.js';
-import type { Access } from '../src/http/authenticate.js';
 import type { TestApp } from './create-test-app.js';
 import { buildUser, buildWorld, signIn } from './factories.js';
 import { sharedPerProcess } from './shared-per-process.js';

@@ -1,4 +1,5 @@
 import {
+  type Access,
   REMOTE_MESSAGES,
   SHARE_LINK_MESSAGES,
   SHARE_UNLOCK_HEADER,
@@ -10,28 +11,6 @@ import type { AccessTokens } from '../auth/access-tokens.js';
 import { AppError, forbidden, unauthenticated } from './app-error.js';
 import { type Actor, isResearcher, isStaff } from './policy.js';
 import type { SignedUrls } from './signed-urls.js';
-
-/**
- * Route-level access, stated on every route of /api/v1 (`config.access`):
- * public: anyone; user: any signed-in user; staff: role admin or licence_analysis;
- * researcher: role admin or licence_research; recorder: a lab recorder (test setup) with its key
- * (`Authorization: Setup <key>`), never a user; signed: a URL the server signed after checking
- * the reader (media for `<video src>`, signed-urls.ts); share: a share link's visitor with the
- * link's token (`Authorization: Share <token>`), which no other route takes (it answers 401);
- * remote_link: a remote study's participant link (`Authorization: Remote <token>`), remote_session:
- * one remote participant's session (`Authorization: Session <token>`), each taken by its own routes
- * only. Resource-level rules live in policy.ts.
- */
-export type Access =
-  | 'public'
-  | 'user'
-  | 'staff'
-  | 'researcher'
-  | 'recorder'
-  | 'signed'
-  | 'share'
-  | 'remote_link'
-  | 'remote_session';
 
 /** One method of a route as registered, with its stated access and its schemas. */
 export type RegisteredRoute = {
