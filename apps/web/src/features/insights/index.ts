@@ -1,5 +1,6 @@
 export { insightKeys, useInsights } from './api';
 export { FeedbackPicker } from './components/feedback-picker';
+export { InsightSummaryPreview } from './components/insight-card';
 export { InsightDetail } from './components/insight-detail';
 export { InsightsPanel } from './components/insights-panel';
 export { InsightsScreen } from './components/insights-screen';

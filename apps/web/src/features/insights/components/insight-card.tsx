@@ -54,7 +54,6 @@ export function InsightCard({
   headingOrder?: 2 | 3;
 }) {
   const facts = insightFacts(insight);
-  const summary = richTextToPlain(writtenInsightText(insight.summary));
   return (
     <Card withBorder padding="lg" component="article" aria-labelledby={`insight-${insight.id}`} h="100%">
       <Stack gap="xs" h="100%">
@@ -74,15 +73,7 @@ export function InsightCard({
           </Title>
         </Group>
         <EvidenceWithdrawnBadge insight={insight} />
-        {summary ? (
-          <Text size="sm" lineClamp={3}>
-            {summary}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No summary written yet.
-          </Text>
-        )}
+        <InsightSummaryPreview summary={insight.summary} />
         <Group gap="md" mt="auto">
           <Text size="sm" c="dimmed">
             {counted(facts.dataPoints, 'data point')}
@@ -101,6 +92,20 @@ export function InsightCard({
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** An insight's summary as a list shows it: plain text, three lines at most. */
+export function InsightSummaryPreview({ summary }: { summary: string }) {
+  const text = richTextToPlain(writtenInsightText(summary));
+  return text ? (
+    <Text size="sm" lineClamp={3}>
+      {text}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      No summary written yet.
+    </Text>
   );
 }
 

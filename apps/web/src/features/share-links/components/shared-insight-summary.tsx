@@ -1,7 +1,7 @@
-import { type SharedInsight, writtenInsightText } from '@limbus/contract';
+import type { SharedInsight } from '@limbus/contract';
 import { Anchor, Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { counted, richTextToPlain } from '../../insights';
+import { counted, InsightSummaryPreview } from '../../insights';
 
 /** Where one insight of a test link opens: the Insights tab with its number. */
 export const sharedInsightSearch = (assignedId: number) => `?view=insights&insight=${assignedId}`;
@@ -12,7 +12,6 @@ export const sharedInsightSearch = (assignedId: number) => `?view=insights&insig
  * at once; the whole insight, with its clip, opens one at a time.
  */
 export function SharedInsightSummary({ insight }: { insight: SharedInsight }) {
-  const summary = richTextToPlain(writtenInsightText(insight.summary));
   const headingId = `shared-insight-${insight.assigned_id}`;
   return (
     <Card withBorder padding="lg" component="article" aria-labelledby={headingId} h="100%">
@@ -28,15 +27,7 @@ export function SharedInsightSummary({ insight }: { insight: SharedInsight }) {
             </Anchor>
           </Title>
         </Group>
-        {summary ? (
-          <Text size="sm" lineClamp={3}>
-            {summary}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No summary written yet.
-          </Text>
-        )}
+        <InsightSummaryPreview summary={insight.summary} />
         <Group gap="md" mt="auto">
           <Text size="sm" c="dimmed">
             {counted(insight.significant_points.length, 'data point')}
