@@ -44,9 +44,12 @@ for (const detect of Object.values(detectors)) for (let i = 0; i < 3; i++) runAl
 const times = new Map<string, { wall: number; cpu: number }[]>();
 const loads = [loadavg()[0] as number];
 const rounds = Number(roundsArg ?? 15);
+// Every other round runs the detectors in reverse order: in a fixed order, two copies of the same
+// code differed by 4–7 % (whichever ran first in a round was faster).
+const order = Object.entries(detectors);
 for (let k = 0; k < rounds; k++)
   for (const [group, list] of Object.entries(groups))
-    for (const [name, detect] of Object.entries(detectors)) {
+    for (const [name, detect] of k % 2 === 0 ? order : [...order].reverse()) {
       const key = `${group}/${name}`;
       times.set(key, [...(times.get(key) ?? []), time(runAll(detect, list))]);
     }
@@ -60,7 +63,12 @@ for (const [group, list] of Object.entries(groups)) {
     const cpu = median(t.map((x) => x.cpu));
     return `${name} ${(samples / wall / 1000).toFixed(1)} M/s (${wall.toFixed(1)} ms, cpu ${cpu.toFixed(1)} ms)`;
   });
-  console.log(`${group}, ${list.length} recordings, ${samples} samples: ${figures.join('; ')}`);
+  // The ratio within each round, less moved by the load than either time.
+  const oldCpu = (times.get(`${group}/old`) ?? []).map((x) => x.cpu);
+  const ratio = median((times.get(`${group}/new`) ?? []).map((x, k) => x.cpu / (oldCpu[k] as number)));
+  console.log(
+    `${group}, ${list.length} recordings, ${samples} samples: ${figures.join('; ')}; new/old cpu ${ratio.toFixed(3)} (median of the rounds' ratios)`,
+  );
 }
 console.log(
   `medians of ${rounds} rounds; load average (1 min) ${loads.map((l) => l.toFixed(1)).join(' → ')}`,

@@ -1,6 +1,11 @@
 import type { GazeSamples } from './fixations.js';
 import { angleScale, type ScreenGeometry } from './gaze-geometry.js';
-import { medianAndMedianOfSquares, medianInPlace, medianScratch } from './robust-stats.js';
+import {
+  medianAndMedianOfSquares,
+  medianInPlace,
+  medianOfFewDistinct,
+  medianScratch,
+} from './robust-stats.js';
 
 /** At most this many values feed a median of a recording: enough for ±1 % on the estimate. */
 const MAX_SUBSAMPLE = 1 << 15;
@@ -15,17 +20,23 @@ export function medianSampleIntervalMs(timestamp: Float64Array): number {
   if (n < 2) return Number.NaN;
   const stride = Math.max(1, Math.floor((n - 1) / MAX_SUBSAMPLE));
   const d = medianScratch(Math.ceil((n - 1) / stride));
+  const k = intervalsInto(timestamp, stride, d);
+  // Trackers give one interval throughout, or a few (a period that is no whole number of ms).
+  const few = medianOfFewDistinct(d, k);
+  return Number.isNaN(few) ? medianInPlace(d, k) : few;
+}
+
+/**
+ * Every `stride`-th finite interval between consecutive timestamps into d[0 …]; answers how many.
+ * Its own function for the reason {@link angularDifferencesInto} gives.
+ */
+function intervalsInto(timestamp: Float64Array, stride: number, d: Float64Array): number {
   let k = 0;
-  // Trackers that stamp whole milliseconds give one interval throughout: no selection needed.
-  const first = (timestamp[1] as number) - (timestamp[0] as number);
-  let isConstant = Number.isFinite(first);
-  for (let i = 1; i < n; i += stride) {
+  for (let i = 1; i < timestamp.length; i += stride) {
     const v = (timestamp[i] as number) - (timestamp[i - 1] as number);
-    if (!Number.isFinite(v)) continue;
-    d[k++] = v;
-    if (v !== first) isConstant = false;
+    if (Number.isFinite(v)) d[k++] = v;
   }
-  return isConstant ? first : medianInPlace(d, k);
+  return k;
 }
 
 /**

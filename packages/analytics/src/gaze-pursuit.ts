@@ -70,18 +70,15 @@ export function labelPursuit(
   rule: PursuitRule,
 ): GazeRuns {
   const { timestamp: t } = gaze;
-  const isLongEnough = (r: number) =>
-    runs.kind[r] === GAZE_CLASS.fixation &&
-    (t[runs.last[r] as number] as number) - (t[runs.first[r] as number] as number) >= 2 * rule.chunkMs;
   let firstLong = 0;
-  while (firstLong < runs.count && !isLongEnough(firstLong)) firstLong++;
+  while (firstLong < runs.count && !isLongEnough(runs, t, firstLong, rule)) firstLong++;
   if (firstLong === runs.count) return runs;
   const scale = angleScale(geometry);
   const limit2 = rule.thresholdDegPerS * rule.thresholdDegPerS;
   const out = runs.emptyLike();
   let copied = 0; // runs before this one are in `out`
   for (let r = firstLong; r < runs.count; r++) {
-    if (!isLongEnough(r)) continue;
+    if (!isLongEnough(runs, t, r, rule)) continue;
     out.copyRange(runs, copied, r);
     copied = r + 1;
     const first = runs.first[r] as number;
@@ -101,24 +98,44 @@ export function labelPursuit(
       fits.push(fit);
       a = b + 1;
     }
-    const isFast = (k: number) => {
-      const f = fits[k];
-      return f !== undefined && f.vx * f.vx + f.vy * f.vy > limit2;
-    };
-    const agree = (k: number, j: number) => {
-      if (!isFast(j)) return false;
-      const [f, g] = [fits[k], fits[j]] as [VelocityFit, VelocityFit];
-      return f.vx * g.vx + f.vy * g.vy > 0.5 * Math.sqrt((f.vx ** 2 + f.vy ** 2) * (g.vx ** 2 + g.vy ** 2));
-    };
     for (let k = 0; k < count; k++) {
       const f = fits[k] as VelocityFit;
       const kind =
-        isFast(k) && (agree(k, k - 1) || agree(k, k + 1)) ? GAZE_CLASS.pursuit : GAZE_CLASS.fixation;
+        isFast(fits, k, limit2) && (agree(fits, k, k - 1, limit2) || agree(fits, k, k + 1, limit2))
+          ? GAZE_CLASS.pursuit
+          : GAZE_CLASS.fixation;
       out.appendRun(kind, f.first, f.last, f.sumX, f.sumY, f.count, 0);
     }
   }
   out.copyRange(runs, copied, runs.count);
   return out;
+}
+
+/*
+ * The helpers below are module functions, not closures made per call: the server runs under tsx,
+ * whose output names every closure as it is made (a defineProperty call each time).
+ */
+
+/** Whether run r is a slow stretch (fixation) of at least two pursuit chunks. */
+function isLongEnough(runs: GazeRuns, t: Float64Array, r: number, rule: PursuitRule): boolean {
+  return (
+    runs.kind[r] === GAZE_CLASS.fixation &&
+    (t[runs.last[r] as number] as number) - (t[runs.first[r] as number] as number) >= 2 * rule.chunkMs
+  );
+}
+
+/** Whether chunk k exists and is faster than √limit2 (degrees/s). */
+function isFast(fits: VelocityFit[], k: number, limit2: number): boolean {
+  const f = fits[k];
+  return f !== undefined && f.vx * f.vx + f.vy * f.vy > limit2;
+}
+
+/** Whether chunk j is fast and moves within 60° of chunk k's direction. */
+function agree(fits: VelocityFit[], k: number, j: number, limit2: number): boolean {
+  if (!isFast(fits, j, limit2)) return false;
+  const f = fits[k] as VelocityFit;
+  const g = fits[j] as VelocityFit;
+  return f.vx * g.vx + f.vy * g.vy > 0.5 * Math.sqrt((f.vx ** 2 + f.vy ** 2) * (g.vx ** 2 + g.vy ** 2));
 }
 
 type VelocityFit = {

@@ -83,8 +83,6 @@ function mergeAcrossGaps(
   out.count = 0;
   let previous = -1; // the last fixation run in `out`
   let previousLong = -1; // the last one at least minFixationMs long
-  const isLong = (k: number) =>
-    (t[out.last[k] as number] as number) - (t[out.first[k] as number] as number) >= rule.minFixationMs;
   for (let k = 0; k < count; k++) {
     if (runs.kind[k] !== GAZE_CLASS.fixation) {
       out.append(runs, k);
@@ -106,9 +104,14 @@ function mergeAcrossGaps(
       out.append(runs, k);
       previous = out.count - 1;
     }
-    if (isLong(previous)) previousLong = previous;
+    if (isLong(out, t, previous, rule.minFixationMs)) previousLong = previous;
   }
   return out;
+}
+
+/** Whether run k lasts at least minFixationMs (a module function: see gaze-pursuit's helpers). */
+function isLong(runs: GazeRuns, t: Float64Array, k: number, minFixationMs: number): boolean {
+  return (t[runs.last[k] as number] as number) - (t[runs.first[k] as number] as number) >= minFixationMs;
 }
 
 /** Whether fixation run k of `runs` continues fixation run p of `out` (step 1's rule). */

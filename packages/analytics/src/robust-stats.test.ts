@@ -4,6 +4,7 @@ import {
   median,
   medianAbsoluteDeviation,
   medianAndMedianOfSquares,
+  medianOfFewDistinct,
   medianOfSquaresInPlace,
 } from './robust-stats.js';
 
@@ -81,5 +82,24 @@ describe('median', () => {
     expect(median([Number.NaN, 3, 1, 2])).toBe(2);
     expect(Number.isNaN(median([]))).toBe(true);
     expect(medianAbsoluteDeviation([1, 2, 3, 4, 100], 3)).toBe(1);
+  });
+
+  it('takes the median of at most 8 distinct values from their counts, NaN for more (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 1, max: 10, noNaN: true }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 300 }),
+        (values, picks) => {
+          const v = picks.map((p) => values[p % values.length] as number);
+          const distinct = new Set(v).size;
+          const few = medianOfFewDistinct(Float64Array.from(v), v.length);
+          if (distinct > 8) expect(Number.isNaN(few)).toBe(true);
+          else expect(few).toBe(sortedMedian(v));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(medianOfFewDistinct(Float64Array.from([3.3, 3.3, 3.4, 3.4]), 4)).toBe((3.3 + 3.4) / 2);
+    expect(Number.isNaN(medianOfFewDistinct(new Float64Array(4), 0))).toBe(true);
   });
 });

@@ -50,6 +50,65 @@ export function medianOfSquaresInPlace(a: Float64Array, count: number): number {
   return middleMedianOfSquares(count);
 }
 
+/** At most this many distinct values for {@link medianOfFewDistinct}. */
+const FEW_DISTINCT = 8;
+const distinctValues = new Float64Array(FEW_DISTINCT);
+const distinctCounts = new Float64Array(FEW_DISTINCT);
+
+/**
+ * Median of a[0] … a[count − 1] (all finite) from the counts of their distinct values, when there
+ * are at most 8 (a tracker's intervals: one period, a few roundings of it), else NaN (and NaN when
+ * count is 0): the number {@link medianInPlace} gives, without a selection (whose partitions do
+ * much work among many equal values). Leaves a as it is.
+ */
+export function medianOfFewDistinct(a: Float64Array, count: number): number {
+  if (count === 0) return Number.NaN;
+  // One value throughout (the common case) in a loop with nothing to count.
+  const first = a[0] as number;
+  let same = 1;
+  while (same < count && a[same] === first) same++;
+  if (same === count) return first;
+  distinctValues[0] = first;
+  distinctCounts[0] = same;
+  let distinct = 1;
+  for (let i = same; i < count; i++) {
+    const v = a[i] as number;
+    let j = 0;
+    while (j < distinct && distinctValues[j] !== v) j++;
+    if (j === distinct) {
+      if (distinct === FEW_DISTINCT) return Number.NaN;
+      distinctValues[distinct] = v;
+      distinctCounts[distinct++] = 0;
+    }
+    distinctCounts[j] = (distinctCounts[j] as number) + 1;
+  }
+  sortDistinct(distinct);
+  const k = count >> 1;
+  const lowest = count % 2 === 1 ? k : k - 1;
+  let j = 0;
+  let through = distinctCounts[0] as number; // values up to and including distinctValues[j]
+  while (through <= lowest) through += distinctCounts[++j] as number;
+  const lower = distinctValues[j] as number;
+  while (through <= k) through += distinctCounts[++j] as number;
+  const upper = distinctValues[j] as number;
+  return count % 2 === 1 || lower === upper ? upper : (lower + upper) / 2;
+}
+
+/** Sorts the first `distinct` distinct values ascending, their counts along (insertion sort). */
+function sortDistinct(distinct: number): void {
+  for (let i = 1; i < distinct; i++) {
+    const value = distinctValues[i] as number;
+    const count = distinctCounts[i] as number;
+    let j = i;
+    for (; j > 0 && (distinctValues[j - 1] as number) > value; j--) {
+      distinctValues[j] = distinctValues[j - 1] as number;
+      distinctCounts[j] = distinctCounts[j - 1] as number;
+    }
+    distinctValues[j] = value;
+    distinctCounts[j] = count;
+  }
+}
+
 /** Median absolute deviation from `center` over the finite values; O(n) expected. */
 export function medianAbsoluteDeviation(values: ArrayLike<number>, center: number): number {
   const d = medianScratch(values.length);
@@ -99,7 +158,9 @@ let absBucketWords = new Int32Array(absBucket.buffer);
  * comparisons go either way at random on real data. Leaves a in its order.
  */
 function middleByRadix(a: Float64Array, count: number, lowest: number, k: number): void {
-  const [out, outWords] = buckets(count);
+  ensureBuckets(count);
+  const out = bucket;
+  const outWords = bucketWords;
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
   const shift = coarseShift(count);
   const coarse = narrowToBucket(words, a, count, shift, (1 << (32 - shift)) - 1, lowest, k, out);
@@ -110,10 +171,12 @@ function middleByRadix(a: Float64Array, count: number, lowest: number, k: number
 const coarseShift = (count: number) => 32 - digitBits(count, 12, 16);
 
 /**
- * The shared buffers for the values a coarse pass keeps: like the scratch, shared up to
- * SHARED_MAX values, their own for a longer median.
+ * Makes the buffers for the values a coarse pass keeps (bucket, absBucket and their word views)
+ * hold `count` values: like the scratch, shared up to SHARED_MAX values, their own for a longer
+ * median. Read as module variables after the call: a returned tuple, destructured, deoptimised
+ * its caller on about one call in thirty (no type feedback for the iteration).
  */
-function buckets(count: number): [Float64Array, Int32Array, Float64Array, Int32Array] {
+function ensureBuckets(count: number): void {
   if (count > SHARED_MAX || bucket.length < count || bucket.length > SHARED_MAX) {
     const size = count > SHARED_MAX ? count : Math.min(SHARED_MAX, Math.max(count, 2 * bucket.length));
     bucket = new Float64Array(size);
@@ -121,7 +184,6 @@ function buckets(count: number): [Float64Array, Int32Array, Float64Array, Int32A
     absBucket = new Float64Array(size);
     absBucketWords = new Int32Array(absBucket.buffer);
   }
-  return [bucket, bucketWords, absBucket, absBucketWords];
 }
 
 /**
@@ -180,7 +242,11 @@ export function medianAndMedianOfSquares(a: Float64Array, count: number): [numbe
   }
   const k = count >> 1;
   const lowest = count % 2 === 1 ? k : k - 1;
-  const [signed, signedWords, absolute, absoluteWords] = buckets(count);
+  ensureBuckets(count);
+  const signed = bucket;
+  const signedWords = bucketWords;
+  const absolute = absBucket;
+  const absoluteWords = absBucketWords;
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
   const shift = coarseShift(count);
   const mask = (1 << (32 - shift)) - 1;
