@@ -107,12 +107,13 @@ function CohortRow({ cohort, onClose }: { cohort: RemoteCohort; onClose: () => v
           Expires {formatDate(cohort.expires_at)}
         </Text>
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {cohort.participants} of {cohort.cap}
       </Table.Td>
       <Table.Td visibleFrom="sm">{formatDate(cohort.expires_at)}</Table.Td>
       <Table.Td>
-        <Badge color={STATE_COLORS[cohort.state]} variant="light">
+        {/* a badge truncates its label when the column is narrow: this one keeps its word */}
+        <Badge color={STATE_COLORS[cohort.state]} variant="light" miw="max-content">
           {STATE_NAMES[cohort.state]}
         </Badge>
       </Table.Td>
