@@ -52,6 +52,18 @@ const openShareLink = async (page: Page, testId: string, link: { scope: string; 
   await page.goto(new URL(visitorPath, page.url()).toString());
 };
 
+/** Opens a remote cohort of the screen's test (through the API, as the signed-in researcher) and shows it listed. */
+const withRemoteCohort = async (page: Page) => {
+  const testId = page.url().match(/\/research\/test\/(\d+)\//)?.[1] ?? '';
+  const token = await page.evaluate<string | null>("localStorage.getItem('token')");
+  await page.request.post(new URL(`/api/v1/tests/${testId}/remote_cohorts`, page.url()).toString(), {
+    headers: { Authorization: token ?? '' },
+    data: { remote_cohort: { cap: 150, expires_in_days: 14 } },
+  });
+  await page.reload();
+  await page.getByRole('table', { name: 'Remote cohorts of this test' }).waitFor();
+};
+
 /** A link to the desktop test, as its visitor sees it, on its list of insights. */
 const sharedView = async (page: Page) => {
   await openShareLink(page, page.url().match(/\/test\/(\d+)\//)?.[1] ?? '', { scope: 'test' });
@@ -174,6 +186,12 @@ const SHOTS: Shot[] = [
     path: (t) => `/research/test/${t.desktop}/insights`,
     prepare: reelEditor,
     part: (page) => page.getByRole('region', { name: 'Evidence reel' }),
+  },
+  {
+    name: 'research-remote-cohorts',
+    role: 'researcher',
+    path: (t) => `/research/test/${t.mobile}/remote-cohorts`,
+    prepare: withRemoteCohort,
   },
   { name: 'results-introduction', role: 'demo', path: (t) => `/test/${t.desktop}/demo` },
 ];

@@ -59,6 +59,7 @@ const ResearchQuestionnairePage = lazyPage(loadResearchTestPages, 'ResearchQuest
 const ResearchSuggestionsPage = lazyPage(loadResearchTestPages, 'ResearchSuggestionsPage');
 const ResearchFilesPage = lazyPage(loadResearchTestPages, 'ResearchFilesPage');
 const ResearchConsentPage = lazyPage(loadResearchTestPages, 'ResearchConsentPage');
+const ResearchRemoteCohortsPage = lazyPage(loadResearchTestPages, 'ResearchRemoteCohortsPage');
 const loadResearchAnnotations = () => import('../pages/research-test-annotations-page');
 const ResearchPagesPage = lazyPage(loadResearchAnnotations, 'ResearchPagesPage');
 const ResearchTagsPage = lazyPage(loadResearchAnnotations, 'ResearchTagsPage');
@@ -257,6 +258,7 @@ export const routes: RouteObject[] = [
               { path: 'test/:id/suggestions', element: <ResearchSuggestionsPage /> },
               { path: 'test/:id/files', element: <ResearchFilesPage /> },
               { path: 'test/:id/consent', element: <ResearchConsentPage /> },
+              { path: 'test/:id/remote-cohorts', element: <ResearchRemoteCohortsPage /> },
               { path: 'test/:id/pages', element: <ResearchPagesPage /> },
               { path: 'test/:id/tags', element: <ResearchTagsPage /> },
               { path: 'test/:id/heatmaps', element: <ResearchHeatmapsPage /> },

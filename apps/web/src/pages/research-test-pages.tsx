@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../features/account';
 import { QuestionnaireAnswers } from '../features/answers';
 import { ConsentTermsScreen } from '../features/consent';
+import { RemoteCohortsSection } from '../features/remote-cohorts';
 import { canEditSuggestions, SuggestionList } from '../features/suggestions';
 import { TestFiles } from '../features/test-files';
 import { useTest } from '../features/user-tests';
@@ -68,6 +69,15 @@ export function ResearchConsentPage() {
   return (
     <ResearchTestScreen title="Consent terms">
       {(testId) => <ConsentTermsScreen testId={testId} />}
+    </ResearchTestScreen>
+  );
+}
+
+/** /research/test/{id}/remote-cohorts: the test's participant links for panels, opened and closed. */
+export function ResearchRemoteCohortsPage() {
+  return (
+    <ResearchTestScreen title="Remote cohorts">
+      {(testId) => <RemoteCohortsSection testId={testId} />}
     </ResearchTestScreen>
   );
 }

@@ -1,6 +1,13 @@
 import type { TestDetail } from '@limbus/contract';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconFiles, IconFlame, IconSignature, IconTags, IconUsers } from '@tabler/icons-react';
+import {
+  IconFiles,
+  IconFlame,
+  IconSignature,
+  IconTags,
+  IconUsers,
+  IconWorldShare,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { VideoProcessing } from '../../video-results';
 
@@ -35,6 +42,14 @@ export function ParticipantsTab({ test }: { test: TestDetail }) {
               leftSection={<IconSignature size={16} aria-hidden />}
             >
               Consent terms
+            </Button>
+            <Button
+              component={Link}
+              to={`/research/test/${test.id}/remote-cohorts`}
+              variant="light"
+              leftSection={<IconWorldShare size={16} aria-hidden />}
+            >
+              Remote cohorts
             </Button>
             {test.platform === 'video' ? null : (
               <Button

@@ -1,0 +1,141 @@
+import { REMOTE_MESSAGES } from '@limbus/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type FakeCall, useFakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { OpenCohortButton } from './open-cohort-dialog';
+
+const TOKEN = 'c'.repeat(64);
+const REDIRECT = 'https://panel.example/done?pid={participant_id}';
+
+const opened = (call: FakeCall) => {
+  const { remote_cohort: asked } = call.body as { remote_cohort: { cap: number; redirect_url?: string } };
+  return {
+    status: 201,
+    body: {
+      data: {
+        id: 9,
+        test_id: 7,
+        cap: asked.cap,
+        participants: 0,
+        expires_at: Date.UTC(2026, 11, 7) / 1000,
+        redirect_url: asked.redirect_url ?? null,
+        created_by: 'Ada Lovelace',
+        created_at: Date.UTC(2026, 10, 30) / 1000,
+        revoked_at: null,
+        state: 'open',
+      },
+      token: TOKEN,
+      path: `/p/${TOKEN}`,
+    },
+  };
+};
+
+describe('OpenCohortButton', () => {
+  it('shows the server’s refusal at its field, then the participant link once with a copy button', async () => {
+    const posts: FakeCall[] = [];
+    useFakeApi({
+      'POST /tests/7/remote_cohorts': (call) => {
+        posts.push(call);
+        const { remote_cohort: asked } = call.body as { remote_cohort: { redirect_url?: string } };
+        if (asked.redirect_url?.includes('{RID}'))
+          return {
+            status: 400,
+            body: {
+              code: 'validation',
+              message: 'Invalid input',
+              errors: { redirect_url: [REMOTE_MESSAGES.unknownPlaceholder('RID')] },
+            },
+          };
+        return opened(call);
+      },
+    });
+    renderWithProviders(<OpenCohortButton testId={7} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Open a remote cohort' }));
+
+    const cap = await screen.findByRole('textbox', { name: /Participants at most/ });
+    expect((cap as HTMLInputElement).value).toBe('100');
+    expect(screen.getByText(/\{participant_id\} and \{limbus_participant_id\}/)).toBeTruthy();
+    const redirect = screen.getByRole('textbox', {
+      name: 'Completion redirect (optional)',
+    }) as HTMLInputElement;
+    expect(redirect.value).toBe('');
+
+    await user.clear(cap);
+    await user.type(cap, '150');
+    await user.click(screen.getByRole('combobox', { name: 'Expires after' }));
+    await user.click(await screen.findByRole('option', { name: '7 days' }));
+    await user.type(redirect, 'https://panel.example/done?rid={{RID}');
+    await user.click(screen.getByRole('button', { name: 'Open cohort' }));
+
+    expect(await screen.findByText(REMOTE_MESSAGES.unknownPlaceholder('RID'))).toBeTruthy();
+    expect(redirect.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('textbox', { name: 'Participant link' })).toBeNull();
+
+    await user.clear(redirect);
+    await user.type(redirect, REDIRECT.replace('{', '{{'));
+    await user.click(screen.getByRole('button', { name: 'Open cohort' }));
+
+    const link = (await screen.findByRole('textbox', { name: 'Participant link' })) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/p/${TOKEN}`);
+    expect(screen.getByText('It will not be shown again: copy it now.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(posts.map((call) => call.body)).toEqual([
+      {
+        remote_cohort: { cap: 150, expires_in_days: 7, redirect_url: 'https://panel.example/done?rid={RID}' },
+      },
+      { remote_cohort: { cap: 150, expires_in_days: 7, redirect_url: REDIRECT } },
+    ]);
+
+    // once: the dialog opened again asks for a new cohort and holds no link
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Open a remote cohort' }));
+    expect(await screen.findByRole('button', { name: 'Open cohort' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Participant link' })).toBeNull();
+    expect(screen.queryByDisplayValue(new RegExp(TOKEN))).toBeNull();
+  });
+
+  it('checks the cap before sending, and sends no redirect when none is given', async () => {
+    const posts: FakeCall[] = [];
+    useFakeApi({
+      'POST /tests/7/remote_cohorts': (call) => {
+        posts.push(call);
+        return opened(call);
+      },
+    });
+    renderWithProviders(<OpenCohortButton testId={7} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Open a remote cohort' }));
+    const cap = await screen.findByRole('textbox', { name: /Participants at most/ });
+    await user.clear(cap);
+    await user.type(cap, '10001');
+    await user.click(screen.getByRole('button', { name: 'Open cohort' }));
+    expect(await screen.findByText('At most 10000 participants')).toBeTruthy();
+    expect(posts).toEqual([]);
+
+    await user.clear(cap);
+    await user.type(cap, '5');
+    await user.click(screen.getByRole('button', { name: 'Open cohort' }));
+    expect(await screen.findByRole('textbox', { name: 'Participant link' })).toBeTruthy();
+    expect(posts[0]?.body).toEqual({ remote_cohort: { cap: 5, expires_in_days: 14 } });
+  });
+
+  it('leads to the consent terms when the test has none', async () => {
+    useFakeApi({
+      'POST /tests/7/remote_cohorts': {
+        status: 409,
+        body: { code: 'conflict', message: REMOTE_MESSAGES.noTerms },
+      },
+    });
+    renderWithProviders(<OpenCohortButton testId={7} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Open a remote cohort' }));
+    await user.click(await screen.findByRole('button', { name: 'Open cohort' }));
+    expect(await screen.findByText(REMOTE_MESSAGES.noTerms)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the consent terms' }).getAttribute('href')).toBe(
+      '/research/test/7/consent',
+    );
+  });
+});

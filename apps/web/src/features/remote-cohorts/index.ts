@@ -1,0 +1,1 @@
+export { RemoteCohortsSection } from './components/remote-cohorts-section';
