@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../api';
-import { makeUser, useFakeApi } from '../test/fake-api';
+import { createFakeFetch, makeUser, useFakeApi } from '../test/fake-api';
 import { TestProviders } from '../test/render';
 import { routes } from './router';
 
@@ -16,6 +16,8 @@ function renderApp(path: string) {
   );
   return router;
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('route table', () => {
   it('sends / without a stored token to /signup', async () => {
@@ -75,5 +77,20 @@ describe('route table', () => {
     storeSession('jwt', user);
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'This page does not exist' })).toBeTruthy();
+  });
+
+  it("opens a remote cohort's participant link without an account, outside the shell", async () => {
+    const fake = createFakeFetch({
+      'GET /remote/study': {
+        status: 404,
+        body: { code: 'not_found', message: 'This study link is not known' },
+      },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const router = renderApp('/p/a1b2c3');
+    expect(await screen.findByRole('heading', { name: 'Study not available' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/p/a1b2c3');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(fake.calls.map((call) => call.headers.Authorization)).toEqual(['Remote a1b2c3']);
   });
 });

@@ -42,6 +42,7 @@ const OrganisationShareLinksPage = lazyPage(
   'OrganisationShareLinksPage',
 );
 const SharedPage = lazyPage(() => import('../pages/shared-page'), 'SharedPage');
+const ParticipantPage = lazyPage(() => import('../pages/participant-page'), 'ParticipantPage');
 const MembersPage = lazyPage(() => import('../pages/members-page'), 'MembersPage');
 const AddMemberPage = lazyPage(() => import('../pages/add-member-page'), 'AddMemberPage');
 const EditMemberPage = lazyPage(() => import('../pages/edit-member-page'), 'EditMemberPage');
@@ -179,6 +180,8 @@ export const routes: RouteObject[] = [
       { path: '/500', element: <ServerErrorPage /> },
       // a share link's visitor, without an account (docs/decisions/share-links.md)
       { path: '/s/:token', element: <SharedPage /> },
+      // a remote cohort's participant, with the link's token (docs/remote-studies.md)
+      { path: '/p/:token', element: <ParticipantPage /> },
       // signed in
       {
         path: '/',

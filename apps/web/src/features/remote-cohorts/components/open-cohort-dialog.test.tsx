@@ -81,6 +81,11 @@ describe('OpenCohortButton', () => {
     const link = (await screen.findByRole('textbox', { name: 'Participant link' })) as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/p/${TOKEN}`);
     expect(screen.getByText('It will not be shown again: copy it now.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        "The link opens the study's welcome page; taking part in the browser comes with the next release.",
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(posts.map((call) => call.body)).toEqual([
       {

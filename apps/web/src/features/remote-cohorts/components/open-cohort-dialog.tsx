@@ -166,6 +166,9 @@ function CreatedLink({
       <Text size="sm" fw={600}>
         It will not be shown again: copy it now.
       </Text>
+      <Text size="sm">
+        The link opens the study's welcome page; taking part in the browser comes with the next release.
+      </Text>
       <TextInput
         label="Participant link"
         value={url}

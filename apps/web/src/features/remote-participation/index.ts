@@ -1,0 +1,1 @@
+export { ParticipantWelcome } from './components/participant-welcome';
