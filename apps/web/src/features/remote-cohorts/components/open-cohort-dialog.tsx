@@ -22,7 +22,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api';
-import { formatDate, pickFieldErrors } from '../../../ui';
+import { formatCount, formatDate, pickFieldErrors } from '../../../ui';
 import { useOpenRemoteCohort } from '../api';
 
 type ExpiryDays = (typeof REMOTE_COHORT_EXPIRY_DAYS)[number];
@@ -160,7 +160,7 @@ function CreatedLink({
   return (
     <Stack gap="md">
       <Text size="sm">
-        Give this link to your panel: up to {cap.toLocaleString('en')}{' '}
+        Give this link to your panel: up to {formatCount(cap)}{' '}
         {cap === 1 ? 'participant' : 'participants'} can take the test with it until {formatDate(expiresAt)}.
       </Text>
       <Text size="sm" fw={600}>
