@@ -98,7 +98,7 @@ function OpenCohortForm({ testId, onDone }: { testId: number; onDone: () => void
       <Stack gap="md">
         <NumberInput
           label="Participants at most"
-          description={`1 to ${REMOTE_COHORT_CAP_MAX.toLocaleString('en')}; the link takes no one once it is full.`}
+          description={`1 to ${formatCount(REMOTE_COHORT_CAP_MAX)}; the link takes no one once it is full.`}
           allowDecimal={false}
           allowNegative={false}
           min={1}
