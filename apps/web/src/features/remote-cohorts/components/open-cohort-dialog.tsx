@@ -160,8 +160,8 @@ function CreatedLink({
   return (
     <Stack gap="md">
       <Text size="sm">
-        Give this link to your panel: up to {formatCount(cap)}{' '}
-        {cap === 1 ? 'participant' : 'participants'} can take the test with it until {formatDate(expiresAt)}.
+        Give this link to your panel: up to {formatCount(cap)} {cap === 1 ? 'participant' : 'participants'}{' '}
+        can take the test with it until {formatDate(expiresAt)}.
       </Text>
       <Text size="sm" fw={600}>
         It will not be shown again: copy it now.
