@@ -204,21 +204,18 @@ async function setupFromHeader(
 }
 
 /** A share link's, participant link's or session's token: 64 hex digits (256 bits, newOpaqueToken). */
-const SHARE_TOKEN = /^[0-9a-f]{64}$/;
+const OPAQUE_TOKEN = /^[0-9a-f]{64}$/;
 
 /** The grant of the request's share token; an unknown, expired or revoked one is one 404, alike. */
 async function shareFromHeader(
   request: FastifyRequest,
   findShareGrant: AuthenticationLookups['findShareGrant'],
 ): Promise<ShareGrant> {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Share '))
+  if (!request.headers.authorization?.startsWith('Share '))
     throw unauthenticated('This needs a share link (Authorization: Share <token>)');
-  const token = header.slice('Share '.length).trim();
+  const token = opaqueTokenOf(request, 'Share');
   const unlock = request.headers[SHARE_UNLOCK_HEADER];
-  const grant = SHARE_TOKEN.test(token)
-    ? await findShareGrant(token, typeof unlock === 'string' ? unlock : undefined)
-    : null;
+  const grant = token ? await findShareGrant(token, typeof unlock === 'string' ? unlock : undefined) : null;
   if (!grant) throw new AppError('not_found', SHARE_LINK_MESSAGES.gone);
   return grant;
 }
@@ -228,7 +225,7 @@ function opaqueTokenOf(request: FastifyRequest, scheme: string): string | null {
   const header = request.headers.authorization;
   if (!header?.startsWith(`${scheme} `)) return null;
   const token = header.slice(scheme.length + 1).trim();
-  return SHARE_TOKEN.test(token) ? token : null;
+  return OPAQUE_TOKEN.test(token) ? token : null;
 }
 
 /** The cohort of a participant link's token; an unknown one is 404 (the module refuses a closed one). */

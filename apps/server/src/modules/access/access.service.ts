@@ -13,7 +13,7 @@ import {
   type ParticipantRow,
   participantDetail,
 } from '../participants/participants.service.js';
-import { type RemoteSessionRecord, remoteSessionOf } from '../remote-studies/remote-studies.service.js';
+import { type RemoteSessionRecord, remoteSessionRecordOf } from '../remote-studies/remote-studies.service.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { type ConsentHistoryRow, findTestName, listConsentHistoryRows } from './access.repository.js';
 import { createZipStream, type ZipStream } from './zip-stream.js';
@@ -124,7 +124,7 @@ async function writeArchive(
   const files: string[] = [];
   const [consent, remote, detail] = await Promise.all([
     listConsentHistoryRows(deps.db, participant.id),
-    remoteSessionOf(deps, participant.id),
+    remoteSessionRecordOf(deps, participant.id),
     participantDetail(deps, participant, {
       associations: ['sections', 'significant_points', 'open_questions', 'evaluations', 'associations'],
       withVideo: false,

@@ -84,7 +84,7 @@ export async function openRemoteCohort(
   const test = await testFor(deps, actor, testId, 'remote_cohort.manage');
   const now = deps.clock();
   const expiresAt = expiryOf(input, now);
-  if (!(await currentConsentTerms(deps, testId))) throw new AppError('conflict', REMOTE_MESSAGES.noTerms);
+  await termsOf(deps, testId);
   const { token, hash } = newOpaqueToken();
   const id = await insertCohortRow(deps.db, {
     companyId: test.companyId,
@@ -246,7 +246,7 @@ export async function joinRemoteStudy(
 export type RemoteSessionRecord = Pick<SessionRow, 'cohortId' | 'externalId' | 'createdAt' | 'endedAt'>;
 
 /** The remote session of a participant, or null for a lab participant. */
-export async function remoteSessionOf(
+export async function remoteSessionRecordOf(
   deps: Pick<Deps, 'db'>,
   participantId: number,
 ): Promise<RemoteSessionRecord | null> {
