@@ -147,10 +147,17 @@ export class RecordingBuilder {
   private xs = new Float32Array(1024);
   private ys = new Float32Array(1024);
 
-  /** Adds a sample (time ms, px, NaN when lost); the time must not go back. */
-  add(time: number, x: number, y: number, line: number, format: GazeFormat): void {
+  /**
+   * Adds a sample (time ms, px, NaN when lost) read from `line`; the time, read from the field
+   * `timeField`, must not go back.
+   */
+  add(time: number, x: number, y: number, line: number, format: GazeFormat, timeField: string): void {
     if (this.count > 0 && time < (this.t[this.count - 1] as number))
-      throw new GazeImportError(`the time (${time} ms) goes back from the row before`, line, format);
+      throw new GazeImportError(
+        `${timeField} goes back in time (${time} ms, after ${this.t[this.count - 1]} ms on the row before)`,
+        line,
+        format,
+      );
     if (this.count === this.t.length) {
       const grow = <T extends Float64Array | Float32Array>(a: T, b: T): T => {
         b.set(a);

@@ -144,7 +144,10 @@ describe('parseTobiiProLab', () => {
       /no "Recording timestamp" column/,
     );
     expect(() => parseTobiiProLab('Recording timestamp\tGaze point X\tGaze point Y\n5\tleft\t3\n')).toThrow(
-      /^line 2: the gaze point/,
+      /^line 2: Gaze point X is not a number \("left"\)/,
+    );
+    expect(() => parseTobiiProLab('Recording timestamp\tPupil diameter left\n5\t3\n')).toThrow(
+      /^line 1: a Tobii Pro Lab export without gaze point columns/,
     );
   });
 });
@@ -194,7 +197,7 @@ describe('parseTobiiStudio', () => {
       ),
     ).toThrow(/^line 2: RecordingResolution "wide" is not a size such as 1920 x 1080/);
     expect(() => parseTobiiStudio('RecordingTimestamp\tGazePointX (MCSpx)\tGazePointY (MCSpx)\n')).toThrow(
-      /^line 1: a Tobii Studio export with gaze in media coordinates only/,
+      /^line 1: a Tobii Studio export with gaze in media coordinates \(GazePointX \(MCSpx\)\) but without "MediaPosX \(ADCSpx\)"/,
     );
     expect(() =>
       parseTobiiStudio('RecordingTimestamp\tFixationPointX (MCSpx)\tFixationPointY (MCSpx)\n'),
@@ -202,6 +205,136 @@ describe('parseTobiiStudio', () => {
     expect(() => parseTobiiStudio('RecordingTimestamp\tPupilLeft\n')).toThrow(
       /^line 1: a Tobii Studio export without gaze point columns: export it again with "GazePointX \(ADCSpx\)"/,
     );
+  });
+});
+
+/**
+ * A Tobii Studio export in its real layout (Export Data with the media, event, fixation filter and
+ * gaze columns, in Studio's order), gaze in media coordinates only: an image of 1024×768 in the
+ * middle of a 1280×1024 screen, at (128, 128). Rows: [participant, recording, timestamp, studio
+ * event, gaze event, gaze x, gaze y, validity left, validity right].
+ */
+const STUDIO_MEDIA_COLUMNS = [
+  'ExportDate',
+  'ParticipantName',
+  'RecordingName',
+  'RecordingResolution',
+  'FixationFilter',
+  'MediaName',
+  'MediaPosX (ADCSpx)',
+  'MediaPosY (ADCSpx)',
+  'MediaWidth',
+  'MediaHeight',
+  'RecordingTimestamp',
+  'StudioEvent',
+  'StudioEventData',
+  'FixationIndex',
+  'GazeEventType',
+  'GazeEventDuration',
+  'FixationPointX (MCSpx)',
+  'FixationPointY (MCSpx)',
+  'GazePointX (MCSpx)',
+  'GazePointY (MCSpx)',
+  'DistanceLeft',
+  'PupilLeft',
+  'ValidityLeft',
+  'ValidityRight',
+];
+type StudioRow = [string, string, number, string, string, string, string, number | '', number | ''];
+function studioMediaExport(rows: StudioRow[]): string {
+  const line = ([participant, recording, time, event, gazeEvent, x, y, left, right]: StudioRow) => {
+    const onImage = event === '' || event === 'ImageEnd';
+    const media = onImage ? ['hero.png', '128', '128', '1024', '768'] : ['', '', '', '', ''];
+    const fixation =
+      gazeEvent === 'Fixation' ? ['4', 'Fixation', '183', '512', '384'] : ['', gazeEvent, '', '', ''];
+    const eye = left === '' ? ['', ''] : ['612,4', '3,13'];
+    return [
+      '21.1.2026',
+      participant,
+      recording,
+      '1280 x 1024',
+      'I-VT filter',
+      ...media,
+      String(time),
+      event,
+      event === 'ImageStart' ? 'hero.png' : '',
+      ...fixation,
+      x,
+      y,
+      ...eye,
+      String(left),
+      String(right),
+    ].join('\t');
+  };
+  return [STUDIO_MEDIA_COLUMNS.join('\t'), ...rows.map(line)].join('\r\n');
+}
+
+/** Three recordings of two participants; the second participant's recording restarts at 0 ms. */
+const STUDIO_THREE_RECORDINGS: StudioRow[] = [
+  ['P01', 'Rec 01', 0, 'ImageStart', '', '', '', '', ''],
+  ['P01', 'Rec 01', 0, '', 'Fixation', '512', '384', 0, 0],
+  ['P01', 'Rec 01', 17, '', 'Fixation', '513', '384,5', 0, 4],
+  ['P01', 'Rec 01', 33, '', 'Unclassified', '', '', 4, 4],
+  ['P01', 'Rec 01', 50, '', 'Unclassified', '', '', 2, 3],
+  ['P01', 'Rec 01', 67, '', 'Saccade', '0', '0', 1, 4],
+  ['P01', 'Rec 01', 67, 'ImageEnd', '', '', '', '', ''],
+  ['P02', 'Rec 02', 0, 'ImageStart', '', '', '', '', ''],
+  ['P02', 'Rec 02', 0, '', 'Fixation', '1024', '768', 0, 0],
+  ['P02', 'Rec 02', 17, '', 'Fixation', '1023', '767', 0, 0],
+  ['P02', 'Rec 03', 0, '', 'Fixation', '-10', '100', 0, 0],
+  ['P02', 'Rec 03', 17, '', 'Fixation', '-11', '101', 4, 0],
+];
+
+describe('parseTobiiStudio: gaze in media coordinates, several recordings (issue 27)', () => {
+  // 1280×1024 into 1920×1080: ×1.0546875, 285 px each side.
+  const screenX = (mediaX: number) => 285 + (128 + mediaX) * 1.0546875;
+  const screenY = (mediaY: number) => (128 + mediaY) * 1.0546875;
+
+  it('places media coordinates on the screen by the media position, each recording on its own', () => {
+    const recordings = parseTobiiStudio(studioMediaExport(STUDIO_THREE_RECORDINGS));
+    expect(recordings.map((r) => [r.name, r.timestamp.length])).toEqual([
+      ['P01/Rec 01', 5],
+      ['P02/Rec 02', 2],
+      ['P02/Rec 03', 2],
+    ]);
+    const [p01, p02, p02b] = recordings as [ImportedRecording, ImportedRecording, ImportedRecording];
+    expect(Array.from(p01.timestamp)).toEqual([0, 17, 33, 50, 67]);
+    // The image's middle is the screen's middle; validity 4 and empty cells are lost, so are
+    // codes 2 and 3; one eye of code 0 or 1 keeps the sample; a decimal comma is read.
+    expect(Array.from(p01.x)).toEqual([960, screenX(513), Number.NaN, Number.NaN, screenX(0)]);
+    expect(p01.y[0]).toBe(540);
+    expect(p01.y[1]).toBeCloseTo(screenY(384.5), 3);
+    expect(p02.x[0]).toBeCloseTo(screenX(1024), 3);
+    expect(p02.y[0]).toBeCloseTo(screenY(768), 3);
+    // Off the image, still on the screen: kept.
+    expect(p02b.x[0]).toBeCloseTo(screenX(-10), 3);
+  });
+
+  it('answers nothing when one recording of the file has a bad row, naming its line and column', () => {
+    const rows = STUDIO_THREE_RECORDINGS.map((row): StudioRow => [...row]);
+    (rows[11] as StudioRow)[6] = '10l';
+    expect(() => parseTobiiStudio(studioMediaExport(rows))).toThrow(
+      /^line 13: GazePointY \(MCSpx\) is not a number \("10l"\)/,
+    );
+  });
+
+  it('refuses media coordinates it cannot place: no media position, or a media Studio scaled', () => {
+    const unplaced = studioMediaExport(STUDIO_THREE_RECORDINGS).replace(
+      /\thero\.png\t128\t/,
+      '\thero.png\t\t',
+    );
+    expect(() => parseTobiiStudio(unplaced)).toThrow(
+      /^line 3: MediaPosX \(ADCSpx\) is empty beside a gaze point in media coordinates/,
+    );
+    const scaled = studioMediaExport(STUDIO_THREE_RECORDINGS).replaceAll('\t1024\t768\t', '\t2048\t1536\t');
+    expect(() => parseTobiiStudio(scaled)).toThrow(
+      /^line 3: the media \(MediaWidth × MediaHeight 2048 × 1536 at 128, 128\) is larger than the screen \(RecordingResolution 1280 x 1024\)/,
+    );
+  });
+
+  it('says what a file of events only is', () => {
+    const events = studioMediaExport(STUDIO_THREE_RECORDINGS.filter((row) => row[3] !== ''));
+    expect(() => parseTobiiStudio(events)).toThrow(/^a Tobii Studio export with event rows only/);
   });
 });
 
@@ -226,7 +359,12 @@ describe('parsePupilGaze', () => {
     );
     const lines = PUPIL_CLOUD.split('\n');
     lines[9] = lines[9]?.replace(',0.3', ',abc') ?? '';
-    expect(() => parsePupilGaze(lines.join('\n'))).toThrow(/^line 10: the gaze position \("abc/);
+    expect(() => parsePupilGaze(lines.join('\n'))).toThrow(
+      /^line 10: gaze position on surface x \[normalized\] is not a number \("abc/,
+    );
+    expect(() => parsePupilGaze('gaze_timestamp,world_index,confidence,norm_pos_x,norm_pos_y\n')).toThrow(
+      /^line 1: a Pupil Core gaze_positions\.csv: gaze in scene-camera coordinates/,
+    );
     const short = PUPIL_CLOUD.split('\n');
     short[5] = 'x,y';
     expect(() => parsePupilGaze(short.join('\n'))).toThrow(/^line 6: expected 8 fields, found 2/);
@@ -255,6 +393,58 @@ describe('parseEyelinkAsc', () => {
     expect(Array.from(r?.y ?? [])).toEqual([0, 1080, 540]);
   });
 
+  /** A monocular 500 Hz recording on a 1024×768 screen: the screen's corners and middle. */
+  const eyelink1024 = (coords: string[]) =>
+    [
+      '** DATE: Mon Jan 12 10:30:00 2026',
+      '** TYPE: EDF_FILE BINARY EVENT SAMPLE TAGGED',
+      ...coords,
+      'START\t1000 \tLEFT\tSAMPLES\tEVENTS',
+      'PRESCALER\t1',
+      'SAMPLES\tGAZE\tLEFT\tRATE\t 500.00\tTRACKING\tCR\tFILTER\t2',
+      '1000\t   0.0\t   0.0\t 900.0\t...',
+      '1002\t1024.0\t 768.0\t 900.0\t...',
+      '1004\t 512.0\t 384.0\t 900.0\t...',
+      'END\t1004 \tSAMPLES\tEVENTS\tRES\t 38.50\t 31.20',
+    ].join('\n');
+  const LETTERBOXED_X = [240, 1680, 960];
+
+  it('reads the screen from GAZE_COORDS alone, the way Experiment Builder writes it', () => {
+    const [r] = parseEyelinkAsc(eyelink1024(['MSG\t990 GAZE_COORDS 0.00 0.00 1023.00 767.00']));
+    expect(Array.from(r?.x ?? [])).toEqual(LETTERBOXED_X);
+    expect(Array.from(r?.y ?? [])).toEqual([0, 1080, 540]);
+  });
+
+  it('takes GAZE_COORDS over DISPLAY_COORDS whatever their order, and a screen named after the samples', () => {
+    const gazeFirst = [
+      'MSG\t990 GAZE_COORDS 0.00 0.00 1023.00 767.00',
+      'MSG\t991 DISPLAY_COORDS 0 0 1919 1079',
+    ];
+    const displayFirst = [...gazeFirst].reverse();
+    for (const coords of [gazeFirst, displayFirst])
+      expect(Array.from(parseEyelinkAsc(eyelink1024(coords))[0]?.x ?? [])).toEqual(LETTERBOXED_X);
+    const late = `${eyelink1024([])}\nMSG\t1006 -4 DISPLAY_COORDS 0 0 1023 767`;
+    expect(Array.from(parseEyelinkAsc(late)[0]?.x ?? [])).toEqual(LETTERBOXED_X);
+  });
+
+  it("keeps the caller's frame: with a 1024×768 screen asked for, the positions are the file's", () => {
+    const [r] = parseEyelinkAsc(eyelink1024(['MSG\t990 DISPLAY_COORDS 0 0 1023 767']), {
+      screen: { widthPx: 1024, heightPx: 768 },
+    });
+    expect(Array.from(r?.x ?? [])).toEqual([0, 1024, 512]);
+    expect(Array.from(r?.y ?? [])).toEqual([0, 768, 384]);
+  });
+
+  it('refuses a file whose screen changes, or a screen that is none, naming the line', () => {
+    const changing = `${eyelink1024(['MSG\t990 GAZE_COORDS 0.00 0.00 1023.00 767.00'])}\nMSG\t2000 GAZE_COORDS 0.00 0.00 1279.00 1023.00`;
+    expect(() => parseEyelinkAsc(changing)).toThrow(
+      /^line 11: the screen changes: GAZE_COORDS names 1280 × 1024 where line 3 named 1024 × 768/,
+    );
+    expect(() => parseEyelinkAsc(eyelink1024(['MSG\t990 DISPLAY_COORDS 0 0 0 767']))).toThrow(
+      /^line 3: DISPLAY_COORDS "0 0 0 767" is not a screen/,
+    );
+  });
+
   it('reads one eye, and keeps positions as they are without DISPLAY_COORDS', () => {
     const text = [
       'START\t1000 \tRIGHT\tSAMPLES',
@@ -276,9 +466,17 @@ describe('parseEyelinkAsc', () => {
     const at = lines.findIndex((line) => /^\d/.test(line)) + 3;
     lines[at] = lines[at]?.replace(/\t\s*[\d.]+\t/, '\tNaNa\t') ?? '';
     expect(() => parseEyelinkAsc(lines.join('\n'))).toThrow(
-      new RegExp(`^line ${at + 1}: "NaNa" is not a gaze coordinate`),
+      new RegExp(`^line ${at + 1}: the left eye's x "NaNa" is not a gaze coordinate`),
     );
-    expect(() => parseEyelinkAsc('** DATE: today\n')).toThrow(/no gaze samples/);
+    expect(() => parseEyelinkAsc('** DATE: today\nSTART\t1 \tLEFT\tEVENTS\n')).toThrow(
+      /^an EyeLink ASC without sample lines .*events only/,
+    );
+    expect(() => parseEyelinkAsc('SAMPLES\tGAZE\tLEFT\tRIGHT\tRATE\t500\n1000\t1.0\t2.0\t900.0\n')).toThrow(
+      /^line 2: a sample line of 4 fields, expected at least 7: the time, then x, y and pupil of each eye/,
+    );
+    expect(() => parseEyelinkAsc('1000\t1.0\t2.0\t900.0\n')).toThrow(
+      /^line 1: a sample line before any SAMPLES line/,
+    );
   });
 });
 
@@ -287,6 +485,19 @@ describe('parseGazeExport', () => {
     expect(parseGazeExport(EYELINK)[0]?.format).toBe('eyelink');
     expect(parseGazeExport(TOBII, { format: 'tobii' })).toHaveLength(2);
     expect(() => parseGazeExport('a,b\n1,2\n')).toThrow(GazeImportError);
+  });
+
+  it('says what a file of no known format looks like, on its first line', () => {
+    expect(() => parseGazeExport('timestamp,x,y\n1,2,3\n')).toThrow(
+      /^line 1: a comma-separated file whose first line is "timestamp", "x", "y"; the exports read are/,
+    );
+    expect(() => parseGazeExport('ParticipantName,RecordingTimestamp,GazePointX (ADCSpx)\n')).toThrow(
+      /^line 1: a Tobii Studio export separated by commas, not tabs: export it again as TSV/,
+    );
+    expect(() => parseGazeExport('Recording timestamp;Gaze point X\n')).toThrow(
+      /^line 1: a Tobii Pro Lab export separated by semicolons/,
+    );
+    expect(() => parseGazeExport('\n')).toThrow(/^the file is empty/);
   });
 
   it('answers what the ingestion API takes: a valid eye stream once given its start', () => {

@@ -1,5 +1,6 @@
 import {
   detectGazeFormat,
+  forEachLine,
   type GazeFormat,
   GazeImportError,
   type GazeImportOptions,
@@ -31,9 +32,36 @@ export function parseGazeExport(
   options: Partial<GazeImportOptions> & { format?: GazeFormat } = {},
 ): ImportedRecording[] {
   const format = options.format ?? detectGazeFormat(text);
-  if (!format)
-    throw new GazeImportError(
-      'not a Tobii Pro Lab or Tobii Studio data export (TSV), Pupil Labs gaze CSV or EyeLink ASC file',
-    );
+  if (!format) throw unknownExport(text);
   return PARSERS[format](text, options);
+}
+
+const SEPARATORS = [
+  ['\t', 'tab'],
+  [',', 'comma'],
+  [';', 'semicolon'],
+] as const;
+
+/** What a file of no known format looks like from its first line, and what we read instead. */
+function unknownExport(text: string): GazeImportError {
+  let first = '';
+  forEachLine(text, (line) => {
+    first = line;
+    return false;
+  });
+  if (text.trim() === '') return new GazeImportError('the file is empty');
+  const [separator, name] = SEPARATORS.find(([sign]) => first.includes(sign)) ?? ['\t', null];
+  const columns = first.split(separator).map((column) => column.trim().replace(/^"|"$/g, ''));
+  const tobii = columns.find((column) => /^Recording ?timestamp/i.test(column));
+  const looks =
+    tobii !== undefined && name !== null && name !== 'tab'
+      ? `a Tobii ${tobii.includes(' ') ? 'Pro Lab' : 'Studio'} export separated by ${name}s, not tabs: export it again as TSV`
+      : `a ${name ? `${name}-separated file` : 'file'} whose first line is ${columns
+          .slice(0, 4)
+          .map((column) => `"${column.slice(0, 40)}"`)
+          .join(', ')}${columns.length > 4 ? ' …' : ''}`;
+  return new GazeImportError(
+    `${looks}; the exports read are Tobii Pro Lab ("Recording timestamp") and Tobii Studio ("RecordingTimestamp") TSV, Pupil Labs gaze CSV ("timestamp [ns]", "gaze_timestamp") and EyeLink ASC (START, MSG and sample lines)`,
+    1,
+  );
 }

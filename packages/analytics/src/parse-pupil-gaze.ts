@@ -52,8 +52,10 @@ export function parsePupilGaze(text: string, options: Partial<GazeImportOptions>
     const rawY = field(c.y).trim();
     let x = parseDecimal(rawX);
     let y = parseDecimal(rawY);
-    if ((rawX !== '' && Number.isNaN(x)) || (rawY !== '' && Number.isNaN(y)))
-      throw new GazeImportError(`the gaze position ("${rawX}", "${rawY}") is not a number`, number, 'pupil');
+    if (rawX !== '' && Number.isNaN(x))
+      throw new GazeImportError(`${c.xName} is not a number ("${rawX}")`, number, 'pupil');
+    if (rawY !== '' && Number.isNaN(y))
+      throw new GazeImportError(`${c.yName} is not a number ("${rawY}")`, number, 'pupil');
     const confidence = c.confidence >= 0 ? parseDecimal(field(c.confidence)) : 1;
     const isLost =
       Number.isNaN(x + y) || field(c.blink).trim() !== '' || !(confidence >= PUPIL_MIN_CONFIDENCE);
@@ -64,7 +66,7 @@ export function parsePupilGaze(text: string, options: Partial<GazeImportOptions>
       x *= w;
       y = (c.isCore ? 1 - y : y) * h;
     }
-    recording.builder.add(ms, x, y, number, 'pupil');
+    recording.builder.add(ms, x, y, number, 'pupil', c.timeName);
   });
   if (columns === null) throw new GazeImportError('the file is empty', null, 'pupil');
   const isCore = columns.isCore;
@@ -81,6 +83,8 @@ type PupilColumns = {
   timeToMs: number;
   x: number;
   y: number;
+  xName: string;
+  yName: string;
   confidence: number;
   blink: number;
   recording: number;
@@ -98,6 +102,8 @@ function pupilColumns(line: string): PupilColumns {
       timeToMs: 1e-6,
       x: find('gaze position on surface x [normalized]'),
       y: find('gaze position on surface y [normalized]'),
+      xName: 'gaze position on surface x [normalized]',
+      yName: 'gaze position on surface y [normalized]',
       confidence: -1,
       blink: find('blink id'),
       recording: find('recording id'),
@@ -111,6 +117,8 @@ function pupilColumns(line: string): PupilColumns {
       timeToMs: 1000,
       x: find('x_norm'),
       y: find('y_norm'),
+      xName: 'x_norm',
+      yName: 'y_norm',
       confidence: find('confidence'),
       blink: -1,
       recording: -1,
@@ -121,8 +129,14 @@ function pupilColumns(line: string): PupilColumns {
       1,
       'pupil',
     );
+  if (find('norm_pos_x') >= 0)
+    throw new GazeImportError(
+      'a Pupil Core gaze_positions.csv: gaze in scene-camera coordinates ("norm_pos_x"), not on the screen; export the Surface Tracker\'s gaze_positions_on_surface_<name>.csv',
+      1,
+      'pupil',
+    );
   throw new GazeImportError(
-    'no surface-mapped gaze columns (Pupil Cloud: "gaze position on surface x [normalized]", Pupil Core: "x_norm")',
+    'a Pupil Labs CSV without surface-mapped gaze columns (Pupil Cloud: "gaze position on surface x [normalized]", Pupil Core: "x_norm")',
     1,
     'pupil',
   );

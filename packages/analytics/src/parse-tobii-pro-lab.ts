@@ -64,14 +64,23 @@ export function parseTobiiProLab(
       /^invalid$/i.test(field(c.validityLeft).trim()) && /^invalid$/i.test(field(c.validityRight).trim());
     let x = parseDecimal(rawX);
     let y = parseDecimal(rawY);
-    if ((rawX !== '' && Number.isNaN(x)) || (rawY !== '' && Number.isNaN(y)))
-      throw new GazeImportError(`the gaze point ("${rawX}", "${rawY}") is not a number`, number, 'tobii');
+    if (rawX !== '' && Number.isNaN(x))
+      throw new GazeImportError(`${c.xName} is not a number ("${rawX}")`, number, 'tobii');
+    if (rawY !== '' && Number.isNaN(y))
+      throw new GazeImportError(`${c.yName} is not a number ("${rawY}")`, number, 'tobii');
     if (isInvalid || Number.isNaN(x + y)) {
       x = Number.NaN;
       y = Number.NaN;
     }
     const { scale, offsetX, offsetY } = recording.fit;
-    recording.builder.add(time * c.timeToMs, x * scale + offsetX, y * scale + offsetY, number, 'tobii');
+    recording.builder.add(
+      time * c.timeToMs,
+      x * scale + offsetX,
+      y * scale + offsetY,
+      number,
+      'tobii',
+      c.timeName,
+    );
   });
   if (columns === null) throw new GazeImportError('the file is empty', null, 'tobii');
   return [...recordings.entries()].map(([key, r]) =>
@@ -85,6 +94,8 @@ type TobiiColumns = {
   timeToMs: number;
   x: number;
   y: number;
+  xName: string;
+  yName: string;
   isMm: boolean;
   validityLeft: number;
   validityRight: number;
@@ -130,18 +141,25 @@ function tobiiColumns(line: string, o: GazeImportOptions): TobiiColumns {
     isMm = x >= 0 && y >= 0;
     if (isMm && !o.screenMm)
       throw new GazeImportError(
-        'the gaze point is given in mm only: the screen size in mm is needed',
+        `a Tobii Pro Lab export with gaze in mm only ("${names[x]}"): give the screen's size in mm (--screen-mm)`,
         1,
         'tobii',
       );
   }
-  if (x < 0 || y < 0) throw new GazeImportError('no "Gaze point X" and "Gaze point Y" columns', 1, 'tobii');
+  if (x < 0 || y < 0)
+    throw new GazeImportError(
+      'a Tobii Pro Lab export without gaze point columns: export it again with "Gaze point X" and "Gaze point Y"',
+      1,
+      'tobii',
+    );
   return {
     time,
     timeName,
     timeToMs: isMicro ? 0.001 : 1,
     x,
     y,
+    xName: names[x] ?? '',
+    yName: names[y] ?? '',
     isMm,
     validityLeft: find('Validity left'),
     validityRight: find('Validity right'),
@@ -173,7 +191,11 @@ function fitOf(
   const h = parseDecimal(height);
   if (width.trim() === '' && height.trim() === '') return SAME_SCREEN;
   if (!(w > 0 && h > 0))
-    throw new GazeImportError(`the recording resolution "${width}×${height}" is not a size`, line, 'tobii');
+    throw new GazeImportError(
+      `Recording resolution width/height ("${width}", "${height}") is not a screen size`,
+      line,
+      'tobii',
+    );
   return fitScreen({ widthPx: w, heightPx: h }, o.screen);
 }
 

@@ -10,6 +10,7 @@ import {
   recordingOf,
   SAME_SCREEN,
   type ScreenFit,
+  type ScreenSize,
   splitTabs,
 } from './gaze-import.js';
 
@@ -17,10 +18,15 @@ import {
  * Reads a Tobii Studio data export (Export Data → .tsv, screen-based trackers): one header row of
  * column names with units in brackets, then one row per sample or event, tab-separated, decimal
  * point or comma. Columns used (other columns, such as the fixation filter's FixationIndex,
- * GazeEventType and FixationPointX (MCSpx), are ignored: the product detects its own fixations):
+ * GazeEventType, GazeEventDuration and FixationPointX (MCSpx), are ignored: the product detects its
+ * own fixations):
  * - `RecordingTimestamp` — ms from the recording's start;
  * - `GazePointX (ADCSpx)`, `GazePointY (ADCSpx)` — the eyes' mean on the recording's screen, px
  *   (empty when neither eye was found);
+ * - without them, `GazePointX (MCSpx)`, `GazePointY (MCSpx)` — the same on the media shown, px from
+ *   its top left, placed on the screen by `MediaPosX (ADCSpx)`, `MediaPosY (ADCSpx)` (needed). A
+ *   media larger than the screen (`MediaWidth`, `MediaHeight` beside `RecordingResolution`) was
+ *   scaled by Studio, so its coordinates are not screen pixels: refused;
  * - `ValidityLeft`, `ValidityRight` — Tobii's codes 0 (certain) to 4 (eye not found): a sample is
  *   lost when neither eye is 0 or 1, as Tobii advises;
  * - `RecordingResolution` — the screen, "1920 x 1080", fitted into `options.screen` with its aspect
@@ -37,7 +43,10 @@ export function parseTobiiStudio(
   options: Partial<GazeImportOptions> = {},
 ): ImportedRecording[] {
   const o = { ...DEFAULT_GAZE_IMPORT_OPTIONS, ...options };
-  const recordings = new Map<string, { builder: RecordingBuilder; fit: ScreenFit }>();
+  const recordings = new Map<
+    string,
+    { builder: RecordingBuilder; screen: ScreenSize | null; fit: ScreenFit }
+  >();
   const columns = forEachTableRow(text, splitTabs, studioColumns, (fields, c, number) => {
     const field = (index: number) => (index >= 0 ? (fields[index] ?? '').trim() : '');
     const rawX = field(c.x);
@@ -50,34 +59,62 @@ export function parseTobiiStudio(
         number,
         'tobii-studio',
       );
-    const recording = recordingOf(recordings, `${field(c.participant)}/${field(c.recording)}`, () => ({
-      builder: new RecordingBuilder(),
-      fit: fitOf(field(c.resolution), o, number),
-    }));
-    let x = parseDecimal(rawX);
-    let y = parseDecimal(rawY);
-    if (rawX !== '' && Number.isNaN(x))
-      throw new GazeImportError(`GazePointX (ADCSpx) is not a number ("${rawX}")`, number, 'tobii-studio');
-    if (rawY !== '' && Number.isNaN(y))
-      throw new GazeImportError(`GazePointY (ADCSpx) is not a number ("${rawY}")`, number, 'tobii-studio');
+    const recording = recordingOf(recordings, `${field(c.participant)}/${field(c.recording)}`, () => {
+      const screen = screenOf(field(c.resolution), number);
+      return {
+        builder: new RecordingBuilder(),
+        screen,
+        fit: screen ? fitScreen(screen, o.screen) : SAME_SCREEN,
+      };
+    });
+    let x = decimalIn(rawX, c.xName, number);
+    let y = decimalIn(rawY, c.yName, number);
     if (!hasValidEye(field(c.validityLeft), field(c.validityRight), number) || Number.isNaN(x + y)) {
       x = Number.NaN;
       y = Number.NaN;
+    } else if (c.media) {
+      const [left, top] = mediaCornerOf(c.media, field, recording.screen, number);
+      x += left;
+      y += top;
     }
     const { scale, offsetX, offsetY } = recording.fit;
-    recording.builder.add(time, x * scale + offsetX, y * scale + offsetY, number, 'tobii-studio');
+    recording.builder.add(
+      time,
+      x * scale + offsetX,
+      y * scale + offsetY,
+      number,
+      'tobii-studio',
+      'RecordingTimestamp',
+    );
   });
   if (columns === null) throw new GazeImportError('the file is empty', null, 'tobii-studio');
-  if (recordings.size === 0) throw new GazeImportError('no gaze samples in the file', null, 'tobii-studio');
+  if (recordings.size === 0)
+    throw new GazeImportError(
+      'a Tobii Studio export with event rows only (MouseEvent, KeyPressEvent, StudioEvent), no gaze samples',
+      null,
+      'tobii-studio',
+    );
   return [...recordings.entries()].map(([key, r]) =>
     r.builder.build('tobii-studio', key === '/' ? null : key.replace(/^\/|\/$/g, ''), null, 0),
   );
+}
+
+/** A number of the column `name` on `line`; NaN when empty, refused when anything else. */
+function decimalIn(raw: string, name: string, line: number): number {
+  const value = parseDecimal(raw);
+  if (raw !== '' && Number.isNaN(value))
+    throw new GazeImportError(`${name} is not a number ("${raw}")`, line, 'tobii-studio');
+  return value;
 }
 
 type StudioColumns = {
   time: number;
   x: number;
   y: number;
+  xName: string;
+  yName: string;
+  /** Where the media sits on the screen, when the gaze is in media coordinates (MCSpx). */
+  media: MediaColumns | null;
   validityLeft: number;
   validityRight: number;
   resolution: number;
@@ -86,6 +123,12 @@ type StudioColumns = {
   /** Columns that mark a row as an event rather than a gaze sample. */
   events: number[];
 };
+
+type MediaColumns = { left: number; top: number; width: number; height: number };
+
+const SCREEN_GAZE = ['GazePointX (ADCSpx)', 'GazePointY (ADCSpx)'] as const;
+const MEDIA_GAZE = ['GazePointX (MCSpx)', 'GazePointY (MCSpx)'] as const;
+const MEDIA_CORNER = ['MediaPosX (ADCSpx)', 'MediaPosY (ADCSpx)'] as const;
 
 /** Reads the header row: the index of every column used (−1 when absent). */
 function studioColumns(line: string): StudioColumns {
@@ -98,13 +141,30 @@ function studioColumns(line: string): StudioColumns {
       1,
       'tobii-studio',
     );
-  const x = find('GazePointX (ADCSpx)');
-  const y = find('GazePointY (ADCSpx)');
-  if (x < 0 || y < 0) throw new GazeImportError(withoutGazeMessage(names), 1, 'tobii-studio');
+  const onScreen = SCREEN_GAZE.every((name) => find(name) >= 0);
+  const onMedia = !onScreen && MEDIA_GAZE.every((name) => find(name) >= 0);
+  if (!onScreen && !onMedia) throw new GazeImportError(withoutGazeMessage(names), 1, 'tobii-studio');
+  if (onMedia && !MEDIA_CORNER.every((name) => find(name) >= 0))
+    throw new GazeImportError(
+      'a Tobii Studio export with gaze in media coordinates (GazePointX (MCSpx)) but without "MediaPosX (ADCSpx)" and "MediaPosY (ADCSpx)", so the media\'s place on the screen is unknown: export it again with those columns, or with "GazePointX (ADCSpx)" and "GazePointY (ADCSpx)"',
+      1,
+      'tobii-studio',
+    );
+  const [xName, yName] = onScreen ? SCREEN_GAZE : MEDIA_GAZE;
   return {
     time,
-    x,
-    y,
+    x: find(xName),
+    y: find(yName),
+    xName,
+    yName,
+    media: onMedia
+      ? {
+          left: find(MEDIA_CORNER[0]),
+          top: find(MEDIA_CORNER[1]),
+          width: find('MediaWidth'),
+          height: find('MediaHeight'),
+        }
+      : null,
     validityLeft: find('ValidityLeft'),
     validityRight: find('ValidityRight'),
     resolution: find('RecordingResolution'),
@@ -116,12 +176,42 @@ function studioColumns(line: string): StudioColumns {
 
 /** What a Tobii Studio export without the screen's gaze columns holds instead, and what to export. */
 function withoutGazeMessage(names: string[]): string {
-  const what = names.includes('GazePointX (MCSpx)')
-    ? 'a Tobii Studio export with gaze in media coordinates only (GazePointX (MCSpx))'
-    : names.includes('FixationPointX (MCSpx)')
-      ? 'a Tobii Studio export of fixations only (FixationPointX (MCSpx)), without gaze samples'
-      : 'a Tobii Studio export without gaze point columns';
+  const what = names.includes('FixationPointX (MCSpx)')
+    ? 'a Tobii Studio export of fixations only (FixationPointX (MCSpx)), without gaze samples'
+    : 'a Tobii Studio export without gaze point columns';
   return `${what}: export it again with "GazePointX (ADCSpx)" and "GazePointY (ADCSpx)"`;
+}
+
+/**
+ * The top left of the media a row's gaze is on, px of the screen. Studio shows a media larger than
+ * the screen scaled down, and its media coordinates are then not screen pixels: refused.
+ */
+function mediaCornerOf(
+  media: MediaColumns,
+  field: (index: number) => string,
+  screen: ScreenSize | null,
+  line: number,
+): [number, number] {
+  const [left, top] = [field(media.left), field(media.top)];
+  if (left === '' || top === '')
+    throw new GazeImportError(
+      `${MEDIA_CORNER[left === '' ? 0 : 1]} is empty beside a gaze point in media coordinates: the media's place on the screen is unknown`,
+      line,
+      'tobii-studio',
+    );
+  const corner: [number, number] = [
+    decimalIn(left, MEDIA_CORNER[0], line),
+    decimalIn(top, MEDIA_CORNER[1], line),
+  ];
+  const width = parseDecimal(field(media.width));
+  const height = parseDecimal(field(media.height));
+  if (screen && (corner[0] + width > screen.widthPx || corner[1] + height > screen.heightPx))
+    throw new GazeImportError(
+      `the media (MediaWidth × MediaHeight ${width} × ${height} at ${corner.join(', ')}) is larger than the screen (RecordingResolution ${screen.widthPx} x ${screen.heightPx}): Studio scaled it, so its coordinates (GazePointX (MCSpx)) are not screen pixels; export "GazePointX (ADCSpx)" and "GazePointY (ADCSpx)"`,
+      line,
+      'tobii-studio',
+    );
+  return corner;
 }
 
 /**
@@ -141,9 +231,9 @@ function hasValidEye(left: string, right: string, line: number): boolean {
   return codes.some((value) => value !== null && value <= 1);
 }
 
-/** The recording's screen ("1920 x 1080") fitted into the options' screen; as it is without one. */
-function fitOf(resolution: string, o: GazeImportOptions, line: number): ScreenFit {
-  if (resolution === '') return SAME_SCREEN;
+/** The recording's screen ("1920 x 1080"), or null when the file does not say. */
+function screenOf(resolution: string, line: number): ScreenSize | null {
+  if (resolution === '') return null;
   const match = /^(\d+)\s*[x×]\s*(\d+)$/i.exec(resolution);
   const [width, height] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
   if (!(width > 0 && height > 0))
@@ -152,5 +242,5 @@ function fitOf(resolution: string, o: GazeImportOptions, line: number): ScreenFi
       line,
       'tobii-studio',
     );
-  return fitScreen({ widthPx: width, heightPx: height }, o.screen);
+  return { widthPx: width, heightPx: height };
 }
