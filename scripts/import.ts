@@ -7,8 +7,10 @@
  * started_at?}), emotions.csv, eyes.csv (or an eye-tracker export: Tobii Pro Lab or Tobii Studio TSV,
  * Pupil Labs gaze CSV, EyeLink ASC), mice.csv and optionally a video (.mp4, .mkv, .mov). An export file alone
  * imports a participant per recording in it. Everything is read and checked before anything is
- * sent (import-sources.ts). Every call is idempotent, so failed calls are retried with backoff and
- * a rerun resumes: a finished participant is skipped, a video continues from the server's offset.
+ * sent (import-sources.ts, checkBeforeSending), and no participant is finished before every
+ * participant's streams have arrived: an import that fails leaves nothing with results (runImport).
+ * Every call is idempotent, so failed calls are retried with backoff and a rerun resumes: a
+ * finished participant is skipped, a video continues from the server's offset.
  * With --screen-mm or --distance-mm each participant is finished with that screen geometry (the
  * rest from the defaults of docs/gaze-analytics.md); without, the setup's geometry applies.
  * Consent (docs/data-rights.md): on a test with consent terms, every participant needs one, sent
@@ -21,8 +23,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type DecodedStream, encodeStream, REFERENCE_HEIGHT, REFERENCE_WIDTH } from '@limbus/analytics';
-import { CONSENT_PURPOSES, CONSENT_STREAMS, type ConsentPurpose, type ConsentStream } from '@limbus/contract';
+import {
+  type DecodedStream,
+  encodeStream,
+  findStreamProblems,
+  REFERENCE_HEIGHT,
+  REFERENCE_WIDTH,
+} from '@limbus/analytics';
+import {
+  CONSENT_MESSAGES,
+  CONSENT_PURPOSES,
+  CONSENT_STREAM_OF_KIND,
+  CONSENT_STREAMS,
+  type ConsentPurpose,
+  type ConsentStream,
+} from '@limbus/contract';
 import {
   type Columns,
   epochMs,
@@ -91,40 +106,40 @@ export function jsonBatch(columns: Columns, from: number, to: number): Record<st
 
 /** Samples `from`..`to` of the stream in the binary codec (lost gaze = NaN). */
 export function binaryBatch(columns: Columns, from: number, to: number): Uint8Array {
+  return encodeStream(decodedStream(columns, from, to));
+}
+
+/** Samples `from`..`to` of the stream as the codec's columns. */
+function decodedStream(columns: Columns, from: number, to: number): DecodedStream {
   const f64 = (name: string) => Float64Array.from(columns.numbers[name]?.slice(from, to) ?? []);
   const f32 = (name: string) =>
     Float32Array.from(columns.numbers[name]?.slice(from, to) ?? [], (value) => value ?? Number.NaN);
   const timestamp = f64('timestamp');
-  let stream: DecodedStream;
   if (columns.kind === 'emotions')
-    stream = {
+    return {
       kind: 'emotions',
       samples: { timestamp, joy: f32('joy'), attention: f32('attention'), frustration: f32('frustration') },
     };
-  else if (columns.kind === 'eyes')
-    stream = { kind: 'eyes', samples: { timestamp, x: f32('x'), y: f32('y') } };
-  else {
-    const urls: string[] = [];
-    const indexOf = new Map<string, number>();
-    const urlIndex = Uint16Array.from(columns.url.slice(from, to), (url) => {
-      if (!indexOf.has(url)) indexOf.set(url, urls.push(url) - 1);
-      return indexOf.get(url) as number;
-    });
-    stream = {
-      kind: 'mice',
-      samples: {
-        timestamp,
-        x: f32('x'),
-        y: f32('y'),
-        scrollY: f32('scroll_y'),
-        pageHeight: f32('page_height'),
-        click: Uint8Array.from(columns.numbers.click?.slice(from, to) ?? [], (value) => (value ? 1 : 0)),
-        urlIndex,
-        urls,
-      },
-    };
-  }
-  return encodeStream(stream);
+  if (columns.kind === 'eyes') return { kind: 'eyes', samples: { timestamp, x: f32('x'), y: f32('y') } };
+  const urls: string[] = [];
+  const indexOf = new Map<string, number>();
+  const urlIndex = Uint16Array.from(columns.url.slice(from, to), (url) => {
+    if (!indexOf.has(url)) indexOf.set(url, urls.push(url) - 1);
+    return indexOf.get(url) as number;
+  });
+  return {
+    kind: 'mice',
+    samples: {
+      timestamp,
+      x: f32('x'),
+      y: f32('y'),
+      scrollY: f32('scroll_y'),
+      pageHeight: f32('page_height'),
+      click: Uint8Array.from(columns.numbers.click?.slice(from, to) ?? [], (value) => (value ? 1 : 0)),
+      urlIndex,
+      urls,
+    },
+  };
 }
 
 // ---------------------------------------------------------------- upload
@@ -244,12 +259,35 @@ async function uploadVideo(options: ImportOptions, pid: number, file: string): P
 
 export type ImportSummary = { participants: number; skipped: number; samples: number; videoBytes: number };
 
-/** Sends one participant: create (or find), batches, finish, video. */
-async function importParticipant(
-  options: ImportOptions,
-  source: ParticipantSource,
-  summary: ImportSummary,
-): Promise<void> {
+/**
+ * What the server would refuse, found before anything is sent: a stream it would not store
+ * (findStreamProblems, the ingestion's own check) or one the import's consent does not grant.
+ */
+export function checkBeforeSending(sources: ParticipantSource[], consent: ImportConsent | null): void {
+  for (const source of sources) {
+    const kinds = [
+      ...source.streams.map((columns) => columns.kind),
+      ...(source.video ? ['video' as const] : []),
+    ];
+    for (const kind of kinds) {
+      const stream = CONSENT_STREAM_OF_KIND[kind];
+      if (consent && !consent.streams.includes(stream))
+        throw new ImportError(
+          `${source.origin}: ${CONSENT_MESSAGES.streamRefused(source.realId, stream, consent.version)}; nothing was sent`,
+        );
+    }
+    for (const columns of source.streams) {
+      const problems = findStreamProblems(decodedStream(columns, 0, columns.count));
+      if (problems.length > 0)
+        throw new ImportError(
+          `${source.origin}: the ${columns.kind} stream would be refused: ${problems.join('; ')}; nothing was sent`,
+        );
+    }
+  }
+}
+
+/** Creates (or finds) one participant and sends its streams; answers it, not yet finished. */
+async function sendParticipant(options: ImportOptions, source: ParticipantSource, summary: ImportSummary) {
   const created = await request(options, 'POST', '/ingest/participants', {
     json: {
       test_id: options.testId,
@@ -274,16 +312,26 @@ async function importParticipant(
   });
   const participant = (await created.json()) as { id: number; state: string };
   options.log(`${source.realId} → participant ${participant.id}`);
-  if (participant.state === 'finished') {
-    options.log('  already finished: streams skipped');
-    summary.skipped++;
-  } else {
+  if (participant.state === 'finished') options.log('  already finished: streams skipped');
+  else
     for (const columns of source.streams)
       summary.samples += await uploadStream(options, participant.id, columns);
+  return participant;
+}
+
+/** Finishes a participant whose streams were all sent (its analysis starts), then sends its video. */
+async function finishParticipant(
+  options: ImportOptions,
+  source: ParticipantSource,
+  participant: { id: number; state: string },
+  summary: ImportSummary,
+): Promise<void> {
+  if (participant.state === 'finished') summary.skipped++;
+  else {
     await request(options, 'POST', `/ingest/participants/${participant.id}/finish`, {
       json: options.geometry ? { geometry: options.geometry } : {},
     });
-    options.log('  finished');
+    options.log(`${source.realId}: finished`);
     summary.participants++;
   }
   if (source.video) summary.videoBytes += await uploadVideo(options, participant.id, source.video);
@@ -291,12 +339,25 @@ async function importParticipant(
 
 /**
  * Imports the participants of `options.input` (participant folders in name order, or the
- * recordings of an export file): all are read and checked before the first is sent.
+ * recordings of an export file) all or nothing: every file is read and checked, and every stream
+ * checked as the server will, before the first call; then every participant's streams are sent,
+ * and only when all have arrived is any participant finished. A participant that is not finished
+ * has no stream, no analysis and no results, so an import that fails half-way (the network, the
+ * server) leaves nothing imported; run it again to complete it (every call is idempotent).
  */
 export async function runImport(options: ImportOptions): Promise<ImportSummary> {
   const sources = readParticipants(options.input, options);
+  checkBeforeSending(sources, options.consent);
   const summary: ImportSummary = { participants: 0, skipped: 0, samples: 0, videoBytes: 0 };
-  for (const source of sources) await importParticipant(options, source, summary);
+  const sent: { id: number; state: string }[] = [];
+  try {
+    for (const source of sources) sent.push(await sendParticipant(options, source, summary));
+  } catch (error) {
+    const message = `${error instanceof Error ? error.message : String(error)}; no participant of this import was finished: those sent so far stay unfinished, without results, until it is run again`;
+    throw error instanceof ImportError ? new ImportError(message) : new Error(message);
+  }
+  for (const [index, source] of sources.entries())
+    await finishParticipant(options, source, sent[index] as { id: number; state: string }, summary);
   return summary;
 }
 

@@ -96,9 +96,11 @@ describe('import CLI with consent (scripts/import.ts)', () => {
       'report',
     ]);
     expect(result.code).toBe(1);
+    // Told before the first call, from the consent the import would send: nothing reaches the server.
     expect(result.err).toMatch(
-      /answered 403: Participant sample-1 did not consent to gaze \(eyes\) under consent version 1/,
+      /sample-1: Participant sample-1 did not consent to gaze \(eyes\) under consent version 1: nothing of it is stored; nothing was sent/,
     );
+    expect(await recordsOf(testId)).toEqual([]);
   });
 
   it('stops on a test with terms when no consent is given, and imports a legacy test without one', async () => {

@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeStream } from '@limbus/analytics';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../scripts/import.js';
+import { jobs, participants as participantRows } from '../src/db/schema.js';
 import { apiClient, expectOk, useWorld } from './api.js';
 import { buildTest, RESULTS_READY, signIn } from './factories.js';
+import { type FaultProxy, startFaultProxy } from './fault-proxy.js';
 
 /** The eye-tracker sample files (scripts/make-gaze-import-samples.ts). */
 const FIXTURES = fileURLToPath(new URL('../../../packages/analytics/fixtures/gaze-import', import.meta.url));
@@ -18,6 +21,7 @@ describe('import CLI with eye-tracker exports (scripts/import.ts)', () => {
   let key: string;
   let authorization: string;
   const tmpDirs: string[] = [];
+  const proxies: FaultProxy[] = [];
 
   beforeAll(async () => {
     url = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -25,16 +29,17 @@ describe('import CLI with eye-tracker exports (scripts/import.ts)', () => {
     key = expectOk<{ key: string }>(await staff.post('/test_setups', { name: 'Tracker lab' }), 201).key;
     authorization = (await signIn(ctx.t.app, ctx.world.clientMember.email)).authorization;
   });
-  afterAll(() => {
+  afterAll(async () => {
+    for (const proxy of proxies) await proxy.close();
     for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const newTest = async () => (await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY)).id;
-  const run = async (testId: number, input: string, extra: string[] = []) => {
+  const run = async (testId: number, input: string, extra: string[] = [], through = url) => {
     const lines: string[] = [];
     const errors: string[] = [];
     const code = await main(
-      [input, '--url', url, '--key', key, '--test', String(testId), ...extra],
+      [input, '--url', through, '--key', key, '--test', String(testId), ...extra],
       { log: (line) => lines.push(line), error: (line) => errors.push(line) },
       { retryMs: 10 },
     );
@@ -150,7 +155,9 @@ describe('import CLI with eye-tracker exports (scripts/import.ts)', () => {
     });
     const result = await run(testId, dir);
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/b[/\\]gaze\.csv: line 8: the gaze position \(.*"zero\.3.*is not a number/);
+    expect(result.err).toMatch(
+      /b[/\\]gaze\.csv: line 8: gaze position on surface y \[normalized\] is not a number \("zero\.3/,
+    );
     expect(await participants(testId)).toEqual([]);
   });
 
@@ -173,5 +180,82 @@ describe('import CLI with eye-tracker exports (scripts/import.ts)', () => {
       /--tracker must be tobii, tobii-studio, pupil, eyelink or auto/,
     );
     expect(await participants(testId)).toEqual([]);
+  });
+  /**
+   * The Studio sample file with a third recording (P03/Rec 03, a copy of the second's rows), changed
+   * by `third`, written to a temporary file.
+   */
+  const studioOfThree = (third: (rows: string[]) => string[] = (rows) => rows) => {
+    const lines = fixture('tobii-studio.tsv')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    const p03 = lines
+      .filter((line) => line.split('\t')[4] === 'P02')
+      .map((line) => line.replace('\tP02\tRec 02\t', '\tP03\tRec 03\t'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-import-studio-'));
+    tmpDirs.push(dir);
+    const file = path.join(dir, 'studio-export.tsv');
+    fs.writeFileSync(file, [...lines, ...third(p03)].join('\n'));
+    return { file, firstOfThird: lines.length + 1 };
+  };
+  const rowsOfTest = (testId: number) =>
+    ctx.t.db
+      .select()
+      .from(participantRows)
+      .where(eq(participantRows.testId, testId))
+      .orderBy(participantRows.id);
+
+  it("imports nothing when an export's third recording has a bad line, naming the line and the column", async () => {
+    const testId = await newTest();
+    const header = fixture('tobii-studio.tsv').split('\n', 1)[0]?.split('\t') ?? [];
+    const column = header.indexOf('GazePointX (ADCSpx)');
+    const { file, firstOfThird } = studioOfThree((rows) =>
+      rows.map((row, k) => {
+        const fields = row.split('\t');
+        if (k === 40) fields[column] = '4l2';
+        return fields.join('\t');
+      }),
+    );
+    const result = await run(testId, file, ['--started-at', String(START_S)]);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(
+      new RegExp(
+        `studio-export\\.tsv: line ${firstOfThird + 40}: GazePointX \\(ADCSpx\\) is not a number \\("4l2"\\)`,
+      ),
+    );
+    expect(await rowsOfTest(testId)).toEqual([]);
+  });
+
+  it('finishes no recording of the file when the third fails on the way, and a rerun completes all three', async () => {
+    const testId = await newTest();
+    const { file } = studioOfThree();
+    const batch = 'PUT /api/v1/ingest/participants/#/streams/eyes/batches/#';
+    const faulty = await startFaultProxy(url, {
+      before: (request) => (request.kind === batch && request.nth >= 3 ? { status: 503 } : 'pass'),
+    });
+    proxies.push(faulty);
+    const failed = await run(testId, file, ['--started-at', String(START_S)], faulty.url);
+    expect(failed.code).toBe(1);
+    expect(failed.err).toMatch(/failed 5 times, last: 503.*no participant of this import was finished/);
+    const unfinished = await rowsOfTest(testId);
+    expect(unfinished.map((row) => [row.realId, row.state])).toEqual([
+      ['P01/Rec 01', 'recording'],
+      ['P02/Rec 02', 'recording'],
+      ['P03/Rec 03', 'recording'],
+    ]);
+    // Without results: no stream, no analysis.
+    for (const row of unfinished)
+      expect((await get(`/tests/${testId}/participants/${row.id}/streams/eyes`)).statusCode).toBe(404);
+    const analyses = (await ctx.t.db.select().from(jobs).where(eq(jobs.kind, 'analyse_participant'))).filter(
+      (job) => unfinished.some((row) => row.id === job.payload.participant_id),
+    );
+    expect(analyses).toEqual([]);
+
+    const rerun = await run(testId, file, ['--started-at', String(START_S)]);
+    expect(rerun.err).toBe('');
+    expect(rerun.out).toMatch(/Imported 3 participants \(0 already finished\), 540 samples/);
+    const finished = await rowsOfTest(testId);
+    expect(finished.map((row) => row.state)).toEqual(['finished', 'finished', 'finished']);
+    for (const row of finished) expect((await eyes(testId, row.id)).timestamp.length).toBe(180);
   });
 });

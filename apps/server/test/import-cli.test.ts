@@ -111,6 +111,26 @@ describe('import CLI (scripts/import.ts)', () => {
     expect(result.err).toContain('eyes.csv line 5: x is not a number ("abc")');
   });
 
+  it('refuses before the first call a stream the server would refuse, in any participant: nothing is sent', async () => {
+    const dir = copySample();
+    for (const name of ['sample-1', 'sample-2']) {
+      const file = path.join(dir, name, 'participant.json');
+      const meta = JSON.parse(fs.readFileSync(file, 'utf8'));
+      fs.writeFileSync(file, JSON.stringify({ ...meta, real_id: `${meta.real_id}-scores` }));
+    }
+    const file = path.join(dir, 'sample-2', 'eyes.csv');
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    lines[4] = `${lines[4]?.split(',')[0]},2000000,12`;
+    fs.writeFileSync(file, lines.join('\n'));
+    const result = await run(dir);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(
+      /sample-2: the eyes stream would be refused: x\[3\] is 2000000; not a position; nothing was sent/,
+    );
+    const rows = await ctx.t.db.select().from(participants).where(eq(participants.testId, testId));
+    expect(rows.filter((row) => row.realId.endsWith('-scores'))).toEqual([]);
+  });
+
   it('a 4xx answer stops with the status and the server message', async () => {
     const lines: string[] = [];
     const code = await main([SAMPLE, '--url', url, '--key', key, '--test', '999999'], {
