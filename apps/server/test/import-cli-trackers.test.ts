@@ -145,6 +145,18 @@ describe('import CLI with eye-tracker exports (scripts/import.ts)', () => {
     expect((await eyes(testId, (listed[0] as { id: number }).id)).timestamp[0]).toBe(1768215600000);
   });
 
+  it("keeps an explicit --screen: the file's own 1280×1024 asked for, its positions arrive as they are", async () => {
+    const testId = await newTest();
+    const file = path.join(FIXTURES, 'eyelink.asc');
+    const done = await run(testId, file, ['--started-at', '1768215600', '--screen', '1280x1024']);
+    expect(done.err).toBe('');
+    const [only] = await participants(testId);
+    const samples = await eyes(testId, (only as { id: number }).id);
+    // The first sample line: both eyes' mean, (378.8 + 384.8) / 2 and (412.6 + 410.6) / 2.
+    expect(samples.x[0]).toBeCloseTo(381.8, 3);
+    expect(samples.y[0]).toBeCloseTo(411.6, 3);
+  });
+
   it('a bad line stops the import before anything is sent, naming the file and line', async () => {
     const testId = await newTest();
     const broken = fixture('pupil-cloud-gaze.csv').split('\n');
