@@ -332,9 +332,12 @@ describe('parseTobiiStudio: gaze in media coordinates, several recordings (issue
     );
   });
 
-  it('says what a file of events only is', () => {
+  it('says what a file of events only, or of its header only, is', () => {
     const events = studioMediaExport(STUDIO_THREE_RECORDINGS.filter((row) => row[3] !== ''));
     expect(() => parseTobiiStudio(events)).toThrow(/^a Tobii Studio export with event rows only/);
+    expect(() => parseTobiiStudio(studioMediaExport([]))).toThrow(
+      /^a Tobii Studio export with its header row only/,
+    );
   });
 });
 

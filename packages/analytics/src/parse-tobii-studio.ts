@@ -47,7 +47,9 @@ export function parseTobiiStudio(
     string,
     { builder: RecordingBuilder; screen: ScreenSize | null; fit: ScreenFit }
   >();
+  let rows = 0;
   const columns = forEachTableRow(text, splitTabs, studioColumns, (fields, c, number) => {
+    rows++;
     const field = (index: number) => (index >= 0 ? (fields[index] ?? '').trim() : '');
     const rawX = field(c.x);
     const rawY = field(c.y);
@@ -90,7 +92,9 @@ export function parseTobiiStudio(
   if (columns === null) throw new GazeImportError('the file is empty', null, 'tobii-studio');
   if (recordings.size === 0)
     throw new GazeImportError(
-      'a Tobii Studio export with event rows only (MouseEvent, KeyPressEvent, StudioEvent), no gaze samples',
+      rows === 0
+        ? 'a Tobii Studio export with its header row only, no samples'
+        : 'a Tobii Studio export with event rows only (MouseEvent, KeyPressEvent, StudioEvent), no gaze samples',
       null,
       'tobii-studio',
     );
