@@ -10,7 +10,8 @@ import { defineRoutes } from './route.js';
 /** The files of an access export, with what each holds (the ZIP's README lists them too). */
 export const ACCESS_EXPORT_FILES = {
   'README.txt': 'What the export holds and how to read it',
-  'participant.json': 'The participant: ids, demographics, times, geometry, what was removed and when',
+  'participant.json':
+    "The participant: ids, demographics, times, geometry, what was removed and when; a remote participant's session with its calibration validations",
   'consent.json': 'The consent history: every version agreed to, what was granted, when and how',
   'streams/emotions.csv': 'EEG-derived emotions (joy, attention, frustration), one row per sample',
   'streams/gaze.csv': 'Gaze, one row per sample',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTICIPANT_SOURCES } from './constants.js';
 import { idParam, idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
@@ -19,10 +20,28 @@ export const QUALITY_PROBLEM_NAMES: Record<QualityProblem, string> = {
   eeg: 'EEG signal',
 };
 
+/**
+ * A remote participant's webcam gaze as its session measured it (docs/remote-studies.md): the
+ * best validation's accuracy and precision, the uploaded eye stream's tracking ratio and sampling
+ * rate (null until the session ended or where nothing was measured), and whether a validation passed.
+ */
+export const webcamQualitySchema = z.object({
+  validation_accuracy_deg: z.number().nullable(),
+  validation_precision_deg: z.number().nullable(),
+  tracking_ratio: z.number().nullable(),
+  sampling_rate_hz: z.number().nullable(),
+  validation_passed: z.boolean(),
+});
+export type WebcamQuality = z.infer<typeof webcamQualitySchema>;
+
 /** One participant's measures; null where the recording does not allow the measure. */
 export const participantQualitySchema = z.object({
   participant_id: z.number(),
   real_id: z.string(),
+  /** lab or webcam. Always answered, as `webcam`; optional in the type while older fixtures lack them. */
+  source: z.enum(PARTICIPANT_SOURCES).optional(),
+  /** The webcam session's figures; null for a lab participant. */
+  webcam: webcamQualitySchema.nullable().optional(),
   /** Gaze samples in the recording (lost ones included). */
   gaze_samples: z.number(),
   /** Share of gaze samples with a position, 0–1; null without gaze. */

@@ -4,6 +4,7 @@ import { PLATFORMS } from './constants.js';
 import { idParams, isoDate, requiredText } from './fields.js';
 import { finishParticipantAnswer, finishParticipantBody, ingestBatchAnswer } from './ingestion.js';
 import { defineRoutes } from './route.js';
+import { screenGeometrySchema } from './test-setups.js';
 
 /**
  * Remote studies (issue 30; docs/remote-studies.md): a test's remote cohort, run in the
@@ -69,7 +70,68 @@ export const REMOTE_MESSAGES = {
   expiryTwice: 'Give the expiry in days or as a date, not both',
   emotionsFromLab:
     'A browser session sends gaze (eyes) and mouse (mice): EEG emotions come from the lab only',
+  /** A validation after the session's end (409). */
+  sessionOver: 'This session has ended: it records nothing more',
+  /** Eye batches before a passed validation, on a cohort that does not take gaze without one (409). */
+  gazeNeedsCalibration:
+    'Gaze is recorded only after a passed calibration: calibrate again, or go on without gaze',
 } as const;
+
+// ── webcam gaze: calibration and validation (docs/remote-studies.md) ──
+
+export const REMOTE_GAZE_FAILURES = ['continue_without_gaze', 'stop'] as const;
+/** What follows a validation; the analytics' calibrationVerdict decides it. */
+export const REMOTE_CALIBRATION_VERDICTS = ['passed', 'recalibrate', ...REMOTE_GAZE_FAILURES] as const;
+export type RemoteCalibrationVerdict = (typeof REMOTE_CALIBRATION_VERDICTS)[number];
+
+/** A cohort's gaze settings when it is opened without them (issue 30). */
+export const REMOTE_GAZE_DEFAULTS = {
+  threshold_deg: 4,
+  max_recalibrations: 2,
+  on_failure: 'continue_without_gaze',
+  gaze_without_validation: false,
+} as const;
+export const REMOTE_GAZE_THRESHOLD_RANGE = { min: 0.5, max: 10 } as const;
+export const REMOTE_MAX_RECALIBRATIONS = 5;
+/** The first calibration and every recalibration a cohort may allow. */
+export const REMOTE_VALIDATION_ATTEMPTS_MAX = REMOTE_MAX_RECALIBRATIONS + 1;
+export const REMOTE_VALIDATION_TARGETS = { min: 3, max: 20 } as const;
+export const REMOTE_VALIDATION_ESTIMATES_MAX = 300;
+
+/**
+ * How a cohort's webcam gaze is judged: validation accuracy below `threshold_deg` passes; a
+ * failed validation is recalibrated up to `max_recalibrations` times, then the participant goes
+ * on without gaze or stops (`on_failure`); `gaze_without_validation` takes gaze from a session
+ * that never passed.
+ */
+export const remoteGazeSettingsSchema = z.object({
+  threshold_deg: z.number(),
+  max_recalibrations: z.number(),
+  on_failure: z.enum(REMOTE_GAZE_FAILURES),
+  gaze_without_validation: z.boolean(),
+});
+export type RemoteGazeSettings = z.infer<typeof remoteGazeSettingsSchema>;
+
+const { min: thresholdMin, max: thresholdMax } = REMOTE_GAZE_THRESHOLD_RANGE;
+const gazeSettingsBody = z.strictObject({
+  threshold_deg: z
+    .number({ error: `Give the accuracy threshold in degrees, ${thresholdMin} to ${thresholdMax}` })
+    .min(thresholdMin, `The accuracy threshold must be ${thresholdMin}–${thresholdMax}°`)
+    .max(thresholdMax, `The accuracy threshold must be ${thresholdMin}–${thresholdMax}°`)
+    .default(REMOTE_GAZE_DEFAULTS.threshold_deg),
+  max_recalibrations: z
+    .number({ error: `Give the recalibrations allowed, 0 to ${REMOTE_MAX_RECALIBRATIONS}` })
+    .int('Give a whole number of recalibrations')
+    .min(0, `Recalibrations allowed: 0 to ${REMOTE_MAX_RECALIBRATIONS}`)
+    .max(REMOTE_MAX_RECALIBRATIONS, `Recalibrations allowed: 0 to ${REMOTE_MAX_RECALIBRATIONS}`)
+    .default(REMOTE_GAZE_DEFAULTS.max_recalibrations),
+  on_failure: z
+    .enum(REMOTE_GAZE_FAILURES, { error: `Choose ${REMOTE_GAZE_FAILURES.join(' or ')}` })
+    .default(REMOTE_GAZE_DEFAULTS.on_failure),
+  gaze_without_validation: z
+    .boolean({ error: 'Send gaze_without_validation as true or false' })
+    .default(REMOTE_GAZE_DEFAULTS.gaze_without_validation),
+});
 
 // ── the research area's cohorts ──
 
@@ -87,6 +149,8 @@ export const remoteCohortSchema = z.object({
   created_at: z.number(),
   revoked_at: z.number().nullable(),
   state: z.enum(REMOTE_COHORT_STATES),
+  /** Always answered; optional in the type while older fixtures lack it. */
+  gaze: remoteGazeSettingsSchema.optional(),
 });
 export type RemoteCohort = z.infer<typeof remoteCohortSchema>;
 
@@ -150,6 +214,8 @@ export const createRemoteCohortBody = z.strictObject({
           if (problem) context.addIssue({ code: 'custom', message: problem });
         })
         .optional(),
+      /** REMOTE_GAZE_DEFAULTS for what is not given. */
+      gaze: gazeSettingsBody.optional(),
     })
     .superRefine((cohort, context) => {
       if (cohort.expires_in_days !== undefined && cohort.expires_on !== undefined)
@@ -187,6 +253,8 @@ export const remoteStudySchema = z.object({
   }),
   /** Unix seconds: the link's end. */
   expires_at: z.number(),
+  /** How the participant's calibration is judged. Always answered; optional in the type while older fixtures lack it. */
+  gaze: remoteGazeSettingsSchema.optional(),
 });
 export type RemoteStudy = z.infer<typeof remoteStudySchema>;
 export const remoteStudyAnswer = z.object({ data: remoteStudySchema });
@@ -236,6 +304,60 @@ export const endedRemoteSessionAnswer = z.object({
     redirect_url: z.string().nullable(),
   }),
 });
+
+const screenPosition = z.number({ error: 'Must be a number of px' }).min(-10_000).max(10_000);
+
+/**
+ * The participant's screen in CSS px, and when known its width in mm and the viewing distance:
+ * the test setups' geometry without the height in mm, which square pixels give. The server
+ * assumes 96 CSS px per inch and 600 mm for what is not sent.
+ */
+export const remoteGeometrySchema = screenGeometrySchema
+  .pick({ width_px: true, height_px: true, width_mm: true, distance_mm: true })
+  .partial({ width_mm: true, distance_mm: true });
+export type RemoteGeometry = z.infer<typeof remoteGeometrySchema>;
+
+const { min: targetsMin, max: targetsMax } = REMOTE_VALIDATION_TARGETS;
+/** A validation: its points (px) and the gaze model's estimates while each was shown. */
+export const remoteValidationBody = z.strictObject({
+  /** 1 for the first calibration, then one more for each recalibration. */
+  attempt: z
+    .number({ error: 'Give the attempt number' })
+    .int('Give a whole attempt number')
+    .min(1, `The attempt is 1 to ${REMOTE_VALIDATION_ATTEMPTS_MAX}`)
+    .max(REMOTE_VALIDATION_ATTEMPTS_MAX, `The attempt is 1 to ${REMOTE_VALIDATION_ATTEMPTS_MAX}`),
+  geometry: remoteGeometrySchema,
+  targets: z
+    .array(
+      z.strictObject({
+        x: screenPosition,
+        y: screenPosition,
+        estimates: z
+          .array(z.strictObject({ x: screenPosition, y: screenPosition }))
+          .max(
+            REMOTE_VALIDATION_ESTIMATES_MAX,
+            `At most ${REMOTE_VALIDATION_ESTIMATES_MAX} estimates a target`,
+          ),
+      }),
+    )
+    .min(targetsMin, `A validation has ${targetsMin} to ${targetsMax} targets`)
+    .max(targetsMax, `A validation has ${targetsMin} to ${targetsMax} targets`),
+});
+export type RemoteValidationInput = z.infer<typeof remoteValidationBody>;
+
+/** The validation as the server measured it; null figures when no target had enough estimates. */
+export const remoteValidationSchema = z.object({
+  attempt: z.number(),
+  accuracy_deg: z.number().nullable(),
+  precision_deg: z.number().nullable(),
+  accuracy_px: z.number().nullable(),
+  precision_px: z.number().nullable(),
+  /** Targets with enough estimates to be measured (at least 3). */
+  targets_used: z.number(),
+  verdict: z.enum(REMOTE_CALIBRATION_VERDICTS),
+});
+export type RemoteValidation = z.infer<typeof remoteValidationSchema>;
+export const remoteValidationAnswer = z.object({ data: remoteValidationSchema });
 
 /** The research area's remote cohorts of a test. */
 export const remoteCohortRoutes = defineRoutes('remoteCohorts', {
@@ -302,6 +424,17 @@ export const remoteRoutes = defineRoutes('remote', {
     params: remoteBatchParams,
     responses: { 200: ingestBatchAnswer },
     errors: [401, 403, 409, 413, 415],
+  },
+  validation: {
+    method: 'POST',
+    path: '/remote/session/validations',
+    access: 'remote_session',
+    summary:
+      "A validation of the session's calibration: the server measures its accuracy and precision and answers what follows (passed, recalibrate, continue_without_gaze, stop)",
+    description: 'Gaze batches are taken once a validation passed, unless the cohort takes gaze without one.',
+    body: remoteValidationBody,
+    responses: { 201: remoteValidationAnswer },
+    errors: [401, 403, 409],
   },
   end: {
     method: 'POST',

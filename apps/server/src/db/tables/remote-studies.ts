@@ -1,5 +1,18 @@
+import { REMOTE_CALIBRATION_VERDICTS, REMOTE_GAZE_FAILURES } from '@limbus/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.js';
 import { belongsTo, createdAt } from './columns.js';
 import { participants } from './recordings.js';
@@ -9,6 +22,7 @@ import { tests } from './user-tests.js';
  * A test's remote cohort (issue 30, docs/remote-studies.md): its participant link, of which only
  * the token's SHA-256 is stored, a cap on the participants it creates, an expiry and the panel's
  * completion redirect. `participants_created` is counted under the row's lock, never past `cap`.
+ * The gaze settings judge its participants' calibrations (contract's remoteGazeSettingsSchema).
  */
 export const remoteCohorts = pgTable(
   'remote_cohorts',
@@ -24,6 +38,12 @@ export const remoteCohorts = pgTable(
     redirectUrl: text('redirect_url'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    gazeThresholdDeg: doublePrecision('gaze_threshold_deg').notNull().default(4),
+    gazeMaxRecalibrations: integer('gaze_max_recalibrations').notNull().default(2),
+    gazeOnFailure: text('gaze_on_failure', { enum: REMOTE_GAZE_FAILURES })
+      .notNull()
+      .default('continue_without_gaze'),
+    gazeWithoutValidation: boolean('gaze_without_validation').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -31,13 +51,21 @@ export const remoteCohorts = pgTable(
     index('remote_cohorts_test_idx').on(table.testId, table.createdAt),
     check('remote_cohorts_cap_check', sql`${table.cap} between 1 and 10000`),
     check('remote_cohorts_created_check', sql`${table.participantsCreated} between 0 and ${table.cap}`),
+    check('remote_cohorts_gaze_threshold_check', sql`${table.gazeThresholdDeg} between 0.5 and 10`),
+    check('remote_cohorts_gaze_recalibrations_check', sql`${table.gazeMaxRecalibrations} between 0 and 5`),
+    check(
+      'remote_cohorts_gaze_on_failure_check',
+      sql`${table.gazeOnFailure} in ('continue_without_gaze', 'stop')`,
+    ),
   ],
 );
 
 /**
  * A remote participant's session: the short-lived credential that uploads that one participant's
  * data and ends its session (token hashed), and the panel's id of the participant, which the
- * completion redirect sends back. Erasing the participant erases it.
+ * completion redirect sends back. Erasing the participant erases it. Ended, it keeps the webcam
+ * gaze's figures: the best validation's accuracy and precision (degrees), and the uploaded eye
+ * stream's tracking ratio and sampling rate; null where there was nothing to measure.
  */
 export const remoteSessions = pgTable(
   'remote_sessions',
@@ -49,11 +77,48 @@ export const remoteSessions = pgTable(
     externalId: text('external_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    validationAccuracyDeg: real('validation_accuracy_deg'),
+    validationPrecisionDeg: real('validation_precision_deg'),
+    trackingRatio: real('tracking_ratio'),
+    samplingRateHz: real('sampling_rate_hz'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('remote_sessions_token_hash_idx').on(table.tokenHash),
     uniqueIndex('remote_sessions_participant_idx').on(table.participantId),
     uniqueIndex('remote_sessions_external_id_idx').on(table.cohortId, table.externalId),
+  ],
+);
+
+/**
+ * A validation of a remote participant's calibration, as the server measured it from the targets
+ * and estimates the browser sent (figures null when no target had enough estimates), and the
+ * verdict that followed. Every attempt is kept; erasing the participant erases them.
+ */
+export const remoteValidations = pgTable(
+  'remote_validations',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: belongsTo('session_id', () => remoteSessions.id),
+    participantId: belongsTo('participant_id', () => participants.id),
+    attempt: integer('attempt').notNull(),
+    accuracyDeg: real('accuracy_deg'),
+    precisionDeg: real('precision_deg'),
+    accuracyPx: real('accuracy_px'),
+    precisionPx: real('precision_px'),
+    targetsUsed: integer('targets_used').notNull(),
+    /** The scale the degrees were computed with: the participant's screen, or the defaults for what it did not send. */
+    pxPerDegree: real('px_per_degree').notNull(),
+    verdict: text('verdict', { enum: REMOTE_CALIBRATION_VERDICTS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('remote_validations_session_idx').on(table.sessionId, table.createdAt),
+    index('remote_validations_participant_idx').on(table.participantId),
+    check('remote_validations_attempt_check', sql`${table.attempt} between 1 and 6`),
+    check(
+      'remote_validations_verdict_check',
+      sql`${table.verdict} in ('passed', 'recalibrate', 'continue_without_gaze', 'stop')`,
+    ),
   ],
 );

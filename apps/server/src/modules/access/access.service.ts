@@ -65,6 +65,21 @@ function participantJson(
       panel_id: remote.externalId,
       started_at: iso(remote.createdAt),
       ended_at: iso(remote.endedAt),
+      validation_accuracy_deg: remote.validationAccuracyDeg,
+      validation_precision_deg: remote.validationPrecisionDeg,
+      tracking_ratio: remote.trackingRatio,
+      sampling_rate_hz: remote.samplingRateHz,
+      validations: remote.validations.map((validation) => ({
+        attempt: validation.attempt,
+        accuracy_deg: validation.accuracyDeg,
+        precision_deg: validation.precisionDeg,
+        accuracy_px: validation.accuracyPx,
+        precision_px: validation.precisionPx,
+        targets_used: validation.targetsUsed,
+        px_per_degree: validation.pxPerDegree,
+        verdict: validation.verdict,
+        at: iso(validation.createdAt),
+      })),
     },
   };
 }

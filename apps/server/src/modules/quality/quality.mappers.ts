@@ -9,24 +9,36 @@ import type {
   ParticipantQuality,
   QualityProblem,
   QualityThresholds as ThresholdsAnswer,
+  WebcamQuality,
 } from '@limbus/contract';
 import type { ParticipantRow } from '../participants/participants.service.js';
 
-/** A participant's measures: gaze quality from the stored eye stream, EEG as the lab sent it. */
+/**
+ * A participant's measures: gaze quality from the stored eye stream, EEG as the lab sent it, and
+ * a remote participant's webcam figures as its session kept them.
+ */
 export type MeasuredParticipant = {
   row: ParticipantRow;
   gaze: GazeQuality | null;
   problems: QualityProblem[];
+  webcam: WebcamQuality | null;
 };
 
 /** JSON has no NaN: a measure that could not be taken is null. */
 const finiteOrNull = (value: number | null | undefined): number | null =>
   value !== null && value !== undefined && Number.isFinite(value) ? value : null;
 
-export function toParticipantQuality({ row, gaze, problems }: MeasuredParticipant): ParticipantQuality {
+export function toParticipantQuality({
+  row,
+  gaze,
+  problems,
+  webcam,
+}: MeasuredParticipant): ParticipantQuality {
   return {
     participant_id: row.id,
     real_id: row.realId,
+    source: row.source,
+    webcam,
     gaze_samples: gaze?.samples ?? 0,
     tracking_ratio: finiteOrNull(gaze?.trackingRatio),
     precision_rms_s2s_deg: finiteOrNull(gaze?.precisionRmsS2SDeg),

@@ -5,7 +5,7 @@ import {
   gazeQuality,
   isLowQuality,
 } from '@limbus/analytics';
-import type { ParticipantQuality, QualityProblem, TestQuality } from '@limbus/contract';
+import type { ParticipantQuality, QualityProblem, TestQuality, WebcamQuality } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
@@ -18,6 +18,7 @@ import {
   type ParticipantRow,
   setExcludedFromMetrics,
 } from '../participants/participants.service.js';
+import { webcamQualityOf } from '../remote-studies/remote-studies.service.js';
 import { testFor } from '../test-access/test-access.service.js';
 import {
   type MeasuredParticipant,
@@ -65,12 +66,23 @@ async function gazeOf(deps: Deps, row: ParticipantRow): Promise<GazeQuality | nu
   return gaze;
 }
 
-/** Measures the participant's gaze (linear in its samples, once per version) and reads its EEG quality. */
-async function measure(deps: Deps, row: ParticipantRow): Promise<MeasuredParticipant> {
+/**
+ * Measures the participant's gaze (linear in its samples, once per version) and reads its EEG
+ * quality and, for a remote participant, its webcam figures (`webcam`, read for many at once).
+ */
+async function measure(
+  deps: Deps,
+  row: ParticipantRow,
+  webcam: ReadonlyMap<number, WebcamQuality>,
+): Promise<MeasuredParticipant> {
   const gaze = await gazeOf(deps, row);
   const problems: QualityProblem[] = gaze ? isLowQuality(gaze) : [];
   if (row.eegQuality !== null && row.eegQuality < MIN_EEG_QUALITY) problems.push('eeg');
-  return { row, gaze, problems };
+  return { row, gaze, problems, webcam: webcam.get(row.id) ?? null };
+}
+
+async function measureOne(deps: Deps, row: ParticipantRow): Promise<MeasuredParticipant> {
+  return measure(deps, row, await webcamQualityOf(deps, [row.id]));
 }
 
 /** The research area reads a test's quality; the route's access already let only researchers in. */
@@ -83,9 +95,13 @@ const researchTest = (deps: Deps, actor: Actor, testId: number) =>
  */
 export async function getTestQuality(deps: Deps, actor: Actor, testId: number): Promise<TestQuality> {
   await researchTest(deps, actor, testId);
+  const rows = await listParticipantRows(deps.db, testId, 'default');
+  const webcam = await webcamQualityOf(
+    deps,
+    rows.filter((row) => row.source === 'webcam').map((row) => row.id),
+  );
   const measured: MeasuredParticipant[] = [];
-  for (const row of await listParticipantRows(deps.db, testId, 'default'))
-    measured.push(await measure(deps, row));
+  for (const row of rows) measured.push(await measure(deps, row, webcam));
   const gaze = aggregateGazeQuality(measured.flatMap((m) => (m.gaze ? [m.gaze] : [])));
   return {
     thresholds: qualityThresholds(),
@@ -116,7 +132,7 @@ export async function getParticipantQuality(
   participantId: number,
 ): Promise<ParticipantQuality> {
   await researchTest(deps, actor, testId);
-  return toParticipantQuality(await measure(deps, await participantOfTest(deps, testId, participantId)));
+  return toParticipantQuality(await measureOne(deps, await participantOfTest(deps, testId, participantId)));
 }
 
 /**
@@ -139,5 +155,5 @@ export async function setParticipantExclusion(
     return updated;
   });
   if (!row) throw notFound('The participant');
-  return toParticipantQuality(await measure(deps, row));
+  return toParticipantQuality(await measureOne(deps, row));
 }

@@ -1,9 +1,31 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { participants, profiles, remoteCohorts, remoteSessions, tests } from '../../db/schema.js';
+import {
+  participants,
+  profiles,
+  remoteCohorts,
+  remoteSessions,
+  remoteValidations,
+  tests,
+} from '../../db/schema.js';
+
+/** How a cohort judges its participants' calibrations, as stored. */
+export type GazeSettingsRow = {
+  gazeThresholdDeg: number;
+  gazeMaxRecalibrations: number;
+  gazeOnFailure: (typeof remoteCohorts.$inferSelect)['gazeOnFailure'];
+  gazeWithoutValidation: boolean;
+};
+
+const gazeSettingsColumns = {
+  gazeThresholdDeg: remoteCohorts.gazeThresholdDeg,
+  gazeMaxRecalibrations: remoteCohorts.gazeMaxRecalibrations,
+  gazeOnFailure: remoteCohorts.gazeOnFailure,
+  gazeWithoutValidation: remoteCohorts.gazeWithoutValidation,
+};
 
 /** A cohort with the name of who opened it. */
-export type CohortRow = {
+export type CohortRow = GazeSettingsRow & {
   id: number;
   companyId: number;
   testId: number;
@@ -33,6 +55,7 @@ const selectCohorts = (db: Executor) =>
       createdBy: creatorName,
       createdAt: remoteCohorts.createdAt,
       revokedAt: remoteCohorts.revokedAt,
+      ...gazeSettingsColumns,
     })
     .from(remoteCohorts)
     .leftJoin(profiles, eq(profiles.userId, remoteCohorts.createdById));
@@ -56,7 +79,7 @@ export function listCohortRows(db: Executor, testId: number): Promise<CohortRow[
 
 export async function insertCohortRow(
   db: Executor,
-  values: {
+  values: GazeSettingsRow & {
     companyId: number;
     testId: number;
     tokenHash: string;
@@ -176,21 +199,22 @@ export async function joinCohortRows(
   }
 }
 
-/** A session with what its credential needs: its participant, cohort and redirect. */
-export type SessionRow = {
-  id: number;
-  cohortId: number;
-  participantId: number;
-  realId: string;
-  externalId: string | null;
-  expiresAt: Date;
-  companyId: number;
-  testId: number;
-  cohortRevokedAt: Date | null;
-  redirectUrl: string | null;
-  createdAt: Date;
-  endedAt: Date | null;
-};
+/** A session with what its credential needs: its participant, cohort, redirect and gaze settings. */
+export type SessionRow = GazeSettingsRow &
+  WebcamFigures & {
+    id: number;
+    cohortId: number;
+    participantId: number;
+    realId: string;
+    externalId: string | null;
+    expiresAt: Date;
+    companyId: number;
+    testId: number;
+    cohortRevokedAt: Date | null;
+    redirectUrl: string | null;
+    createdAt: Date;
+    endedAt: Date | null;
+  };
 
 const selectSessions = (db: Executor) =>
   db
@@ -207,6 +231,11 @@ const selectSessions = (db: Executor) =>
       redirectUrl: remoteCohorts.redirectUrl,
       createdAt: remoteSessions.createdAt,
       endedAt: remoteSessions.endedAt,
+      validationAccuracyDeg: remoteSessions.validationAccuracyDeg,
+      validationPrecisionDeg: remoteSessions.validationPrecisionDeg,
+      trackingRatio: remoteSessions.trackingRatio,
+      samplingRateHz: remoteSessions.samplingRateHz,
+      ...gazeSettingsColumns,
     })
     .from(remoteSessions)
     .innerJoin(remoteCohorts, eq(remoteCohorts.id, remoteSessions.cohortId))
@@ -230,10 +259,89 @@ export async function findSessionRowByTokenHash(db: Executor, tokenHash: string)
   return row ?? null;
 }
 
-/** Marks the session ended; a session ended before keeps its first time. */
-export async function endSessionRow(db: Executor, id: number, at: Date): Promise<void> {
+/** The webcam gaze's figures a session keeps when it ends; null where nothing was measured. */
+export type WebcamFigures = {
+  validationAccuracyDeg: number | null;
+  validationPrecisionDeg: number | null;
+  trackingRatio: number | null;
+  samplingRateHz: number | null;
+};
+
+/** Marks the session ended with its figures; a session ended before keeps its first time and figures. */
+export async function endSessionRow(
+  db: Executor,
+  id: number,
+  at: Date,
+  figures: WebcamFigures,
+): Promise<void> {
   await db
     .update(remoteSessions)
-    .set({ endedAt: sql`coalesce(${remoteSessions.endedAt}, ${at.toISOString()}::timestamptz)` })
-    .where(eq(remoteSessions.id, id));
+    .set({ endedAt: at, ...figures })
+    .where(and(eq(remoteSessions.id, id), sql`${remoteSessions.endedAt} is null`));
+}
+
+export type ValidationRow = typeof remoteValidations.$inferSelect;
+
+export async function insertValidationRow(
+  db: Executor,
+  values: Omit<typeof remoteValidations.$inferInsert, 'id'>,
+): Promise<void> {
+  await db.insert(remoteValidations).values(values);
+}
+
+/** Whether one of the session's validations passed. */
+export async function hasPassedValidation(db: Executor, sessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: remoteValidations.id })
+    .from(remoteValidations)
+    .where(and(eq(remoteValidations.sessionId, sessionId), eq(remoteValidations.verdict, 'passed')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The session's most accurate measured validation (the latest of equals), or null. */
+export async function findBestValidationRow(db: Executor, sessionId: number): Promise<ValidationRow | null> {
+  const [row] = await db
+    .select()
+    .from(remoteValidations)
+    .where(and(eq(remoteValidations.sessionId, sessionId), isNotNull(remoteValidations.accuracyDeg)))
+    .orderBy(asc(remoteValidations.accuracyDeg), desc(remoteValidations.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A participant's validations, oldest first. */
+export function listValidationRowsOfParticipant(
+  db: Executor,
+  participantId: number,
+): Promise<ValidationRow[]> {
+  return db
+    .select()
+    .from(remoteValidations)
+    .where(eq(remoteValidations.participantId, participantId))
+    .orderBy(asc(remoteValidations.id));
+}
+
+/** The webcam figures of those of the participants that have a remote session, with whether a validation passed. */
+export async function listWebcamFigureRows(
+  db: Executor,
+  participantIds: readonly number[],
+): Promise<(WebcamFigures & { participantId: number; validationPassed: boolean })[]> {
+  const ids = [...participantIds];
+  const sessions = await db
+    .select({
+      participantId: remoteSessions.participantId,
+      validationAccuracyDeg: remoteSessions.validationAccuracyDeg,
+      validationPrecisionDeg: remoteSessions.validationPrecisionDeg,
+      trackingRatio: remoteSessions.trackingRatio,
+      samplingRateHz: remoteSessions.samplingRateHz,
+    })
+    .from(remoteSessions)
+    .where(inArray(remoteSessions.participantId, ids));
+  const passed = await db
+    .selectDistinct({ participantId: remoteValidations.participantId })
+    .from(remoteValidations)
+    .where(and(inArray(remoteValidations.participantId, ids), eq(remoteValidations.verdict, 'passed')));
+  const withPass = new Set(passed.map((row) => row.participantId));
+  return sessions.map((row) => ({ ...row, validationPassed: withPass.has(row.participantId) }));
 }

@@ -44,8 +44,29 @@ export const remoteStudiesPolicyCases: RouteCases = {
     'remote_session',
     '/api/v1/remote/session/streams/eyes/batches/0',
   ),
+  'POST /api/v1/remote/session/validations': remoteRoute(
+    'remote_session',
+    '/api/v1/remote/session/validations',
+  ),
   'POST /api/v1/remote/session/end': remoteRoute('remote_session', '/api/v1/remote/session/end'),
 };
+
+/** A validation of five points, each with estimates `offset` px to the right of it and 2 px of jitter. */
+export const validationBody = (attempt: number, offset: number) => ({
+  attempt,
+  geometry: { width_px: 1536, height_px: 864 },
+  targets: [
+    [154, 86],
+    [1382, 86],
+    [768, 432],
+    [154, 778],
+    [1382, 778],
+  ].map(([x = 0, y = 0]) => ({
+    x,
+    y,
+    estimates: Array.from({ length: 10 }, (_, i) => ({ x: x + offset + (i % 2) * 2, y })),
+  })),
+});
 
 export const remoteStudiesInputCases: InputCase[] = [
   signedIn('POST /api/v1/tests/:id/remote_cohorts', ['body', 'params'], async (w) => ({
@@ -55,6 +76,7 @@ export const remoteStudiesInputCases: InputCase[] = [
         cap: 150,
         expires_in_days: 7,
         redirect_url: 'https://app.prolific.com/submissions/complete?cc=C1&pid={participant_id}',
+        gaze: { threshold_deg: 3, max_recalibrations: 1, on_failure: 'stop', gaze_without_validation: false },
       },
     },
   })),
@@ -83,6 +105,18 @@ export const remoteStudiesInputCases: InputCase[] = [
     credential: 'remoteSession',
     parts: ['params'],
     sample: () => ({ params: { kind: 'eyes', seq: 0 } }),
+  },
+  {
+    key: 'POST /api/v1/remote/session/validations',
+    isPublic: false,
+    credential: 'remoteSession',
+    parts: ['body'],
+    sample: () => ({
+      body: {
+        ...validationBody(1, 20),
+        geometry: { width_px: 1536, height_px: 864, width_mm: 344, distance_mm: 550 },
+      },
+    }),
   },
   {
     key: 'POST /api/v1/remote/session/end',

@@ -6,9 +6,12 @@ import {
   joinedRemoteStudyAnswer,
   participantConsentAnswer,
   participantListAnswer,
+  participantQualityAnswer,
+  REMOTE_GAZE_DEFAULTS,
   REMOTE_MESSAGES,
   remoteCohortListAnswer,
   remoteStudyAnswer,
+  remoteValidationAnswer,
 } from '@limbus/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -18,10 +21,10 @@ import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.
 import { dumpEverything, findPerson } from '../../../test/erasure-dump.js';
 import { buildTest } from '../../../test/factories.js';
 import { hashOpaqueToken } from '../../auth/opaque-tokens.js';
-import { participants, remoteCohorts, remoteSessions } from '../../db/schema.js';
+import { participants, remoteCohorts, remoteSessions, remoteValidations } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
-import { remoteReadyTest } from './remote-studies.route-cases.js';
+import { remoteReadyTest, validationBody } from './remote-studies.route-cases.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -263,8 +266,10 @@ describe('a participant joining by the link', () => {
     expect(Object.keys(expectOk(await link('GET', '/remote/study')).data as object).sort()).toEqual([
       'consent_terms',
       'expires_at',
+      'gaze',
       'test',
     ]);
+    expect(study.gaze).toEqual(REMOTE_GAZE_DEFAULTS);
   });
 
   it('creates one webcam participant with its online consent, listed with its source and audited', async () => {
@@ -352,6 +357,7 @@ describe("a participant's session", () => {
     const second = await join(link, { external_id: 'other' });
     const session = holder('Session', first.session_token);
     const start = ctx.t.clock.now.getTime();
+    expectOk(await session('POST', '/remote/session/validations', validationBody(1, 20)), 201);
     expect(expectOk(await session('PUT', '/remote/session/streams/eyes/batches/0', gaze(start, 30)))).toEqual(
       {
         kind: 'eyes',
@@ -522,6 +528,7 @@ describe('erasing a remote participant (GDPR Art. 17)', () => {
     const { test, link } = await studyWithLink();
     const joined = await join(link, { external_id: 'PANEL-ERASE-7' });
     const session = holder('Session', joined.session_token);
+    expectOk(await session('POST', '/remote/session/validations', validationBody(1, 20)), 201);
     expectOk(
       await session('PUT', '/remote/session/streams/eyes/batches/0', gaze(ctx.t.clock.now.getTime(), 10)),
     );
@@ -549,8 +556,279 @@ describe('erasing a remote participant (GDPR Art. 17)', () => {
     expect(done.data.state).toBe('verified');
     const dump = await dumpEverything(ctx.t.db, ctx.t.files);
     expect(findPerson(dump, person)).toEqual([]);
+    expect(
+      await ctx.t.db
+        .select()
+        .from(remoteValidations)
+        .where(eq(remoteValidations.participantId, joined.participant_id)),
+    ).toEqual([]);
     expect(JSON.stringify([...dump.rows])).not.toContain('PANEL-ERASE-7');
     // the session's credential went with it
     expectError(await session('POST', '/remote/session/end', {}), 'unauthenticated');
+  });
+});
+
+describe('calibration and validation', () => {
+  const validations = async (participantId: number) =>
+    ctx.t.db.select().from(remoteValidations).where(eq(remoteValidations.participantId, participantId));
+  const validate = async (session: ReturnType<typeof holder>, attempt: number, offset: number) =>
+    remoteValidationAnswer.parse(
+      expectOk(await session('POST', '/remote/session/validations', validationBody(attempt, offset)), 201),
+    ).data;
+
+  it("opens a cohort with the test's gaze settings, answered in the list and the study", async () => {
+    const test = await remoteReadyTest(ctx.t, ctx.world.client.id);
+    const gazeSettings = {
+      threshold_deg: 2.5,
+      max_recalibrations: 0,
+      on_failure: 'stop',
+      gaze_without_validation: true,
+    };
+    const opened = await openCohort(test.id, { gaze: gazeSettings });
+    expect(opened.data.gaze).toEqual(gazeSettings);
+    const partly = await openCohort(test.id, { gaze: { threshold_deg: 1.3 } });
+    expect(partly.data.gaze).toEqual({ ...REMOTE_GAZE_DEFAULTS, threshold_deg: 1.3 });
+    const listed = remoteCohortListAnswer.parse(
+      expectOk(await as.staff.get(`/tests/${test.id}/remote_cohorts`)),
+    );
+    expect(listed.data.map((cohort) => cohort.gaze)).toEqual([
+      { ...REMOTE_GAZE_DEFAULTS, threshold_deg: 1.3 },
+      gazeSettings,
+    ]);
+    const study = remoteStudyAnswer.parse(
+      expectOk(await holder('Remote', opened.token)('GET', '/remote/study')),
+    );
+    expect(study.data.gaze).toEqual(gazeSettings);
+    const before = await cohortCount();
+    for (const [gazeSettings, field, message] of [
+      [{ threshold_deg: 0.4 }, 'threshold_deg', 'The accuracy threshold must be 0.5–10°'],
+      [{ threshold_deg: 11 }, 'threshold_deg', 'The accuracy threshold must be 0.5–10°'],
+      [{ max_recalibrations: 6 }, 'max_recalibrations', 'Recalibrations allowed: 0 to 5'],
+      [{ on_failure: 'retry' }, 'on_failure', 'Choose continue_without_gaze or stop'],
+    ] as const) {
+      expectError(
+        await as.superAdmin.post(`/tests/${test.id}/remote_cohorts`, {
+          remote_cohort: { cap: 5, gaze: gazeSettings },
+        }),
+        'validation',
+        { [field]: message },
+      );
+    }
+    expect(await cohortCount()).toBe(before);
+  });
+
+  it('is measured by the server from the points and estimates, in degrees of the screen sent or assumed', async () => {
+    const { link } = await studyWithLink();
+    const joined = await join(link);
+    const session = holder('Session', joined.session_token);
+    // 1536 CSS px at 96 px an inch and 600 mm: tan(1°) · 600 · 96 / 25.4 = 39.58 px a degree
+    const assumed = await validate(session, 1, 20);
+    expect(assumed).toMatchObject({
+      attempt: 1,
+      accuracy_px: 21,
+      precision_px: 2,
+      targets_used: 5,
+      verdict: 'passed',
+    });
+    expect(assumed.accuracy_deg).toBeCloseTo(21 / 39.58, 3);
+    expect(assumed.precision_deg).toBeCloseTo(2 / 39.58, 3);
+    // a 344 mm wide screen at 500 mm: tan(1°) · 500 · 1536 / 344 = 38.97 px a degree
+    const told = remoteValidationAnswer.parse(
+      expectOk(
+        await session('POST', '/remote/session/validations', {
+          ...validationBody(2, 20),
+          geometry: { width_px: 1536, height_px: 864, width_mm: 344, distance_mm: 500 },
+        }),
+        201,
+      ),
+    ).data;
+    expect(told.accuracy_deg).toBeCloseTo(21 / 38.97, 3);
+    // targets with fewer than 3 estimates tell nothing: no figures, and a recalibration
+    const empty = validationBody(1, 20);
+    const blind = remoteValidationAnswer.parse(
+      expectOk(
+        await session('POST', '/remote/session/validations', {
+          ...empty,
+          targets: empty.targets.map((target) => ({ ...target, estimates: target.estimates.slice(0, 2) })),
+        }),
+        201,
+      ),
+    ).data;
+    expect(blind).toEqual({
+      attempt: 1,
+      accuracy_deg: null,
+      precision_deg: null,
+      accuracy_px: null,
+      precision_px: null,
+      targets_used: 0,
+      verdict: 'recalibrate',
+    });
+    const rows = await validations(joined.participant_id);
+    expect(rows.map((row) => [row.attempt, row.verdict, row.targetsUsed])).toEqual([
+      [1, 'passed', 5],
+      [2, 'passed', 5],
+      [1, 'recalibrate', 0],
+    ]);
+    expect(rows[0]?.pxPerDegree).toBeCloseTo(39.58, 2);
+  });
+
+  it('refuses bad input with 400 naming the field, and stores nothing', async () => {
+    const { link } = await studyWithLink();
+    const joined = await join(link);
+    const session = holder('Session', joined.session_token);
+    const body = validationBody(1, 20);
+    const [target] = body.targets;
+    const refused: [object, string, string][] = [
+      [{ ...body, attempt: 0 }, 'attempt', 'The attempt is 1 to 6'],
+      [{ ...body, attempt: 7 }, 'attempt', 'The attempt is 1 to 6'],
+      [{ ...body, attempt: 1.5 }, 'attempt', 'Give a whole attempt number'],
+      [{ ...body, targets: body.targets.slice(0, 2) }, 'targets', 'A validation has 3 to 20 targets'],
+      [{ ...body, targets: Array(21).fill(target) }, 'targets', 'A validation has 3 to 20 targets'],
+      [
+        { ...body, targets: [{ ...target, estimates: Array(301).fill({ x: 1, y: 1 }) }, ...body.targets] },
+        'estimates',
+        'At most 300 estimates a target',
+      ],
+      [
+        { ...body, geometry: { width_px: 100, height_px: 864 } },
+        'width_px',
+        'Screen width must be 320–10000 px',
+      ],
+      [{ ...body, geometry: { height_px: 864 } }, 'width_px', ''],
+      [{ ...body, accuracy_deg: 0.1 }, '', ''],
+      [{ ...body, targets: [{ ...target, x: 'left' }, ...body.targets] }, 'x', 'Must be a number of px'],
+    ];
+    for (const [payload, field, message] of refused) {
+      const response = await session('POST', '/remote/session/validations', payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      if (message) expectError(response, 'validation', { [field]: message });
+    }
+    expect(await validations(joined.participant_id)).toEqual([]);
+  });
+
+  it('only the session opens it: not the link, not a user', async () => {
+    const { token, link } = await studyWithLink();
+    const joined = await join(link);
+    const body = validationBody(1, 20);
+    expectError(
+      await holder('Remote', token)('POST', '/remote/session/validations', body),
+      'unauthenticated',
+    );
+    expectError(await as.superAdmin.post('/remote/session/validations', body), 'unauthenticated');
+    expect(await validations(joined.participant_id)).toEqual([]);
+  });
+
+  it('recalibrates while attempts are left, then goes on without gaze or stops as the cohort says', async () => {
+    const { link } = await studyWithLink();
+    const session = holder('Session', (await join(link)).session_token);
+    // 200 px off: 5° at 39.58 px a degree, over the default 4°
+    const verdicts = [];
+    for (const attempt of [1, 2, 3]) verdicts.push((await validate(session, attempt, 200)).verdict);
+    expect(verdicts).toEqual(['recalibrate', 'recalibrate', 'continue_without_gaze']);
+
+    const strict = await studyWithLink({
+      gaze: { max_recalibrations: 1, on_failure: 'stop', threshold_deg: 1 },
+    });
+    const strictSession = holder('Session', (await join(strict.link)).session_token);
+    // 60 px: 1.5°, over 1°
+    expect((await validate(strictSession, 1, 60)).verdict).toBe('recalibrate');
+    expect((await validate(strictSession, 2, 60)).verdict).toBe('stop');
+    expect((await validate(strictSession, 2, 20)).verdict).toBe('passed');
+  });
+
+  it('takes gaze only after a passed validation, keeping the participant; mouse data always', async () => {
+    const { link } = await studyWithLink();
+    const joined = await join(link);
+    const session = holder('Session', joined.session_token);
+    const start = ctx.t.clock.now.getTime();
+    const early = await session('PUT', '/remote/session/streams/eyes/batches/0', gaze(start, 10));
+    expectError(early, 'conflict');
+    expect(early.json().message).toBe(REMOTE_MESSAGES.gazeNeedsCalibration);
+    expect(
+      expectOk(
+        await session('PUT', '/remote/session/streams/mice/batches/0', {
+          timestamp: [start, start + 16],
+          x: [1, 2],
+          y: [1, 2],
+          scroll_y: [0, 0],
+          page_height: [900, 900],
+          click: [0, 0],
+          url: ['https://shop.example/', 'https://shop.example/'],
+        }),
+      ),
+    ).toMatchObject({ kind: 'mice', sample_count: 2 });
+    expect((await validate(session, 1, 200)).verdict).toBe('recalibrate');
+    expectError(await session('PUT', '/remote/session/streams/eyes/batches/0', gaze(start, 10)), 'conflict');
+    expect((await validate(session, 2, 20)).verdict).toBe('passed');
+    expect(
+      expectOk(await session('PUT', '/remote/session/streams/eyes/batches/0', gaze(start, 10))),
+    ).toMatchObject({
+      kind: 'eyes',
+      sample_count: 10,
+    });
+    const [row] = await ctx.t.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, joined.participant_id));
+    expect(row?.state).toBe('recording');
+  });
+
+  it('takes gaze without a validation when the cohort says so', async () => {
+    const { link } = await studyWithLink({ gaze: { gaze_without_validation: true } });
+    const session = holder('Session', (await join(link)).session_token);
+    expectOk(
+      await session('PUT', '/remote/session/streams/eyes/batches/0', gaze(ctx.t.clock.now.getTime(), 10)),
+    );
+  });
+
+  it("ends with the session's webcam figures, which researchers read with the participant's quality and the export carries", async () => {
+    const { test, link } = await studyWithLink();
+    const joined = await join(link);
+    const session = holder('Session', joined.session_token);
+    await validate(session, 1, 200);
+    const best = await validate(session, 2, 20);
+    const start = ctx.t.clock.now.getTime();
+    // 30 samples every 33 ms, 6 of them lost (null), and a 2 s gap (a hidden tab)
+    const eyes = gaze(start, 30);
+    eyes.timestamp = eyes.timestamp.map((t, i) => (i >= 15 ? t + 2000 : t));
+    const withLost = { ...eyes, x: eyes.x.map((x, i) => (i % 5 === 0 ? null : x)) };
+    expectOk(await session('PUT', '/remote/session/streams/eyes/batches/0', withLost));
+    expectOk(await session('POST', '/remote/session/end', {}));
+    const again = await session('POST', '/remote/session/validations', validationBody(3, 20));
+    expectError(again, 'conflict');
+    expect(again.json().message).toBe(REMOTE_MESSAGES.sessionOver);
+
+    const quality = participantQualityAnswer.parse(
+      expectOk(await as.superAdmin.get(`/tests/${test.id}/quality/${joined.participant_id}`)),
+    ).data;
+    expect(quality.source).toBe('webcam');
+    expect(quality.webcam?.validation_passed).toBe(true);
+    expect(quality.webcam?.validation_accuracy_deg).toBeCloseTo(best.accuracy_deg ?? 0, 5);
+    expect(quality.webcam?.validation_precision_deg).toBeCloseTo(best.precision_deg ?? 0, 5);
+    expect(quality.webcam?.tracking_ratio).toBeCloseTo(24 / 30, 5);
+    expect(quality.webcam?.sampling_rate_hz).toBeCloseTo(1000 / 33, 3);
+
+    const files = unzipSync(
+      new Uint8Array(
+        (await as.superAdmin.get(`/tests/${test.id}/participants/${joined.participant_id}/access-export`))
+          .rawPayload,
+      ),
+    );
+    const held = JSON.parse(new TextDecoder().decode(files['participant.json']));
+    expect(held.remote_session.validations.map((v: { verdict: string }) => v.verdict)).toEqual([
+      'recalibrate',
+      'passed',
+    ]);
+    expect(held.remote_session.sampling_rate_hz).toBeCloseTo(1000 / 33, 3);
+
+    const testQuality = expectOk<{ data: { participants: { source: string; webcam: unknown }[] } }>(
+      await as.superAdmin.get(`/tests/${test.id}/quality`),
+    );
+    expect(testQuality.data.participants).toEqual([
+      expect.objectContaining({
+        source: 'webcam',
+        webcam: expect.objectContaining({ validation_passed: true }),
+      }),
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   openRemoteCohort,
   putRemoteBatch,
   revokeRemoteCohort,
+  validateRemoteCalibration,
 } from './remote-studies.service.js';
 
 /**
@@ -68,6 +69,10 @@ export function registerRemoteStudyRoutes(app: FastifyInstance, deps: Deps): voi
     },
     { bodyLimit: REMOTE_BATCH_BODY_LIMIT },
   );
+
+  serveRoute(app, remoteRoutes.validation, async (request) => ({
+    data: await validateRemoteCalibration(deps, remoteSessionOf(request), request.body),
+  }));
 
   serveRoute(app, remoteRoutes.end, async (request) => ({
     data: await endRemoteSession(deps, remoteSessionOf(request), request.body),

@@ -1,4 +1,12 @@
-import type { StreamKind } from '@limbus/analytics';
+import {
+  calibrationVerdict,
+  gazeQuality,
+  pixelsPerDegree,
+  type StreamKind,
+  samplingRateHz,
+  validationQuality,
+  webcamScreenGeometry,
+} from '@limbus/analytics';
 import {
   type ConsentGrant,
   type ConsentTerms,
@@ -7,12 +15,16 @@ import {
   type NewRemoteCohort,
   REMOTE_COHORT_DEFAULT_EXPIRY_DAYS,
   REMOTE_COHORT_MAX_DAYS,
+  REMOTE_GAZE_DEFAULTS,
   REMOTE_MESSAGES,
   REMOTE_SESSION_HOURS,
   type RemoteCohort,
   type RemoteStudy,
+  type RemoteValidation,
+  type RemoteValidationInput,
   redirectNeedsExternalId,
   remoteStudyPath,
+  type WebcamQuality,
 } from '@limbus/contract';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens.js';
 import type { Deps } from '../../deps.js';
@@ -22,23 +34,38 @@ import type { Actor } from '../../http/policy.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import { currentConsentTerms, giveConsent, termsForGrant } from '../consent/consent.service.js';
 import { type FinishInput, finishParticipant, putBatch } from '../ingestion/ingestion.service.js';
+import { loadStream } from '../participants/participant-streams.js';
 import { testFor } from '../test-access/test-access.service.js';
-import { cohortStateOf, toRemoteCohort } from './remote-studies.mappers.js';
+import {
+  cohortStateOf,
+  finiteOrNull,
+  fromGazeSettings,
+  toGazeSettings,
+  toRemoteCohort,
+  toWebcamQuality,
+} from './remote-studies.mappers.js';
 import {
   type CohortRow,
   endSessionRow,
+  findBestValidationRow,
   findCohortRow,
   findCohortRowByTokenHash,
   findSessionRow,
   findSessionRowByTokenHash,
   findSessionRowOfParticipant,
   findStudyTestRow,
+  hasPassedValidation,
   hasSessionWithExternalId,
   insertCohortRow,
+  insertValidationRow,
   joinCohortRows,
   listCohortRows,
+  listValidationRowsOfParticipant,
+  listWebcamFigureRows,
   revokeCohortRow,
   type SessionRow,
+  type ValidationRow,
+  type WebcamFigures,
 } from './remote-studies.repository.js';
 
 /**
@@ -95,6 +122,7 @@ export async function openRemoteCohort(
     redirectUrl: input.redirect_url ?? null,
     createdById: actor.id,
     createdAt: now,
+    ...fromGazeSettings(input.gaze ?? REMOTE_GAZE_DEFAULTS),
   });
   await recordAudit(deps, context, {
     action: 'remote_cohort_opened',
@@ -178,6 +206,7 @@ export async function getRemoteStudy(deps: Deps, grant: RemoteLinkGrant): Promis
       purposes: terms.purposes,
     },
     expires_at: Math.floor(cohort.expiresAt.getTime() / 1000),
+    gaze: toGazeSettings(cohort),
   };
 }
 
@@ -243,14 +272,27 @@ export async function joinRemoteStudy(
 // ── the participant's session ──
 
 /** What a remote participant's session holds about them (the access export, docs/data-rights.md). */
-export type RemoteSessionRecord = Pick<SessionRow, 'cohortId' | 'externalId' | 'createdAt' | 'endedAt'>;
+export type RemoteSessionRecord = Pick<SessionRow, 'cohortId' | 'externalId' | 'createdAt' | 'endedAt'> &
+  WebcamFigures & { validations: ValidationRow[] };
 
-/** The remote session of a participant, or null for a lab participant. */
+/** The remote session of a participant with its validations, or null for a lab participant. */
 export async function remoteSessionRecordOf(
   deps: Pick<Deps, 'db'>,
   participantId: number,
 ): Promise<RemoteSessionRecord | null> {
-  return findSessionRowOfParticipant(deps.db, participantId);
+  const session = await findSessionRowOfParticipant(deps.db, participantId);
+  if (!session) return null;
+  return { ...session, validations: await listValidationRowsOfParticipant(deps.db, participantId) };
+}
+
+/** The webcam figures of those of the participants that took part remotely, by participant id. */
+export async function webcamQualityOf(
+  deps: Pick<Deps, 'db'>,
+  participantIds: readonly number[],
+): Promise<Map<number, WebcamQuality>> {
+  if (participantIds.length === 0) return new Map();
+  const rows = await listWebcamFigureRows(deps.db, participantIds);
+  return new Map(rows.map((row) => [row.participantId, toWebcamQuality(row)]));
 }
 
 /** The participant of a session's token until the session expires (authenticate.ts); else null. */
@@ -277,7 +319,63 @@ async function liveSession(deps: Pick<Deps, 'db'>, grant: RemoteSessionGrant): P
   return row;
 }
 
-/** One numbered batch of the session's participant, stored as the ingestion API stores a recorder's. */
+/**
+ * Measures a validation of the session's calibration from the points and estimates the browser
+ * sent (its own figures are not taken), in degrees of the participant's screen (96 CSS px per inch
+ * and 600 mm where it did not say), keeps it, and answers what follows under the cohort's settings.
+ */
+export async function validateRemoteCalibration(
+  deps: Deps,
+  grant: RemoteSessionGrant,
+  input: RemoteValidationInput,
+): Promise<RemoteValidation> {
+  const session = await liveSession(deps, grant);
+  if (session.endedAt) throw new AppError('conflict', REMOTE_MESSAGES.sessionOver);
+  const pxPerDegree = pixelsPerDegree(
+    webcamScreenGeometry({
+      widthPx: input.geometry.width_px,
+      heightPx: input.geometry.height_px,
+      widthMm: input.geometry.width_mm,
+      distanceMm: input.geometry.distance_mm,
+    }),
+  );
+  const quality = validationQuality(input.targets, pxPerDegree);
+  const verdict = calibrationVerdict({
+    accuracy_deg: quality.accuracy_deg,
+    attempt: input.attempt,
+    threshold_deg: session.gazeThresholdDeg,
+    max_recalibrations: session.gazeMaxRecalibrations,
+    on_failure: session.gazeOnFailure,
+  });
+  const measured = {
+    attempt: input.attempt,
+    accuracy_deg: finiteOrNull(quality.accuracy_deg),
+    precision_deg: finiteOrNull(quality.precision_deg),
+    accuracy_px: finiteOrNull(quality.accuracy_px),
+    precision_px: finiteOrNull(quality.precision_px),
+    targets_used: quality.targets_used,
+    verdict,
+  };
+  await insertValidationRow(deps.db, {
+    sessionId: session.id,
+    participantId: session.participantId,
+    attempt: measured.attempt,
+    accuracyDeg: measured.accuracy_deg,
+    precisionDeg: measured.precision_deg,
+    accuracyPx: measured.accuracy_px,
+    precisionPx: measured.precision_px,
+    targetsUsed: measured.targets_used,
+    pxPerDegree,
+    verdict,
+    createdAt: deps.clock(),
+  });
+  return measured;
+}
+
+/**
+ * One numbered batch of the session's participant, stored as the ingestion API stores a
+ * recorder's. Gaze only after a passed validation, unless the cohort takes it without one.
+ */
 export async function putRemoteBatch(
   deps: Deps,
   grant: RemoteSessionGrant,
@@ -285,14 +383,29 @@ export async function putRemoteBatch(
   seq: number,
   body: unknown,
 ): Promise<{ kind: StreamKind; seq: number; sample_count: number }> {
-  await liveSession(deps, grant);
+  const session = await liveSession(deps, grant);
+  if (kind === 'eyes' && !session.gazeWithoutValidation && !(await hasPassedValidation(deps.db, session.id)))
+    throw new AppError('conflict', REMOTE_MESSAGES.gazeNeedsCalibration);
   return putBatch(deps, grant.participantId, kind, seq, body);
+}
+
+/** The figures of a session's webcam gaze: its best validation, and its merged eye stream's tracking ratio and rate. */
+async function webcamFiguresOf(deps: Deps, session: SessionRow): Promise<WebcamFigures> {
+  const best = await findBestValidationRow(deps.db, session.id);
+  const eyes = await loadStream(deps, session.participantId, 'eyes');
+  const samples = eyes?.kind === 'eyes' && eyes.samples.timestamp.length > 0 ? eyes.samples : null;
+  return {
+    validationAccuracyDeg: best?.accuracyDeg ?? null,
+    validationPrecisionDeg: best?.precisionDeg ?? null,
+    trackingRatio: samples ? finiteOrNull(gazeQuality(samples).trackingRatio) : null,
+    samplingRateHz: samples ? finiteOrNull(samplingRateHz(samples.timestamp)) : null,
+  };
 }
 
 /**
  * Ends the session: the participant is finished as a recorder finishes one (batches merged,
- * analysis queued), and the completion redirect answered with its placeholders filled. Ending again
- * answers the same.
+ * analysis queued), the session keeps its webcam figures, and the completion redirect is answered
+ * with its placeholders filled. Ending again answers the same.
  */
 export async function endRemoteSession(
   deps: Deps,
@@ -301,7 +414,8 @@ export async function endRemoteSession(
 ) {
   const session = await liveSession(deps, grant);
   const participant = await finishParticipant(deps, grant.participantId, input);
-  await endSessionRow(deps.db, grant.sessionId, deps.clock());
+  if (!session.endedAt)
+    await endSessionRow(deps.db, session.id, deps.clock(), await webcamFiguresOf(deps, session));
   const redirect =
     session.redirectUrl === null
       ? null
