@@ -11,6 +11,10 @@ import {
   GENERATE_PREDICTION,
   generatePredictionJob,
 } from './modules/predictions/prediction-generation-job.js';
+import {
+  CLOSE_INCOMPLETE_SESSIONS,
+  closeIncompleteSessionsJob,
+} from './modules/remote-studies/incomplete-sessions-job.js';
 import { APPLY_RETENTION, applyRetentionJob } from './modules/retention/retention.service.js';
 import { PROCESS_VIDEO_TEST, processVideoTest } from './modules/video-tests/process-video-test.js';
 
@@ -24,6 +28,7 @@ export const JOB_HANDLERS: JobHandlers = {
   [GENERATE_PREDICTION]: generatePredictionJob,
   [GENERATE_INSIGHT]: generateInsightJob,
   [APPLY_RETENTION]: applyRetentionJob,
+  [CLOSE_INCOMPLETE_SESSIONS]: closeIncompleteSessionsJob,
   [MAKE_EVIDENCE_REEL]: makeEvidenceReelJob,
   [PUBLISH_DEMO_REELS]: publishDemoReels,
 };

@@ -9,6 +9,7 @@ import { createFileStore, fileStoreLocation } from './files/create-file-store.js
 import { JOB_HANDLERS } from './job-handlers.js';
 import { createJobRunner, releaseRunningJobs } from './jobs/job-runner.js';
 import { makeScreenRecordingsInBackground } from './modules/participants/screen-recording-jobs.js';
+import { scheduleIncompleteSessionsAtStart } from './modules/remote-studies/incomplete-sessions-job.js';
 import { scheduleRetentionAtStart } from './modules/retention/retention.service.js';
 
 async function main(): Promise<void> {
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // The daily retention run (docs/data-rights.md): queued once a day, whichever process asks first.
   await scheduleRetentionAtStart(jobDeps);
+  // Remote sessions that expired without their end, closed as incomplete (docs/remote-studies.md): hourly.
+  await scheduleIncompleteSessionsAtStart(jobDeps);
   // The demo's screen recordings, made one after another while the product serves.
   if (config.demoRecordings === 'background') await makeScreenRecordingsInBackground(database.db, new Date());
   // RUN_JOBS=off: separate workers (`npm run worker`) run the jobs this process queues.

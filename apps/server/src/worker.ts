@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { createFileStore, fileStoreLocation } from './files/create-file-store.js';
 import { JOB_HANDLERS } from './job-handlers.js';
 import { createJobRunner } from './jobs/job-runner.js';
+import { scheduleIncompleteSessionsAtStart } from './modules/remote-studies/incomplete-sessions-job.js';
 import { scheduleRetentionAtStart } from './modules/retention/retention.service.js';
 
 /**
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await scheduleRetentionAtStart({ db: database.db, clock: () => new Date() });
+  await scheduleIncompleteSessionsAtStart({ db: database.db, clock: () => new Date() });
   runner.start();
   process.stdout.write(`Limbus worker running jobs from PostgreSQL (files: ${fileStoreLocation(config)})\n`);
 }

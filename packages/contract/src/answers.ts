@@ -26,7 +26,8 @@ const scoreField = z
   .int('Must be a whole number')
   .min(SCALE_MIN, `Choose ${SCALE_MIN} to ${SCALE_MAX}`)
   .max(SCALE_MAX, `Choose ${SCALE_MIN} to ${SCALE_MAX}`);
-const answerFields = {
+/** The fields of an answer, with their rules: also a remote participant's answers (remote-studies.ts). */
+export const answerFields = {
   text: optionalText(5000).optional(),
   score: scoreField.nullable().optional(),
   checked: z.boolean().optional(),

@@ -31,6 +31,12 @@ export const webcamQualitySchema = z.object({
   tracking_ratio: z.number().nullable(),
   sampling_rate_hz: z.number().nullable(),
   validation_passed: z.boolean(),
+  /**
+   * Whether the participant ended the session. False while it runs, and for an incomplete one: a
+   * session that expired without its end (the tab closed mid-way), finished with what was uploaded.
+   * Always answered; optional in the type while older fixtures lack it.
+   */
+  completed: z.boolean().optional(),
 });
 export type WebcamQuality = z.infer<typeof webcamQualitySchema>;
 

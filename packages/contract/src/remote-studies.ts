@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { answerFields } from './answers.js';
 import { CONSENT_PURPOSES, CONSENT_STREAMS } from './consent.js';
 import { PLATFORMS } from './constants.js';
-import { idParams, isoDate, requiredText } from './fields.js';
+import { idField, idParams, isoDate, requiredText } from './fields.js';
 import { finishParticipantAnswer, finishParticipantBody, ingestBatchAnswer } from './ingestion.js';
 import { defineRoutes } from './route.js';
 import { screenGeometrySchema } from './test-setups.js';
@@ -24,6 +25,14 @@ export const REMOTE_REDIRECT_MAX = 2000;
 export const REMOTE_EXTERNAL_ID_MAX = 128;
 /** How long a participant's session credential works: a study of an hour, with room to resume. */
 export const REMOTE_SESSION_HOURS = 3;
+/**
+ * How long the participant's browser shows each page of a website test (its heatmap pages'
+ * screenshots, one after another): long enough for a first look over a page, short enough for a
+ * study of a dozen pages to stay within a few minutes.
+ */
+export const REMOTE_SECONDS_PER_PAGE = 8;
+/** The most answers one call stores: every question of a test, with room. */
+export const REMOTE_ANSWERS_MAX = 200;
 /** The largest stream batch a browser sends (a lab's may be 64 MiB): some 100k gaze samples as JSON. */
 export const REMOTE_BATCH_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -72,6 +81,11 @@ export const REMOTE_MESSAGES = {
     'A browser session sends gaze (eyes) and mouse (mice): EEG emotions come from the lab only',
   /** A validation after the session's end (409). */
   sessionOver: 'This session has ended: it records nothing more',
+  /** Answers from a participant who did not consent to their answers being stored (403). */
+  answersNotConsented:
+    'You did not agree to your answers being stored, so they are not saved. Thank you for taking part.',
+  /** An answer to a question the study does not ask (400). */
+  unknownQuestion: 'This question is not part of this study',
   /** Eye batches before a passed validation, on a cohort that does not take gaze without one (409). */
   gazeNeedsCalibration:
     'Gaze is recorded only after a passed calibration: calibrate again, or go on without gaze',
@@ -359,6 +373,80 @@ export const remoteValidationSchema = z.object({
 export type RemoteValidation = z.infer<typeof remoteValidationSchema>;
 export const remoteValidationAnswer = z.object({ data: remoteValidationSchema });
 
+// ── what the participant is shown and answers ──
+
+/** One page of a website test as the participant is shown it: its screenshot, signed, and size in px. */
+export const remotePageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  screenshot_url: z.string(),
+  /** The stored screenshot's size in px; null when its header could not be read. */
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+
+/**
+ * What the participant watches: the video of a video test; the pages of a website test (its
+ * heatmap pages with a screenshot, in their order), each shown `seconds_each`; or nothing when the
+ * test has neither.
+ */
+export const remoteStimulusSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('video'),
+    /** Signed as the test's video is for researchers. */
+    video_url: z.string(),
+    /** Seconds; null while the test does not store its video's length. */
+    duration_s: z.number().nullable(),
+  }),
+  z.object({
+    kind: z.literal('pages'),
+    seconds_each: z.number(),
+    pages: z.array(remotePageSchema),
+  }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type RemoteStimulus = z.infer<typeof remoteStimulusSchema>;
+
+const remoteQuestionSchema = z.object({ id: z.number(), text: z.string() });
+/** The test's questionnaire, as the participant answers it: questions only, no answers of anyone. */
+export const remoteQuestionsSchema = z.object({
+  associations: z.array(remoteQuestionSchema),
+  /** Scale questions, answered 1 (`caption_low`) to 5 (`caption_high`). */
+  evaluations: z.array(
+    remoteQuestionSchema.extend({
+      description: z.string(),
+      caption_low: z.string(),
+      caption_high: z.string(),
+    }),
+  ),
+  open_questions: z.array(remoteQuestionSchema),
+});
+export type RemoteQuestions = z.infer<typeof remoteQuestionsSchema>;
+
+export const remoteMaterialSchema = z.object({
+  stimulus: remoteStimulusSchema,
+  questions: remoteQuestionsSchema,
+});
+export type RemoteMaterial = z.infer<typeof remoteMaterialSchema>;
+export const remoteMaterialAnswer = z.object({ data: remoteMaterialSchema });
+
+/**
+ * The participant's answers: text for open questions (and comments), a score 1–5 for scale
+ * questions, `checked` for associations, with the research area's answer rules.
+ */
+export const remoteAnswersBody = z.strictObject({
+  answers: z
+    .array(
+      z
+        .strictObject({ question_id: idField, ...answerFields })
+        .refine((answer) => Object.keys(answer).length > 1, 'Send the answer: text, score or checked'),
+    )
+    .min(1, 'Send at least one answer')
+    .max(REMOTE_ANSWERS_MAX, `At most ${REMOTE_ANSWERS_MAX} answers a call`),
+});
+export type RemoteAnswersInput = z.infer<typeof remoteAnswersBody>;
+export const remoteAnswersSavedAnswer = z.object({ data: z.object({ saved: z.number() }) });
+
 /** The research area's remote cohorts of a test. */
 export const remoteCohortRoutes = defineRoutes('remoteCohorts', {
   create: {
@@ -434,6 +522,25 @@ export const remoteRoutes = defineRoutes('remote', {
     description: 'Gaze batches are taken once a validation passed, unless the cohort takes gaze without one.',
     body: remoteValidationBody,
     responses: { 201: remoteValidationAnswer },
+    errors: [401, 403, 409],
+  },
+  material: {
+    method: 'GET',
+    path: '/remote/session/material',
+    access: 'remote_session',
+    summary:
+      "What the session's participant is shown and asked: the test's video or its pages' screenshots (signed), and its questionnaire",
+    responses: { 200: remoteMaterialAnswer },
+    errors: [401, 403],
+  },
+  answers: {
+    method: 'PUT',
+    path: '/remote/session/answers',
+    access: 'remote_session',
+    summary:
+      "Store the session's participant's answers to the test's questions: each created, or replaced when it exists (a retry changes nothing); all or none",
+    body: remoteAnswersBody,
+    responses: { 200: remoteAnswersSavedAnswer },
     errors: [401, 403, 409],
   },
   end: {

@@ -63,7 +63,8 @@ export const remoteCohorts = pgTable(
 /**
  * A remote participant's session: the short-lived credential that uploads that one participant's
  * data and ends its session (token hashed), and the panel's id of the participant, which the
- * completion redirect sends back. Erasing the participant erases it. Ended, it keeps the webcam
+ * completion redirect sends back. Erasing the participant erases it. Ended (by the participant, or
+ * as incomplete by the job once expired), it keeps the webcam
  * gaze's figures: the best validation's accuracy and precision (degrees), and the uploaded eye
  * stream's tracking ratio and sampling rate; null where there was nothing to measure.
  */
@@ -77,6 +78,8 @@ export const remoteSessions = pgTable(
     externalId: text('external_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Ended by the expiry job, not by the participant: the tab closed mid-way (what was uploaded is kept). */
+    incomplete: boolean('incomplete').notNull().default(false),
     validationAccuracyDeg: real('validation_accuracy_deg'),
     validationPrecisionDeg: real('validation_precision_deg'),
     trackingRatio: real('tracking_ratio'),
@@ -87,6 +90,8 @@ export const remoteSessions = pgTable(
     uniqueIndex('remote_sessions_token_hash_idx').on(table.tokenHash),
     uniqueIndex('remote_sessions_participant_idx').on(table.participantId),
     uniqueIndex('remote_sessions_external_id_idx').on(table.cohortId, table.externalId),
+    // The incomplete-session job's search: sessions never ended, by expiry.
+    index('remote_sessions_unended_idx').on(table.expiresAt).where(sql`${table.endedAt} is null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { answers, participants, testQuestions } from '../../db/schema.js';
 
@@ -45,6 +45,17 @@ export async function upsertAnswerRow(
   return row;
 }
 
+/** upsertAnswerRow for each answer of the participant, in one transaction. */
+export async function upsertAnswerRows(
+  db: Executor,
+  participantId: number,
+  rows: readonly { questionId: number; values: AnswerValues }[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const { questionId, values } of rows) await upsertAnswerRow(tx, questionId, participantId, values);
+  });
+}
+
 export async function updateAnswerRow(
   db: Executor,
   id: number,
@@ -67,6 +78,28 @@ export async function listQuestionsWithAnswers(db: Executor, testId: number, par
       answers,
       and(eq(answers.questionId, testQuestions.id), eq(answers.participantId, participantId)),
     )
+    .where(eq(testQuestions.testId, testId))
+    .orderBy(asc(testQuestions.kind), asc(testQuestions.position), asc(testQuestions.id));
+}
+
+/** The kinds of those of `ids` that are questions of the test, by id. */
+export async function findQuestionKindsOfTest(
+  db: Executor,
+  testId: number,
+  ids: readonly number[],
+): Promise<Map<number, QuestionRow['kind']>> {
+  const rows = await db
+    .select({ id: testQuestions.id, kind: testQuestions.kind })
+    .from(testQuestions)
+    .where(and(eq(testQuestions.testId, testId), inArray(testQuestions.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.kind]));
+}
+
+/** The test's questions in the order the research area lists them. */
+export function listQuestionRowsOfTest(db: Executor, testId: number): Promise<QuestionRow[]> {
+  return db
+    .select()
+    .from(testQuestions)
     .where(eq(testQuestions.testId, testId))
     .orderBy(asc(testQuestions.kind), asc(testQuestions.position), asc(testQuestions.id));
 }

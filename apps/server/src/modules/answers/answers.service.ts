@@ -9,10 +9,13 @@ import {
   deleteAnswerRow,
   findAnswerOwner,
   findParticipantTest,
+  findQuestionKindsOfTest,
   findQuestionRow,
+  listQuestionRowsOfTest,
   type QuestionRow,
   updateAnswerRow,
   upsertAnswerRow,
+  upsertAnswerRows,
 } from './answers.repository.js';
 
 type AnswerInput = {
@@ -22,9 +25,9 @@ type AnswerInput = {
 };
 
 /** Only scale questions (evaluations) take a score. */
-function answerValues(kind: QuestionRow['kind'], input: AnswerInput): AnswerValues {
+function answerValues(kind: QuestionRow['kind'], input: AnswerInput, field = 'score'): AnswerValues {
   if (kind !== 'scale' && input.score !== undefined && input.score !== null)
-    throw AppError.fieldError('validation', 'score', 'Only scale questions take a score');
+    throw AppError.fieldError('validation', field, 'Only scale questions take a score');
   return {
     // New words lose the translation of the old ones; 'Translate comments' gives them one again.
     ...(input.text !== undefined ? { text: input.text, translation: '' } : {}),
@@ -89,3 +92,33 @@ export async function removeAnswer(deps: Deps, actor: Actor, id: number): Promis
   await ownedAnswer(deps, actor, id);
   await deleteAnswerRow(deps.db, id);
 }
+
+/**
+ * Stores a participant's own answers to questions of its test (a remote participant's browser,
+ * which the caller authenticated): each created, or changed where it exists, so a retry changes
+ * nothing. All or none: a question not of the test (400 naming `answers.N.question_id`, with
+ * `unknownQuestion`) or a score on a question without a scale stores nothing.
+ */
+export async function saveOwnAnswers(
+  deps: Pick<Deps, 'db'>,
+  participant: { id: number; testId: number },
+  inputs: readonly (AnswerInput & { question_id: number })[],
+  unknownQuestion: string,
+): Promise<number> {
+  const kinds = await findQuestionKindsOfTest(
+    deps.db,
+    participant.testId,
+    inputs.map((input) => input.question_id),
+  );
+  const planned = inputs.map((input, index) => {
+    const kind = kinds.get(input.question_id);
+    if (!kind) throw AppError.fieldError('validation', `answers.${index}.question_id`, unknownQuestion);
+    return { questionId: input.question_id, values: answerValues(kind, input, `answers.${index}.score`) };
+  });
+  await upsertAnswerRows(deps.db, participant.id, planned);
+  return planned.length;
+}
+
+/** The test's questions, in the research area's order. */
+export const questionsOfTest = (deps: Pick<Deps, 'db'>, testId: number) =>
+  listQuestionRowsOfTest(deps.db, testId);

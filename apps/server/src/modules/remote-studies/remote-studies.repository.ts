@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   participants,
@@ -103,10 +103,15 @@ export async function revokeCohortRow(db: Executor, id: number, at: Date): Promi
     .where(eq(remoteCohorts.id, id));
 }
 
-/** The name, kind and language of a cohort's test, which its participants are shown. */
+/** The name, kind, language and video (its file's key, or null) of a cohort's test, which its participants are shown. */
 export async function findStudyTestRow(db: Executor, testId: number) {
   const [row] = await db
-    .select({ name: tests.name, platform: tests.platform, translation: tests.translation })
+    .select({
+      name: tests.name,
+      platform: tests.platform,
+      translation: tests.translation,
+      video: tests.video,
+    })
     .from(tests)
     .where(eq(tests.id, testId));
   return row ?? null;
@@ -214,6 +219,7 @@ export type SessionRow = GazeSettingsRow &
     redirectUrl: string | null;
     createdAt: Date;
     endedAt: Date | null;
+    incomplete: boolean;
   };
 
 const selectSessions = (db: Executor) =>
@@ -231,6 +237,7 @@ const selectSessions = (db: Executor) =>
       redirectUrl: remoteCohorts.redirectUrl,
       createdAt: remoteSessions.createdAt,
       endedAt: remoteSessions.endedAt,
+      incomplete: remoteSessions.incomplete,
       validationAccuracyDeg: remoteSessions.validationAccuracyDeg,
       validationPrecisionDeg: remoteSessions.validationPrecisionDeg,
       trackingRatio: remoteSessions.trackingRatio,
@@ -267,16 +274,20 @@ export type WebcamFigures = {
   samplingRateHz: number | null;
 };
 
-/** Marks the session ended with its figures; a session ended before keeps its first time and figures. */
+/**
+ * Marks the session ended with its figures, by its participant or, `incomplete`, by the expiry job;
+ * a session ended before keeps its first time, figures and way of ending.
+ */
 export async function endSessionRow(
   db: Executor,
   id: number,
   at: Date,
   figures: WebcamFigures,
+  incomplete = false,
 ): Promise<void> {
   await db
     .update(remoteSessions)
-    .set({ endedAt: at, ...figures })
+    .set({ endedAt: at, incomplete, ...figures })
     .where(and(eq(remoteSessions.id, id), sql`${remoteSessions.endedAt} is null`));
 }
 
@@ -297,6 +308,21 @@ export async function hasPassedValidation(db: Executor, sessionId: number): Prom
     .where(and(eq(remoteValidations.sessionId, sessionId), eq(remoteValidations.verdict, 'passed')))
     .limit(1);
   return row !== undefined;
+}
+
+/** Sessions past their expiry that never ended, after the session `afterId`, by id. */
+export function listExpiredUnendedSessionRows(
+  db: Executor,
+  now: Date,
+  afterId: number,
+  limit: number,
+): Promise<SessionRow[]> {
+  return selectSessions(db)
+    .where(
+      and(isNull(remoteSessions.endedAt), lte(remoteSessions.expiresAt, now), gt(remoteSessions.id, afterId)),
+    )
+    .orderBy(asc(remoteSessions.id))
+    .limit(limit);
 }
 
 /** The session's most accurate measured validation (the latest of equals), or null. */
@@ -326,7 +352,7 @@ export function listValidationRowsOfParticipant(
 export async function listWebcamFigureRows(
   db: Executor,
   participantIds: readonly number[],
-): Promise<(WebcamFigures & { participantId: number; validationPassed: boolean })[]> {
+): Promise<(WebcamFigures & { participantId: number; validationPassed: boolean; completed: boolean })[]> {
   const ids = [...participantIds];
   const sessions = await db
     .select({
@@ -335,6 +361,7 @@ export async function listWebcamFigureRows(
       validationPrecisionDeg: remoteSessions.validationPrecisionDeg,
       trackingRatio: remoteSessions.trackingRatio,
       samplingRateHz: remoteSessions.samplingRateHz,
+      completed: sql<boolean>`${remoteSessions.endedAt} is not null and not ${remoteSessions.incomplete}`,
     })
     .from(remoteSessions)
     .where(inArray(remoteSessions.participantId, ids));

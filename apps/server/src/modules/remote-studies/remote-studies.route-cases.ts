@@ -11,9 +11,17 @@ import {
   researchRoute,
 } from '../../../test/route-policy-matrix.js';
 
-/** A test of `companyId` with consent terms, which a remote cohort needs. */
-export async function remoteReadyTest(t: Pick<TestApp, 'db'>, companyId: number) {
-  const test = await buildTest(t.db, companyId, { platform: 'video', name: 'Commercial study' });
+/** A test of `companyId` with consent terms, which a remote cohort needs: a video test unless told otherwise. */
+export async function remoteReadyTest(
+  t: Pick<TestApp, 'db'>,
+  companyId: number,
+  overrides: Parameters<typeof buildTest>[2] = {},
+) {
+  const test = await buildTest(t.db, companyId, {
+    platform: 'video',
+    name: 'Commercial study',
+    ...overrides,
+  });
   await buildConsentTerms(t, test.id);
   return test;
 }
@@ -49,6 +57,11 @@ export const remoteStudiesPolicyCases: RouteCases = {
     '/api/v1/remote/session/validations',
   ),
   'POST /api/v1/remote/session/end': remoteRoute('remote_session', '/api/v1/remote/session/end'),
+  ...GET_AND_HEAD(
+    '/api/v1/remote/session/material',
+    remoteRoute('remote_session', '/api/v1/remote/session/material'),
+  ),
+  'PUT /api/v1/remote/session/answers': remoteRoute('remote_session', '/api/v1/remote/session/answers'),
 };
 
 /** A validation of five points, each with estimates `offset` px to the right of it and 2 px of jitter. */
@@ -116,6 +129,15 @@ export const remoteStudiesInputCases: InputCase[] = [
         ...validationBody(1, 20),
         geometry: { width_px: 1536, height_px: 864, width_mm: 344, distance_mm: 550 },
       },
+    }),
+  },
+  {
+    key: 'PUT /api/v1/remote/session/answers',
+    isPublic: false,
+    credential: 'remoteSession',
+    parts: ['body'],
+    sample: () => ({
+      body: { answers: [{ question_id: 1, text: 'Calm and clear', score: null, checked: false }] },
     }),
   },
   {

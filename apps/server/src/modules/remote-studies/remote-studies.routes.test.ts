@@ -5,11 +5,15 @@ import {
   endedRemoteSessionAnswer,
   joinedRemoteStudyAnswer,
   participantConsentAnswer,
+  participantDetailSchema,
   participantListAnswer,
   participantQualityAnswer,
   REMOTE_GAZE_DEFAULTS,
   REMOTE_MESSAGES,
+  REMOTE_SECONDS_PER_PAGE,
+  remoteAnswersSavedAnswer,
   remoteCohortListAnswer,
+  remoteMaterialAnswer,
   remoteStudyAnswer,
   remoteValidationAnswer,
 } from '@limbus/contract';
@@ -21,9 +25,19 @@ import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.
 import { dumpEverything, findPerson } from '../../../test/erasure-dump.js';
 import { buildTest } from '../../../test/factories.js';
 import { hashOpaqueToken } from '../../auth/opaque-tokens.js';
-import { participants, remoteCohorts, remoteSessions, remoteValidations } from '../../db/schema.js';
+import {
+  answers,
+  heatmaps,
+  jobs,
+  participants,
+  remoteCohorts,
+  remoteSessions,
+  remoteValidations,
+  testQuestions,
+} from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
+import { CLOSE_INCOMPLETE_SESSIONS, scheduleIncompleteSessionsAtStart } from './incomplete-sessions-job.js';
 import { remoteReadyTest, validationBody } from './remote-studies.route-cases.js';
 
 const ctx = useWorld();
@@ -63,8 +77,11 @@ async function openCohort(testId: number, cohort: Record<string, unknown> = {}) 
 }
 
 /** A remote-ready test of the client with an open cohort; answers the link's caller. */
-async function studyWithLink(cohort: Record<string, unknown> = {}) {
-  const test = await remoteReadyTest(ctx.t, ctx.world.client.id);
+async function studyWithLink(
+  cohort: Record<string, unknown> = {},
+  testOverrides: Parameters<typeof buildTest>[2] = {},
+) {
+  const test = await remoteReadyTest(ctx.t, ctx.world.client.id, testOverrides);
   const opened = await openCohort(test.id, cohort);
   return { test, cohort: opened.data, token: opened.token, link: holder('Remote', opened.token) };
 }
@@ -232,10 +249,14 @@ describe('the participant link and the session: their reach', () => {
     ]);
   });
 
-  it('the session opens only its end (its batches refuse an empty body), and no other route of the app', async () => {
+  it('the session opens only its material and its end (its batches and answers refuse an empty body), and no other route of the app', async () => {
     const { link } = await studyWithLink();
     const { session_token } = await join(link);
-    expect(await routesOpenTo(`Session ${session_token}`)).toEqual(['POST /api/v1/remote/session/end']);
+    expect(await routesOpenTo(`Session ${session_token}`)).toEqual([
+      'GET /api/v1/remote/session/material',
+      'HEAD /api/v1/remote/session/material',
+      'POST /api/v1/remote/session/end',
+    ]);
   });
 
   it('is refused by every other route, public ones included (401), and users cannot use its routes', async () => {
@@ -830,5 +851,293 @@ describe('calibration and validation', () => {
         webcam: expect.objectContaining({ validation_passed: true }),
       }),
     ]);
+  });
+});
+
+/** The test's questionnaire: one association, one scale question, one open question. */
+async function addQuestions(testId: number) {
+  const rows = await ctx.t.db
+    .insert(testQuestions)
+    .values([
+      { testId, kind: 'association', text: 'Energetic', position: 0 },
+      {
+        testId,
+        kind: 'scale',
+        text: 'How appealing was it?',
+        description: 'From not at all to very',
+        captionLow: 'Not at all',
+        captionHigh: 'Very',
+        position: 0,
+      },
+      { testId, kind: 'open', text: 'What stayed with you?', position: 0 },
+    ])
+    .returning();
+  const [association, scale, open] = rows;
+  if (!association || !scale || !open) throw new Error('no questions');
+  return { association, scale, open };
+}
+
+const WITH_ANSWERS = { ...CONSENT, streams: ['eyes', 'mice', 'answers'] };
+
+describe("the session's material", () => {
+  it("shows a video test's video, signed, and its questionnaire with nothing of anyone's answers", async () => {
+    const { test, link } = await studyWithLink({}, { video: 'videos/commercial.mp4' });
+    const questions = await addQuestions(test.id);
+    const lab = await buildParticipantAnswer(test.id, questions.open.id);
+    const session = holder('Session', (await join(link)).session_token);
+    const material = remoteMaterialAnswer.parse(
+      expectOk(await session('GET', '/remote/session/material')),
+    ).data;
+    expect(material.stimulus).toEqual({
+      kind: 'video',
+      video_url: expect.stringMatching(new RegExp(`^/api/v1/tests/${test.id}/video\\?`)),
+      duration_s: null,
+    });
+    expect(material.questions).toEqual({
+      associations: [{ id: questions.association.id, text: 'Energetic' }],
+      evaluations: [
+        {
+          id: questions.scale.id,
+          text: 'How appealing was it?',
+          description: 'From not at all to very',
+          caption_low: 'Not at all',
+          caption_high: 'Very',
+        },
+      ],
+      open_questions: [{ id: questions.open.id, text: 'What stayed with you?' }],
+    });
+    expect(JSON.stringify(material)).not.toContain(lab);
+  });
+
+  it("shows a website test's pages with a screenshot, in their order, each for the contract's seconds", async () => {
+    const { test, link } = await studyWithLink({}, { platform: 'desktop', name: 'Shop study' });
+    const [home, , product] = await ctx.t.db
+      .insert(heatmaps)
+      .values([
+        {
+          testId: test.id,
+          name: 'Home',
+          screenshot: 'home.png',
+          screenshotWidth: 1440,
+          screenshotHeight: 3200,
+        },
+        { testId: test.id, name: 'Not captured yet' },
+        {
+          testId: test.id,
+          name: 'Product',
+          screenshot: 'product.png',
+          screenshotWidth: 1440,
+          screenshotHeight: 2100,
+        },
+      ])
+      .returning();
+    const session = holder('Session', (await join(link)).session_token);
+    const { stimulus } = remoteMaterialAnswer.parse(
+      expectOk(await session('GET', '/remote/session/material')),
+    ).data;
+    expect(stimulus).toEqual({
+      kind: 'pages',
+      seconds_each: REMOTE_SECONDS_PER_PAGE,
+      pages: [
+        {
+          id: home?.id,
+          name: 'Home',
+          screenshot_url: expect.stringMatching(
+            new RegExp(`^/api/v1/tests/${test.id}/heatmap_screenshots/home\\.png\\?`),
+          ),
+          width: 1440,
+          height: 3200,
+        },
+        expect.objectContaining({ id: product?.id, name: 'Product', width: 1440, height: 2100 }),
+      ],
+    });
+  });
+
+  it('shows nothing for a video test without its video and a website test without a screenshot', async () => {
+    const video = await studyWithLink();
+    const website = await studyWithLink({}, { platform: 'mobile' });
+    await ctx.t.db.insert(heatmaps).values({ testId: website.test.id, name: 'Home' });
+    for (const { link } of [video, website]) {
+      const session = holder('Session', (await join(link)).session_token);
+      const material = remoteMaterialAnswer.parse(
+        expectOk(await session('GET', '/remote/session/material')),
+      ).data;
+      expect(material).toEqual({
+        stimulus: { kind: 'none' },
+        questions: { associations: [], evaluations: [], open_questions: [] },
+      });
+    }
+  });
+
+  it("is refused to the link's token and a user's (401)", async () => {
+    const { token } = await studyWithLink();
+    expectError(await holder('Remote', token)('GET', '/remote/session/material'), 'unauthenticated');
+    expectError(await as.superAdmin.get('/remote/session/material'), 'unauthenticated');
+    expectError(
+      await as.superAdmin.put('/remote/session/answers', { answers: [{ question_id: 1, text: 'x' }] }),
+      'unauthenticated',
+    );
+    expectError(
+      await holder('Remote', token)('PUT', '/remote/session/answers', {
+        answers: [{ question_id: 1, text: 'x' }],
+      }),
+      'unauthenticated',
+    );
+  });
+});
+
+/** A lab participant's answer to the question; answers its text, which no remote participant may read. */
+async function buildParticipantAnswer(testId: number, questionId: number) {
+  const [lab] = await ctx.t.db
+    .insert(participants)
+    .values({ testId, realId: `lab-${questionId}`, state: 'finished' })
+    .returning();
+  const text = `A lab participant's own words ${questionId}`;
+  await ctx.t.db.insert(answers).values({ questionId, participantId: lab?.id ?? 0, text });
+  return text;
+}
+
+const answersOf = (participantId: number) =>
+  ctx.t.db.select().from(answers).where(eq(answers.participantId, participantId));
+
+describe("the session's answers", () => {
+  it('stores them as the research area reads them, and a retry replaces them', async () => {
+    const { test, link } = await studyWithLink();
+    const questions = await addQuestions(test.id);
+    const joined = await join(link, { consent: WITH_ANSWERS });
+    const session = holder('Session', joined.session_token);
+    const body = {
+      answers: [
+        { question_id: questions.association.id, checked: true },
+        { question_id: questions.scale.id, score: 4 },
+        { question_id: questions.open.id, text: 'The runner at the end' },
+      ],
+    };
+    expect(
+      remoteAnswersSavedAnswer.parse(expectOk(await session('PUT', '/remote/session/answers', body))),
+    ).toEqual({
+      data: { saved: 3 },
+    });
+    expectOk(await session('PUT', '/remote/session/answers', body));
+    const changed = { answers: [{ question_id: questions.scale.id, score: 2 }] };
+    expectOk(await session('PUT', '/remote/session/answers', changed));
+    const stored = await answersOf(joined.participant_id);
+    expect(stored).toHaveLength(3);
+    const detail = participantDetailSchema.parse(
+      expectOk(
+        await as.superAdmin.get(
+          `/tests/${test.id}/participants/${joined.participant_id}?associations=open_questions,evaluations,associations`,
+        ),
+      ),
+    );
+    expect(detail.evaluations?.find((q) => q.id === questions.scale.id)?.answer?.score).toBe(2);
+    expect(detail.associations?.[0]?.answer?.checked).toBe(true);
+    expect(detail.open_questions?.[0]?.answer?.text).toBe('The runner at the end');
+  });
+
+  it('refuses a question of another test, or a score on a question without a scale, storing nothing', async () => {
+    const { test, link } = await studyWithLink();
+    const questions = await addQuestions(test.id);
+    const other = await addQuestions((await remoteReadyTest(ctx.t, ctx.world.client.id)).id);
+    const joined = await join(link, { consent: WITH_ANSWERS });
+    const session = holder('Session', joined.session_token);
+    const foreign = await session('PUT', '/remote/session/answers', {
+      answers: [
+        { question_id: questions.open.id, text: 'Fine' },
+        { question_id: other.open.id, text: 'Elsewhere' },
+      ],
+    });
+    expectError(foreign, 'validation');
+    expect(foreign.json().errors).toEqual({ 'answers.1.question_id': [REMOTE_MESSAGES.unknownQuestion] });
+    const scored = await session('PUT', '/remote/session/answers', {
+      answers: [{ question_id: questions.open.id, text: 'Fine', score: 3 }],
+    });
+    expectError(scored, 'validation');
+    expect(Object.keys(scored.json().errors)).toEqual(['answers.0.score']);
+    expect(await answersOf(joined.participant_id)).toEqual([]);
+  });
+
+  it('refuses answers without consent to them (403), and after the end (409)', async () => {
+    const { test, link } = await studyWithLink();
+    const questions = await addQuestions(test.id);
+    const body = { answers: [{ question_id: questions.open.id, text: 'Fine' }] };
+    const withoutConsent = await join(link);
+    const refused = await holder('Session', withoutConsent.session_token)(
+      'PUT',
+      '/remote/session/answers',
+      body,
+    );
+    expectError(refused, 'forbidden');
+    expect(refused.json().message).toBe(REMOTE_MESSAGES.answersNotConsented);
+    expect(await answersOf(withoutConsent.participant_id)).toEqual([]);
+
+    const ended = await join(link, { consent: WITH_ANSWERS });
+    const session = holder('Session', ended.session_token);
+    expectOk(await session('POST', '/remote/session/end', {}));
+    const late = await session('PUT', '/remote/session/answers', body);
+    expectError(late, 'conflict');
+    expect(late.json().message).toBe(REMOTE_MESSAGES.sessionOver);
+    expect(await answersOf(ended.participant_id)).toEqual([]);
+  });
+});
+
+describe('incomplete sessions', () => {
+  it('finishes a participant whose session expired without its end with what was uploaded, and says so', async () => {
+    const { test, link } = await studyWithLink({ gaze: { gaze_without_validation: true } });
+    const left = await join(link);
+    const stayed = await join(link);
+    const start = ctx.t.clock.now.getTime();
+    expectOk(
+      await holder('Session', left.session_token)(
+        'PUT',
+        '/remote/session/streams/eyes/batches/0',
+        gaze(start, 30),
+      ),
+    );
+    expectOk(await holder('Session', stayed.session_token)('POST', '/remote/session/end', {}));
+    const jobDeps = { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now };
+
+    await scheduleIncompleteSessionsAtStart(jobDeps);
+    await runJobsUntilIdle(jobDeps, JOB_HANDLERS);
+    const [early] = await ctx.t.db
+      .select()
+      .from(remoteSessions)
+      .where(eq(remoteSessions.participantId, left.participant_id));
+    expect(early?.endedAt).toBeNull(); // not expired yet: the participant may still come back
+
+    await advanceClock(3 * 60 * 60 * 1000 + 60_000);
+    await scheduleIncompleteSessionsAtStart(jobDeps);
+    await runJobsUntilIdle(jobDeps, JOB_HANDLERS);
+    const [closed] = await ctx.t.db
+      .select()
+      .from(remoteSessions)
+      .where(eq(remoteSessions.participantId, left.participant_id));
+    expect(closed).toMatchObject({ incomplete: true, endedAt: ctx.t.clock.now });
+    expect(closed?.samplingRateHz).toBeCloseTo(1000 / 33, 3);
+    const [participant] = await ctx.t.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, left.participant_id));
+    expect(participant?.state).toBe('finished');
+
+    const quality = expectOk<{
+      data: { participants: { participant_id: number; webcam: { completed?: boolean } | null }[] };
+    }>(await as.superAdmin.get(`/tests/${test.id}/quality`));
+    const completedOf = (id: number) =>
+      quality.data.participants.find((row) => row.participant_id === id)?.webcam?.completed;
+    expect(completedOf(left.participant_id)).toBe(false);
+    expect(completedOf(stayed.participant_id)).toBe(true);
+    const [kept] = await ctx.t.db
+      .select()
+      .from(remoteSessions)
+      .where(eq(remoteSessions.participantId, stayed.participant_id));
+    expect(kept?.incomplete).toBe(false);
+    // one run an hour: the next is queued, in the future
+    const queued = await ctx.t.db.select().from(jobs).where(eq(jobs.kind, CLOSE_INCOMPLETE_SESSIONS));
+    expect(
+      queued
+        .filter((job) => job.state === 'queued')
+        .map((job) => job.runAfter.getTime() > ctx.t.clock.now.getTime()),
+    ).toEqual([true]);
   });
 });

@@ -6,12 +6,14 @@ import { serveRoute } from '../../http/serve-route.js';
 import { auditContextOf } from '../audit/audit.service.js';
 import {
   endRemoteSession,
+  getRemoteMaterial,
   getRemoteStudy,
   joinRemoteStudy,
   listRemoteCohorts,
   openRemoteCohort,
   putRemoteBatch,
   revokeRemoteCohort,
+  saveRemoteAnswers,
   validateRemoteCalibration,
 } from './remote-studies.service.js';
 
@@ -72,6 +74,14 @@ export function registerRemoteStudyRoutes(app: FastifyInstance, deps: Deps): voi
 
   serveRoute(app, remoteRoutes.validation, async (request) => ({
     data: await validateRemoteCalibration(deps, remoteSessionOf(request), request.body),
+  }));
+
+  serveRoute(app, remoteRoutes.material, async (request) => ({
+    data: await getRemoteMaterial(deps, remoteSessionOf(request)),
+  }));
+
+  serveRoute(app, remoteRoutes.answers, async (request) => ({
+    data: await saveRemoteAnswers(deps, remoteSessionOf(request), request.body),
   }));
 
   serveRoute(app, remoteRoutes.end, async (request) => ({

@@ -18,7 +18,10 @@ import {
   REMOTE_GAZE_DEFAULTS,
   REMOTE_MESSAGES,
   REMOTE_SESSION_HOURS,
+  type RemoteAnswersInput,
   type RemoteCohort,
+  type RemoteMaterial,
+  type RemoteStimulus,
   type RemoteStudy,
   type RemoteValidation,
   type RemoteValidationInput,
@@ -31,17 +34,27 @@ import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-error.js';
 import type { RemoteLinkGrant, RemoteSessionGrant } from '../../http/authenticate.js';
 import type { Actor } from '../../http/policy.js';
+import { questionsOfTest, saveOwnAnswers } from '../answers/answers.service.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
-import { currentConsentTerms, giveConsent, termsForGrant } from '../consent/consent.service.js';
+import {
+  currentConsentTerms,
+  giveConsent,
+  isStreamConsented,
+  termsForGrant,
+} from '../consent/consent.service.js';
+import { heatmapPagesOf } from '../heatmaps/heatmaps.service.js';
 import { type FinishInput, finishParticipant, putBatch } from '../ingestion/ingestion.service.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { testFor } from '../test-access/test-access.service.js';
+import { testVideoPath } from '../user-tests/user-tests.service.js';
 import {
   cohortStateOf,
   finiteOrNull,
   fromGazeSettings,
   toGazeSettings,
+  toPagesStimulus,
   toRemoteCohort,
+  toRemoteQuestions,
   toWebcamQuality,
 } from './remote-studies.mappers.js';
 import {
@@ -60,6 +73,7 @@ import {
   insertValidationRow,
   joinCohortRows,
   listCohortRows,
+  listExpiredUnendedSessionRows,
   listValidationRowsOfParticipant,
   listWebcamFigureRows,
   revokeCohortRow,
@@ -389,8 +403,60 @@ export async function putRemoteBatch(
   return putBatch(deps, grant.participantId, kind, seq, body);
 }
 
+/**
+ * What the session's participant is shown and asked: a video test's video (signed as for
+ * researchers), a website test's pages with a screenshot, or nothing; and the test's questions.
+ * Nothing else of the test: no results, no other participant, no answers.
+ */
+export async function getRemoteMaterial(deps: Deps, grant: RemoteSessionGrant): Promise<RemoteMaterial> {
+  await liveSession(deps, grant);
+  const test = await findStudyTestRow(deps.db, grant.testId);
+  if (!test) throw notFound('The study');
+  const [stimulus, questions] = await Promise.all([
+    test.platform === 'video'
+      ? videoStimulus(deps, grant.testId, test.video)
+      : pagesStimulus(deps, grant.testId),
+    questionsOfTest(deps, grant.testId),
+  ]);
+  return { stimulus, questions: toRemoteQuestions(questions) };
+}
+
+/** The test stores no length of its video: the browser reads it from the file. */
+const videoStimulus = (deps: Deps, testId: number, video: string | null): RemoteStimulus =>
+  video === null
+    ? { kind: 'none' }
+    : {
+        kind: 'video',
+        video_url: deps.signedUrls.sign(testVideoPath(testId), deps.clock()),
+        duration_s: null,
+      };
+
+const pagesStimulus = async (deps: Deps, testId: number) =>
+  toPagesStimulus(await heatmapPagesOf(deps, testId));
+
+/**
+ * Stores the session's participant's answers through the answers module, as the research area's
+ * are stored: each created or replaced, all or none. Refused once the session ended (409) and
+ * without the participant's consent to its answers (403).
+ */
+export async function saveRemoteAnswers(
+  deps: Deps,
+  grant: RemoteSessionGrant,
+  input: RemoteAnswersInput,
+): Promise<{ saved: number }> {
+  const session = await liveSession(deps, grant);
+  if (session.endedAt) throw new AppError('conflict', REMOTE_MESSAGES.sessionOver);
+  const participant = { id: session.participantId, testId: session.testId, realId: session.realId };
+  if (!(await isStreamConsented(deps, participant, 'answers')))
+    throw forbidden(REMOTE_MESSAGES.answersNotConsented);
+  return { saved: await saveOwnAnswers(deps, participant, input.answers, REMOTE_MESSAGES.unknownQuestion) };
+}
+
 /** The figures of a session's webcam gaze: its best validation, and its merged eye stream's tracking ratio and rate. */
-async function webcamFiguresOf(deps: Deps, session: SessionRow): Promise<WebcamFigures> {
+async function webcamFiguresOf(
+  deps: Pick<Deps, 'db' | 'files'>,
+  session: SessionRow,
+): Promise<WebcamFigures> {
   const best = await findBestValidationRow(deps.db, session.id);
   const eyes = await loadStream(deps, session.participantId, 'eyes');
   const samples = eyes?.kind === 'eyes' && eyes.samples.timestamp.length > 0 ? eyes.samples : null;
@@ -424,4 +490,37 @@ export async function endRemoteSession(
           limbus_participant_id: session.realId,
         });
   return { participant, redirect_url: redirect };
+}
+
+/** Sessions read at a time by the incomplete-session job. */
+const INCOMPLETE_PAGE = 100;
+
+/**
+ * Closes the sessions that expired without their end (the participant closed the tab mid-way):
+ * each participant is finished with what was uploaded, as the end does (batches merged, analysis
+ * queued), and the session is kept as incomplete with its webcam figures. A session that fails is
+ * logged and left for the next run, so that it holds back no other. Answers how many it closed.
+ */
+export async function closeIncompleteSessions(
+  deps: Pick<Deps, 'db' | 'files' | 'clock' | 'log'>,
+): Promise<number> {
+  let closed = 0;
+  let afterId = 0;
+  for (;;) {
+    const page = await listExpiredUnendedSessionRows(deps.db, deps.clock(), afterId, INCOMPLETE_PAGE);
+    if (page.length === 0) return closed;
+    for (const session of page) {
+      afterId = session.id;
+      try {
+        await finishParticipant(deps, session.participantId, {});
+        await endSessionRow(deps.db, session.id, deps.clock(), await webcamFiguresOf(deps, session), true);
+        closed += 1;
+      } catch (error) {
+        deps.log.warn(
+          { err: error, sessionId: session.id },
+          'an incomplete remote session could not be closed',
+        );
+      }
+    }
+  }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "remote_sessions" ADD COLUMN "incomplete" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "remote_sessions_unended_idx" ON "remote_sessions" USING btree ("expires_at") WHERE "remote_sessions"."ended_at" is null;
