@@ -65,6 +65,7 @@ function participantJson(
       panel_id: remote.externalId,
       started_at: iso(remote.createdAt),
       ended_at: iso(remote.endedAt),
+      incomplete: remote.incomplete,
       validation_accuracy_deg: remote.validationAccuracyDeg,
       validation_precision_deg: remote.validationPrecisionDeg,
       tracking_ratio: remote.trackingRatio,

@@ -286,7 +286,10 @@ export async function joinRemoteStudy(
 // ── the participant's session ──
 
 /** What a remote participant's session holds about them (the access export, docs/data-rights.md). */
-export type RemoteSessionRecord = Pick<SessionRow, 'cohortId' | 'externalId' | 'createdAt' | 'endedAt'> &
+export type RemoteSessionRecord = Pick<
+  SessionRow,
+  'cohortId' | 'externalId' | 'createdAt' | 'endedAt' | 'incomplete'
+> &
   WebcamFigures & { validations: ValidationRow[] };
 
 /** The remote session of a participant with its validations, or null for a lab participant. */
