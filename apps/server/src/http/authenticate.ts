@@ -59,6 +59,8 @@ export type RemoteSessionGrant = {
   companyId: number;
   testId: number;
   participantId: number;
+  /** When the session's credential stops working; the media URLs it is answered expire by then. */
+  expiresAt: Date;
 };
 
 /**
@@ -171,9 +173,11 @@ export function registerAuthentication(
       throw unauthenticated('This link has expired or is not valid; reload the page for a new one');
   });
   // The media URLs a signed-in user's answer names are bound to that user's session (signed-urls.ts):
-  // the rest of the request runs with the user as their holder.
+  // the rest of the request runs with the user as their holder. A share link's or a remote
+  // session's expire no later than the link or the session.
   app.addHook('preHandler', (request, _reply, done) => {
     if (request.share) return deps.signedUrls.signingUntil(request.share.expiresAt, done);
+    if (request.remoteSession) return deps.signedUrls.signingUntil(request.remoteSession.expiresAt, done);
     const signedIn = request.signedInUser;
     if (!signedIn) return done();
     deps.signedUrls.signingFor({ userId: signedIn.actor.id, tokenVersion: signedIn.tokenVersion }, done);

@@ -24,6 +24,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { dumpEverything, findPerson } from '../../../test/erasure-dump.js';
 import { buildTest } from '../../../test/factories.js';
+import { IMAGES } from '../../../test/images.js';
 import { hashOpaqueToken } from '../../auth/opaque-tokens.js';
 import {
   answers,
@@ -877,14 +878,17 @@ async function addQuestions(testId: number) {
   return { association, scale, open };
 }
 
+/** A screenshot's stored name, as storeScreenshot makes them. */
+const HOME_PNG = `${'a'.repeat(32)}.png`;
 const WITH_ANSWERS = { ...CONSENT, streams: ['eyes', 'mice', 'answers'] };
 
 describe("the session's material", () => {
-  it("shows a video test's video, signed, and its questionnaire with nothing of anyone's answers", async () => {
+  it("shows a video test's video, signed until the session's end, and its questionnaire with nothing of anyone's answers", async () => {
     const { test, link } = await studyWithLink({}, { video: 'videos/commercial.mp4' });
     const questions = await addQuestions(test.id);
     const lab = await buildParticipantAnswer(test.id, questions.open.id);
-    const session = holder('Session', (await join(link)).session_token);
+    const joined = await join(link);
+    const session = holder('Session', joined.session_token);
     const material = remoteMaterialAnswer.parse(
       expectOk(await session('GET', '/remote/session/material')),
     ).data;
@@ -907,6 +911,9 @@ describe("the session's material", () => {
       open_questions: [{ id: questions.open.id, text: 'What stayed with you?' }],
     });
     expect(JSON.stringify(material)).not.toContain(lab);
+    // the video's URL works no longer than the session
+    const url = new URL(material.stimulus.kind === 'video' ? material.stimulus.video_url : '', 'http://x');
+    expect(Number(url.searchParams.get('expires'))).toBe(joined.session_expires_at);
   });
 
   it("shows a website test's pages with a screenshot, in their order, each for the contract's seconds", async () => {
@@ -917,7 +924,7 @@ describe("the session's material", () => {
         {
           testId: test.id,
           name: 'Home',
-          screenshot: 'home.png',
+          screenshot: HOME_PNG,
           screenshotWidth: 1440,
           screenshotHeight: 3200,
         },
@@ -925,7 +932,7 @@ describe("the session's material", () => {
         {
           testId: test.id,
           name: 'Product',
-          screenshot: 'product.png',
+          screenshot: `${'b'.repeat(32)}.png`,
           screenshotWidth: 1440,
           screenshotHeight: 2100,
         },
@@ -943,7 +950,7 @@ describe("the session's material", () => {
           id: home?.id,
           name: 'Home',
           screenshot_url: expect.stringMatching(
-            new RegExp(`^/api/v1/tests/${test.id}/heatmap_screenshots/home\\.png\\?`),
+            new RegExp(`^/api/v1/tests/${test.id}/heatmap_screenshots/${HOME_PNG}\\?`),
           ),
           width: 1440,
           height: 3200,
@@ -951,6 +958,11 @@ describe("the session's material", () => {
         expect.objectContaining({ id: product?.id, name: 'Product', width: 1440, height: 2100 }),
       ],
     });
+    // the browser loads the screenshot by its URL alone, without the session's credential
+    await ctx.t.files.put(`heatmap-screenshots/${test.id}/${HOME_PNG}`, Buffer.from(IMAGES.png));
+    const shown = stimulus.kind === 'pages' ? stimulus.pages[0]?.screenshot_url : '';
+    const image = await ctx.t.app.inject({ method: 'GET', url: shown ?? '' });
+    expect(image.statusCode).toBe(200);
   });
 
   it('shows nothing for a video test without its video and a website test without a screenshot', async () => {

@@ -325,6 +325,7 @@ export async function findRemoteSession(
     companyId: row.companyId,
     testId: row.testId,
     participantId: row.participantId,
+    expiresAt: row.expiresAt,
   };
 }
 
