@@ -442,7 +442,11 @@ export const remoteAnswersBody = z.strictObject({
         .refine((answer) => Object.keys(answer).length > 1, 'Send the answer: text, score or checked'),
     )
     .min(1, 'Send at least one answer')
-    .max(REMOTE_ANSWERS_MAX, `At most ${REMOTE_ANSWERS_MAX} answers a call`),
+    .max(REMOTE_ANSWERS_MAX, `At most ${REMOTE_ANSWERS_MAX} answers a call`)
+    .refine(
+      (list) => new Set(list.map((answer) => answer.question_id)).size === list.length,
+      'Answer each question once',
+    ),
 });
 export type RemoteAnswersInput = z.infer<typeof remoteAnswersBody>;
 export const remoteAnswersSavedAnswer = z.object({ data: z.object({ saved: z.number() }) });

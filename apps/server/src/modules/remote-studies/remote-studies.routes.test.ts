@@ -1047,7 +1047,7 @@ describe("the session's answers", () => {
     expect(detail.open_questions?.[0]?.answer?.text).toBe('The runner at the end');
   });
 
-  it('refuses a question of another test, or a score on a question without a scale, storing nothing', async () => {
+  it('refuses a question of another test, a score on a question without a scale or a question twice, storing nothing', async () => {
     const { test, link } = await studyWithLink();
     const questions = await addQuestions(test.id);
     const other = await addQuestions((await remoteReadyTest(ctx.t, ctx.world.client.id)).id);
@@ -1066,6 +1066,14 @@ describe("the session's answers", () => {
     });
     expectError(scored, 'validation');
     expect(Object.keys(scored.json().errors)).toEqual(['answers.0.score']);
+    const twice = await session('PUT', '/remote/session/answers', {
+      answers: [
+        { question_id: questions.open.id, text: 'Fine' },
+        { question_id: questions.open.id, text: 'Changed my mind' },
+      ],
+    });
+    expectError(twice, 'validation');
+    expect(twice.json().errors).toEqual({ answers: ['Answer each question once'] });
     expect(await answersOf(joined.participant_id)).toEqual([]);
   });
 
