@@ -9,7 +9,7 @@ import { testIdFromList } from './support/tests';
 // company's record of processing counts the test without the erased participant.
 //
 // The journeys share one seeded server and run one after another. Other journeys count the
-// participants of Acme Retail's desktop test ("12 participants", "of 12 participants"), so this one
+// participants of Acme Retail's desktop test ("52 participants", "of 52 participants"), so this one
 // erases a participant of Acme Retail's mobile test (company 3), which the others only open for
 // its locked Professional screens. client.admin@limbus.test is company 3's admin.
 const TEST_NAME = 'Acme Running webshop (mobile)';

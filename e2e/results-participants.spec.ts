@@ -18,8 +18,11 @@ test('[RESULTS] a client admin reads the participants of a done test with their 
     .click();
   await expect(page).toHaveURL(`/test/${id}/participants`);
   const rows = page.getByRole('row').filter({ has: page.locator('[data-avatar] svg') });
-  await expect(rows).toHaveCount(12);
+  // the lab's 12 and the remote cohort's 40 (docs/remote-studies.md), the remote ones badged
+  await expect(rows).toHaveCount(52);
+  await expect(rows.filter({ hasText: 'Webcam: took part remotely' })).toHaveCount(40);
   const first = rows.first();
+  await expect(first).not.toContainText('Webcam');
   await expect(first.getByRole('cell').nth(1)).toHaveText(/^\d\d:\d\d$/);
   // client users read; Edit and Delete are the researchers'
   await expect(page.getByRole('button', { name: /^Delete participant/ })).toHaveCount(0);

@@ -3,6 +3,11 @@ import {
   type GenerateVideoParticipantOptions,
   generateVideoParticipant,
 } from './generate-video-participant.js';
+import {
+  type GenerateWebcamParticipantOptions,
+  generateWebcamParticipant,
+  type WebcamParticipant,
+} from './generate-webcam-participant.js';
 import type { DemoParticipant } from './participant-types.js';
 import { deriveSeed, normalizeSeed } from './random.js';
 
@@ -58,6 +63,31 @@ export function* generateVideoCohort(
       seed: deriveSeed(base, i),
       startTime: startTime + i * spacingMs,
       realId: `V${String(i + 1).padStart(4, '0')}`,
+      phraseOffset: i,
+    });
+  }
+}
+
+export type GenerateWebcamCohortOptions = Omit<GenerateWebcamParticipantOptions, 'realId'> & {
+  count: number;
+  /** Participant i is `<realIdPrefix><i+1, four digits>`, as a remote cohort's join names them. */
+  realIdPrefix: string;
+  spacingMs?: number;
+};
+
+/** The remote counterpart of `generateCohort`: webcam participants of a website or video test. */
+export function* generateWebcamCohort(
+  o: GenerateWebcamCohortOptions,
+): Generator<WebcamParticipant, void, undefined> {
+  checkCount(o.count);
+  const { count, realIdPrefix, spacingMs = DEFAULT_SPACING_MS, seed, startTime, ...rest } = o;
+  const base = normalizeSeed(seed);
+  for (let i = 0; i < count; i++) {
+    yield generateWebcamParticipant({
+      ...rest,
+      seed: deriveSeed(base, i),
+      startTime: startTime + i * spacingMs,
+      realId: `${realIdPrefix}${String(i + 1).padStart(4, '0')}`,
       phraseOffset: i,
     });
   }

@@ -2,8 +2,10 @@ export { annotateEvents, SIGNIFICANT_INTENSITY, sessionMood } from './annotate-e
 export {
   type GenerateCohortOptions,
   type GenerateVideoCohortOptions,
+  type GenerateWebcamCohortOptions,
   generateCohort,
   generateVideoCohort,
+  generateWebcamCohort,
 } from './generate-cohort.js';
 export {
   DEFAULT_RATES,
@@ -20,6 +22,13 @@ export {
   type SceneEvent,
   type VideoScene,
 } from './generate-video-participant.js';
+export {
+  type GenerateWebcamParticipantOptions,
+  generateWebcamParticipant,
+  type WebcamParticipant,
+  type WebcamValidation,
+  type WebcamValidationTarget,
+} from './generate-webcam-participant.js';
 export type {
   DemoComment,
   DemoEvent,

@@ -32,7 +32,7 @@ export async function insertTermsVersion(
 
 /**
  * People (type default, not generated viewers) of tests with terms who have no consent record,
- * with their test's first terms, their start, and how many significant points they have.
+ * with their test's first terms, their start and source, and how many significant points they have.
  */
 export async function listParticipantsWithoutConsent(db: Executor) {
   return db
@@ -40,6 +40,7 @@ export async function listParticipantsWithoutConsent(db: Executor) {
       id: participants.id,
       testId: participants.testId,
       startedAt: participants.startedAt,
+      source: participants.source,
       termsId: consentTerms.id,
       points: sql<number>`(select count(*)::int from ${significantPoints} where ${significantPoints.participantId} = ${participants.id})`,
     })

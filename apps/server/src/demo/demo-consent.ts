@@ -1,4 +1,10 @@
-import { CONSENT_PURPOSES, CONSENT_STREAMS, type ConsentPurpose } from '@limbus/contract';
+import {
+  CONSENT_PURPOSES,
+  CONSENT_STREAMS,
+  type ConsentPurpose,
+  type ConsentStream,
+  type ParticipantSource,
+} from '@limbus/contract';
 import type { Executor } from '../db/client.js';
 import {
   insertConsentRecords,
@@ -27,10 +33,14 @@ Your recordings are kept under a pseudonym. Screen and voice recordings are dele
 /** How many participants of each recorded demo web test did not consent to AI processing. */
 export const DEMO_WITHOUT_AI = 2;
 
+/** What a webcam participant records in the browser, and so consents to: no EEG, no screen recording, no voice. */
+const WEBCAM_STREAMS: ConsentStream[] = ['eyes', 'mice', 'answers'];
+
 /**
  * Version 1 of the terms on every demo test, and the lab recorder's consent for every seeded
- * participant: everything, except for the first DEMO_WITHOUT_AI participants with significant
+ * lab participant: everything, except for the first DEMO_WITHOUT_AI participants with significant
  * points of each test, who declined AI processing (so the insights wizard says it left them out).
+ * A remote cohort's webcam participants consented online, in the browser, to what it records.
  * Only what is missing is written: a start killed midway finishes it.
  */
 export async function seedDemoConsent(db: Executor): Promise<void> {
@@ -54,12 +64,22 @@ export async function seedDemoConsent(db: Executor): Promise<void> {
     return {
       participantId: participant.id,
       termsId: participant.termsId,
-      streams: [...CONSENT_STREAMS],
       purposes,
-      // Signed at the lab just before the recording.
-      givenAt: new Date((participant.startedAt?.getTime() ?? Date.now()) - 5 * 60_000),
-      method: 'recorder' as const,
+      ...signing(participant.source, participant.startedAt?.getTime() ?? Date.now()),
     };
   });
   await insertConsentRecords(db, rows);
+}
+
+/** How and when a participant consented, and to which streams, by where it took part. */
+function signing(source: ParticipantSource, startedAt: number) {
+  if (source === 'webcam')
+    // In the browser at the join, before the camera check and calibration.
+    return { streams: WEBCAM_STREAMS, givenAt: new Date(startedAt - 4 * 60_000), method: 'online' as const };
+  // Signed at the lab just before the recording.
+  return {
+    streams: [...CONSENT_STREAMS],
+    givenAt: new Date(startedAt - 5 * 60_000),
+    method: 'recorder' as const,
+  };
 }

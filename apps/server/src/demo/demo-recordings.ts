@@ -18,6 +18,7 @@ import { seedDemoHeatmaps } from './demo-heatmaps.js';
 import { seedDemoInsights } from './demo-insights.js';
 import { seedDemoQuestionnaire } from './demo-questionnaire.js';
 import { findCategoryId, findCompanyAdminId, insertLabels, insertTest } from './demo-records.repository.js';
+import { seedDemoRemoteCohort } from './demo-remote-cohort.js';
 import {
   isDemoTestSeeded,
   markDemoTestSeeded,
@@ -32,12 +33,16 @@ import {
   recordDemoParticipant,
 } from './record-demo-participant.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Enough participants for the page metrics (minimum 5) and a realistic spread. */
 export const DEMO_PARTICIPANTS_PER_TEST = 12;
 
 type DemoRecordingOptions = {
   now: Date;
   participantsPerTest: number;
+  /** Webcam participants in the remote cohorts of Acme Retail's desktop and video tests (none without). */
+  remoteParticipantsPerTest?: number;
   /** Told the name of each test once it is seeded completely. */
   onTestSeeded?: (name: string) => void;
 };
@@ -56,12 +61,16 @@ export async function seedDemoRecordings(deps: JobDeps, options: DemoRecordingOp
   for (const companyId of DEMO_RECORDED_COMPANIES)
     if (!(await isDemoTestSeeded(deps.db, companyId, DEMO_VIDEO_TEST_NAME))) missing.push(companyId);
   if (missing.length === 0) return;
+  const researcher = await demoResearcher(deps.db);
   await withDemoVideo(async (videoFile) => {
     for (const companyId of missing) {
       await seedDemoVideoTest(deps, {
         companyId,
         now: options.now,
         viewers: options.participantsPerTest,
+        ...(companyId === DEMO_REMOTE_COMPANY
+          ? { remote: { viewers: options.remoteParticipantsPerTest ?? 0, openedById: researcher.id } }
+          : {}),
         videoFile,
       });
       options.onTestSeeded?.(`video test of company ${companyId}`);
@@ -71,6 +80,8 @@ export async function seedDemoRecordings(deps: JobDeps, options: DemoRecordingOp
 
 /** The demo company and Acme Retail (seed ids). */
 export const DEMO_RECORDED_COMPANIES = [1, 3];
+/** Acme Retail, the README's first client sign-in: its desktop and video tests have a remote cohort. */
+export const DEMO_REMOTE_COMPANY = 3;
 
 /** Each company has a test of each tier: the essential one shows the locked screens. */
 export const DEMO_WEB_TEST_TYPES: Readonly<Record<Platform, TestType>> = {
@@ -91,6 +102,10 @@ export async function seedDemoWebTests(deps: JobDeps, options: DemoRecordingOpti
         platform,
         name: demoWebTestName(platform),
         participants: options.participantsPerTest,
+        remoteParticipants:
+          companyId === DEMO_REMOTE_COMPANY && platform === 'desktop'
+            ? (options.remoteParticipantsPerTest ?? 0)
+            : 0,
         withHeatmaps: true,
       })),
     ),
@@ -98,6 +113,7 @@ export async function seedDemoWebTests(deps: JobDeps, options: DemoRecordingOpti
       ...test,
       platform: 'desktop' as const,
       participants: Math.min(options.participantsPerTest, DEMO_BENCHMARK_PARTICIPANTS),
+      remoteParticipants: 0,
       withHeatmaps: false,
     })),
   ];
@@ -113,6 +129,7 @@ type DemoWebTest = {
   platform: Platform;
   name: string;
   participants: number;
+  remoteParticipants: number;
   withHeatmaps: boolean;
 };
 
@@ -151,6 +168,21 @@ async function seedDemoWebTest(
     await queueDormantScreenRecording(deps.db, id, recordingOrder(test));
     answered.push({ participantId: id, answers: participant.answers });
   }
+  if (test.remoteParticipants > 0)
+    answered.push(
+      ...(await seedDemoRemoteCohort(deps, {
+        testId,
+        companyId,
+        kind: platform,
+        count: test.remoteParticipants,
+        // Opened the day after the lab's first session, closed when the test ended.
+        openedAt: new Date(now.getTime() - 13 * DAY_MS),
+        expiresInDays: 14,
+        closedAt: new Date(now.getTime() - 7 * DAY_MS),
+        openedById: researcher.id,
+        pageTitles: pageLabels,
+      })),
+    );
   await seedDemoQuestionnaire(deps.db, testId, WEB_QUESTIONNAIRE, answered);
   await describeDemoTags(deps.db, testId);
   await recomputeTestMetrics(deps, { test_id: testId });

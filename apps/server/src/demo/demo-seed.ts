@@ -4,6 +4,7 @@ import { seedDemoData } from './demo-data.js';
 import { seedDemoPredictions } from './demo-predictions.js';
 import { DEMO_PARTICIPANTS_PER_TEST, seedDemoRecordings } from './demo-recordings.js';
 import { queueDemoReels } from './demo-reels.js';
+import { DEMO_REMOTE_PARTICIPANTS } from './demo-remote-cohort.js';
 import { clearDemoSeedPending, isDatabaseEmpty, isDemoSeedPending } from './demo-seed.repository.js';
 
 /** What the first start prints after each demo test it seeded. */
@@ -30,6 +31,7 @@ export async function seedDemoAtStart(
     await seedDemoRecordings(deps, {
       now: new Date(),
       participantsPerTest: DEMO_PARTICIPANTS_PER_TEST,
+      remoteParticipantsPerTest: DEMO_REMOTE_PARTICIPANTS,
       onTestSeeded: (name) => options.write(`  ${DEMO_SEED_STEP_LINE} ${name}\n`),
     });
     await seedDemoPredictions(deps);

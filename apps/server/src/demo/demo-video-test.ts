@@ -11,6 +11,7 @@ import {
 } from '../modules/participants/participants.service.js';
 import { processVideoTest } from '../modules/video-tests/process-video-test.js';
 import { insertTest, setTestVideo } from './demo-records.repository.js';
+import { seedDemoRemoteCohort } from './demo-remote-cohort.js';
 import { markDemoTestSeeded, SEEDING } from './demo-seed.repository.js';
 import { describeDemoTags } from './demo-tags.js';
 import { makeDemoVideo } from './demo-video.js';
@@ -27,7 +28,14 @@ const DEMO_VIDEO_SIZE = { width: 960, height: 540 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_VIDEO_TEST_NAME = 'Runner 2: feel lighter (commercial)';
 
-type DemoVideoOptions = { companyId: number; now: Date; viewers: number; videoFile: string };
+type DemoVideoOptions = {
+  companyId: number;
+  now: Date;
+  viewers: number;
+  /** A remote cohort of webcam viewers beside the lab's, opened by `openedById`; none without. */
+  remote?: { viewers: number; openedById: number };
+  videoFile: string;
+};
 
 /**
  * A done video test: the demo commercial (made once per seed by makeDemoVideo, `videoFile`) as
@@ -53,6 +61,21 @@ export async function seedDemoVideoTest(deps: JobDeps, options: DemoVideoOptions
       participantId: (await recordDemoParticipant(deps, testId, viewer)).id,
       answers: viewer.answers,
     });
+  if (options.remote && options.remote.viewers > 0)
+    answered.push(
+      ...(await seedDemoRemoteCohort(deps, {
+        testId,
+        companyId: options.companyId,
+        kind: 'video',
+        videoDurationMs: DEMO_VIDEO_DURATION_MS,
+        count: options.remote.viewers,
+        // A week's link opened with the lab sessions; it expired before the test ended.
+        openedAt: new Date(options.now.getTime() - 10 * DAY_MS),
+        expiresInDays: 4,
+        closedAt: null,
+        openedById: options.remote.openedById,
+      })),
+    );
   await seedDemoVideoQuestionnaire(deps.db, testId, answered);
   await describeDemoTags(deps.db, testId);
   await processVideoTest(deps, { test_id: testId });

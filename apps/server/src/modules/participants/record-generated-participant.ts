@@ -7,23 +7,18 @@ import {
   type MouseSamples,
   pageVisits,
 } from '@limbus/analytics';
+import type { ParticipantSource } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { type RecordingInput, recordParticipant } from './record-participant.js';
 
 /**
  * A participant as a generator makes one (the demo's, @limbus/demo-data, handed in by the demo
  * seed or the process assembly): the sample streams, and the events behind its emotion peaks with
- * the comments (in every language) and tags a researcher gave them.
+ * the comments (in every language) and tags a researcher gave them. A webcam participant has no
+ * EEG: no emotions, so no peaks to comment on.
  */
-export type GeneratedParticipant = {
-  realId: string;
-  demographic: RecordingInput['demographic'];
-  startedAt: number;
-  endedAt: number;
-  totalClicks: number;
+export type GeneratedParticipant = GeneratedRecording & {
   emotions: EmotionSamples;
-  eyes: EyeSamples;
-  mice: MouseSamples;
   events: readonly { isSignificant: boolean; emotion: Emotion; timestamp: number }[];
   comments: readonly {
     eventIndex: number;
@@ -32,6 +27,22 @@ export type GeneratedParticipant = {
     translations: Readonly<Record<string, string>>;
   }[];
   tags: readonly { eventIndex: number; names: string[] }[];
+};
+
+/** What every generated participant has: who, when, and the gaze and mouse streams. */
+type GeneratedRecording = {
+  realId: string;
+  demographic: RecordingInput['demographic'];
+  startedAt: number;
+  endedAt: number;
+  totalClicks: number;
+  eyes: EyeSamples;
+  mice: MouseSamples;
+};
+
+/** A generated participant who took the test in their own browser: `source: webcam`, gaze and mouse only. */
+export type GeneratedWebcamParticipant = GeneratedRecording & {
+  source: Extract<ParticipantSource, 'webcam'>;
 };
 
 export type GeneratedRecordingOptions = {
@@ -54,16 +65,49 @@ export async function recordGeneratedParticipant(
   participant: GeneratedParticipant,
   options: GeneratedRecordingOptions,
 ): Promise<{ id: number }> {
-  const pageTitles = options.pageTitles ?? new Map<string, string>();
   return recordParticipant(deps, testId, {
+    ...recordingOf(participant, options),
+    significantPoints: detectSignificantPoints(participant.emotions).map((point) =>
+      annotate(point, participant, options.translationLanguage),
+    ),
+    streams: [
+      { kind: 'emotions', samples: participant.emotions },
+      { kind: 'eyes', samples: participant.eyes },
+      { kind: 'mice', samples: participant.mice },
+    ],
+  });
+}
+
+/**
+ * Records a generated webcam participant as the lab's are recorded, without emotions (a webcam
+ * measures no EEG) and so without significant points.
+ */
+export async function recordGeneratedWebcamParticipant(
+  deps: Pick<Deps, 'db' | 'files'>,
+  testId: number,
+  participant: GeneratedWebcamParticipant,
+  options: GeneratedRecordingOptions,
+): Promise<{ id: number }> {
+  return recordParticipant(deps, testId, {
+    ...recordingOf(participant, options),
+    source: participant.source,
+    significantPoints: [],
+    streams: [
+      { kind: 'eyes', samples: participant.eyes },
+      { kind: 'mice', samples: participant.mice },
+    ],
+  });
+}
+
+/** Who and when, and the page sections the mouse stream's visits make. */
+function recordingOf(participant: GeneratedRecording, options: GeneratedRecordingOptions) {
+  const pageTitles = options.pageTitles ?? new Map<string, string>();
+  return {
     realId: participant.realId,
     demographic: participant.demographic,
     startedAt: new Date(participant.startedAt),
     endedAt: new Date(participant.endedAt),
     totalClicks: participant.totalClicks,
-    significantPoints: detectSignificantPoints(participant.emotions).map((point) =>
-      annotate(point, participant, options.translationLanguage),
-    ),
     sections: pageVisits(participant.mice).map((visit) => {
       const name = pageTitles.get(visit.url);
       return {
@@ -72,12 +116,7 @@ export async function recordGeneratedParticipant(
         label: name ? { name, urls: [visit.url] } : null,
       };
     }),
-    streams: [
-      { kind: 'emotions', samples: participant.emotions },
-      { kind: 'eyes', samples: participant.eyes },
-      { kind: 'mice', samples: participant.mice },
-    ],
-  });
+  };
 }
 
 /**

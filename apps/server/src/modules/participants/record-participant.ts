@@ -2,6 +2,7 @@ import type { DecodedStream } from '@limbus/analytics';
 import {
   EMOTIONS,
   MOMENT_KINDS,
+  PARTICIPANT_SOURCES,
   PARTICIPANT_STATES,
   PARTICIPANT_TYPES,
   requiredText,
@@ -37,6 +38,8 @@ const recordingSchema = z
     realId: requiredText(255),
     type: z.enum(PARTICIPANT_TYPES).default('default'),
     state: z.enum(PARTICIPANT_STATES).default('finished'),
+    /** Lab or webcam; undefined keeps the current one (lab for a new participant). */
+    source: z.enum(PARTICIPANT_SOURCES).optional(),
     demographic: z
       .strictObject({
         age: z.number().int().min(0).max(150).nullable().default(null),
@@ -150,6 +153,7 @@ export async function recordParticipant(
       endedAt: recording.endedAt,
       totalClicks: recording.totalClicks,
       ...(recording.video !== undefined ? { video: recording.video } : {}),
+      ...(recording.source !== undefined ? { source: recording.source } : {}),
     });
     if (recording.significantPoints)
       await replacePoints(tx, testId, participantId, recording.significantPoints);

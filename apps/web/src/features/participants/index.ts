@@ -12,5 +12,6 @@ export { Neurofeedback, recordingUrl } from './components/neurofeedback';
 export { ParticipantDetailView } from './components/participant-detail';
 export { ParticipantsList, recordingHref, researchParticipantHref } from './components/participants-list';
 export { RECORDING_LENGTH_HINT } from './components/recording-video';
+export { SourceBadge } from './components/source-badge';
 export { recordingLengthDiffers } from './recording-length';
 export { useShortcutKeys, useVideoKeys, useVideoTime } from './use-video';

@@ -7,7 +7,7 @@ import {
   type QualityThresholds,
   type User,
 } from '@limbus/contract';
-import { formatNumber, formatPercent } from '../../ui/format';
+import { formatCount, formatNumber, formatPercent } from '../../ui/format';
 
 /** Data quality is the research area's (role admin or the research licence), as the server's access says. */
 export const readsDataQuality = (user: Pick<User, 'role' | 'company'> | null | undefined) =>
@@ -19,6 +19,14 @@ export const formatShare = (share: number | null) => (share === null ? '–' : f
 /** Degrees of visual angle with two decimals: '0.12°'; '–' when not measured. */
 export const formatDegrees = (value: number | null) =>
   value === null ? '–' : `${formatNumber(value, 2, 2)}°`;
+
+/** A webcam's error, a few degrees, with one decimal: '2.4°'; '–' when not measured. */
+export const formatWebcamDegrees = (value: number | null) =>
+  value === null ? '–' : `${formatNumber(value, 1, 1)}°`;
+
+/** A sampling rate in whole hertz: '22 Hz'; '–' when not measured. */
+export const formatSamplingRate = (hz: number | null) =>
+  hz === null ? '–' : `${formatCount(Math.round(hz))} Hz`;
 
 /** What each threshold says, in words a researcher reads beside the measure. */
 export function thresholdText(problem: QualityProblem, thresholds: QualityThresholds): string {

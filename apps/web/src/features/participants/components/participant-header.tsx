@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { AppTooltip, formatGender, formatMinutesSeconds, openConfirmDelete } from '../../../ui';
 import { useDeleteParticipant, useParticipants } from '../api';
 import { CONFIRM_REMOVE_PARTICIPANT } from './participants-list';
+import { SourceBadge } from './source-badge';
 import { VideoUpload } from './video-upload';
 
 /** The participant dropdown (spec 2 §4): changing it replaces the route. */
@@ -90,7 +91,15 @@ export function ParticipantHeader({
   return (
     <Stack gap="md">
       <Group justify="space-between" align="end">
-        <ParticipantPicker test={test} participant={participant} />
+        <Group gap="sm" align="end">
+          <ParticipantPicker test={test} participant={participant} />
+          {participant.source === 'webcam' ? (
+            // beside the picker's field, at the height of the text in it
+            <Group h={36}>
+              <SourceBadge source={participant.source} />
+            </Group>
+          ) : null}
+        </Group>
         <Group gap="xs">
           <VideoUpload
             testId={test.id}

@@ -47,6 +47,18 @@ describe('ParticipantsList', () => {
     expect(fake.calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 
+  it('badges a remote participant Webcam in its row, and a lab participant not at all', async () => {
+    useFakeApi({
+      'GET /tests/4/participants': {
+        body: [row(1, 'P-001', 60_000), { ...row(2, 'remote-3-0001', 61_000), source: 'webcam' }],
+      },
+    });
+    renderWithProviders(<ParticipantsList testId={4} canManage={false} />);
+    const remote = await screen.findByRole('row', { name: /remote-3-0001/ });
+    expect(remote.textContent).toContain('remote-3-0001Webcam: took part remotely, gaze measured by webcam');
+    expect(screen.getByRole('row', { name: /P-001/ }).textContent).not.toMatch(/webcam/i);
+  });
+
   it('shows client users the rows with portraits and a link to the replay, and no Edit or Delete', async () => {
     useFakeApi({
       'GET /tests/4/participants': {

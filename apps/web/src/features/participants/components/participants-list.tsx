@@ -15,6 +15,7 @@ import {
 } from '../../../ui';
 import { useDeleteParticipant, useParticipants } from '../api';
 import { ParticipantAvatar } from '../avatar/participant-avatar';
+import { SourceBadge } from './source-badge';
 
 export const CONFIRM_REMOVE_PARTICIPANT = 'Are you sure you want to remove this participant?';
 
@@ -36,8 +37,8 @@ type ListProps = {
 };
 
 /**
- * The participants of a test (spec 2 and spec 3 §7): portrait, Participant id, Time to complete,
- * Age, Gender, Education; each row opens the recording.
+ * The participants of a test (spec 2 and spec 3 §7): portrait, Participant id (with a Webcam badge
+ * for a remote participant), Time to complete, Age, Gender, Education; each row opens the recording.
  */
 export function ParticipantsList({ testId, canManage }: ListProps) {
   const participants = useParticipants(testId);
@@ -114,6 +115,7 @@ function ParticipantRow({ testId, participant, canManage, onDelete }: RowProps) 
           ) : (
             <Text fw={500}>{name}</Text>
           )}
+          <SourceBadge source={participant.source} />
         </Group>
       </Table.Td>
       <Table.Td>{formatMinutesSeconds(participant.time_to_complete_ms)}</Table.Td>

@@ -1,8 +1,15 @@
-import type { ParticipantQuality, QualityProblem, QualityThresholds } from '@limbus/contract';
+import type { ParticipantQuality, QualityProblem, QualityThresholds, WebcamQuality } from '@limbus/contract';
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ErrorAlert, formatCount, TableSkeleton } from '../../../ui';
 import { useParticipantQuality } from '../api';
-import { formatDegrees, formatShare, problemsText, thresholdText } from '../quality-format';
+import {
+  formatDegrees,
+  formatSamplingRate,
+  formatShare,
+  formatWebcamDegrees,
+  problemsText,
+  thresholdText,
+} from '../quality-format';
 import { ExclusionSwitch } from './exclusion-switch';
 
 type Measure = { label: string; value: string; detail: string; problem: QualityProblem };
@@ -64,9 +71,59 @@ function Measures({ quality, thresholds }: { quality: ParticipantQuality; thresh
   );
 }
 
+/** The webcam session's own figures (docs/remote-studies.md), as its end measured them. */
+function WebcamMeasures({ webcam }: { webcam: WebcamQuality }) {
+  const figures = [
+    {
+      label: 'Validation accuracy',
+      value: formatWebcamDegrees(webcam.validation_accuracy_deg),
+      detail: 'the best validation',
+    },
+    {
+      label: 'Validation precision',
+      value: formatWebcamDegrees(webcam.validation_precision_deg),
+      detail: 'RMS-S2S on the validation points',
+    },
+    {
+      label: 'Tracking ratio',
+      value: formatShare(webcam.tracking_ratio),
+      detail: 'of webcam samples with the face in view',
+    },
+    { label: 'Sampling rate', value: formatSamplingRate(webcam.sampling_rate_hz), detail: 'webcam gaze' },
+  ];
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="webcam-quality-title">
+      <Group gap="xs">
+        <Title order={3} fz="sm" id="webcam-quality-title">
+          Webcam gaze
+        </Title>
+        {webcam.validation_passed ? null : (
+          <Badge color="orange" variant="light">
+            No validation passed
+          </Badge>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <Text size="xs" c="dimmed">
+              {figure.label}
+            </Text>
+            <Text fw={700}>{figure.value}</Text>
+            <Text size="xs" c="dimmed">
+              {figure.detail}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /**
  * The research participant page's data quality: the four measures, each marked when it misses its
- * threshold (docs/gaze-analytics.md), and whether the participant counts in the metrics.
+ * threshold (docs/gaze-analytics.md), a remote participant's webcam figures, and whether the
+ * participant counts in the metrics.
  */
 export function ParticipantQualityCard({ testId, participantId }: { testId: number; participantId: number }) {
   const answer = useParticipantQuality(testId, participantId);
@@ -108,6 +165,7 @@ export function ParticipantQualityCard({ testId, participantId }: { testId: numb
               </Text>
             ) : null}
             <Measures quality={quality} thresholds={answer.data.thresholds} />
+            {quality.webcam ? <WebcamMeasures webcam={quality.webcam} /> : null}
             <ExclusionSwitch
               testId={testId}
               quality={quality}

@@ -94,5 +94,50 @@ describe('ParticipantQualityCard', () => {
     expect(screen.getByText('Left out of the metrics')).toBeTruthy();
     const counted = screen.getByRole('switch', { name: 'Count this participant in the metrics' });
     expect((counted as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Webcam gaze' })).toBeNull();
+  });
+
+  it("shows a remote participant's webcam figures: degrees with one decimal, a percent and whole hertz", async () => {
+    storeSession('jwt', researcher);
+    const webcam = {
+      validation_accuracy_deg: 2.384,
+      validation_precision_deg: 1.06,
+      tracking_ratio: 0.891,
+      sampling_rate_hz: 22.4,
+      validation_passed: true,
+    };
+    useFakeApi({
+      'GET /tests/7/quality/3': {
+        body: { data: row({ participant_id: 3, source: 'webcam', webcam }), thresholds },
+      },
+    });
+    renderWithProviders(<ParticipantQualityCard testId={7} participantId={3} />);
+    const figures = await screen.findByRole('region', { name: 'Webcam gaze' });
+    const figureValue = (label: string) => within(figures).getByText(label).nextElementSibling?.textContent;
+    expect(figureValue('Validation accuracy')).toBe('2.4°');
+    expect(figureValue('Validation precision')).toBe('1.1°');
+    expect(figureValue('Tracking ratio')).toBe('89 %');
+    expect(figureValue('Sampling rate')).toBe('22 Hz');
+    expect(within(figures).queryByText('No validation passed')).toBeNull();
+  });
+
+  it('says when no validation of a webcam session passed, and marks what was not measured', async () => {
+    storeSession('jwt', researcher);
+    const webcam = {
+      validation_accuracy_deg: null,
+      validation_precision_deg: null,
+      tracking_ratio: null,
+      sampling_rate_hz: null,
+      validation_passed: false,
+    };
+    useFakeApi({
+      'GET /tests/7/quality/4': {
+        body: { data: row({ participant_id: 4, source: 'webcam', webcam }), thresholds },
+      },
+    });
+    renderWithProviders(<ParticipantQualityCard testId={7} participantId={4} />);
+    const figures = await screen.findByRole('region', { name: 'Webcam gaze' });
+    expect(within(figures).getByText('No validation passed')).toBeTruthy();
+    expect(within(figures).getAllByText('–')).toHaveLength(4);
   });
 });

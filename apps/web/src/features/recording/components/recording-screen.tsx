@@ -41,6 +41,7 @@ import {
   Neurofeedback,
   RECORDING_LENGTH_HINT,
   recordingLengthDiffers,
+  SourceBadge,
   useParticipants,
   useStreamSamples,
   useVideoKeys,
@@ -253,7 +254,10 @@ function RecordingContent({
             <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
             Back to participants
           </Anchor>
-          <PageTitle>{`Recording of participant ${participantLabel(participant)}`}</PageTitle>
+          <Group gap="sm" wrap="wrap">
+            <PageTitle>{`Recording of participant ${participantLabel(participant)}`}</PageTitle>
+            <SourceBadge source={participant.source} />
+          </Group>
         </Stack>
         <ParticipantNavigation testId={test.id} participantId={participant.id} list={list} />
       </Group>
