@@ -78,9 +78,7 @@ export type AppOptions = {
 const BODY_LIMIT = 1024 * 1024;
 
 /** Browser features the product never uses, turned off for it and anything it embeds. */
-const PERMISSIONS_POLICY = [
-  'camera=()',
-  'microphone=()',
+const PERMISSIONS_POLICY_REST = [
   'geolocation=()',
   'payment=()',
   'usb=()',
@@ -93,7 +91,20 @@ const PERMISSIONS_POLICY = [
   'interest-cohort=()',
   'browsing-topics=()',
   'fullscreen=(self)',
+];
+const PERMISSIONS_POLICY = ['camera=()', 'microphone=()', ...PERMISSIONS_POLICY_REST].join(', ');
+/**
+ * A remote study's participant pages (`/p/{token}`, always opened as a document of their own) track
+ * gaze and expressions with the camera on the device and may record spoken feedback: the camera and
+ * microphone are allowed for this origin there, and nowhere else.
+ */
+const PARTICIPANT_PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  ...PERMISSIONS_POLICY_REST,
 ].join(', ');
+const permissionsPolicyOf = (url: string) =>
+  url.startsWith('/p/') ? PARTICIPANT_PERMISSIONS_POLICY : PERMISSIONS_POLICY;
 
 /**
  * A hop count trusts the last `hops` addresses of the chain whoever sent them (Fastify itself
@@ -120,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('permissions-policy', permissionsPolicyOf(request.url));
     // answers about users and results stay out of every cache, unless a route chose its own caching
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');

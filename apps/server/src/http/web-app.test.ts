@@ -100,4 +100,13 @@ describe('the web app', () => {
         expect(policy, url).toContain(feature);
     }
   });
+
+  it("allows the camera and microphone on a remote study's participant pages only", async () => {
+    const policy = String((await get('/p/0123abcd')).headers['permissions-policy'] ?? '');
+    expect(policy).toContain('camera=(self)');
+    expect(policy).toContain('microphone=(self)');
+    expect(policy).toContain('geolocation=()');
+    for (const url of ['/participants', '/pages/1', '/api/v1/remote/study'])
+      expect(String((await get(url)).headers['permissions-policy'] ?? ''), url).toContain('camera=()');
+  });
 });

@@ -1,0 +1,164 @@
+import { REMOTE_GAZE_DEFAULTS, REMOTE_MESSAGES, type RemoteStudy } from '@limbus/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeFetch } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { ParticipantStudy } from './participant-study';
+
+const TOKEN = 'a1b2c3d4';
+// 29 Dec 2026, midday UTC: the same date in every time zone the tests run in
+const EXPIRES_AT = Date.UTC(2026, 11, 29, 12) / 1000;
+
+const study = (language: string): RemoteStudy => ({
+  test: { name: 'Checkout study', kind: 'desktop', language },
+  consent_terms: {
+    version: 2,
+    text: 'We record your gaze.',
+    streams: ['eyes', 'mice'],
+    purposes: ['report'],
+  },
+  expires_at: EXPIRES_AT,
+  gaze: REMOTE_GAZE_DEFAULTS,
+});
+
+function serve(reply: { status?: number; body: unknown }, more: Parameters<typeof createFakeFetch>[0] = {}) {
+  const fake = createFakeFetch({ 'GET /remote/study': reply, ...more });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('ParticipantStudy', () => {
+  it('welcomes in English: what will happen, how long, the camera stays on the device, until when; then Start', async () => {
+    const fake = serve({ body: { data: study('English') } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Checkout study' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(heading.closest('main')?.getAttribute('lang')).toBe('en');
+    expect(screen.getByRole('heading', { level: 2, name: 'What will happen' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'You choose what you consent to: each kind of data (such as your gaze or your mouse) and each purpose on its own.',
+      'A check of your camera and your screen.',
+      'A short calibration: you follow a few dots with your eyes.',
+      'The study itself.',
+      'A few questions.',
+    ]);
+    expect(
+      screen.getByText('Your camera video never leaves your device: everything is computed on it.'),
+    ).toBeTruthy();
+    expect(screen.getByText('This link is open until 29 Dec 2026.')).toBeTruthy();
+    expect(screen.getByText(/It takes about 10 to 15 minutes/)).toBeTruthy();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Start']);
+    expect(screen.queryByRole('navigation')).toBeNull();
+
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]?.headers.Authorization).toBe(`Remote ${TOKEN}`);
+    // the token stays in memory: nothing of it in the browser's storage
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(TOKEN);
+  });
+
+  it('welcomes in Dutch when the test runs in Dutch, every text of the page included', async () => {
+    serve({ body: { data: study('Dutch') } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Checkout study' });
+    expect(heading.closest('main')?.getAttribute('lang')).toBe('nl');
+    expect(screen.getByText('Je bent uitgenodigd om deel te nemen aan dit onderzoek.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Wat er gaat gebeuren' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByText('Een korte kalibratie: je volgt een paar stippen met je ogen.')).toBeTruthy();
+    expect(
+      screen.getByText('De video van je camera verlaat je apparaat nooit: alles wordt erop berekend.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Deze link is open tot 29 Dec 2026.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Beginnen' })).toBeTruthy();
+    expect(screen.queryByText(/What will happen|Taking part|camera video/)).toBeNull();
+  });
+
+  it.each([
+    [403, 'forbidden', REMOTE_MESSAGES.full],
+    [403, 'forbidden', REMOTE_MESSAGES.expired],
+    [403, 'forbidden', REMOTE_MESSAGES.revoked],
+    [404, 'not_found', REMOTE_MESSAGES.unknownLink],
+  ])('shows the server refusal (%i) as it is: %s', async (status, code, message) => {
+    serve({ status, body: { code, message } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Study not available' });
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(heading.closest('main')?.getAttribute('lang')).toBe('en');
+    expect(screen.queryByText(/What will happen/)).toBeNull();
+  });
+
+  it('announces the loading', async () => {
+    serve({ body: { data: study('English') } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.getByLabelText('Opening the study')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1 });
+  });
+
+  it('asks consent per stream and purpose, nothing ticked, and refuses to go on without a choice', async () => {
+    const user = userEvent.setup();
+    const fake = serve({ body: { data: study('English') } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Your consent' })).toBeTruthy();
+    expect(screen.getByText('We record your gaze.')).toBeTruthy();
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.map((box) => box.getAttribute('aria-checked') ?? (box as HTMLInputElement).checked)).toEqual([false, false, false]);
+    expect(screen.getByRole('checkbox', { name: 'Where you look on the screen (gaze, from your camera)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: "This study's report for the client" })).toBeTruthy();
+    expect(screen.getByText(/Your camera video never leaves your device: only where you look/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'I consent and continue' }));
+    expect(screen.getByText(/Choose at least one kind of data/)).toBeTruthy();
+    expect(screen.getByText(/Choose at least one purpose/)).toBeTruthy();
+    expect(fake.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it("joins with what was chosen, the panel's id from the link, under the terms' version", async () => {
+    const user = userEvent.setup();
+    window.history.pushState({}, '', `/p/${TOKEN}?PROLIFIC_PID=prolific-77`);
+    const fake = serve(
+      { body: { data: study('English') } },
+      {
+        'POST /remote/participants': {
+          status: 201,
+          body: { data: { participant_id: 9, session_token: 'session-1', session_expires_at: EXPIRES_AT } },
+        },
+        'GET /remote/session/material': {
+          body: {
+            data: {
+              stimulus: { kind: 'none' },
+              questions: { associations: [], evaluations: [], open_questions: [] },
+            },
+          },
+        },
+      },
+    );
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(screen.getByRole('checkbox', { name: /Your mouse movements/ }));
+    await user.click(screen.getByRole('checkbox', { name: "This study's report for the client" }));
+    await user.click(screen.getByRole('button', { name: 'I consent and continue' }));
+
+    // mouse only: no camera check; the study says it has nothing to show
+    expect(await screen.findByText(/There is nothing to show in this study yet/)).toBeTruthy();
+    const join = fake.calls.find((call) => call.method === 'POST');
+    expect(join?.headers.Authorization).toBe(`Remote ${TOKEN}`);
+    expect(join?.body).toEqual({ external_id: 'prolific-77', consent: { version: 2, streams: ['mice'], purposes: ['report'] } });
+    const material = fake.calls.find((call) => call.path === '/remote/session/material');
+    expect(material?.headers.Authorization).toBe('Session session-1');
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('session-1');
+    window.history.pushState({}, '', '/');
+  });
+});
