@@ -164,7 +164,7 @@ export const remoteCohortSchema = z.object({
   revoked_at: z.number().nullable(),
   state: z.enum(REMOTE_COHORT_STATES),
   /** Always answered; optional in the type while older fixtures lack it. */
-  gaze: remoteGazeSettingsSchema.optional(),
+  gaze: remoteGazeSettingsSchema,
 });
 export type RemoteCohort = z.infer<typeof remoteCohortSchema>;
 
@@ -268,7 +268,7 @@ export const remoteStudySchema = z.object({
   /** Unix seconds: the link's end. */
   expires_at: z.number(),
   /** How the participant's calibration is judged. Always answered; optional in the type while older fixtures lack it. */
-  gaze: remoteGazeSettingsSchema.optional(),
+  gaze: remoteGazeSettingsSchema,
 });
 export type RemoteStudy = z.infer<typeof remoteStudySchema>;
 export const remoteStudyAnswer = z.object({ data: remoteStudySchema });
@@ -379,6 +379,11 @@ export const remoteValidationAnswer = z.object({ data: remoteValidationSchema })
 export const remotePageSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /**
+   * The heatmap page's address: the participant's mouse stream names it while the page is shown,
+   * so that the heatmaps find the visit as they find a lab participant's.
+   */
+  url: z.string(),
   screenshot_url: z.string(),
   /** The stored screenshot's size in px; null when its header could not be read. */
   width: z.number().nullable(),

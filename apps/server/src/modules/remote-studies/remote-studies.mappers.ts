@@ -100,6 +100,7 @@ export function toPagesStimulus(pages: readonly HeatmapPage[]): RemoteStimulus {
           {
             id: page.id,
             name: page.name,
+            url: page.url,
             screenshot_url: page.screenshot,
             width: page.screenshot_width,
             height: page.screenshot_height,

@@ -924,6 +924,7 @@ describe("the session's material", () => {
         {
           testId: test.id,
           name: 'Home',
+          url: 'https://shop.example/',
           screenshot: HOME_PNG,
           screenshotWidth: 1440,
           screenshotHeight: 3200,
@@ -949,6 +950,7 @@ describe("the session's material", () => {
         {
           id: home?.id,
           name: 'Home',
+          url: 'https://shop.example/',
           screenshot_url: expect.stringMatching(
             new RegExp(`^/api/v1/tests/${test.id}/heatmap_screenshots/${HOME_PNG}\\?`),
           ),
