@@ -4,12 +4,13 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { browserRouteTable } from './build/browser-route-table';
+import { faceEngineAlias, faceTrackingAssets } from './build/face-tracking-assets';
 import { mantineStyles } from './build/mantine-styles';
 import { mantineUseId } from './build/mantine-use-id';
 import { routePreloads } from './build/route-preloads';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|wasm)$/;
 /** Files smaller than this are sent as they are: a compressed copy would save less than a packet. */
 const MIN_BYTES = 1024;
 
@@ -55,8 +56,10 @@ export default defineConfig({
     mantineStyles(),
     mantineUseId(),
     routePreloads(),
+    faceTrackingAssets(),
     precompress(),
   ],
+  resolve: { alias: faceEngineAlias() },
   server: { proxy: api },
   preview: { proxy: api },
   // package.json declares the app's modules free of side effects (CSS apart): a feature's index.ts

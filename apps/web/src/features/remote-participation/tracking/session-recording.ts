@@ -1,0 +1,119 @@
+import { type GazeModel, predictGaze } from '@limbus/analytics';
+import type { EyeColumns, MouseColumns, SessionApi } from '../api';
+import type { FaceTracker } from './face-tracker';
+import { streamUploader, UPLOAD_EVERY_MS } from './stream-uploader';
+
+/** A point of the window (CSS px) in the stimulus's own frame, or null when it lies outside it. */
+export type StimulusFrame = {
+  /** The stimulus's position of a window point: page px for a screenshot, the 1920×1080 frame for a video. */
+  place: (point: { x: number; y: number }) => { x: number; y: number };
+  /** What the mouse stream says of the moment: the page shown, its height and scroll (page px). */
+  page: () => { url: string; scrollY: number; pageHeight: number } | null;
+};
+
+/** Mouse samples are written at least this often, so that a still pointer does not end a page visit (1 s). */
+const MOUSE_EVERY_MS = 250;
+
+const epoch = (at: number) => Math.round(performance.timeOrigin + at);
+
+/**
+ * Records the stimulus: the webcam gaze (each tracked frame through the calibrated model, placed in
+ * the stimulus's frame; a frame without a face, and the moments the tab is hidden, as lost samples,
+ * never interpolated) and the mouse, with consent for each, uploaded as batches while it runs.
+ */
+export function sessionRecording({
+  sessionApi,
+  gaze,
+  recordMouse,
+}: {
+  sessionApi: SessionApi;
+  gaze: { tracker: FaceTracker; model: GazeModel } | null;
+  recordMouse: boolean;
+}) {
+  const eyes = streamUploader<EyeColumns>({ timestamp: [], x: [], y: [] }, (seq, columns) =>
+    sessionApi.uploadBatch('eyes', seq, columns),
+  );
+  const mice = streamUploader<MouseColumns>(
+    { timestamp: [], x: [], y: [], scroll_y: [], page_height: [], click: [], url: [] },
+    (seq, columns) => sessionApi.uploadBatch('mice', seq, columns),
+  );
+  let frame: StimulusFrame | null = null;
+  let pointer = { x: 0, y: 0 };
+  const cleanups: (() => void)[] = [];
+
+  const lost = (at: number) => eyes.add({ timestamp: epoch(at), x: null, y: null });
+  let model = gaze?.model ?? null;
+  if (gaze) {
+    cleanups.push(
+      gaze.tracker.subscribe((observation) => {
+        if (!frame || !model) return;
+        const features = observation.face?.features;
+        if (!features) return lost(observation.at);
+        const placed = frame.place(predictGaze(model, features));
+        eyes.add({ timestamp: epoch(observation.at), x: Math.round(placed.x), y: Math.round(placed.y) });
+      }),
+    );
+    const onVisibility = () => {
+      if (document.hidden) lost(performance.now());
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
+  }
+
+  const mouseSample = (click: 0 | 1) => {
+    const page = frame?.page();
+    if (!frame || !page) return;
+    const placed = frame.place(pointer);
+    mice.add({
+      timestamp: epoch(performance.now()),
+      x: Math.round(placed.x),
+      y: Math.round(placed.y),
+      scroll_y: Math.round(page.scrollY),
+      page_height: Math.round(page.pageHeight),
+      click,
+      url: page.url,
+    });
+  };
+  if (recordMouse) {
+    const onMove = (event: PointerEvent) => {
+      pointer = { x: event.clientX, y: event.clientY };
+    };
+    const onClick = (event: MouseEvent) => {
+      pointer = { x: event.clientX, y: event.clientY };
+      mouseSample(1);
+    };
+    window.addEventListener('pointermove', onMove, { passive: true });
+    window.addEventListener('click', onClick, true);
+    const heartbeat = setInterval(() => mouseSample(0), MOUSE_EVERY_MS);
+    cleanups.push(() => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('click', onClick, true);
+      clearInterval(heartbeat);
+    });
+  }
+  const uploads = setInterval(() => {
+    eyes.tick();
+    mice.tick();
+  }, UPLOAD_EVERY_MS);
+  cleanups.push(() => clearInterval(uploads));
+
+  return {
+    /** The stimulus now shown, or null between stimuli (nothing is recorded then). */
+    show(next: StimulusFrame | null) {
+      if (frame && !next && gaze) lost(performance.now());
+      frame = next;
+    },
+    /** A recalibration's model from now on, or null to go on without gaze (marked lost from here). */
+    switchModel(next: GazeModel | null) {
+      if (model && !next) lost(performance.now());
+      model = next;
+    },
+    /** Stops recording and sends what is left; rejects when it could not be sent (call again to retry). */
+    async finish() {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      frame = null;
+      await Promise.all([eyes.flush(), mice.flush()]);
+    },
+  };
+}
+export type SessionRecording = ReturnType<typeof sessionRecording>;
