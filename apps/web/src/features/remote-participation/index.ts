@@ -1,1 +1,1 @@
-export { ParticipantWelcome } from './components/participant-welcome';
+export { ParticipantStudy } from './components/participant-study';

@@ -1,4 +1,4 @@
-import type { RemoteCohort } from '@limbus/contract';
+import { REMOTE_GAZE_DEFAULTS, type RemoteCohort } from '@limbus/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ const cohort = (id: number, overrides: Partial<RemoteCohort> = {}): RemoteCohort
   created_at: Date.UTC(2026, 10, 30) / 1000,
   revoked_at: null,
   state: 'open',
+  gaze: REMOTE_GAZE_DEFAULTS,
   ...overrides,
 });
 

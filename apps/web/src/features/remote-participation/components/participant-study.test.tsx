@@ -114,8 +114,12 @@ describe('ParticipantStudy', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your consent' })).toBeTruthy();
     expect(screen.getByText('We record your gaze.')).toBeTruthy();
     const boxes = screen.getAllByRole('checkbox');
-    expect(boxes.map((box) => box.getAttribute('aria-checked') ?? (box as HTMLInputElement).checked)).toEqual([false, false, false]);
-    expect(screen.getByRole('checkbox', { name: 'Where you look on the screen (gaze, from your camera)' })).toBeTruthy();
+    expect(boxes.map((box) => box.getAttribute('aria-checked') ?? (box as HTMLInputElement).checked)).toEqual(
+      [false, false, false],
+    );
+    expect(
+      screen.getByRole('checkbox', { name: 'Where you look on the screen (gaze, from your camera)' }),
+    ).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: "This study's report for the client" })).toBeTruthy();
     expect(screen.getByText(/Your camera video never leaves your device: only where you look/)).toBeTruthy();
 
@@ -155,7 +159,10 @@ describe('ParticipantStudy', () => {
     expect(await screen.findByText(/There is nothing to show in this study yet/)).toBeTruthy();
     const join = fake.calls.find((call) => call.method === 'POST');
     expect(join?.headers.Authorization).toBe(`Remote ${TOKEN}`);
-    expect(join?.body).toEqual({ external_id: 'prolific-77', consent: { version: 2, streams: ['mice'], purposes: ['report'] } });
+    expect(join?.body).toEqual({
+      external_id: 'prolific-77',
+      consent: { version: 2, streams: ['mice'], purposes: ['report'] },
+    });
     const material = fake.calls.find((call) => call.path === '/remote/session/material');
     expect(material?.headers.Authorization).toBe('Session session-1');
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('session-1');

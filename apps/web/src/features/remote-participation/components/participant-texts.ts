@@ -237,7 +237,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
         `Your gaze is measured to within ${accuracy} (about ${accuracyPx} pixels) on average, steady to ${precision}.`,
       needs: (threshold) => `This study needs ${threshold} or better.`,
       notMeasured: 'Your gaze could not be measured: your face was not seen while the dots were shown.',
-      recalibrateTips: 'Sit still, keep your face evenly lit and at the same distance, and follow each dot with your eyes.',
+      recalibrateTips:
+        'Sit still, keep your face evenly lit and at the same distance, and follow each dot with your eyes.',
       withoutGaze:
         'Your gaze could not be measured accurately enough on this device. Your mouse and your answers are still recorded.',
       stop: 'This study needs accurate gaze, which could not be measured on this device. Thank you for your time.',
@@ -249,7 +250,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       heading: 'The study',
       pagesIntro: (pages, seconds) =>
         `You will see ${pages === 1 ? 'one page' : `${pages} pages`} of a website, ${seconds} seconds each. Look at ${pages === 1 ? 'it' : 'them'} as you would if you were visiting the site; you may scroll.`,
-      videoIntro: 'You will watch a video. Watch it as you would at home; it fills the window and plays with sound.',
+      videoIntro:
+        'You will watch a video. Watch it as you would at home; it fills the window and plays with sound.',
       sitStill: 'Keep sitting as you did during the calibration.',
       fullWindow: 'The study fills the whole window until it ends.',
       startPages: 'Show the pages',
@@ -378,7 +380,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       point: (point, points) => `Stip ${point} van ${points}: kijk ernaar en druk erop`,
       lostFace: 'Je gezicht was bij die stip niet te zien: kijk ernaar en druk er opnieuw op.',
       validationIntro: 'Kijk nu alleen naar elke stip tot hij verder gaat.',
-      validationPoint: (point, points) => `Stip ${point} van ${points} wordt gecontroleerd: blijf ernaar kijken`,
+      validationPoint: (point, points) =>
+        `Stip ${point} van ${points} wordt gecontroleerd: blijf ernaar kijken`,
       measuring: 'De nauwkeurigheid van de kalibratie wordt gemeten',
       passedHeading: 'Kalibratie klaar',
       recalibrateHeading: 'Nog niet nauwkeurig genoeg',
@@ -387,7 +390,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       figures: (accuracy, accuracyPx, precision) =>
         `Je blik wordt gemiddeld gemeten tot op ${accuracy} (ongeveer ${accuracyPx} pixels), stabiel tot op ${precision}.`,
       needs: (threshold) => `Dit onderzoek heeft ${threshold} of beter nodig.`,
-      notMeasured: 'Je blik kon niet gemeten worden: je gezicht was niet te zien terwijl de stippen werden getoond.',
+      notMeasured:
+        'Je blik kon niet gemeten worden: je gezicht was niet te zien terwijl de stippen werden getoond.',
       recalibrateTips:
         'Zit stil, houd je gezicht gelijkmatig verlicht en op dezelfde afstand, en volg elke stip met je ogen.',
       withoutGaze:
@@ -401,7 +405,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       heading: 'Het onderzoek',
       pagesIntro: (pages, seconds) =>
         `Je ziet ${pages === 1 ? 'één pagina' : `${pages} pagina's`} van een website, elk ${seconds} seconden. Kijk ernaar zoals je zou doen als je de site bezoekt; je mag scrollen.`,
-      videoIntro: 'Je bekijkt een video. Kijk zoals je thuis zou doen; hij vult het venster en speelt met geluid.',
+      videoIntro:
+        'Je bekijkt een video. Kijk zoals je thuis zou doen; hij vult het venster en speelt met geluid.',
       sitStill: 'Blijf zitten zoals tijdens de kalibratie.',
       fullWindow: 'Het onderzoek vult het hele venster tot het klaar is.',
       startPages: "Pagina's tonen",
@@ -433,7 +438,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       stopped: 'Je sessie is beëindigd. Je kunt deze pagina sluiten.',
       redirecting: 'Je gaat terug naar waar je vandaan kwam…',
       back: 'Nu teruggaan',
-      failed: 'Het laatste van je gegevens kon niet worden verstuurd. Controleer je verbinding en probeer het opnieuw.',
+      failed:
+        'Het laatste van je gegevens kon niet worden verstuurd. Controleer je verbinding en probeer het opnieuw.',
       retry: 'Opnieuw proberen',
     },
     stepOf: (step, steps) => `Stap ${step} van ${steps}`,

@@ -1,0 +1,347 @@
+import { checkpointDue, type GazeModel, MOBILE_OFFSET_X } from '@limbus/analytics';
+import type { RemoteMaterial } from '@limbus/contract';
+import { Box, Button, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { SessionApi } from '../api';
+import type { ObservationWindow } from '../tracking/observation-window';
+import type { SessionRecording, StimulusFrame } from '../tracking/session-recording';
+import { CalibrationRun, outcomeOf } from './calibration-step';
+import { GazeCheckpoint } from './gaze-checkpoint';
+import type { ParticipantTexts } from './participant-texts';
+
+type Texts = ParticipantTexts['stimulus'];
+type PagesStimulus = Extract<RemoteMaterial['stimulus'], { kind: 'pages' }>;
+type VideoStimulus = Extract<RemoteMaterial['stimulus'], { kind: 'video' }>;
+type Page = PagesStimulus['pages'][number];
+
+/** The recorded frame of a video: the lab's 1920×1080, which the video heatmap scales to its overlay. */
+const VIDEO_FRAME = { width: 1920, height: 1080 };
+
+function FullWindow({ children, label }: { children: React.ReactNode; label: string }) {
+  return (
+    <Box component="section" aria-label={label} pos="fixed" inset={0} bg="white" style={{ zIndex: 400 }}>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * A screenshot shown for the set seconds, across the window's width and scrollable as the page
+ * was; the recording places gaze and pointer on the page in its own pixels (as the lab's screen
+ * frame is, the page's scroll in the mouse stream). A mobile test's pages stand where the
+ * heatmaps expect a phone's screen in that frame.
+ */
+function ScreenshotPage({
+  page,
+  platform,
+  seconds,
+  recording,
+  texts,
+  position,
+  onDone,
+}: {
+  page: Page;
+  platform: 'desktop' | 'mobile';
+  seconds: number;
+  recording: SessionRecording;
+  texts: Texts;
+  position: { index: number; count: number };
+  onDone: () => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const image = useRef<HTMLImageElement>(null);
+  const [elapsed, setElapsed] = useState(0);
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  useEffect(() => {
+    scroller.current?.focus();
+    const offsetX = platform === 'mobile' ? MOBILE_OFFSET_X : 0;
+    // the stored size, or the image's own when the server could not read it
+    const pageWidth = () => page.width ?? image.current?.naturalWidth ?? 0;
+    const scale = () => pageWidth() / (image.current?.clientWidth || pageWidth() || 1);
+    const frame: StimulusFrame = {
+      place: ({ x, y }) => {
+        const box = image.current?.getBoundingClientRect();
+        const top = scroller.current?.getBoundingClientRect().top ?? 0;
+        return { x: (x - (box?.left ?? 0)) * scale() + offsetX, y: (y - top) * scale() };
+      },
+      page: () => ({
+        url: page.url,
+        scrollY: (scroller.current?.scrollTop ?? 0) * scale(),
+        pageHeight: page.height ?? image.current?.naturalHeight ?? 0,
+      }),
+    };
+    recording.show(frame);
+    const started = performance.now();
+    const timer = setInterval(() => {
+      const spent = (performance.now() - started) / 1000;
+      setElapsed(spent);
+      if (spent >= seconds) {
+        clearInterval(timer);
+        recording.show(null);
+        done.current();
+      }
+    }, 200);
+    return () => {
+      clearInterval(timer);
+      recording.show(null);
+    };
+  }, [page, platform, seconds, recording]);
+
+  return (
+    <FullWindow label={texts.pageLabel(position.index + 1, position.count)}>
+      <Progress value={(elapsed / seconds) * 100} size="xs" radius={0} aria-hidden />
+      <Box
+        ref={scroller}
+        tabIndex={0}
+        aria-label={texts.pageLabel(position.index + 1, position.count)}
+        style={{ position: 'absolute', inset: '4px 0 0 0', overflowY: 'auto', outline: 'none' }}
+      >
+        <img
+          ref={image}
+          src={page.screenshot_url}
+          alt={page.name}
+          width={page.width ?? undefined}
+          height={page.height ?? undefined}
+          style={{
+            display: 'block',
+            width: '100%',
+            maxWidth: page.width ?? undefined,
+            height: 'auto',
+            margin: '0 auto',
+          }}
+        />
+      </Box>
+    </FullWindow>
+  );
+}
+
+/** A website test's pages, one after another. */
+function PagesRun({
+  stimulus,
+  platform,
+  recording,
+  texts,
+  onDone,
+}: {
+  stimulus: PagesStimulus;
+  platform: 'desktop' | 'mobile';
+  recording: SessionRecording;
+  texts: Texts;
+  onDone: () => void;
+}) {
+  const [index, setIndex] = useState(0);
+  const page = stimulus.pages[index];
+  if (!page) return null;
+  return (
+    <ScreenshotPage
+      key={page.id}
+      page={page}
+      platform={platform}
+      seconds={stimulus.seconds_each}
+      recording={recording}
+      texts={texts}
+      position={{ index, count: stimulus.pages.length }}
+      onDone={() => (index + 1 < stimulus.pages.length ? setIndex(index + 1) : onDone())}
+    />
+  );
+}
+
+/** What a video run needs for its checkpoints: the session's gaze, its threshold and recalibration. */
+export type GazeChecks = {
+  frames: ObservationWindow;
+  model: GazeModel;
+  thresholdDeg: number;
+  sessionApi: SessionApi;
+  nextAttempt: () => number;
+  texts: ParticipantTexts['calibration'];
+};
+type VideoPhase = { name: 'playing' | 'checkpoint' | 'drifted' } | { name: 'recalibrating'; attempt: number };
+
+/**
+ * A video test's video across the window, gaze placed in its 1920×1080 frame; the end moves on.
+ * Every minute of video a checkpoint pauses it on one dot; drift beyond the threshold asks for a
+ * recalibration, whose model the recording takes from there (or none, going on without gaze).
+ */
+function VideoRun({
+  stimulus,
+  recording,
+  checks,
+  texts,
+  onDone,
+}: {
+  stimulus: VideoStimulus;
+  recording: SessionRecording;
+  checks: GazeChecks | null;
+  texts: Texts;
+  onDone: () => void;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [phase, setPhase] = useState<VideoPhase>({ name: 'playing' });
+  const [model, setModel] = useState(checks?.model ?? null);
+  const lastCheckpointMs = useRef(0);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    const frame: StimulusFrame = {
+      place: ({ x, y }) => {
+        const box = element.getBoundingClientRect();
+        // object-fit: contain: the picture's own box inside the element
+        const ratio = (element.videoWidth || VIDEO_FRAME.width) / (element.videoHeight || VIDEO_FRAME.height);
+        const width = Math.min(box.width, box.height * ratio);
+        const height = width / ratio;
+        const left = box.left + (box.width - width) / 2;
+        const top = box.top + (box.height - height) / 2;
+        return { x: ((x - left) / width) * VIDEO_FRAME.width, y: ((y - top) / height) * VIDEO_FRAME.height };
+      },
+      page: () => null,
+    };
+    if (phase.name !== 'playing') return;
+    recording.show(frame);
+    void element.play().catch(() => undefined);
+    return () => {
+      element.pause();
+      recording.show(null);
+    };
+  }, [recording, phase.name]);
+
+  const onTime = () => {
+    const element = video.current;
+    if (!element || !checks || !model || phase.name !== 'playing') return;
+    const playedMs = element.currentTime * 1000;
+    if (checkpointDue(playedMs, lastCheckpointMs.current)) {
+      lastCheckpointMs.current = playedMs;
+      setPhase({ name: 'checkpoint' });
+    }
+  };
+
+  return (
+    <FullWindow label={texts.videoLabel}>
+      <video
+        ref={video}
+        src={stimulus.video_url}
+        playsInline
+        onEnded={onDone}
+        onTimeUpdate={onTime}
+        style={{ width: '100%', height: '100%', objectFit: 'contain', background: '#000' }}
+      >
+        <track kind="captions" />
+      </video>
+      {checks && model && phase.name === 'checkpoint' ? (
+        <GazeCheckpoint
+          frames={checks.frames}
+          model={model}
+          thresholdDeg={checks.thresholdDeg}
+          label={texts.checkpoint}
+          onVerdict={(verdict) => setPhase({ name: verdict === 'ok' ? 'playing' : 'drifted' })}
+        />
+      ) : null}
+      {checks && phase.name === 'drifted' ? (
+        <Box pos="fixed" inset={0} bg="white" style={{ zIndex: 401 }}>
+          <Stack maw={560} mx="auto" px="md" py="xl" gap="lg">
+            <Title order={2}>{texts.driftHeading}</Title>
+            <Text>{texts.driftIntro}</Text>
+            <Box>
+              <Button
+                size="md"
+                onClick={() => setPhase({ name: 'recalibrating', attempt: checks.nextAttempt() })}
+              >
+                {checks.texts.start}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      ) : null}
+      {checks && phase.name === 'recalibrating' ? (
+        <Box pos="fixed" inset={0} bg="white" style={{ zIndex: 401 }}>
+          <CalibrationRun
+            frames={checks.frames}
+            attempt={phase.attempt}
+            sessionApi={checks.sessionApi}
+            texts={checks.texts}
+            onMeasured={(fitted, validation) => {
+              const next = outcomeOf(fitted, validation).kind === 'gaze' ? fitted : null;
+              recording.switchModel(next);
+              setModel(next);
+              setPhase({ name: 'playing' });
+            }}
+            onFailed={() => {
+              recording.switchModel(null);
+              setModel(null);
+              setPhase({ name: 'playing' });
+            }}
+          />
+        </Box>
+      ) : null}
+    </FullWindow>
+  );
+}
+
+/**
+ * Step 5: the study itself. The participant reads what comes and starts it (a video needs the
+ * press to play with sound); then the pages or the video fill the window while the recording runs.
+ */
+export function StimulusStep({
+  stimulus,
+  platform,
+  recording,
+  checks,
+  texts,
+  onDone,
+}: {
+  stimulus: RemoteMaterial['stimulus'];
+  platform: 'desktop' | 'mobile' | 'video';
+  recording: SessionRecording;
+  checks: GazeChecks | null;
+  texts: Texts;
+  onDone: () => void;
+}) {
+  const [running, setRunning] = useState(false);
+  if (stimulus.kind === 'none')
+    return (
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {texts.heading}
+        </Title>
+        <Text>{texts.nothingToShow}</Text>
+        <Box>
+          <Button size="md" onClick={onDone}>
+            {texts.continue}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  if (running)
+    return stimulus.kind === 'video' ? (
+      <VideoRun stimulus={stimulus} recording={recording} checks={checks} texts={texts} onDone={onDone} />
+    ) : (
+      <PagesRun
+        stimulus={stimulus}
+        platform={platform === 'mobile' ? 'mobile' : 'desktop'}
+        recording={recording}
+        texts={texts}
+        onDone={onDone}
+      />
+    );
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={{ base: 24, sm: 28 }}>
+        {texts.heading}
+      </Title>
+      <Text>
+        {stimulus.kind === 'video'
+          ? texts.videoIntro
+          : texts.pagesIntro(stimulus.pages.length, stimulus.seconds_each)}
+      </Text>
+      <Text>{texts.sitStill}</Text>
+      <VisuallyHidden>{texts.fullWindow}</VisuallyHidden>
+      <Box>
+        <Button size="md" onClick={() => setRunning(true)}>
+          {stimulus.kind === 'video' ? texts.startVideo : texts.startPages}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
