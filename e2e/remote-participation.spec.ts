@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { DEMO_PASSWORD, test } from './support/accounts';
+
+// Issue 30's participant (the test runs in Dutch, so the participant's pages speak Dutch): a remote cohort's link opened in Chromium with a fake camera that shows
+// a face (e2e/fixtures/README.md), through consent, the technical check, the calibration (the
+// journey presses the nine dots), the video and the questions, to the panel's redirect. The
+// face is a still, so the calibration learns little: the cohort's threshold is the loosest the
+// contract allows (10°), and the journey reads what the server measured rather than a pass.
+const VIDEO_TEST = 'Runner 2: feel lighter (commercial)';
+const RESEARCHER = 'researcher@limbus.test';
+const PANEL_DONE = 'http://localhost/panel-complete';
+
+const cameraDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-camera-'));
+const cameraVideo = path.join(cameraDir, 'face.y4m');
+execFileSync(ffmpeg.path, [
+  ...[
+    '-y',
+    '-loglevel',
+    'error',
+    '-loop',
+    '1',
+    '-i',
+    path.join(import.meta.dirname, 'fixtures', 'face-still.jpg'),
+  ],
+  ...['-t', '1', '-r', '30', '-vf', 'scale=480:480,pad=640:480:80:0', '-pix_fmt', 'yuv420p', cameraVideo],
+]);
+
+test.use({
+  viewport: { width: 1280, height: 800 },
+  permissions: ['camera'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${cameraVideo}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+async function researcherToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/api/v1/tokens', {
+    data: { email: RESEARCHER, password: DEMO_PASSWORD },
+  });
+  return (await answer.json()).access_token;
+}
+
+async function openCohort(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ testId: number; path: string }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const tests: { id: number; name: string }[] = await (
+    await request.get('/api/v1/tests', { headers })
+  ).json();
+  const found = tests.find((candidate) => candidate.name === VIDEO_TEST);
+  expect(found, `the seeded test ${VIDEO_TEST}`).toBeDefined();
+  const testId = Number(found?.id);
+  const answer = await request.post(`/api/v1/tests/${testId}/remote_cohorts`, {
+    headers,
+    data: {
+      remote_cohort: {
+        cap: 5,
+        expires_in_days: 1,
+        redirect_url: `${PANEL_DONE}?pid={participant_id}`,
+        gaze: { threshold_deg: 10, max_recalibrations: 0, on_failure: 'continue_without_gaze' },
+      },
+    },
+  });
+  expect(answer.status()).toBe(201);
+  return { testId, path: (await answer.json()).path };
+}
+
+test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watches the video, answers and returns to the panel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const token = await researcherToken(request);
+  const cohort = await openCohort(request, token);
+  await page.route(`${PANEL_DONE}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Panel</title><h1>Panel: study complete</h1>' }),
+  );
+
+  await page.goto(`${cohort.path}?PROLIFIC_PID=e2e-participant-1`);
+  await expect(page.getByRole('heading', { level: 1, name: VIDEO_TEST })).toBeVisible();
+  await page.getByRole('button', { name: 'Beginnen' }).click();
+
+  // consent: nothing ticked to start with; everything the terms cover is chosen here
+  await expect(page.getByRole('heading', { level: 1, name: 'Jouw toestemming' })).toBeVisible();
+  for (const box of await page.getByRole('checkbox').all()) {
+    await expect(box).not.toBeChecked();
+    await box.check();
+  }
+  await page.getByRole('button', { name: 'Ik geef toestemming en ga verder' }).click();
+
+  // the technical check with the fake camera's face
+  await expect(page.getByRole('heading', { level: 1, name: 'Controle van camera en scherm' })).toBeVisible();
+  await expect(page.getByText('Alles is klaar.')).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('button', { name: 'Verder' }).click();
+
+  // the calibration: nine dots pressed while looked at, then five validation dots on their own
+  await page.getByRole('button', { name: 'Kalibratie starten' }).click();
+  for (let dot = 1; dot <= 9; dot++) {
+    const button = page.getByRole('button', { name: `Stip ${dot} van 9: kijk ernaar en druk erop` });
+    await button.click();
+    if (dot < 9)
+      await expect(
+        page.getByRole('button', { name: `Stip ${dot + 1} van 9: kijk ernaar en druk erop` }),
+      ).toBeVisible();
+  }
+  const result = page.getByRole('heading', { level: 1, name: /Kalibratie klaar|Je gaat verder zonder blik/ });
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText(/Je blik wordt gemiddeld gemeten tot op \d+(\.\d)?° \(ongeveer [\d,]+ pixels\)/),
+  ).toBeVisible();
+  const gazeKept = (await result.textContent()) === 'Kalibratie klaar';
+  await page.getByRole('button', { name: 'Verder' }).click();
+
+  // the video plays across the window to its end
+  await expect(page.getByRole('heading', { level: 1, name: 'Het onderzoek' })).toBeVisible();
+  await page.getByRole('button', { name: 'Video afspelen' }).click();
+  const video = page.getByRole('region', { name: 'De video' }).locator('video');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+
+  // the questions after it
+  await expect(page.getByRole('heading', { level: 1, name: 'Een paar vragen' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const associations = page.getByRole('group', { name: /Welke van deze woorden passen/ }).getByRole('checkbox');
+  if ((await associations.count()) > 0) await associations.first().check();
+  const scales = page.getByRole('radiogroup');
+  if ((await scales.count()) > 0) await scales.first().getByRole('radio', { name: '4' }).check();
+  const open = page.getByRole('textbox');
+  if ((await open.count()) > 0) await open.first().fill('De schoenen zagen er licht uit, de prijs kwam laat.');
+  await page.getByRole('button', { name: 'Mijn antwoorden versturen' }).click();
+
+  // thanks, then the panel's address with the panel's id filled in
+  await expect(page.getByRole('heading', { level: 1, name: 'Bedankt' })).toBeVisible();
+  await page.waitForURL(`${PANEL_DONE}?pid=e2e-participant-1`, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Panel: study complete' })).toBeVisible();
+
+  // what the research area reads of the participant: its source and the webcam's figures
+  const headers = { Authorization: `Bearer ${token}` };
+  const quality = await (await request.get(`/api/v1/tests/${cohort.testId}/quality`, { headers })).json();
+  const remote = quality.data.participants.filter((row: { source: string }) => row.source === 'webcam');
+  const joined = remote.find(
+    (row: { webcam: { validation_accuracy_deg: number | null } | null }) =>
+      row.webcam?.validation_accuracy_deg !== null,
+  );
+  expect(joined, JSON.stringify(remote.slice(-3))).toBeTruthy();
+  expect(joined.webcam.validation_passed).toBe(gazeKept);
+});
