@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attentionBench } from './attention-bench.js';
 import { erasureBench } from './erasure-bench.js';
+import { faceTrackingBench } from './face-tracking.js';
 import { fixationsBench, peaksBench, realLengthBench } from './fixations-bench.js';
 import { heatmapBench } from './heatmap-bench.js';
 import { ingestionBench } from './ingestion.js';
@@ -46,6 +47,7 @@ const benches: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   'job-queue': jobQueueBench,
   erasure: erasureBench,
   load: loadBench,
+  'face-tracking': faceTrackingBench,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in benches));
