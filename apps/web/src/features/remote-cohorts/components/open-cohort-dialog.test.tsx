@@ -1,4 +1,4 @@
-import { REMOTE_MESSAGES } from '@limbus/contract';
+import { REMOTE_GAZE_DEFAULTS, REMOTE_MESSAGES } from '@limbus/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -82,16 +82,19 @@ describe('OpenCohortButton', () => {
     expect(link.value).toBe(`${window.location.origin}/p/${TOKEN}`);
     expect(screen.getByText('It will not be shown again: copy it now.')).toBeTruthy();
     expect(
-      screen.getByText(
-        "The link opens the study's welcome page; taking part in the browser comes with the next release.",
-      ),
+      screen.getByText(/Participants take part in their own browser: consent, a camera check, a calibration/),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(posts.map((call) => call.body)).toEqual([
       {
-        remote_cohort: { cap: 150, expires_in_days: 7, redirect_url: 'https://panel.example/done?rid={RID}' },
+        remote_cohort: {
+          cap: 150,
+          expires_in_days: 7,
+          redirect_url: 'https://panel.example/done?rid={RID}',
+          gaze: REMOTE_GAZE_DEFAULTS,
+        },
       },
-      { remote_cohort: { cap: 150, expires_in_days: 7, redirect_url: REDIRECT } },
+      { remote_cohort: { cap: 150, expires_in_days: 7, redirect_url: REDIRECT, gaze: REMOTE_GAZE_DEFAULTS } },
     ]);
 
     // once: the dialog opened again asks for a new cohort and holds no link
@@ -102,7 +105,7 @@ describe('OpenCohortButton', () => {
     expect(screen.queryByDisplayValue(new RegExp(TOKEN))).toBeNull();
   });
 
-  it('checks the cap before sending, and sends no redirect when none is given', async () => {
+  it('checks the cap before sending, sends no redirect when none is given, and sends the gaze settings', async () => {
     const posts: FakeCall[] = [];
     useFakeApi({
       'POST /tests/7/remote_cohorts': (call) => {
@@ -122,9 +125,20 @@ describe('OpenCohortButton', () => {
 
     await user.clear(cap);
     await user.type(cap, '5');
+    // the cohort's webcam gaze settings go with it
+    const threshold = screen.getByRole('textbox', { name: 'Accuracy needed (degrees)' });
+    await user.clear(threshold);
+    await user.type(threshold, '3.5');
+    await user.click(screen.getByRole('checkbox', { name: /Store gaze without a passed calibration/ }));
     await user.click(screen.getByRole('button', { name: 'Open cohort' }));
     expect(await screen.findByRole('textbox', { name: 'Participant link' })).toBeTruthy();
-    expect(posts[0]?.body).toEqual({ remote_cohort: { cap: 5, expires_in_days: 14 } });
+    expect(posts[0]?.body).toEqual({
+      remote_cohort: {
+        cap: 5,
+        expires_in_days: 14,
+        gaze: { ...REMOTE_GAZE_DEFAULTS, threshold_deg: 3.5, gaze_without_validation: true },
+      },
+    });
   });
 
   it('leads to the consent terms when the test has none', async () => {

@@ -3,13 +3,19 @@ import {
   REMOTE_COHORT_CAP_MAX,
   REMOTE_COHORT_DEFAULT_EXPIRY_DAYS,
   REMOTE_COHORT_EXPIRY_DAYS,
+  REMOTE_GAZE_DEFAULTS,
+  REMOTE_GAZE_THRESHOLD_RANGE,
+  REMOTE_MAX_RECALIBRATIONS,
   REMOTE_REDIRECT_PLACEHOLDERS,
+  type RemoteGazeSettings,
 } from '@limbus/contract';
 import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   CopyButton,
+  Fieldset,
   Group,
   Modal,
   NumberInput,
@@ -26,7 +32,15 @@ import { formatCount, formatDate, pickFieldErrors } from '../../../ui';
 import { useOpenRemoteCohort } from '../api';
 
 type ExpiryDays = (typeof REMOTE_COHORT_EXPIRY_DAYS)[number];
-type Values = { cap: number | string; expires_in_days: string; redirect_url: string };
+type Values = {
+  cap: number | string;
+  expires_in_days: string;
+  redirect_url: string;
+  threshold_deg: number | string;
+  max_recalibrations: string;
+  on_failure: RemoteGazeSettings['on_failure'];
+  gaze_without_validation: boolean;
+};
 const FIELDS = ['cap', 'expires_in_days', 'redirect_url'] as const;
 
 /** A panel's batch of 100 is a common first wave; the researcher changes it as needed. */
@@ -37,6 +51,14 @@ const EXPIRY_OPTIONS = REMOTE_COHORT_EXPIRY_DAYS.map((days) => ({
   value: String(days),
   label: days === 1 ? '1 day' : `${days} days`,
 }));
+const RECALIBRATION_OPTIONS = Array.from({ length: REMOTE_MAX_RECALIBRATIONS + 1 }, (_, count) => ({
+  value: String(count),
+  label: count === 0 ? 'None' : String(count),
+}));
+const FAILURE_OPTIONS: { value: RemoteGazeSettings['on_failure']; label: string }[] = [
+  { value: 'continue_without_gaze', label: 'Go on without gaze (mouse and answers)' },
+  { value: 'stop', label: 'End the session (the participant is thanked)' },
+];
 const PLACEHOLDERS = REMOTE_REDIRECT_PLACEHOLDERS.map((name) => `{${name}}`).join(' and ');
 
 /** 'Open a remote cohort' and its dialog: the form, then the participant link shown this once. */
@@ -59,6 +81,10 @@ function OpenCohortForm({ testId, onDone }: { testId: number; onDone: () => void
       cap: DEFAULT_CAP,
       expires_in_days: String(REMOTE_COHORT_DEFAULT_EXPIRY_DAYS),
       redirect_url: '',
+      threshold_deg: REMOTE_GAZE_DEFAULTS.threshold_deg,
+      max_recalibrations: String(REMOTE_GAZE_DEFAULTS.max_recalibrations),
+      on_failure: REMOTE_GAZE_DEFAULTS.on_failure,
+      gaze_without_validation: REMOTE_GAZE_DEFAULTS.gaze_without_validation,
     },
     validate: { cap: (cap) => capSchema.safeParse(cap).error?.issues[0]?.message ?? null },
   });
@@ -82,6 +108,12 @@ function OpenCohortForm({ testId, onDone }: { testId: number; onDone: () => void
         cap: Number(values.cap),
         expires_in_days: Number(values.expires_in_days) as ExpiryDays,
         ...(redirect ? { redirect_url: redirect } : {}),
+        gaze: {
+          threshold_deg: Number(values.threshold_deg),
+          max_recalibrations: Number(values.max_recalibrations),
+          on_failure: values.on_failure,
+          gaze_without_validation: values.gaze_without_validation,
+        },
       },
       {
         onError: (error) => {
@@ -120,6 +152,36 @@ function OpenCohortForm({ testId, onDone }: { testId: number; onDone: () => void
           inputMode="url"
           {...form.getInputProps('redirect_url')}
         />
+        <Fieldset legend="Webcam gaze" variant="unstyled">
+          <Stack gap="sm">
+            <NumberInput
+              label="Accuracy needed (degrees)"
+              description={`A participant's calibration passes below this error; ${REMOTE_GAZE_DEFAULTS.threshold_deg}° is usual for webcam gaze (${REMOTE_GAZE_THRESHOLD_RANGE.min}° to ${REMOTE_GAZE_THRESHOLD_RANGE.max}°).`}
+              min={REMOTE_GAZE_THRESHOLD_RANGE.min}
+              max={REMOTE_GAZE_THRESHOLD_RANGE.max}
+              step={0.5}
+              decimalScale={1}
+              allowNegative={false}
+              {...form.getInputProps('threshold_deg')}
+            />
+            <Select
+              label="Recalibrations allowed"
+              data={RECALIBRATION_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('max_recalibrations')}
+            />
+            <Select
+              label="When gaze stays too inaccurate"
+              data={FAILURE_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('on_failure')}
+            />
+            <Checkbox
+              label="Store gaze without a passed calibration (flagged)"
+              {...form.getInputProps('gaze_without_validation', { type: 'checkbox' })}
+            />
+          </Stack>
+        </Fieldset>
         {open.isError && !hasFieldError && (
           <Alert color="red" variant="light">
             {open.error.message}
@@ -167,7 +229,8 @@ function CreatedLink({
         It will not be shown again: copy it now.
       </Text>
       <Text size="sm">
-        The link opens the study's welcome page; taking part in the browser comes with the next release.
+        Participants take part in their own browser: consent, a camera check, a calibration, the test and its
+        questions. A panel's id on the link (PROLIFIC_PID or participant_id) goes back with the redirect.
       </Text>
       <TextInput
         label="Participant link"
