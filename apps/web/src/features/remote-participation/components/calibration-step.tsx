@@ -256,6 +256,7 @@ export function CalibrationStep({
       <ValidationResult
         validation={phase.validation}
         threshold={gaze.threshold_deg}
+        attempts={gaze.max_recalibrations + 1}
         texts={texts}
         onAgain={() => setPhase({ name: 'running', attempt: nextAttempt() })}
         onContinue={() => onDone(outcomeOf(phase.model, phase.validation))}
@@ -305,12 +306,14 @@ export const outcomeOf = (model: GazeModel, validation: RemoteValidation): Calib
 function ValidationResult({
   validation,
   threshold,
+  attempts,
   texts,
   onAgain,
   onContinue,
 }: {
   validation: RemoteValidation;
   threshold: number;
+  attempts: number;
   texts: Texts;
   onAgain: () => void;
   onContinue: () => void;
@@ -325,9 +328,12 @@ function ValidationResult({
   const measured = accuracy_deg !== null && accuracy_px !== null && precision_deg !== null;
   return (
     <Stack gap="lg">
-      <Title order={1} fz={{ base: 24, sm: 28 }}>
-        {heading}
-      </Title>
+      <Box>
+        <Text c="dimmed">{texts.attempt(validation.attempt, attempts)}</Text>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {heading}
+        </Title>
+      </Box>
       <Text>
         {measured
           ? texts.figures(degrees(accuracy_deg), formatCount(Math.round(accuracy_px)), degrees(precision_deg))

@@ -52,6 +52,7 @@ type CalibrationTexts = {
   recalibrateHeading: string;
   withoutGazeHeading: string;
   stopHeading: string;
+  attempt: (attempt: number, attempts: number) => string;
   figures: (accuracy: string, accuracyPx: string, precision: string) => string;
   needs: (threshold: string) => string;
   notMeasured: string;
@@ -233,6 +234,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       recalibrateHeading: 'Not accurate enough yet',
       withoutGazeHeading: 'You continue without gaze',
       stopHeading: 'Thank you',
+      attempt: (attempt, attempts) => `Calibration ${attempt} of at most ${attempts}`,
       figures: (accuracy, accuracyPx, precision) =>
         `Your gaze is measured to within ${accuracy} (about ${accuracyPx} pixels) on average, steady to ${precision}.`,
       needs: (threshold) => `This study needs ${threshold} or better.`,
@@ -387,6 +389,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       recalibrateHeading: 'Nog niet nauwkeurig genoeg',
       withoutGazeHeading: 'Je gaat verder zonder blik',
       stopHeading: 'Bedankt',
+      attempt: (attempt, attempts) => `Kalibratie ${attempt} van hoogstens ${attempts}`,
       figures: (accuracy, accuracyPx, precision) =>
         `Je blik wordt gemiddeld gemeten tot op ${accuracy} (ongeveer ${accuracyPx} pixels), stabiel tot op ${precision}.`,
       needs: (threshold) => `Dit onderzoek heeft ${threshold} of beter nodig.`,
