@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, test } from './support/accounts';
+import { describeViolations, seriousViolations } from './support/axe';
 
 // Issue 30's participant (the test runs in Dutch, so the participant's pages speak Dutch): a remote cohort's link opened in Chromium with a fake camera that shows
 // a face (e2e/fixtures/README.md), through consent, the technical check, the calibration (the
@@ -31,6 +32,8 @@ execFileSync(ffmpeg.path, [
 ]);
 
 test.use({
+  // axe-core is injected as an inline script, which the product's Content-Security-Policy refuses
+  bypassCSP: true,
   viewport: { width: 1280, height: 800 },
   permissions: ['camera'],
   launchOptions: {
@@ -45,6 +48,11 @@ test.use({
     ],
   },
 });
+
+async function expectNoSeriousViolations(page: Page) {
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
 
 async function researcherToken(request: APIRequestContext): Promise<string> {
   const answer = await request.post('/api/v1/tokens', {
@@ -96,6 +104,7 @@ test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watch
 
   // consent: nothing ticked to start with; everything the terms cover is chosen here
   await expect(page.getByRole('heading', { level: 1, name: 'Jouw toestemming' })).toBeVisible();
+  await expectNoSeriousViolations(page);
   for (const box of await page.getByRole('checkbox').all()) {
     await expect(box).not.toBeChecked();
     await box.check();
@@ -105,6 +114,7 @@ test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watch
   // the technical check with the fake camera's face
   await expect(page.getByRole('heading', { level: 1, name: 'Controle van camera en scherm' })).toBeVisible();
   await expect(page.getByText('Alles is klaar.')).toBeVisible({ timeout: 90_000 });
+  await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Verder' }).click();
 
   // the calibration: nine dots pressed while looked at, then five validation dots on their own
@@ -144,6 +154,7 @@ test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watch
   if ((await scales.count()) > 0) await scales.first().getByRole('radio', { name: '4' }).check();
   const open = page.getByRole('textbox');
   if ((await open.count()) > 0) await open.first().fill('De schoenen zagen er licht uit, de prijs kwam laat.');
+  await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Mijn antwoorden versturen' }).click();
 
   // thanks, then the panel's address with the panel's id filled in
