@@ -2,6 +2,7 @@ export * from './agreement.js';
 export * from './area-metrics.js';
 export * from './attention-mask.js';
 export * from './benchmark.js';
+export * from './cohort-agreement.js';
 export * from './box-blur.js';
 export * from './cell-features.js';
 export * from './confidence-interval.js';
