@@ -32,9 +32,7 @@ function cohort(
   const total = hotspots.reduce((sum, [, , weight]) => sum + weight, 0);
   return Array.from({ length: n }, () =>
     Array.from({ length: perParticipant }, (): AgreementFixation => {
-      let pick = random() * total;
-      const spot =
-        hotspots.find(([, , weight]) => (pick -= weight) < 0) ?? (hotspots[0] as [number, number, number]);
+      const spot = pickHotspot(hotspots, random() * total);
       return {
         x: spot[0] + offset[0] + 25 * gaussian(random),
         y: spot[1] + offset[1] + 25 * gaussian(random),
@@ -42,6 +40,16 @@ function cohort(
       };
     }),
   );
+}
+
+/** The hotspot whose slice of the summed weights holds `at`. */
+function pickHotspot(hotspots: readonly [number, number, number][], at: number): [number, number, number] {
+  let left = at;
+  for (const spot of hotspots) {
+    left -= spot[2];
+    if (left < 0) return spot;
+  }
+  return hotspots[hotspots.length - 1] as [number, number, number];
 }
 
 const HOTSPOTS: [number, number, number][] = [

@@ -272,8 +272,12 @@ export function areaRankAgreement(
     const labMeans = meanShares(labShares, drawWeights(lab.length, random), areas.length);
     const remoteMeans = meanShares(remoteShares, drawWeights(remote.length, random), areas.length);
     rhos.push(spearmanRho(labMeans, remoteMeans));
-    descendingRanks(labMeans).forEach((rank, a) => labRanks[a]?.push(rank));
-    descendingRanks(remoteMeans).forEach((rank, a) => remoteRanks[a]?.push(rank));
+    descendingRanks(labMeans).forEach((rank, a) => {
+      labRanks[a]?.push(rank);
+    });
+    descendingRanks(remoteMeans).forEach((rank, a) => {
+      remoteRanks[a]?.push(rank);
+    });
   }
   const tail = (1 - o.level) / 2;
   const rankOf = (shares: number[], replicates: number[][]) => {
