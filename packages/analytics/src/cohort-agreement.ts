@@ -54,7 +54,10 @@ export function seededRandom(seed: number): () => number {
 /** How many times each of n participants is drawn in one bootstrap replicate (n draws with replacement). */
 function drawWeights(n: number, random: () => number): Float64Array {
   const weights = new Float64Array(n);
-  for (let i = 0; i < n; i++) weights[Math.floor(random() * n)] += 1;
+  for (let i = 0; i < n; i++) {
+    const drawn = Math.floor(random() * n);
+    weights[drawn] = (weights[drawn] as number) + 1;
+  }
   return weights;
 }
 
