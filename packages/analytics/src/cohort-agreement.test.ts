@@ -66,7 +66,8 @@ describe('mapAgreement', () => {
     expect(result).toMatchObject({ labParticipants: 12, remoteParticipants: 40 });
     expect(result.cc.value).toBeGreaterThan(0.95);
     expect(result.cc.lower).toBeLessThanOrEqual(result.cc.value as number);
-    expect(result.cc.upper).toBeGreaterThanOrEqual(0.95);
+    expect(result.cc.upper).toBeGreaterThanOrEqual(result.cc.value as number);
+    expect(result.cc.upper).toBeLessThanOrEqual(1);
     expect(result.nss.value).toBeGreaterThan(0.5);
   });
 

@@ -7,7 +7,8 @@ import { correlationCoefficient, nss } from './saliency-metrics.js';
  * frame: the attention model's saliency metrics with the lab's fixation density in the model's
  * place, and Spearman's rho over the areas of interest ranked by their share of dwell time. Every
  * figure comes with a percentile bootstrap interval over participants: each replicate draws the
- * lab's and the remote cohort's participants with replacement, each cohort to its own size.
+ * lab's and the remote cohort's participants with replacement, each cohort to its own size; the
+ * interval is the replicates' percentiles placed around the estimate (estimateOf).
  */
 
 /** A fixation in page px (or frame px) with its duration in ms. */
@@ -82,17 +83,34 @@ function quantile(sorted: readonly number[], p: number): number {
   return low + (high - low) * (at - below);
 }
 
-/** The percentile interval of the finite replicates; null bounds when fewer than 2 replicates are finite. */
-function estimateOf(value: number, replicates: readonly number[], level: number): AgreementEstimate {
+/**
+ * The interval of the finite replicates' 2.5th and 97.5th percentiles (at level 0.95), moved by
+ * their median's distance from the estimate so that it lies around the estimate: resampled cohorts
+ * repeat participants, which makes their maps noisier and shifts every replicate's CC down, so the
+ * raw percentiles sat below the estimate (on the demo, the estimate at or past the upper bound).
+ * The bootstrap gives the spread; the estimate the location. Bounds clamped to `range` (CC and rho
+ * to [−1, 1]); null when fewer than 2 replicates are finite.
+ */
+function estimateOf(
+  value: number,
+  replicates: readonly number[],
+  level: number,
+  range: [number, number] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+): AgreementEstimate {
   const finite = replicates.filter(Number.isFinite).sort((a, b) => a - b);
   const tail = (1 - level) / 2;
-  const bounded = finite.length >= 2;
+  if (!Number.isFinite(value)) return { value: null, lower: null, upper: null };
+  if (finite.length < 2) return { value, lower: null, upper: null };
+  const shift = value - quantile(finite, 0.5);
+  const clamp = (bound: number) => Math.min(range[1], Math.max(range[0], bound));
   return {
-    value: Number.isFinite(value) ? value : null,
-    lower: bounded ? quantile(finite, tail) : null,
-    upper: bounded ? quantile(finite, 1 - tail) : null,
+    value,
+    lower: clamp(quantile(finite, tail) + shift),
+    upper: clamp(quantile(finite, 1 - tail) + shift),
   };
 }
+
+const CORRELATION_RANGE: [number, number] = [-1, 1];
 
 export type MapAgreement = {
   labParticipants: number;
@@ -178,7 +196,11 @@ export function mapAgreement(
     ccs.push(replicate.cc);
     nsss.push(replicate.nss);
   }
-  return { ...counts, cc: estimateOf(point.cc, ccs, o.level), nss: estimateOf(point.nss, nsss, o.level) };
+  return {
+    ...counts,
+    cc: estimateOf(point.cc, ccs, o.level, CORRELATION_RANGE),
+    nss: estimateOf(point.nss, nsss, o.level),
+  };
 }
 
 /** Ranks 1…n from the highest value down; equal values share their mean rank (Spearman's convention). */
@@ -299,7 +321,7 @@ export function areaRankAgreement(
   const labAreas = rankOf(labPoint, labRanks);
   const remoteAreas = rankOf(remotePoint, remoteRanks);
   return {
-    rho: estimateOf(spearmanRho(labPoint, remotePoint), rhos, o.level),
+    rho: estimateOf(spearmanRho(labPoint, remotePoint), rhos, o.level, CORRELATION_RANGE),
     areas: labAreas.map((labArea, a) => ({ lab: labArea, remote: remoteAreas[a] as AreaRank })),
   };
 }

@@ -115,7 +115,8 @@ export const COHORT_AGREEMENT_MESSAGES = {
   noPageAreas: 'Not enough areas to rank: the page has no prediction with areas of interest',
   expressions:
     'Remote participants record no facial expressions yet, so their expression curves cannot be set against the lab’s EEG emotion curves',
-  interval: 'percentile bootstrap over participants, each cohort drawn with replacement to its own size',
+  interval:
+    'bootstrap over participants (each cohort drawn with replacement to its own size), its 2.5th to 97.5th percentiles placed around the estimate',
 } as const;
 
 const figure = (value: number | null) => (value === null ? '–' : value.toFixed(2));
