@@ -179,6 +179,8 @@ describe('agreementReading', () => {
     expect(agreementReading({ value: 0.82, lower: 0.74, upper: 0.88 })).toBe('close');
     expect(agreementReading({ value: 0.31, lower: 0.18, upper: 0.42 })).toBe('weak');
     expect(agreementReading({ value: 0.6, lower: 0.52, upper: 0.66 })).toBe('moderate');
+    expect(agreementReading({ value: 0.65, lower: 0.55, upper: 0.78 })).toBe('moderate_to_close');
+    expect(agreementReading({ value: 0.52, lower: 0.43, upper: 0.61 })).toBe('weak_to_moderate');
     expect(agreementReading({ value: 0.6, lower: 0.4, upper: 0.8 })).toBe('unclear');
     expect(agreementReading({ value: 0.6, lower: null, upper: null })).toBe('unclear');
   });

@@ -349,18 +349,29 @@ export function rankDifferences(agreement: AreaRankAgreement): number[] {
 }
 
 /**
- * How an agreement figure (CC or rho) reads when its whole interval says so: `close` when the
- * lower bound is at least 0.7, `weak` when the upper bound is below 0.5, `moderate` when the
- * interval lies within [0.5, 0.7]… otherwise `unclear` (the interval spans two readings or is
- * missing). Never a reading the interval cannot back.
+ * How an agreement figure (CC or rho) reads, as far as its whole interval backs it: each bound
+ * reads `close` at 0.7 and above, `moderate` from 0.5, `weak` below; when the bounds read alike
+ * that is the reading, when they are neighbours it is the span (`weak_to_moderate`,
+ * `moderate_to_close`), and an interval from weak to close, or none, is `unclear`. Never a
+ * reading the interval cannot back.
  */
-export type AgreementReading = 'close' | 'moderate' | 'weak' | 'unclear';
+export type AgreementReading =
+  | 'close'
+  | 'moderate_to_close'
+  | 'moderate'
+  | 'weak_to_moderate'
+  | 'weak'
+  | 'unclear';
+
+const boundReading = (bound: number) => (bound >= 0.7 ? 'close' : bound >= 0.5 ? 'moderate' : 'weak');
 
 export function agreementReading(estimate: AgreementEstimate): AgreementReading {
   const { lower, upper } = estimate;
   if (lower === null || upper === null || estimate.value === null) return 'unclear';
-  if (lower >= 0.7) return 'close';
-  if (upper < 0.5) return 'weak';
-  if (lower >= 0.5 && upper < 0.7) return 'moderate';
+  const from = boundReading(lower);
+  const to = boundReading(upper);
+  if (from === to) return from;
+  if (from === 'weak' && to === 'moderate') return 'weak_to_moderate';
+  if (from === 'moderate' && to === 'close') return 'moderate_to_close';
   return 'unclear';
 }

@@ -18,7 +18,14 @@ export const agreementEstimateSchema = z.object({
 export type AgreementEstimateAnswer = z.infer<typeof agreementEstimateSchema>;
 
 /** How a CC or rho reads when its whole interval backs it (analytics `agreementReading`). */
-export const AGREEMENT_READINGS = ['close', 'moderate', 'weak', 'unclear'] as const;
+export const AGREEMENT_READINGS = [
+  'close',
+  'moderate_to_close',
+  'moderate',
+  'weak_to_moderate',
+  'weak',
+  'unclear',
+] as const;
 export type AgreementReadingName = (typeof AGREEMENT_READINGS)[number];
 
 export const cohortAreaSchema = z.object({

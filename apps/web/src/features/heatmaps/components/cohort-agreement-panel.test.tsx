@@ -98,6 +98,14 @@ describe('CohortAgreementPanel', () => {
     expect(within(panel).getByText('Remote participants record no facial expressions yet.')).toBeTruthy();
   });
 
+  it('says the span its interval backs', () => {
+    expect(
+      mapSentence(page({ cc: { value: 0.65, lower: 0.55, upper: 0.78 }, reading: 'moderate_to_close' })),
+    ).toBe(
+      'Where remote participants looked matches the lab moderately to closely (CC 0.65, 95 % interval 0.55–0.78; 12 lab, 40 remote).',
+    );
+  });
+
   it('claims no reading without an interval', () => {
     expect(mapSentence(page({ cc: { value: 0.6, lower: null, upper: null }, reading: 'unclear' }))).toBe(
       'How closely remote gaze matches the lab cannot be told from these participants (CC 0.60, no interval with this few participants; 12 lab, 40 remote).',

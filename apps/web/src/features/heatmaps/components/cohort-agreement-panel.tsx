@@ -10,14 +10,18 @@ import { useCohortAgreement } from '../api';
 
 const MAP_READINGS: Record<AgreementReadingName, string> = {
   close: 'Where remote participants looked matches the lab closely',
+  moderate_to_close: 'Where remote participants looked matches the lab moderately to closely',
   moderate: 'Where remote participants looked matches the lab moderately',
+  weak_to_moderate: 'Where remote participants looked matches the lab weakly to moderately',
   weak: 'Where remote participants looked agrees only weakly with the lab',
   unclear: 'How closely remote gaze matches the lab cannot be told from these participants',
 };
 
 const RANK_READINGS: Record<AgreementReadingName, string> = {
   close: 'Both cohorts rank the areas of interest alike',
+  moderate_to_close: 'The cohorts rank the areas of interest in a similar order',
   moderate: 'The cohorts rank the areas of interest in a partly similar order',
+  weak_to_moderate: 'The cohorts rank the areas of interest in an order only partly alike',
   weak: 'The cohorts rank the areas of interest differently',
   unclear: 'Whether the cohorts rank the areas of interest alike cannot be told from these participants',
 };
