@@ -138,11 +138,12 @@ function participantMap(fixations: CohortParticipant, width: number, height: num
 /** Σ weight × density over a cohort's participants: the cohort's fixation density, each fixation counted once per draw. */
 function cohortDensity(maps: readonly ParticipantMap[], weights: Float64Array, cells: number): Float64Array {
   const sum = new Float64Array(cells);
-  maps.forEach((map, i) => {
+  for (let i = 0; i < maps.length; i++) {
     const w = weights[i] as number;
-    if (w === 0) return;
-    for (let c = 0; c < cells; c++) sum[c] = (sum[c] as number) + w * (map.density[c] as number);
-  });
+    if (w === 0) continue;
+    const density = (maps[i] as ParticipantMap).density;
+    for (let c = 0; c < cells; c++) sum[c] = (sum[c] as number) + w * (density[c] as number);
+  }
   return sum;
 }
 
