@@ -31,6 +31,7 @@ import { registerAnswerRoutes } from './modules/answers/answers.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerBenchmarkRoutes } from './modules/benchmark/benchmark.routes.js';
+import { registerCohortAgreementRoutes } from './modules/cohort-agreement/cohort-agreement.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerConsentRoutes } from './modules/consent/consent.routes.js';
 import { registerContractRoutes } from './modules/contracts/contracts.routes.js';
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerProcessingRecordRoutes(api, deps);
       registerAccessRoutes(api, deps);
       registerHeatmapRoutes(api, deps);
+      registerCohortAgreementRoutes(api, deps);
       registerQualityRoutes(api, deps);
       registerExportRoutes(api, deps);
       registerJourneyRoutes(api, deps);

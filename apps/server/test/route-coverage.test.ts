@@ -19,6 +19,10 @@ import { answersInputCases, answersPolicyCases } from '../src/modules/answers/an
 import { auditInputCases, auditPolicyCases } from '../src/modules/audit/audit.route-cases.js';
 import { authInputCases, authPolicyCases } from '../src/modules/auth/auth.route-cases.js';
 import { benchmarkInputCases, benchmarkPolicyCases } from '../src/modules/benchmark/benchmark.route-cases.js';
+import {
+  cohortAgreementInputCases,
+  cohortAgreementPolicyCases,
+} from '../src/modules/cohort-agreement/cohort-agreement.route-cases.js';
 import { companiesInputCases, companiesPolicyCases } from '../src/modules/companies/companies.route-cases.js';
 import { consentInputCases, consentPolicyCases } from '../src/modules/consent/consent.route-cases.js';
 import { contractsInputCases, contractsPolicyCases } from '../src/modules/contracts/contracts.route-cases.js';
@@ -96,6 +100,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'insights', policy: insightsPolicyCases, input: insightsInputCases },
   { name: 'evidence-reels', policy: evidenceReelsPolicyCases, input: evidenceReelsInputCases },
   { name: 'journey', policy: journeyPolicyCases, input: journeyInputCases },
+  { name: 'cohort-agreement', policy: cohortAgreementPolicyCases, input: cohortAgreementInputCases },
   { name: 'benchmark', policy: benchmarkPolicyCases, input: benchmarkInputCases },
   { name: 'section-clips', policy: sectionClipsPolicyCases, input: sectionClipsInputCases },
   { name: 'ai', policy: aiPolicyCases, input: aiInputCases },

@@ -4,6 +4,7 @@ export * from './attention-mask.js';
 export * from './benchmark.js';
 export * from './box-blur.js';
 export * from './cell-features.js';
+export * from './cohort-agreement.js';
 export * from './confidence-interval.js';
 export * from './csv-line.js';
 export * from './fixations.js';

@@ -5,6 +5,7 @@ import { answerRoutes } from './answers.js';
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { benchmarkRoutes } from './benchmark.js';
+import { cohortAgreementRoutes } from './cohort-agreement.js';
 import { companyRoutes } from './companies.js';
 import { consentRoutes } from './consent.js';
 import { contractRoutes } from './contracts.js';
@@ -41,6 +42,7 @@ export const apiRoutes = {
   audit: auditRoutes,
   auth: authRoutes,
   benchmark: benchmarkRoutes,
+  cohortAgreement: cohortAgreementRoutes,
   companies: companyRoutes,
   consent: consentRoutes,
   contracts: contractRoutes,
@@ -83,6 +85,8 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   auth: 'Sign-in, sign-out, token refresh, sign-up, activation and password reset',
   benchmark:
     "A web test's emotions as percentiles among the company's and the category's done tests, anonymised",
+  cohortAgreement:
+    'How far a remote (webcam) cohort agrees with the lab cohort of the same test, with bootstrap intervals',
   consent:
     "Consent terms of a test, versioned, and each participant's consent: what they granted, when and how, with withdrawals",
   companies: 'Client companies with their licences and contracts; countries',

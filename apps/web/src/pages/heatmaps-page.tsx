@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 // The viewer's own file: the feature's index also holds the research area's manager, whose code a
 // client's screen does not need.
-import { HeatmapViewer } from '../features/heatmaps';
+import { CohortAgreementPanel, HeatmapViewer } from '../features/heatmaps';
 import { useLoadedTest } from '../features/test-results';
 import { PageTitle } from '../ui';
 
@@ -16,6 +16,7 @@ export function HeatmapsPage() {
     <Stack gap="md" mt="md" px="md" pb="xl">
       <PageTitle>Heatmaps</PageTitle>
       <HeatmapViewer testId={test.id} emptyHint={EMPTY_HINT} />
+      <CohortAgreementPanel testId={test.id} />
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import {
   recordingReader,
 } from './heatmap-recordings.js';
 import type { HeatmapRow } from './heatmaps.repository.js';
+import { listHeatmapRows } from './heatmaps.repository.js';
 import { type HeatmapDeps, heatmapOf } from './heatmaps.service.js';
 
 /** The phone's viewport height in px (the demo shop's 390 × 844); desktop pages see the 1080 px frame. */
@@ -149,4 +150,71 @@ export async function heatmapScrollReach(
     shares: reach.shares.map((share) => Math.round(share * 10_000) / 10_000),
     page_height: reach.pageHeight,
   };
+}
+
+/** A heatmap page as the cohort agreement reads it: its name and its screenshot's size (null without one). */
+export type GazePage = { id: number; name: string; width: number | null; height: number | null };
+
+/** For the cohort agreement: the test's heatmap pages in their order. A caller who checked access. */
+export async function gazePagesOf(deps: HeatmapDeps, testId: number): Promise<GazePage[]> {
+  return (await listHeatmapRows(deps.db, testId)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    width: row.screenshotWidth,
+    height: row.screenshotHeight,
+  }));
+}
+
+/**
+ * For the cohort agreement (modules/cohort-agreement): each participant's fixations on each of
+ * the test's heatmap pages (in gazePagesOf's order) over whole visits. Gaze events are detected
+ * once per recording; recordings are read one at a time. A caller who checked access.
+ */
+export async function fixationsOnPages(
+  deps: HeatmapDeps,
+  test: { id: number; platform: string },
+  participantIds: readonly number[],
+): Promise<Map<number, PageFixation[][]>> {
+  const rows = await listHeatmapRows(deps.db, test.id);
+  const fixations = new Map<number, PageFixation[][]>();
+  const recordingOf = await recordingReader(deps, participantIds);
+  for (const participantId of participantIds) {
+    const recording = await recordingOf(participantId);
+    const detected = recording.eyes
+      ? detectGazeEvents(recording.eyes, { geometry: recording.geometry }).fixations
+      : [];
+    fixations.set(
+      participantId,
+      rows.map((page) => {
+        const visits = visitsOn(page, recording);
+        return visits.length === 0
+          ? []
+          : pageFixations(detected, visits, recording.mice, platformOf(test), 'all');
+      }),
+    );
+  }
+  return fixations;
+}
+
+/**
+ * For the cohort agreement of a video test: each participant's fixations over the whole recording,
+ * in the 1920 × 1080 frame's px. A caller who checked access.
+ */
+export async function fixationsInFrame(
+  deps: HeatmapDeps,
+  participantIds: readonly number[],
+): Promise<Map<number, PageFixation[]>> {
+  const fixations = new Map<number, PageFixation[]>();
+  const recordingOf = await recordingReader(deps, participantIds);
+  for (const participantId of participantIds) {
+    const recording = await recordingOf(participantId);
+    const detected = recording.eyes
+      ? detectGazeEvents(recording.eyes, { geometry: recording.geometry }).fixations
+      : [];
+    fixations.set(
+      participantId,
+      detected.map((fixation) => ({ ...fixation, pageTime: 0, visit: 0 })),
+    );
+  }
+  return fixations;
 }

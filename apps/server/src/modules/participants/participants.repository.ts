@@ -44,7 +44,12 @@ export function listMetricsParticipantRows(db: Executor, testId: number) {
 
 function selectFinishedParticipantRows(db: Executor, testId: number, only: { countedInMetrics: boolean }) {
   return db
-    .select({ id: participants.id, startedAt: participants.startedAt, endedAt: participants.endedAt })
+    .select({
+      id: participants.id,
+      startedAt: participants.startedAt,
+      endedAt: participants.endedAt,
+      source: participants.source,
+    })
     .from(participants)
     .where(
       and(

@@ -90,3 +90,24 @@ export async function predictPage(
   if (!row) throw new Error('the new prediction went away');
   return toPredictionAnswer(deps, row, []);
 }
+
+/**
+ * For the cohort agreement (modules/cohort-agreement): the areas of interest drawn on a heatmap
+ * page's newest prediction, in the screenshot's px (the page's), named as the screens name them;
+ * none while the page has no prediction. A caller who checked access to the test.
+ */
+export async function pageAreasOfInterest(
+  deps: Pick<Deps, 'db'>,
+  heatmapId: number,
+  companyId: number,
+): Promise<{ name: string; left: number; top: number; width: number; height: number }[]> {
+  const row = await findPagePredictionRow(deps.db, heatmapId, companyId);
+  if (!row) return [];
+  return (await listAreaRows(deps.db, [row.id])).map((area) => ({
+    name: area.name || `Box ${area.ordinal}`,
+    left: area.left,
+    top: area.top,
+    width: area.width,
+    height: area.height,
+  }));
+}

@@ -1,0 +1,138 @@
+import { COHORT_AGREEMENT_MESSAGES, cohortAgreementAnswer } from '@limbus/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
+import { buildParticipant, buildTest } from '../../../test/factories.js';
+import { heatmaps, predictions } from '../../db/schema.js';
+import { insertArea } from '../predictions/predictions.service.js';
+
+const ctx = useWorld();
+let as: Awaited<ReturnType<typeof signInWorld>>;
+beforeAll(async () => {
+  as = await signInWorld(ctx.t.app, ctx.world);
+});
+
+const ESSENTIAL_DONE = { state: 'done', testType: 'essential' } as const;
+/** The synthetic recordings visit every page under this address (test/synthetic-streams.ts). */
+const SHOP = 'https://shop.example.test/';
+
+async function testWith(lab: number, remote: number, overrides = {}) {
+  const test = await buildTest(ctx.t.db, ctx.world.client.id, { ...ESSENTIAL_DONE, ...overrides });
+  for (let i = 0; i < lab; i++) await buildParticipant(ctx.t, test.id);
+  for (let i = 0; i < remote; i++) await buildParticipant(ctx.t, test.id, { source: 'webcam' });
+  return test.id;
+}
+
+/** A heatmap page of the test, 1920 × 1080, whose newest prediction has the given areas. */
+async function pageWithAreas(testId: number, name: string, areas: { left: number; top: number }[]) {
+  const [page] = await ctx.t.db
+    .insert(heatmaps)
+    .values({
+      testId,
+      name,
+      url: SHOP,
+      matchType: 'starts_with',
+      screenshotWidth: 1920,
+      screenshotHeight: 1080,
+    })
+    .returning();
+  if (!page) throw new Error('no page');
+  const [prediction] = await ctx.t.db
+    .insert(predictions)
+    .values({
+      companyId: ctx.world.client.id,
+      heatmapId: page.id,
+      title: name,
+      imageFormat: 'png',
+      width: 1920,
+      height: 1080,
+    })
+    .returning();
+  if (!prediction) throw new Error('no prediction');
+  for (const [i, area] of areas.entries())
+    await insertArea(ctx.t.db, prediction.id, {
+      ...area,
+      width: 640,
+      height: 540,
+      name: i === 0 ? 'Hero' : null,
+      value: null,
+    });
+  return page.id;
+}
+
+const agreementOf = async (testId: number) =>
+  cohortAgreementAnswer.parse(expectOk(await as.clientMember.get(`/tests/${testId}/cohort_agreement`))).data;
+
+describe('GET /tests/{id}/cohort_agreement', () => {
+  it('compares the cohorts per page with n, seeded intervals, the AOI ranking and the expressions’ reason', async () => {
+    const testId = await testWith(6, 6);
+    const ranked = await pageWithAreas(testId, 'Home', [
+      { left: 0, top: 0 },
+      { left: 640, top: 0 },
+      { left: 1280, top: 0 },
+      { left: 0, top: 540 },
+    ]);
+    const few = await pageWithAreas(testId, 'Basket', [{ left: 0, top: 0 }]);
+    const answer = await agreementOf(testId);
+    if (!answer.available) throw new Error(answer.reason);
+    expect(answer.method).toMatchObject({ level: 0.95, resamples: 200, sigma_px: 30, min_participants: 5 });
+    expect(answer.expressions).toEqual({ available: false, reason: COHORT_AGREEMENT_MESSAGES.expressions });
+    const [home, basket] = answer.pages;
+    expect(home).toMatchObject({ heatmap_id: ranked, name: 'Home', width: 1920, height: 1080 });
+    expect(home).toMatchObject({ lab_participants: 6, remote_participants: 6 });
+    for (const figure of [home?.cc, home?.nss]) {
+      expect(figure?.lower).toBeLessThanOrEqual(figure?.value as number);
+      expect(figure?.upper).toBeGreaterThanOrEqual(figure?.value as number);
+    }
+    expect(Math.abs(home?.cc.value as number)).toBeLessThanOrEqual(1);
+    if (!home?.areas.available) throw new Error('the page’s areas are not ranked');
+    expect(home.areas.areas.map((area) => area.name)).toEqual(['Hero', 'Box 2', 'Box 3', 'Box 4']);
+    expect([...home.areas.areas.map((area) => area.lab_rank)].sort()).toEqual([1, 2, 3, 4]);
+    expect(home.areas.areas[0]?.lab_rank_interval).toHaveLength(2);
+    expect(basket?.heatmap_id).toBe(few);
+    expect(basket?.areas).toEqual({ available: false, reason: COHORT_AGREEMENT_MESSAGES.fewAreas });
+    for (const finding of answer.findings) expect(finding.text.length).toBeGreaterThan(20);
+    expect(await agreementOf(testId)).toEqual(answer);
+  });
+
+  it('answers the video test’s frame, with no areas to rank', async () => {
+    const testId = await testWith(5, 5, { platform: 'video' });
+    const answer = await agreementOf(testId);
+    if (!answer.available) throw new Error(answer.reason);
+    expect(answer.pages).toHaveLength(1);
+    expect(answer.pages[0]).toMatchObject({ heatmap_id: null, width: 1920, height: 1080 });
+    expect(answer.pages[0]).toMatchObject({ lab_participants: 5, remote_participants: 5 });
+    expect(answer.pages[0]?.cc.lower).not.toBeNull();
+    expect(answer.pages[0]?.areas).toEqual({
+      available: false,
+      reason: COHORT_AGREEMENT_MESSAGES.videoAreas,
+    });
+  });
+
+  it('says plainly when the test lacks a cohort, and gives no interval to cohorts too small', async () => {
+    expect(await agreementOf(await testWith(2, 0))).toEqual({
+      available: false,
+      reason: COHORT_AGREEMENT_MESSAGES.noRemote,
+    });
+    expect(await agreementOf(await testWith(0, 2))).toEqual({
+      available: false,
+      reason: COHORT_AGREEMENT_MESSAGES.noLab,
+    });
+    const small = await testWith(2, 3);
+    await pageWithAreas(small, 'Home', []);
+    const answer = await agreementOf(small);
+    if (!answer.available) throw new Error(answer.reason);
+    expect(answer.pages[0]?.cc.lower).toBeNull();
+    expect(answer.pages[0]?.reading).toBe('unclear');
+    expect(answer.pages[0]?.areas).toEqual({
+      available: false,
+      reason: COHORT_AGREEMENT_MESSAGES.noPageAreas,
+    });
+    expect(answer.findings).toEqual([]);
+  });
+
+  it('is 404 for an unknown test and for another company’s test', async () => {
+    expectError(await as.clientMember.get('/tests/999999/cohort_agreement'), 'not_found');
+    const other = await buildTest(ctx.t.db, ctx.world.other.id, ESSENTIAL_DONE);
+    expectError(await as.clientMember.get(`/tests/${other.id}/cohort_agreement`), 'not_found');
+  });
+});

@@ -1,0 +1,135 @@
+import type { CohortAgreement, CohortPageAgreement } from '@limbus/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useFakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { CohortAgreementPanel, mapSentence } from './cohort-agreement-panel';
+
+const page = (overrides: Partial<CohortPageAgreement> = {}): CohortPageAgreement => ({
+  heatmap_id: 3,
+  name: 'Checkout',
+  width: 1920,
+  height: 2400,
+  lab_participants: 12,
+  remote_participants: 40,
+  cc: { value: 0.82, lower: 0.74, upper: 0.88 },
+  nss: { value: 1.21, lower: 1.02, upper: 1.4 },
+  reading: 'close',
+  areas: {
+    available: true,
+    source: 'page_prediction',
+    rho: { value: 0.9, lower: 0.8, upper: 1 },
+    reading: 'close',
+    areas: [
+      {
+        name: 'Size chart',
+        lab_share: 0.41,
+        remote_share: 0.12,
+        lab_rank: 1,
+        lab_rank_interval: [1, 1],
+        remote_rank: 3,
+        remote_rank_interval: [3, 4],
+      },
+    ],
+  },
+  ...overrides,
+});
+
+const AGREEMENT: CohortAgreement = {
+  available: true,
+  method: {
+    interval: 'percentile bootstrap over participants, each cohort drawn with replacement to its own size',
+    level: 0.95,
+    resamples: 200,
+    seed: 30,
+    cell_px: 16,
+    sigma_px: 30,
+    min_participants: 5,
+  },
+  pages: [
+    page(),
+    page({
+      heatmap_id: 4,
+      name: 'Basket',
+      cc: { value: 0.31, lower: 0.18, upper: 0.42 },
+      reading: 'weak',
+      areas: {
+        available: false,
+        reason: 'Not enough areas to rank: the page has no prediction with areas of interest',
+      },
+    }),
+  ],
+  expressions: { available: false, reason: 'Remote participants record no facial expressions yet' },
+  findings: [
+    {
+      kind: 'weak_map',
+      heatmap_id: 4,
+      page: 'Basket',
+      cc: { value: 0.31, lower: 0.18, upper: 0.42 },
+      text: 'Remote gaze agrees weakly with the lab on Basket (CC 0.31 [0.18, 0.42]).',
+    },
+  ],
+};
+
+describe('CohortAgreementPanel', () => {
+  it('says per page how far remote gaze matches the lab, with intervals, n, the AOI ranking, findings and the expressions’ reason', async () => {
+    useFakeApi({ 'GET /tests/7/cohort_agreement': { body: { data: AGREEMENT } } });
+    renderWithProviders(<CohortAgreementPanel testId={7} />);
+    const panel = await screen.findByRole('region', { name: 'Lab and remote compared' });
+    const checkout = within(panel).getByRole('region', { name: 'Checkout' });
+    expect(
+      within(checkout).getByText(
+        'Where remote participants looked matches the lab closely (CC 0.82, 95 % interval 0.74–0.88; 12 lab, 40 remote).',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(checkout).getByText(/Both cohorts rank the areas of interest alike \(Spearman’s rho 0.90/),
+    ).toBeTruthy();
+    const row = within(checkout).getByRole('row', { name: /Size chart/ });
+    expect(within(row).getByText('41 %, 1 (1–1)')).toBeTruthy();
+    expect(within(row).getByText('12 %, 3 (3–4)')).toBeTruthy();
+    const basket = within(panel).getByRole('region', { name: 'Basket' });
+    expect(
+      within(basket).getByText(/agrees only weakly with the lab \(CC 0.31, 95 % interval 0.18–0.42/),
+    ).toBeTruthy();
+    expect(within(basket).getByText(/Not enough areas to rank/)).toBeTruthy();
+    const findings = within(panel).getByRole('region', { name: 'Found in one cohort only' });
+    expect(within(findings).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(panel).getByText('Remote participants record no facial expressions yet.')).toBeTruthy();
+  });
+
+  it('says the span its interval backs', () => {
+    expect(
+      mapSentence(page({ cc: { value: 0.65, lower: 0.55, upper: 0.78 }, reading: 'moderate_to_close' })),
+    ).toBe(
+      'Where remote participants looked matches the lab moderately to closely (CC 0.65, 95 % interval 0.55–0.78; 12 lab, 40 remote).',
+    );
+  });
+
+  it('claims no reading without an interval', () => {
+    expect(mapSentence(page({ cc: { value: 0.6, lower: null, upper: null }, reading: 'unclear' }))).toBe(
+      'How closely remote gaze matches the lab cannot be told from these participants (CC 0.60, no interval with this few participants; 12 lab, 40 remote).',
+    );
+  });
+
+  it('shows nothing for a test without both cohorts', async () => {
+    useFakeApi({
+      'GET /tests/7/cohort_agreement': {
+        body: { data: { available: false, reason: 'No remote participants' } },
+      },
+    });
+    renderWithProviders(<CohortAgreementPanel testId={7} />);
+    expect(await screen.findByRole('status', { name: 'Comparing lab and remote' })).toBeTruthy();
+    await expect.poll(() => screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText('Lab and remote compared')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the comparison could not be loaded', async () => {
+    useFakeApi({
+      'GET /tests/7/cohort_agreement': { status: 403, body: { code: 'forbidden', message: 'Not yours' } },
+    });
+    renderWithProviders(<CohortAgreementPanel testId={7} />);
+    expect(await screen.findByText('The comparison of lab and remote could not be loaded')).toBeTruthy();
+  });
+});

@@ -1,0 +1,177 @@
+import type {
+  AgreementEstimateAnswer,
+  AgreementReadingName,
+  CohortAgreement,
+  CohortPageAgreement,
+} from '@limbus/contract';
+import { Card, List, Stack, Table, Text, Title } from '@mantine/core';
+import { BlockSkeleton, ErrorAlert, formatCount, formatNumber, formatPercent } from '../../../ui';
+import { useCohortAgreement } from '../api';
+
+const MAP_READINGS: Record<AgreementReadingName, string> = {
+  close: 'Where remote participants looked matches the lab closely',
+  moderate_to_close: 'Where remote participants looked matches the lab moderately to closely',
+  moderate: 'Where remote participants looked matches the lab moderately',
+  weak_to_moderate: 'Where remote participants looked matches the lab weakly to moderately',
+  weak: 'Where remote participants looked agrees only weakly with the lab',
+  unclear: 'How closely remote gaze matches the lab cannot be told from these participants',
+};
+
+const RANK_READINGS: Record<AgreementReadingName, string> = {
+  close: 'Both cohorts rank the areas of interest alike',
+  moderate_to_close: 'The cohorts rank the areas of interest in a similar order',
+  moderate: 'The cohorts rank the areas of interest in a partly similar order',
+  weak_to_moderate: 'The cohorts rank the areas of interest in an order only partly alike',
+  weak: 'The cohorts rank the areas of interest differently',
+  unclear: 'Whether the cohorts rank the areas of interest alike cannot be told from these participants',
+};
+
+const decimals = (value: number) => formatNumber(value, 2, 2);
+
+/** 'CC 0.82, 95 % interval 0.74–0.88', or the figure alone when there is no interval. */
+export function estimateSentence(label: string, estimate: AgreementEstimateAnswer): string {
+  if (estimate.value === null) return `${label} not measurable`;
+  const interval =
+    estimate.lower === null || estimate.upper === null
+      ? ', no interval with this few participants'
+      : `, 95 % interval ${decimals(estimate.lower)}–${decimals(estimate.upper)}`;
+  return `${label} ${decimals(estimate.value)}${interval}`;
+}
+
+const cohortsSentence = (page: CohortPageAgreement) =>
+  `${formatCount(page.lab_participants)} lab, ${formatCount(page.remote_participants)} remote`;
+
+/** The page's map agreement in one sentence a client reads, figures in brackets. */
+export function mapSentence(page: CohortPageAgreement): string {
+  return `${MAP_READINGS[page.reading]} (${estimateSentence('CC', page.cc)}; ${cohortsSentence(page)}).`;
+}
+
+function nssSentence(page: CohortPageAgreement): string {
+  if (page.nss.value === null) return 'NSS: not measurable on this page.';
+  return `Remote fixations land ${decimals(page.nss.value)} standard deviations above the average of the lab’s heatmap (${estimateSentence('NSS', page.nss)}).`;
+}
+
+const rankText = (rank: number, interval: [number, number] | null) =>
+  interval
+    ? `${formatNumber(rank, 1)} (${formatNumber(interval[0], 1)}–${formatNumber(interval[1], 1)})`
+    : formatNumber(rank, 1);
+
+function AreaRanking({ page }: { page: CohortPageAgreement }) {
+  const { areas } = page;
+  if (!areas.available)
+    return (
+      <Text size="sm" c="dimmed">
+        {areas.reason}
+      </Text>
+    );
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        {RANK_READINGS[areas.reading]} ({estimateSentence('Spearman’s rho', areas.rho)}).
+      </Text>
+      <Table.ScrollContainer minWidth={420}>
+        <Table fz="sm" withTableBorder>
+          <Table.Caption>
+            Areas of interest ranked by share of dwell time, 1 = most; ranks with 95 % intervals
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Area</Table.Th>
+              <Table.Th scope="col">Lab: share, rank</Table.Th>
+              <Table.Th scope="col">Remote: share, rank</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {areas.areas.map((area) => (
+              <Table.Tr key={area.name}>
+                <Table.Th scope="row">{area.name}</Table.Th>
+                <Table.Td>
+                  {formatPercent(area.lab_share)}, {rankText(area.lab_rank, area.lab_rank_interval)}
+                </Table.Td>
+                <Table.Td>
+                  {formatPercent(area.remote_share)}, {rankText(area.remote_rank, area.remote_rank_interval)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function PageAgreement({ page }: { page: CohortPageAgreement }) {
+  return (
+    <Stack gap={6} component="section" aria-label={page.name}>
+      <Title order={4}>{page.name}</Title>
+      <Text size="sm">{mapSentence(page)}</Text>
+      <Text size="sm">{nssSentence(page)}</Text>
+      <AreaRanking page={page} />
+    </Stack>
+  );
+}
+
+function AgreementBody({ agreement }: { agreement: Extract<CohortAgreement, { available: true }> }) {
+  return (
+    <Stack gap="lg">
+      {agreement.pages.map((page) => (
+        <PageAgreement key={page.heatmap_id ?? page.name} page={page} />
+      ))}
+      <Stack gap={4} component="section" aria-label="Found in one cohort only">
+        <Title order={4}>Found in one cohort only</Title>
+        {agreement.findings.length === 0 ? (
+          <Text size="sm">Nothing holds in one cohort only that the intervals can tell apart.</Text>
+        ) : (
+          <List size="sm" spacing={4}>
+            {agreement.findings.map((finding) => (
+              <List.Item key={finding.text}>{finding.text}</List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+      <Stack gap={4} component="section" aria-label="Facial expressions">
+        <Title order={4}>Facial expressions and EEG emotions</Title>
+        <Text size="sm">{agreement.expressions.reason}.</Text>
+      </Stack>
+      <Text size="xs" c="dimmed">
+        Intervals: {agreement.method.interval}, {formatCount(agreement.method.resamples)} draws, the same
+        every time. Heatmaps of fixations blurred at {agreement.method.sigma_px} px. With fewer than{' '}
+        {agreement.method.min_participants} participants in a cohort there is no interval and no difference is
+        claimed.
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * 'Lab and remote compared': how the test's remote (webcam) cohort agrees with its lab cohort,
+ * per page in sentences with their figures, shown only when the test has both cohorts.
+ */
+export function CohortAgreementPanel({ testId }: { testId: number }) {
+  const agreement = useCohortAgreement(testId);
+  if (agreement.isLoading)
+    return (
+      <div role="status" aria-label="Comparing lab and remote">
+        <BlockSkeleton height={160} />
+      </div>
+    );
+  if (agreement.isError)
+    return (
+      <ErrorAlert error={agreement.error} title="The comparison of lab and remote could not be loaded" />
+    );
+  if (!agreement.data?.available) return null;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="cohort-agreement-title">
+      <Stack gap="md">
+        <Title order={3} id="cohort-agreement-title">
+          Lab and remote compared
+        </Title>
+        <Text size="sm" c="dimmed">
+          How far the participants who took part remotely, with gaze measured by their webcam, looked where
+          the lab’s participants looked.
+        </Text>
+        <AgreementBody agreement={agreement.data} />
+      </Stack>
+    </Card>
+  );
+}
