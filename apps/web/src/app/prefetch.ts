@@ -113,5 +113,5 @@ async function sectionVideoData(
   const pages = await queryClient.fetchQuery(labelsQuery(test.id, cohortIn(search))).catch(() => []);
   const chosen = Number(new URLSearchParams(search).get('page'));
   const page = pages.find((label) => label.id === chosen) ?? pages[0];
-  if (page) await queryClient.prefetchQuery(sectionClipsQuery(test.id, page.id));
+  if (page) await queryClient.prefetchQuery(sectionClipsQuery(test.id, page.id, cohortIn(search)));
 }

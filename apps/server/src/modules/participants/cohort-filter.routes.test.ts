@@ -5,6 +5,7 @@ import {
   labelListAnswer,
   participantListAnswer,
   qualitativeFeedbackSchema,
+  sectionClipsAnswer,
   testDetailSchema,
   videoResultsSchema,
 } from '@limbus/contract';
@@ -88,10 +89,15 @@ describe('cohorts of a test', () => {
       `heatmaps/${heatmap.id}/scroll_reach`,
       'video_results',
       'qualitative_feedback',
+      'section-clips?label_id=1',
     ])
-      expectError(await as.clientMember.get(`/tests/${testId}/${path}?cohort=webcam`), 'validation', {
-        cohort: COHORT_MESSAGE,
-      });
+      expectError(
+        await as.clientMember.get(`/tests/${testId}/${path}${path.includes('?') ? '&' : '?'}cohort=webcam`),
+        'validation',
+        {
+          cohort: COHORT_MESSAGE,
+        },
+      );
   });
 });
 
@@ -132,6 +138,19 @@ describe('results of a cohort', () => {
     expectOk(await as.staff.patch(`/tests/${testId}/quality/${left}`, { excluded_from_metrics: false }));
     await runJobsUntilIdle(jobDeps(), JOB_HANDLERS);
     expect(await visitors('remote')).toBe(3);
+  });
+
+  it('the section video considers the cohort’s participants', async () => {
+    const [page] = labelListAnswer.parse(expectOk(await as.staff.get(`/tests/${testId}/labels`))).data.labels;
+    const considered = async (cohort?: string) =>
+      sectionClipsAnswer.parse(
+        expectOk(
+          await as.staff.get(
+            `/tests/${testId}/section-clips?label_id=${page?.id}${cohort ? `&cohort=${cohort}` : ''}`,
+          ),
+        ),
+      ).data.participants;
+    expect([await considered(), await considered('lab'), await considered('remote')]).toEqual([5, 2, 3]);
   });
 
   it('the journey follows the cohort’s participants', async () => {
