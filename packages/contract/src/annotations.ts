@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LABEL_MATCH_TYPES } from './constants.js';
-import { idField, idParam, idParams, optionalText, requiredText } from './fields.js';
+import { cohortQuery, idField, idParam, idParams, optionalText, requiredText } from './fields.js';
 import { sectionSchema, significantPointSchema } from './participants.js';
 import { defineRoutes } from './route.js';
 
@@ -142,8 +142,9 @@ export const annotationRoutes = defineRoutes('annotations', {
     path: '/tests/:id/tags',
     access: 'user',
     summary:
-      "The test's tags with their significant points, count and participants, read as `tags` (Professional data: 403 for client users of an Essential test)",
+      "The test's tags with their significant points, count and participants, read as `tags` (Professional data: 403 for client users of an Essential test); `cohort` counts lab or remote participants only",
     params: idParams,
+    query: cohortQuery,
     responses: { 200: tagListAnswer },
     errors: [403],
   },
@@ -180,8 +181,9 @@ export const annotationRoutes = defineRoutes('annotations', {
     path: '/tests/:id/labels',
     access: 'user',
     summary:
-      "The test's pages (page titles) with their metrics, read as `data.labels` (Professional data: 403 for client users of an Essential test)",
+      "The test's pages (page titles) with their metrics, read as `data.labels` (Professional data: 403 for client users of an Essential test); `cohort` computes them over lab or remote participants only",
     params: idParams,
+    query: cohortQuery,
     responses: { 200: labelListAnswer },
     errors: [403],
   },

@@ -75,6 +75,17 @@ export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
 /** Where a participant was recorded: in the lab, or in their own browser by webcam (remote studies). */
 export const PARTICIPANT_SOURCES = ['lab', 'webcam'] as const;
 export type ParticipantSource = (typeof PARTICIPANT_SOURCES)[number];
+/**
+ * Which participants a results screen counts: everyone, the lab's, or the remote ones (source
+ * webcam). `all` when the query leaves it out.
+ */
+export const COHORTS = ['all', 'lab', 'remote'] as const;
+export type Cohort = (typeof COHORTS)[number];
+/** The source of the participants of a cohort other than `all`. */
+export const COHORT_SOURCE: Record<Exclude<Cohort, 'all'>, ParticipantSource> = {
+  lab: 'lab',
+  remote: 'webcam',
+};
 /** `recording` while a recorder is still uploading; the screens show finished participants. */
 export const PARTICIPANT_STATES = ['recording', 'finished'] as const;
 export type ParticipantState = (typeof PARTICIPANT_STATES)[number];

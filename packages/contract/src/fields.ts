@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, MIN_PASSWORD_LENGTH } from './constants.js';
+import { COHORTS, MESSAGES, MIN_PASSWORD_LENGTH } from './constants.js';
 
 /** Field schemas shared by requests; their messages are the spec's global validation messages. */
 
@@ -75,3 +75,7 @@ export const videoFileAnswer = { file: 'video/*' };
 
 /** The path of a call on one record: `/tests/:id`, `/users/:id` … */
 export const idParams = z.strictObject({ id: idParam });
+
+/** A results route's choice of participants (COHORTS), `all` when left out. */
+export const cohortField = z.enum(COHORTS, { error: 'Choose a cohort: all, lab or remote' }).optional();
+export const cohortQuery = z.strictObject({ cohort: cohortField });

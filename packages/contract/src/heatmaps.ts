@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LABEL_MATCH_TYPES } from './constants.js';
-import { idField, idParam, idParams, optionalText, signedUrlQuery } from './fields.js';
+import {
+  cohortField,
+  cohortQuery,
+  idField,
+  idParam,
+  idParams,
+  optionalText,
+  signedUrlQuery,
+} from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
@@ -98,6 +106,7 @@ export const heatmapPointsQuery = z.strictObject({
   participant_id: idParam.optional(),
   /** Only the gaze from 2.5 s before to 0.5 s after each peak of this emotion. */
   peaks: z.enum(HEATMAP_PEAK_EMOTIONS, { error: 'Choose frustration or joy' }).optional(),
+  cohort: cohortField,
 });
 
 /** Areas of interest in a query: `left,top,width,height` in page px, areas separated by `;`. */
@@ -121,6 +130,7 @@ export const heatmapAreasField = z
 export const heatmapAreasQuery = z.strictObject({
   areas: heatmapAreasField,
   first_seconds: firstSecondsField,
+  cohort: cohortField,
 });
 
 const emotionMeans = z.object({ joy: z.number(), attention: z.number(), frustration: z.number() });
@@ -265,6 +275,7 @@ export const heatmapRoutes = defineRoutes('heatmaps', {
     access: 'user',
     summary: 'The scroll-reach map: the share of the visitors who saw each depth of the page',
     params: heatmapParams,
+    query: cohortQuery,
     responses: { 200: heatmapScrollReachAnswer },
   },
   create: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams } from './fields.js';
+import { cohortQuery, idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
@@ -55,6 +55,7 @@ export const journeyRoutes = defineRoutes('journey', {
     summary:
       'How the participants moved from page to page: steps, moves and drop-offs, pages with their mean emotions (Professional)',
     params: idParams,
+    query: cohortQuery,
     responses: { 200: journeyAnswer },
   },
 });

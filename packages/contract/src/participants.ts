@@ -10,7 +10,7 @@ import {
   STREAM_KINDS,
   STREAM_MEDIA_TYPE,
 } from './constants.js';
-import { idParam, idParams, signedUrlQuery, videoFileAnswer } from './fields.js';
+import { cohortQuery, idParam, idParams, signedUrlQuery, videoFileAnswer } from './fields.js';
 import { removedDataSchema } from './retention.js';
 import { defineRoutes } from './route.js';
 
@@ -210,8 +210,9 @@ export const participantRoutes = defineRoutes('participants', {
     method: 'GET',
     path: '/tests/:id/participants',
     access: 'user',
-    summary: 'Participants of a test (type default)',
+    summary: 'Participants of a test (type default); `cohort` lab or remote keeps that source only',
     params: idParams,
+    query: cohortQuery,
     responses: { 200: participantListAnswer },
     errors: [403],
   },

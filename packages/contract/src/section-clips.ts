@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, idParams } from './fields.js';
+import { cohortField, idParam, idParams } from './fields.js';
 import { recordingProgressSchema } from './participants.js';
 import { removedDataSchema } from './retention.js';
 import { defineRoutes } from './route.js';
@@ -55,6 +55,7 @@ export const sectionClipsAnswer = z.object({ data: sectionClipsSchema });
 /** The page: one of the test's page titles (labels). */
 export const sectionClipsQuery = z.strictObject({
   label_id: z.string({ error: 'Choose a page: label_id is required' }).pipe(idParam),
+  cohort: cohortField,
 });
 
 export const sectionClipsRoutes = defineRoutes('sectionClips', {

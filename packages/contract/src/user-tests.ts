@@ -171,6 +171,8 @@ export const testDetailSchema = testSummarySchema.extend({
   ended_at: z.number().nullable(),
   /** Finished participants. */
   participants: z.array(testParticipantRefSchema),
+  /** Finished participants (type default) of each cohort: the results' cohort filter shows when both have some. */
+  cohorts: z.object({ lab: z.number(), remote: z.number() }),
   tags: z.array(z.object({ id: z.number(), name: z.string() })),
   /** The heatmap pages (GET /tests/{id}/heatmaps answers the same). */
   heatmaps: z.array(heatmapPageSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, idParams, okSchema, optionalText } from './fields.js';
+import { cohortQuery, idField, idParams, okSchema, optionalText } from './fields.js';
 import { participantSummarySchema } from './participants.js';
 import { defineRoutes } from './route.js';
 
@@ -240,8 +240,9 @@ export const videoResultRoutes = defineRoutes('videoResults', {
     path: '/tests/:id/video_results',
     access: 'user',
     summary:
-      'The summary data of a video test: stats, processing state, scores over the video, scenes with notes, points and moments',
+      "The summary data of a video test: stats, processing state, scores over the video, scenes with notes, points and moments; `cohort` counts the stats' viewers of lab or remote only (the processed curves are everyone's)",
     params: idParams,
+    query: cohortQuery,
     responses: { 200: videoResultsSchema },
     errors: [403, 404],
   },
@@ -286,8 +287,10 @@ export const videoResultRoutes = defineRoutes('videoResults', {
     method: 'GET',
     path: '/tests/:id/qualitative_feedback',
     access: 'user',
-    summary: "The viewers' associations by count, the averages of the scale questions and the open answers",
+    summary:
+      "The viewers' associations by count, the averages of the scale questions and the open answers; `cohort` keeps lab or remote viewers' answers only",
     params: idParams,
+    query: cohortQuery,
     responses: { 200: qualitativeFeedbackSchema },
     errors: [403, 404],
   },

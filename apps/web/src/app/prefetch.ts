@@ -4,6 +4,7 @@ import { getSession } from '../api';
 import { currentUserQuery } from '../features/account';
 import { labelsQuery } from '../features/annotations';
 import { benchmarkQuery } from '../features/benchmark';
+import { cohortOf } from '../features/cohorts';
 import { FIRST_VIEW, heatmapPointsQuery, heatmapsQuery, preloadFirstScreenshot } from '../features/heatmaps';
 import { journeyQuery } from '../features/journey';
 import { participantsQuery, streamQuery } from '../features/participants';
@@ -27,7 +28,10 @@ const TEST_ADDRESS = /^\/(?:research\/)?(?:video-)?test\/([^/]+)(?:\/|$)/;
 const SCREEN_DATA: [RegExp, ScreenData][] = [
   [/^\/(?:research\/)?test\/[^/]+\/(?:participant\/(\d+)\/heatmap|heatmaps)\/?$/, heatmapsData],
   [/^\/test\/[^/]+\/participant\/(\d+)\/(recording|video)\/?$/, recordingData],
-  [/^\/test\/[^/]+\/journey\/?$/, (client, test) => client.prefetchQuery(journeyQuery(test.id))],
+  [
+    /^\/test\/[^/]+\/journey\/?$/,
+    (client, test, _, search) => client.prefetchQuery(journeyQuery(test.id, cohortIn(search))),
+  ],
   [/^\/test\/[^/]+\/benchmark\/?$/, (client, test) => client.prefetchQuery(benchmarkQuery(test.id))],
   [/^\/test\/[^/]+\/section-video\/?$/, sectionVideoData],
 ];
@@ -64,16 +68,22 @@ function screenDataOf(queryClient: QueryClient, test: TestDetail, pathname: stri
   }
 }
 
+/** The results' cohort the address names (`?cohort=`), as the screens read it. */
+const cohortIn = (search: string) => cohortOf(new URLSearchParams(search));
+
 /** The pages, the participants and the first page's gaze; the first screenshot is asked for at once. */
-function heatmapsData(queryClient: QueryClient, test: TestDetail, match: RegExpExecArray) {
+function heatmapsData(queryClient: QueryClient, test: TestDetail, match: RegExpExecArray, search: string) {
   preloadFirstScreenshot(test.heatmaps);
   const first = test.heatmaps[0];
   const participantId = match[1] ? Number(match[1]) : undefined;
+  const cohort = cohortIn(search);
   return Promise.all([
     queryClient.prefetchQuery(heatmapsQuery(test.id)),
-    queryClient.prefetchQuery(participantsQuery(test.id)),
+    queryClient.prefetchQuery(participantsQuery(test.id, cohort)),
     first &&
-      queryClient.prefetchQuery(heatmapPointsQuery(test.id, first.id, { ...FIRST_VIEW, participantId })),
+      queryClient.prefetchQuery(
+        heatmapPointsQuery(test.id, first.id, { ...FIRST_VIEW, participantId }, cohort),
+      ),
   ]);
 }
 
@@ -81,7 +91,7 @@ function heatmapsData(queryClient: QueryClient, test: TestDetail, match: RegExpE
  * The participant with the video's address and the participants (the selector). The replay's
  * samples are asked for too but not waited for: the video shows without them.
  */
-function recordingData(queryClient: QueryClient, test: TestDetail, match: RegExpExecArray) {
+function recordingData(queryClient: QueryClient, test: TestDetail, match: RegExpExecArray, search: string) {
   const participantId = Number(match[1]);
   const isReplay = match[2] === 'recording';
   if (isReplay)
@@ -89,7 +99,7 @@ function recordingData(queryClient: QueryClient, test: TestDetail, match: RegExp
       void queryClient.prefetchQuery(streamQuery(test.id, participantId, kind));
   return Promise.all([
     queryClient.prefetchQuery(recordingParticipantQuery(test.id, participantId)),
-    isReplay && queryClient.prefetchQuery(participantsQuery(test.id)),
+    isReplay && queryClient.prefetchQuery(participantsQuery(test.id, cohortIn(search))),
   ]);
 }
 
@@ -100,8 +110,8 @@ async function sectionVideoData(
   _: RegExpExecArray,
   search: string,
 ) {
-  const pages = await queryClient.fetchQuery(labelsQuery(test.id)).catch(() => []);
+  const pages = await queryClient.fetchQuery(labelsQuery(test.id, cohortIn(search))).catch(() => []);
   const chosen = Number(new URLSearchParams(search).get('page'));
   const page = pages.find((label) => label.id === chosen) ?? pages[0];
-  if (page) await queryClient.prefetchQuery(sectionClipsQuery(test.id, page.id));
+  if (page) await queryClient.prefetchQuery(sectionClipsQuery(test.id, page.id, cohortIn(search)));
 }

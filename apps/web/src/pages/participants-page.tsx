@@ -2,6 +2,7 @@ import { getsProfessionalData, readerOfUser } from '@limbus/contract';
 import { Stack, Text } from '@mantine/core';
 import { useCurrentUser } from '../features/account';
 import { usesResearchArea } from '../features/auth';
+import { participantsOfCohort, useCohort } from '../features/cohorts';
 import { ErasureRequestPanel } from '../features/erasures';
 import { ExportPanel } from '../features/exports';
 import { ParticipantsList, useParticipants } from '../features/participants';
@@ -16,6 +17,7 @@ export function ParticipantsPage() {
   const test = useLoadedTest();
   const { user } = useCurrentUser();
   const participants = useParticipants(test.id);
+  const cohort = useCohort();
   const withMetrics =
     test.platform !== 'video' &&
     user !== undefined &&
@@ -27,6 +29,11 @@ export function ParticipantsPage() {
       <Text c="dimmed" size="sm">
         Everyone who took this test, with the time they needed from start to finish.
       </Text>
+      {participants.data ? (
+        <Text fw={500} aria-live="polite">
+          {participantsOfCohort(participants.data.length, cohort)}
+        </Text>
+      ) : null}
       <ParticipantsList testId={test.id} canManage={usesResearchArea(user)} />
       {participants.data && participants.data.length > 0 ? (
         <ExportPanel testId={test.id} participants={participants.data} withMetrics={withMetrics} />

@@ -44,6 +44,7 @@ export function makeTestDetail(overrides: Partial<TestDetail> = {}): TestDetail 
     started_at: null,
     ended_at: null,
     participants: [],
+    cohorts: { lab: 0, remote: 0 },
     tags: [],
     heatmaps: [],
     report: null,

@@ -144,7 +144,10 @@ async function newSection(w: InputWorld): Promise<{ id: number; start: number }>
 }
 
 export const annotationsInputCases: InputCase[] = [
-  signedIn('GET /api/v1/tests/:id/tags', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/tags', ['params', 'querystring'], (w) => ({
+    id: w.recordedTestId,
+    query: { cohort: 'lab' },
+  })),
   signedIn('POST /api/v1/tests/:id/tags', ['body', 'params'], (w) => ({
     id: w.recordedTestId,
     body: { tag: { name: `Tag ${nextNumber()}` } },
@@ -154,7 +157,10 @@ export const annotationsInputCases: InputCase[] = [
     body: { tag: { name: `Renamed ${nextNumber()}` } },
   })),
   signedIn('DELETE /api/v1/tags/:id', ['params'], async (w) => ({ id: await newTag(w) })),
-  signedIn('GET /api/v1/tests/:id/labels', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/labels', ['params', 'querystring'], (w) => ({
+    id: w.recordedTestId,
+    query: { cohort: 'remote' },
+  })),
   signedIn('POST /api/v1/tests/:id/labels', ['body', 'params'], (w) => ({
     id: w.recordedTestId,
     body: { label: { name: 'Basket', urls: ['https://shop.example/basket'], match_type: 'exact' } },

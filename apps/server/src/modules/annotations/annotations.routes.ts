@@ -22,7 +22,7 @@ import {
 /** Tags, page titles (labels), significant point notes and sections (spec 2 §7). Writes: research area. */
 export function registerAnnotationRoutes(app: FastifyInstance, deps: Deps): void {
   serveRoute(app, annotationRoutes.listTags, async (request) =>
-    listTags(deps, actorOf(request), request.params.id),
+    listTags(deps, actorOf(request), request.params.id, request.query.cohort),
   );
 
   serveRoute(app, annotationRoutes.createTag, async (request) =>
@@ -38,7 +38,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: Deps): void
   });
 
   serveRoute(app, annotationRoutes.listLabels, async (request) =>
-    listLabels(deps, actorOf(request), request.params.id),
+    listLabels(deps, actorOf(request), request.params.id, request.query.cohort),
   );
 
   serveRoute(app, annotationRoutes.createLabel, async (request) =>

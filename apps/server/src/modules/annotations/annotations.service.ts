@@ -1,4 +1,5 @@
 import {
+  type Cohort,
   type Label,
   type LabelMatchType,
   type LabelWithMetrics,
@@ -14,7 +15,7 @@ import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
 import { createAiProvider } from '../ai/create-ai-provider.js';
 import { translationOnSave } from '../ai/translation.service.js';
-import { findStoredPageMetrics, queueTestMetrics } from '../ingestion/analysis.js';
+import { pageMetricsOf, queueTestMetrics } from '../ingestion/analysis.js';
 import { toSection, toSignificantPoint } from '../participants/participants.mappers.js';
 import {
   findSectionRow,
@@ -62,11 +63,16 @@ const nameTaken = () => AppError.fieldError('conflict', 'name', 'This test has a
 // ── tags ──
 
 /** The test's tags with their points (spec 3 §3 Tag): Professional data of a test's results. */
-export async function listTags(deps: Deps, actor: Actor, testId: number): Promise<{ tags: TagWithPoints[] }> {
+export async function listTags(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  cohort: Cohort = 'all',
+): Promise<{ tags: TagWithPoints[] }> {
   await resultsTestFor(deps, actor, testId, 'tags');
   const [rows, points] = await Promise.all([
     listTagRows(deps.db, testId),
-    listTestPointRows(deps.db, testId),
+    listTestPointRows(deps.db, testId, cohort),
   ]);
   const answers = points.map(toSignificantPoint);
   return { tags: rows.map((row) => toTagWithPoints(row, answers)) };
@@ -130,12 +136,13 @@ export async function listLabels(
   deps: Deps,
   actor: Actor,
   testId: number,
+  cohort: Cohort = 'all',
 ): Promise<{ data: { labels: LabelWithMetrics[] } }> {
   await resultsTestFor(deps, actor, testId, 'pages');
   const [rows, stored, points] = await Promise.all([
     listLabelRows(deps.db, testId),
-    findStoredPageMetrics(deps.db, testId),
-    listTestPointRows(deps.db, testId),
+    pageMetricsOf(deps, testId, cohort),
+    listTestPointRows(deps.db, testId, cohort),
   ]);
   const metricsById = new Map(
     (Array.isArray(stored) ? (stored as StoredPageMetrics[]) : []).map((page) => [page.id, page]),

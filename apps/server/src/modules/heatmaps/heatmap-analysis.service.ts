@@ -13,7 +13,7 @@ import {
   REFERENCE_HEIGHT,
   scrollReach,
 } from '@limbus/analytics';
-import type { HeatmapArea, HeatmapScrollReach } from '@limbus/contract';
+import type { Cohort, HeatmapArea, HeatmapScrollReach } from '@limbus/contract';
 import type { Actor } from '../../http/policy.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import {
@@ -67,12 +67,12 @@ export async function heatmapAreas(
   actor: Actor,
   testId: number,
   id: number,
-  query: { areas: Box[]; first_seconds?: string },
+  query: { areas: Box[]; first_seconds?: string; cohort?: Cohort },
 ): Promise<{ participants: number; areas: HeatmapArea[] }> {
   const { test, page } = await pageAndTest(deps, actor, testId, id);
   const firstSeconds = firstSecondsOf(query.first_seconds);
   const visitors: AreaParticipant[] = [];
-  const ids = await participantIdsOf(deps, testId);
+  const ids = await participantIdsOf(deps, testId, undefined, query.cohort);
   const recordingOf = await recordingReader(deps, ids, true);
   for (const participantId of ids) {
     const recording = await recordingOf(participantId);
@@ -132,10 +132,11 @@ export async function heatmapScrollReach(
   actor: Actor,
   testId: number,
   id: number,
+  cohort: Cohort = 'all',
 ): Promise<HeatmapScrollReach> {
   const { test, page } = await pageAndTest(deps, actor, testId, id);
   const visitors = [];
-  const ids = await participantIdsOf(deps, testId);
+  const ids = await participantIdsOf(deps, testId, undefined, cohort);
   const recordingOf = await recordingReader(deps, ids);
   for (const participantId of ids) {
     const recording = await recordingOf(participantId);

@@ -6,6 +6,7 @@ import {
   type Platform,
   type ScreenGeometry,
 } from '@limbus/analytics';
+import type { Cohort } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import { participantGeometries } from '../participants/participant-geometry.js';
@@ -18,9 +19,18 @@ import { cachedStream } from './stream-cache.js';
 
 type RecordingDeps = Pick<Deps, 'db' | 'files'>;
 
-/** The finished participants counted in the metrics (not left out for data quality), or the ones asked for (404 when not of this test). */
-export async function participantIdsOf(deps: RecordingDeps, testId: number, only?: readonly number[]) {
-  if (only === undefined) return (await listMetricsParticipantRows(deps.db, testId)).map((row) => row.id);
+/**
+ * The finished participants of the cohort counted in the metrics (not left out for data quality),
+ * or the ones asked for (404 when not of this test).
+ */
+export async function participantIdsOf(
+  deps: RecordingDeps,
+  testId: number,
+  only?: readonly number[],
+  cohort: Cohort = 'all',
+) {
+  if (only === undefined)
+    return (await listMetricsParticipantRows(deps.db, testId, cohort)).map((row) => row.id);
   const ids: number[] = [];
   for (const participantId of only) {
     const row = await findParticipantRow(deps.db, testId, participantId);

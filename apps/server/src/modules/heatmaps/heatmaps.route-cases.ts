@@ -130,6 +130,7 @@ export const heatmapsInputCases: InputCase[] = [
       first_seconds: '5',
       participant_id: String(w.recordedParticipantId),
       peaks: 'frustration',
+      cohort: 'lab',
     },
   })),
   signedIn('GET /api/v1/tests/:id/heatmaps/:hid/areas', ['params', 'querystring'], async (w) => ({
@@ -142,9 +143,10 @@ export const heatmapsInputCases: InputCase[] = [
     params: { hid: await newHeatmap(w) },
     query: { participant_ids: String(w.recordedParticipantId), first_seconds: 'all' },
   })),
-  signedIn('GET /api/v1/tests/:id/heatmaps/:hid/scroll_reach', ['params'], async (w) => ({
+  signedIn('GET /api/v1/tests/:id/heatmaps/:hid/scroll_reach', ['params', 'querystring'], async (w) => ({
     id: w.recordedTestId,
     params: { hid: await newHeatmap(w) },
+    query: { cohort: 'remote' },
   })),
   signedIn('POST /api/v1/tests/:id/heatmaps', ['body', 'params'], async (w) => ({
     id: w.recordedTestId,

@@ -49,7 +49,13 @@ export function registerHeatmapRoutes(app: FastifyInstance, deps: Deps): void {
   }));
 
   serveRoute(app, heatmapRoutes.scrollReach, async (request) => ({
-    data: await heatmapScrollReach(deps, actorOf(request), request.params.id, request.params.hid),
+    data: await heatmapScrollReach(
+      deps,
+      actorOf(request),
+      request.params.id,
+      request.params.hid,
+      request.query.cohort,
+    ),
   }));
 
   serveRoute(app, heatmapRoutes.create, async (request) => ({

@@ -1,5 +1,6 @@
 import { type PageHeatmapRecording, pageHeatmapPoints } from '@limbus/analytics';
 import {
+  type Cohort,
   HEATMAP_CELL_PX,
   type HeatmapInput,
   type HeatmapKind,
@@ -184,12 +185,18 @@ export async function heatmapPoints(
   actor: Actor,
   testId: number,
   id: number,
-  query: { kind?: HeatmapKind; first_seconds?: string; participant_id?: number; peaks?: HeatmapPeakEmotion },
+  query: {
+    kind?: HeatmapKind;
+    first_seconds?: string;
+    participant_id?: number;
+    peaks?: HeatmapPeakEmotion;
+    cohort?: Cohort;
+  },
 ): Promise<HeatmapPoints> {
   const test = await resultsTestFor(deps, actor, testId);
   const page = await heatmapOf(deps, testId, id);
   const only = query.participant_id === undefined ? undefined : [query.participant_id];
-  const ids = await participantIdsOf(deps, testId, only);
+  const ids = await participantIdsOf(deps, testId, only, query.cohort);
   return pagePointsOf(deps, test, page, ids, query);
 }
 

@@ -7,7 +7,9 @@ import {
   pageVisits,
   tagMetrics,
 } from '@limbus/analytics';
+import type { Cohort } from '@limbus/contract';
 import type { Executor } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
@@ -15,6 +17,7 @@ import { listMetricsParticipantRows, replaceSectionRows } from '../participants/
 import { replacePoints } from '../participants/record-participant.js';
 import {
   findParticipantById,
+  findStoredPageMetricsRow,
   hasQueuedJob,
   listPointsOfParticipants,
   listPointTagLinks,
@@ -87,31 +90,9 @@ export async function queueTestMetrics(db: Executor, testId: number, at: Date): 
 export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string, unknown>): Promise<void> {
   const testId = idOf(payload, 'test_id');
   const pages = await listTestLabels(deps.db, testId);
-  const finished = await listMetricsParticipantRows(deps.db, testId);
-  const ids = finished.map((row) => row.id);
-  const points = await listPointsOfParticipants(deps.db, ids);
-  const data: ParticipantPageData[] = [];
-  for (const id of ids) {
-    const mice = await loadStream(deps, id, 'mice');
-    const emotions = await loadStream(deps, id, 'emotions');
-    data.push({
-      participantId: id,
-      visits: mice?.kind === 'mice' ? pageVisits(mice.samples) : [],
-      emotions: emotions?.kind === 'emotions' ? emotions.samples : emptyEmotions(),
-      points: points
-        .filter((point) => point.participantId === id)
-        .map((point) => ({
-          id: point.id,
-          emotion: point.emotion,
-          timestamp_top: point.timestampTop,
-          false_positive: point.falsePositive,
-        })),
-    });
-  }
-  const pageResult = pageMetrics(
-    pages.map((label) => ({ id: label.id, name: label.name, urls: label.urls, matchType: label.matchType })),
-    data,
-  );
+  const ids = (await listMetricsParticipantRows(deps.db, testId)).map((row) => row.id);
+  const { data, points } = await pageDataOf(deps, ids);
+  const pageResult = pageMetrics(pages.map(pageOfLabel), data);
   const testTags = await listTestTags(deps.db, testId);
   const links = await listPointTagLinks(
     deps.db,
@@ -146,6 +127,77 @@ export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string
   });
 }
 
+type StreamDeps = Pick<Deps, 'db' | 'files'>;
+
+/** What the page metrics are computed from: the participants' page visits, emotions and significant points. */
+async function pageDataOf(deps: StreamDeps, ids: number[]) {
+  const points = await listPointsOfParticipants(deps.db, ids);
+  const data: ParticipantPageData[] = [];
+  for (const id of ids) {
+    const mice = await loadStream(deps, id, 'mice');
+    const emotions = await loadStream(deps, id, 'emotions');
+    data.push({
+      participantId: id,
+      visits: mice?.kind === 'mice' ? pageVisits(mice.samples) : [],
+      emotions: emotions?.kind === 'emotions' ? emotions.samples : emptyEmotions(),
+      points: points
+        .filter((point) => point.participantId === id)
+        .map((point) => ({
+          id: point.id,
+          emotion: point.emotion,
+          timestamp_top: point.timestampTop,
+          false_positive: point.falsePositive,
+        })),
+    });
+  }
+  return { data, points };
+}
+
+/** The page metrics the last recomputation stored for the test (everyone's), or null before the first. */
+export async function findStoredPageMetrics(db: Executor, testId: number): Promise<unknown> {
+  return (await findStoredPageMetricsRow(db, testId))?.payload ?? null;
+}
+
+/**
+ * Cohort page metrics computed on request, by test and cohort, valid while the stored ones and
+ * the cohort's participants are the same.
+ */
+const cohortPageMetrics = new Map<string, { version: string; payload: unknown }>();
+const COHORT_METRICS_KEPT = 64;
+
+/**
+ * The page metrics of a test for a cohort: the stored ones for `all`; for lab or remote, the same
+ * computation over that cohort's participants, kept until the stored metrics are recomputed or
+ * the cohort's participants change.
+ */
+export async function pageMetricsOf(deps: StreamDeps, testId: number, cohort: Cohort): Promise<unknown> {
+  if (cohort === 'all') return findStoredPageMetrics(deps.db, testId);
+  const stored = await findStoredPageMetricsRow(deps.db, testId);
+  if (!stored) return null;
+  const ids = (await listMetricsParticipantRows(deps.db, testId, cohort)).map((row) => row.id);
+  const key = `${testId}:${cohort}`;
+  const version = `${stored.computedAt.getTime()}:${ids.join(',')}`;
+  const kept = cohortPageMetrics.get(key);
+  if (kept?.version === version) return kept.payload;
+  const pages = await listTestLabels(deps.db, testId);
+  const { data } = await pageDataOf(deps, ids);
+  const payload = pageMetrics(pages.map(pageOfLabel), data);
+  cohortPageMetrics.delete(key);
+  cohortPageMetrics.set(key, { version, payload });
+  for (const oldest of cohortPageMetrics.keys()) {
+    if (cohortPageMetrics.size <= COHORT_METRICS_KEPT) break;
+    cohortPageMetrics.delete(oldest);
+  }
+  return payload;
+}
+
+const pageOfLabel = (label: Awaited<ReturnType<typeof listTestLabels>>[number]) => ({
+  id: label.id,
+  name: label.name,
+  urls: label.urls,
+  matchType: label.matchType,
+});
+
 const emptyEmotions = (): EmotionSamples => ({
   timestamp: new Float64Array(0),
   joy: new Float32Array(0),
@@ -159,6 +211,5 @@ export const ingestionJobHandlers = {
   [RECOMPUTE_TEST_METRICS]: recomputeTestMetrics,
 };
 
-// For the results that show the stored page metrics (page titles, the benchmark, the journey) and
-// the journey, whose pages are the ones the metrics are computed for, in the same order.
-export { findStoredPageMetrics, listTestLabels } from './ingestion.repository.js';
+// For the journey, whose pages are the ones the metrics are computed for, in the same order.
+export { listTestLabels } from './ingestion.repository.js';

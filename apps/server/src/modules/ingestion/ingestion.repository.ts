@@ -166,13 +166,13 @@ export async function listPointTagLinks(db: Executor, tagIds: number[]) {
     .where(inArray(significantPointTags.tagId, tagIds));
 }
 
-/** The page metrics the last recomputation stored for the test, or null before the first. */
-export async function findStoredPageMetrics(db: Executor, testId: number): Promise<unknown> {
+/** The page metrics the last recomputation stored for the test and when, or null before the first. */
+export async function findStoredPageMetricsRow(db: Executor, testId: number) {
   const [row] = await db
-    .select({ payload: testMetrics.payload })
+    .select({ payload: testMetrics.payload, computedAt: testMetrics.computedAt })
     .from(testMetrics)
     .where(and(eq(testMetrics.testId, testId), eq(testMetrics.kind, 'pages')));
-  return row?.payload ?? null;
+  return row ?? null;
 }
 
 /** Stores the test's metrics of one kind, replacing the earlier ones. */

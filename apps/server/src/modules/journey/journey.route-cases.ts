@@ -28,5 +28,8 @@ export const journeyPolicyCases: RouteCases = {
 };
 
 export const journeyInputCases: InputCase[] = [
-  signedIn('GET /api/v1/tests/:id/journey', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/journey', ['params', 'querystring'], (w) => ({
+    id: w.recordedTestId,
+    query: { cohort: 'all' },
+  })),
 ];

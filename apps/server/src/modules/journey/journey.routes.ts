@@ -7,6 +7,6 @@ import { testJourney } from './journey.service.js';
 
 export function registerJourneyRoutes(app: FastifyInstance, deps: Deps): void {
   serveRoute(app, journeyRoutes.get, async (request) => ({
-    data: await testJourney(deps, actorOf(request), request.params.id),
+    data: await testJourney(deps, actorOf(request), request.params.id, request.query.cohort),
   }));
 }

@@ -1,8 +1,8 @@
 import { type JourneyPage as AnalyticsPage, journeyFlow, pagePath, pageVisits } from '@limbus/analytics';
-import { JOURNEY_MAX_STEPS, type Journey, type JourneyPage } from '@limbus/contract';
+import { type Cohort, JOURNEY_MAX_STEPS, type Journey, type JourneyPage } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
-import { findStoredPageMetrics, listTestLabels } from '../ingestion/analysis.js';
+import { listTestLabels, pageMetricsOf } from '../ingestion/analysis.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { listFinishedParticipantRows } from '../participants/participants.service.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
@@ -20,8 +20,12 @@ type StoredPage = {
 const shareOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** The stored page metrics by page id (the recompute job's; emotions null where unmeasured). */
-async function storedPages(deps: JourneyDeps, testId: number): Promise<Map<number, StoredPage>> {
-  const payload = await findStoredPageMetrics(deps.db, testId);
+async function storedPages(
+  deps: JourneyDeps,
+  testId: number,
+  cohort: Cohort,
+): Promise<Map<number, StoredPage>> {
+  const payload = await pageMetricsOf(deps, testId, cohort);
   const rows = Array.isArray(payload) ? (payload as Record<string, unknown>[]) : [];
   return new Map(
     rows.map((row) => [
@@ -42,7 +46,12 @@ async function storedPages(deps: JourneyDeps, testId: number): Promise<Map<numbe
  * become the test's pages in order (pagePath), summed into steps, moves and drop-offs
  * (journeyFlow); pages carry the stored page metrics' visitors and emotions.
  */
-export async function testJourney(deps: JourneyDeps, actor: Actor, testId: number): Promise<Journey> {
+export async function testJourney(
+  deps: JourneyDeps,
+  actor: Actor,
+  testId: number,
+  cohort: Cohort = 'all',
+): Promise<Journey> {
   await resultsTestFor(deps, actor, testId, 'journey');
   const labelRows = await listTestLabels(deps.db, testId);
   const pages: AnalyticsPage[] = labelRows.map((row) => ({
@@ -51,12 +60,12 @@ export async function testJourney(deps: JourneyDeps, actor: Actor, testId: numbe
     matchType: row.matchType,
   }));
   const paths: number[][] = [];
-  for (const participant of await listFinishedParticipantRows(deps.db, testId)) {
+  for (const participant of await listFinishedParticipantRows(deps.db, testId, cohort)) {
     const mice = await loadStream(deps, participant.id, 'mice');
     if (mice?.kind === 'mice') paths.push(pagePath(pageVisits(mice.samples), pages));
   }
   const flow = journeyFlow(paths, JOURNEY_MAX_STEPS);
-  const metrics = await storedPages(deps, testId);
+  const metrics = await storedPages(deps, testId, cohort);
   const visitors = new Map<number, number>();
   for (const path of paths) for (const id of new Set(path)) visitors.set(id, (visitors.get(id) ?? 0) + 1);
   const answerPages: JourneyPage[] = labelRows.map((row) => {

@@ -1,6 +1,7 @@
-import type { Emotion, MomentKind, ParticipantType, StreamKindName } from '@limbus/contract';
+import type { Cohort, Emotion, MomentKind, ParticipantType, StreamKindName } from '@limbus/contract';
 import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { inCohort } from '../../db/cohorts.js';
 import {
   labels,
   moments,
@@ -21,28 +22,33 @@ export async function listParticipantRows(
   db: Executor,
   testId: number,
   type: ParticipantType,
+  cohort: Cohort = 'all',
 ): Promise<ParticipantRow[]> {
   return db
     .select()
     .from(participants)
-    .where(and(eq(participants.testId, testId), eq(participants.type, type)))
+    .where(and(eq(participants.testId, testId), eq(participants.type, type), inCohort(cohort)))
     .orderBy(sql`${participants.startedAt} asc nulls last`, asc(participants.id));
 }
 
 /** The finished participants of type default of a test (recorded and complete), by id. */
-export function listFinishedParticipantRows(db: Executor, testId: number) {
-  return selectFinishedParticipantRows(db, testId, { countedInMetrics: false });
+export function listFinishedParticipantRows(db: Executor, testId: number, cohort: Cohort = 'all') {
+  return selectFinishedParticipantRows(db, testId, { countedInMetrics: false, cohort });
 }
 
 /**
  * The finished participants of type default that count in the test's metrics: those a researcher
- * left out (excluded_from_metrics, for low data quality) do not.
+ * left out (excluded_from_metrics, for low data quality) do not; with a cohort, only its source.
  */
-export function listMetricsParticipantRows(db: Executor, testId: number) {
-  return selectFinishedParticipantRows(db, testId, { countedInMetrics: true });
+export function listMetricsParticipantRows(db: Executor, testId: number, cohort: Cohort = 'all') {
+  return selectFinishedParticipantRows(db, testId, { countedInMetrics: true, cohort });
 }
 
-function selectFinishedParticipantRows(db: Executor, testId: number, only: { countedInMetrics: boolean }) {
+function selectFinishedParticipantRows(
+  db: Executor,
+  testId: number,
+  only: { countedInMetrics: boolean; cohort?: Cohort },
+) {
   return db
     .select({
       id: participants.id,
@@ -57,6 +63,7 @@ function selectFinishedParticipantRows(db: Executor, testId: number, only: { cou
         eq(participants.type, 'default'),
         eq(participants.state, 'finished'),
         only.countedInMetrics ? eq(participants.excludedFromMetrics, false) : undefined,
+        inCohort(only.cohort),
       ),
     )
     .orderBy(asc(participants.id));
@@ -246,12 +253,16 @@ export async function listSignificantPointRows(
  * Every significant point of the test's recorded participants (not its video result), with tags,
  * in time order: what the results screens count and quote.
  */
-export async function listTestPointRows(db: Executor, testId: number): Promise<SignificantPointRow[]> {
+export async function listTestPointRows(
+  db: Executor,
+  testId: number,
+  cohort: Cohort = 'all',
+): Promise<SignificantPointRow[]> {
   const points = await db
     .select({ point: significantPoints, participantRealId: participants.realId })
     .from(significantPoints)
     .innerJoin(participants, eq(participants.id, significantPoints.participantId))
-    .where(and(eq(participants.testId, testId), eq(participants.type, 'default')))
+    .where(and(eq(participants.testId, testId), eq(participants.type, 'default'), inCohort(cohort)))
     .orderBy(asc(significantPoints.timestampTop), asc(significantPoints.id));
   const tagsOf = await tagsOfPoints(
     db,

@@ -79,7 +79,10 @@ export const participantsPolicyCases: RouteCases = {
 };
 
 export const participantsInputCases: InputCase[] = [
-  signedIn('GET /api/v1/tests/:id/participants', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/participants', ['params', 'querystring'], (w) => ({
+    id: w.recordedTestId,
+    query: { cohort: 'remote' },
+  })),
   signedIn('GET /api/v1/tests/:id/participants/:pid', ['querystring', 'params'], (w) => ({
     id: w.recordedTestId,
     params: { pid: w.recordedParticipantId },

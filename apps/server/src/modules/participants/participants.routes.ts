@@ -22,7 +22,7 @@ import {
 
 export function registerParticipantRoutes(app: FastifyInstance, deps: Deps): void {
   serveRoute(app, participantRoutes.list, async (request) =>
-    listParticipants(deps, actorOf(request), request.params.id),
+    listParticipants(deps, actorOf(request), request.params.id, request.query.cohort),
   );
 
   serveRoute(

@@ -1,5 +1,6 @@
 import type { StreamKind } from '@limbus/analytics';
 import {
+  type Cohort,
   GENERATED_VIEWER_PREFIX,
   isAnnotatedPoint,
   type ParticipantAssociation,
@@ -98,9 +99,10 @@ export async function readableParticipantRows(
   actor: Actor,
   testId: number,
   data?: ProfessionalData,
+  cohort: Cohort = 'all',
 ): Promise<ParticipantRow[]> {
   assertIndividualParticipants(actor, await resultsTestFor(deps, actor, testId, data));
-  const rows = await listParticipantRows(deps.db, testId, 'default');
+  const rows = await listParticipantRows(deps.db, testId, 'default', cohort);
   return rows.filter((row) => !hiddenFrom(actor, row));
 }
 
@@ -109,8 +111,9 @@ export async function listParticipants(
   deps: Deps,
   actor: Actor,
   testId: number,
+  cohort: Cohort = 'all',
 ): Promise<ParticipantSummary[]> {
-  const rows = await readableParticipantRows(deps, actor, testId);
+  const rows = await readableParticipantRows(deps, actor, testId, undefined, cohort);
   return rows.map((row) => toParticipantSummary(row, signedVideoUrl(deps)));
 }
 

@@ -41,6 +41,6 @@ export const sectionClipsPolicyCases: RouteCases = {
 export const sectionClipsInputCases: InputCase[] = [
   signedIn('GET /api/v1/tests/:id/section-clips', ['querystring', 'params'], async (w) => ({
     id: w.recordedTestId,
-    query: { label_id: String(await labelOf(w.t.db, w.recordedTestId)) },
+    query: { label_id: String(await labelOf(w.t.db, w.recordedTestId)), cohort: 'all' },
   })),
 ];

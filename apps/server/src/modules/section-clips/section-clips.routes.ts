@@ -12,7 +12,13 @@ export function registerSectionClipsRoutes(app: FastifyInstance, deps: Deps): vo
     app,
     sectionClipsRoutes.get,
     async (request) => ({
-      data: await sectionClipsOf(deps, actorOf(request), request.params.id, request.query.label_id),
+      data: await sectionClipsOf(
+        deps,
+        actorOf(request),
+        request.params.id,
+        request.query.label_id,
+        request.query.cohort,
+      ),
     }),
     { onSend: compressLargeAnswer },
   );

@@ -1,4 +1,4 @@
-import type { SectionClip, SectionClips } from '@limbus/contract';
+import type { Cohort, SectionClip, SectionClips } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
@@ -16,7 +16,8 @@ import { listFirstVisitRows } from './section-clips.repository.js';
  * The section video of a page (Professional): the participants the reader sees in the
  * participants list, each one's first visit of the page (label `labelId`) as a clip of their
  * recording, with the video's signed URL (waking a demo recording that is still to be made, as
- * the participant answer with fields=video does) and the emotions of that span only. Access is
+ * the participant answer with fields=video does) and the emotions of that span only; with a
+ * cohort, its participants only. Access is
  * the participant list's (the test's results, its individual participants) plus the tier.
  */
 export async function sectionClipsOf(
@@ -24,8 +25,9 @@ export async function sectionClipsOf(
   actor: Actor,
   testId: number,
   labelId: number,
+  cohort: Cohort = 'all',
 ): Promise<SectionClips> {
-  const participants = await readableParticipantRows(deps, actor, testId, 'section-video');
+  const participants = await readableParticipantRows(deps, actor, testId, 'section-video', cohort);
   if (!(await findLabelRow(deps.db, testId, labelId))) throw notFound('The page');
   const visits = new Map(
     (await listFirstVisitRows(deps.db, testId, labelId)).map((visit) => [visit.participantId, visit]),

@@ -2,6 +2,7 @@ import {
   ADDON_KEYS,
   type AddonKey,
   type Answer,
+  COHORT_SOURCE,
   type HeatmapPage,
   type TestDetail,
   type TestEvaluation,
@@ -115,8 +116,18 @@ export function toTestDetail(row: TestDetailRow, related: TestRelations): TestDe
       started_at: unixOrNull(participant.startedAt),
       ended_at: unixOrNull(participant.endedAt),
     })),
+    cohorts: cohortSizes(related.participants),
     tags: related.tags,
     heatmaps: related.heatmaps,
     report: test.report,
   };
 }
+
+/** How many finished participants (type default) each cohort has. */
+const cohortSizes = (participants: TestRelations['participants']) => {
+  const sizeOf = (cohort: keyof typeof COHORT_SOURCE) =>
+    participants.filter(
+      (participant) => participant.type === 'default' && participant.source === COHORT_SOURCE[cohort],
+    ).length;
+  return { lab: sizeOf('lab'), remote: sizeOf('remote') };
+};

@@ -176,6 +176,7 @@ export async function listFinishedParticipantRefs(db: Executor, testId: number) 
       id: participants.id,
       realId: participants.realId,
       type: participants.type,
+      source: participants.source,
       startedAt: participants.startedAt,
       endedAt: participants.endedAt,
     })

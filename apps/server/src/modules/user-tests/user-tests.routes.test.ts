@@ -183,6 +183,7 @@ describe('GET /tests/{id}', () => {
       started_at: null,
       ended_at: null,
       participants: [],
+      cohorts: { lab: 0, remote: 0 },
       tags: [],
       heatmaps: [],
       report: null,

@@ -1,5 +1,7 @@
+import type { Cohort } from '@limbus/contract';
 import { and, asc, eq, inArray, like, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { inCohort } from '../../db/cohorts.js';
 import {
   answers,
   categories,
@@ -78,11 +80,16 @@ export async function updateNoteRow(db: Executor, id: number, note: string): Pro
 }
 
 /** Demographics of the test's viewers that count (real ones and counted generated ones). */
-export async function listViewerDemographics(db: Executor, testId: number, generatedPrefix: string) {
+export async function listViewerDemographics(
+  db: Executor,
+  testId: number,
+  generatedPrefix: string,
+  cohort: Cohort = 'all',
+) {
   return db
     .select({ demographic: participants.demographic })
     .from(participants)
-    .where(and(eq(participants.testId, testId), countsInStats(generatedPrefix)));
+    .where(and(eq(participants.testId, testId), countsInStats(generatedPrefix), inCohort(cohort)));
 }
 
 /** What the results screens need of the test itself. */
@@ -113,7 +120,12 @@ export async function listQuestionRows(db: Executor, testId: number) {
 }
 
 /** The answers of the viewers that count to the test's questions. */
-export async function listViewerAnswers(db: Executor, testId: number, generatedPrefix: string) {
+export async function listViewerAnswers(
+  db: Executor,
+  testId: number,
+  generatedPrefix: string,
+  cohort: Cohort = 'all',
+) {
   return db
     .select({
       questionId: answers.questionId,
@@ -126,7 +138,7 @@ export async function listViewerAnswers(db: Executor, testId: number, generatedP
     .from(answers)
     .innerJoin(testQuestions, eq(testQuestions.id, answers.questionId))
     .innerJoin(participants, eq(participants.id, answers.participantId))
-    .where(and(eq(testQuestions.testId, testId), countsInStats(generatedPrefix)))
+    .where(and(eq(testQuestions.testId, testId), countsInStats(generatedPrefix), inCohort(cohort)))
     .orderBy(asc(answers.participantId));
 }
 

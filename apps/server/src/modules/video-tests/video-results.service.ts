@@ -1,4 +1,5 @@
 import {
+  type Cohort,
   type ConsultancyNote,
   GENERATED_VIEWER_PREFIX,
   NORM_MINIMUM_TESTS,
@@ -133,11 +134,16 @@ function statsOf(
 }
 
 /** The summary data of a video test (the summary, scenes, dynamic analysis and moments screens). */
-export async function getVideoResults(deps: Deps, actor: Actor, testId: number): Promise<VideoResults> {
+export async function getVideoResults(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  cohort: Cohort = 'all',
+): Promise<VideoResults> {
   await videoTestFor(deps, actor, testId);
   const [test, demographics, participant] = await Promise.all([
     findVideoTestRow(deps.db, testId),
-    listViewerDemographics(deps.db, testId, GENERATED_VIEWER_PREFIX),
+    listViewerDemographics(deps.db, testId, GENERATED_VIEWER_PREFIX, cohort),
     findVideoParticipantRow(deps.db, testId),
   ]);
   if (!test) throw notFound('The test');
@@ -302,12 +308,13 @@ export async function getQualitativeFeedback(
   deps: Deps,
   actor: Actor,
   testId: number,
+  cohort: Cohort = 'all',
 ): Promise<QualitativeFeedback> {
   await videoTestFor(deps, actor, testId);
   const [test, questions, answers] = await Promise.all([
     findVideoTestRow(deps.db, testId),
     listQuestionRows(deps.db, testId),
-    listViewerAnswers(deps.db, testId, GENERATED_VIEWER_PREFIX),
+    listViewerAnswers(deps.db, testId, GENERATED_VIEWER_PREFIX, cohort),
   ]);
   const shown = new Set(test?.shownAssociationIds ?? []);
   const answersOf = (questionId: number) => answers.filter((answer) => answer.questionId === questionId);

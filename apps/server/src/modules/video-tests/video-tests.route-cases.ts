@@ -87,21 +87,19 @@ const sceneOfVideoTest = (w: InputWorld) => newScene(w.t.db, w.videoTestId);
 
 export const videoTestsInputCases: InputCase[] = [
   signedIn('GET /api/v1/tests/:id/process_video_test', ['params'], (w) => ({ id: w.videoTestId })),
-  ...(
-    [
-      'video_results',
-      'video_norms',
-      'consultancy_notes',
-      'qualitative_feedback',
-      'generated_viewers',
-    ] as const
-  ).map(
+  ...(['video_norms', 'consultancy_notes', 'generated_viewers'] as const).map(
     (path): InputCase => ({
       key: `${path === 'generated_viewers' ? 'POST' : 'GET'} /api/v1/tests/:id/${path}`,
       isPublic: false,
       parts: ['params'],
       sample: (w) => ({ id: w.videoTestId }),
     }),
+  ),
+  ...(['video_results', 'qualitative_feedback'] as const).map((path) =>
+    signedIn(`GET /api/v1/tests/:id/${path}`, ['params', 'querystring'], (w) => ({
+      id: w.videoTestId,
+      query: { cohort: 'lab' },
+    })),
   ),
   signedIn('POST /api/v1/consultancy_notes/batch_create', ['body'], async (w) => ({
     body: { consultancy_notes: threeNotes(await sceneOfVideoTest(w)) },

@@ -43,7 +43,7 @@ export function registerVideoTestRoutes(app: FastifyInstance, deps: VideoTestDep
 function registerVideoResultRoutes(app: FastifyInstance, deps: VideoTestDeps): void {
   const routes = videoResultRoutes;
   serveRoute(app, routes.results, async (request) =>
-    getVideoResults(deps, actorOf(request), request.params.id),
+    getVideoResults(deps, actorOf(request), request.params.id, request.query.cohort),
   );
   serveRoute(app, routes.norms, async (request) => getVideoNorms(deps, actorOf(request), request.params.id));
   serveRoute(app, routes.listNotes, async (request) => listNotes(deps, actorOf(request), request.params.id));
@@ -54,7 +54,7 @@ function registerVideoResultRoutes(app: FastifyInstance, deps: VideoTestDeps): v
     updateNote(deps, actorOf(request), request.params.id, request.body.consultancy_note.note),
   );
   serveRoute(app, routes.qualitativeFeedback, async (request) =>
-    getQualitativeFeedback(deps, actorOf(request), request.params.id),
+    getQualitativeFeedback(deps, actorOf(request), request.params.id, request.query.cohort),
   );
   serveRoute(app, routes.showAssociations, async (request) =>
     chooseShownAssociations(deps, actorOf(request), request.params.id, request.body.association_ids),

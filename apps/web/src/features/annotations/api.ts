@@ -1,20 +1,23 @@
-import { annotationRoutes } from '@limbus/contract';
+import { annotationRoutes, type Cohort } from '@limbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
+import { cohortParam, useCohort } from '../cohorts';
 
 const api = bindRoutes(annotationRoutes);
 
 /** A test's page titles (labels). */
 export const labelKeys = { list: (testId: number) => ['labels', testId] as const };
 
-export const labelsQuery = (testId: number) =>
+export const labelsQuery = (testId: number, cohort: Cohort = 'all') =>
   queryOptions({
-    queryKey: labelKeys.list(testId),
-    queryFn: async ({ signal }) => (await api.listLabels({ id: testId, signal })).data.labels,
+    queryKey: [...labelKeys.list(testId), cohort],
+    queryFn: async ({ signal }) =>
+      (await api.listLabels({ id: testId, query: { cohort: cohortParam(cohort) }, signal })).data.labels,
   });
 
+/** The test's pages with their metrics over the results' cohort (the address's `?cohort`). */
 export function useLabels(testId: number, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...labelsQuery(testId), enabled: options.enabled });
+  return useQuery({ ...labelsQuery(testId, useCohort()), enabled: options.enabled });
 }
 
 export function useCreateLabel(testId: number) {

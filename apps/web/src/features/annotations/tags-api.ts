@@ -1,6 +1,7 @@
 import { annotationRoutes } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
+import { cohortParam, useCohort } from '../cohorts';
 
 // Apart from the page titles' queries (api.ts), which the app asks for as it starts.
 const api = bindRoutes(annotationRoutes);
@@ -9,9 +10,11 @@ export const tagKeys = { list: (testId: number) => ['tags', testId] as const };
 
 /** GET /tests/{id}/tags: the test's tags with description, points, count and participants. */
 export function useTags(testId: number) {
+  const cohort = useCohort();
   return useQuery({
-    queryKey: tagKeys.list(testId),
-    queryFn: async ({ signal }) => (await api.listTags({ id: testId, signal })).tags,
+    queryKey: [...tagKeys.list(testId), cohort],
+    queryFn: async ({ signal }) =>
+      (await api.listTags({ id: testId, query: { cohort: cohortParam(cohort) }, signal })).tags,
     retry: false,
   });
 }

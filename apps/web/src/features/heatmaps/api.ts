@@ -1,5 +1,6 @@
 import type { Box } from '@limbus/analytics';
 import {
+  type Cohort,
   cohortAgreementRoutes,
   type HeatmapInput,
   type HeatmapKind,
@@ -10,6 +11,7 @@ import {
 } from '@limbus/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
+import { cohortParam, useCohort } from '../cohorts';
 import { testKeys } from '../user-tests';
 
 export const heatmapKeys = {
@@ -73,9 +75,9 @@ export const FIRST_VIEW = { kind: 'gaze', firstSeconds: 'all' } as const satisfi
 >;
 
 /** Gaze or click points of one page in page px, packed [x0, y0, x1, y1, …]. */
-export const heatmapPointsQuery = (testId: number, id: number, query: PointsQuery) =>
+export const heatmapPointsQuery = (testId: number, id: number, query: PointsQuery, cohort: Cohort = 'all') =>
   queryOptions({
-    queryKey: heatmapKeys.points(testId, id, query),
+    queryKey: [...heatmapKeys.points(testId, id, query), cohort],
     queryFn: async ({ signal }) =>
       (
         await api.points({
@@ -86,6 +88,7 @@ export const heatmapPointsQuery = (testId: number, id: number, query: PointsQuer
             first_seconds: query.firstSeconds,
             participant_id: query.participantId,
             peaks: query.peaks,
+            cohort: cohortParam(cohort),
           },
           signal,
         })
@@ -93,7 +96,8 @@ export const heatmapPointsQuery = (testId: number, id: number, query: PointsQuer
   });
 
 export function useHeatmapPoints(testId: number, id: number | null, query: PointsQuery, enabled = true) {
-  return useQuery({ ...heatmapPointsQuery(testId, id ?? 0, query), enabled: enabled && id !== null });
+  const cohort = useCohort();
+  return useQuery({ ...heatmapPointsQuery(testId, id ?? 0, query, cohort), enabled: enabled && id !== null });
 }
 
 /** `left,top,width,height;…` in whole page px, as the areas call takes them. */
@@ -108,10 +112,18 @@ export function useAreaMetrics(
   firstSeconds: FirstSecondsChoice,
 ) {
   const areas = areasParam(boxes);
+  const cohort = useCohort();
   return useQuery({
-    queryKey: heatmapKeys.analysis(testId, id, 'areas', { areas, firstSeconds }),
+    queryKey: heatmapKeys.analysis(testId, id, 'areas', { areas, firstSeconds, cohort }),
     queryFn: async ({ signal }) =>
-      (await api.areas({ id: testId, hid: id, query: { areas, first_seconds: firstSeconds }, signal })).data,
+      (
+        await api.areas({
+          id: testId,
+          hid: id,
+          query: { areas, first_seconds: firstSeconds, cohort: cohortParam(cohort) },
+          signal,
+        })
+      ).data,
     enabled: boxes.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -141,9 +153,11 @@ export function useFixations(
 }
 
 export function useScrollReach(testId: number, id: number, enabled: boolean) {
+  const cohort = useCohort();
   return useQuery({
-    queryKey: heatmapKeys.analysis(testId, id, 'scroll', {}),
-    queryFn: async ({ signal }) => (await api.scrollReach({ id: testId, hid: id, signal })).data,
+    queryKey: heatmapKeys.analysis(testId, id, 'scroll', { cohort }),
+    queryFn: async ({ signal }) =>
+      (await api.scrollReach({ id: testId, hid: id, query: { cohort: cohortParam(cohort) }, signal })).data,
     enabled,
   });
 }

@@ -8,12 +8,14 @@ import {
 import {
   annotationRoutes,
   answerRoutes,
+  type Cohort,
   fillPath,
   type ParticipantAssociation,
   participantRoutes,
 } from '@limbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, bindRoutes, fetchApiFile, type UploadOptions } from '../../api';
+import { cohortParam, useCohort } from '../cohorts';
 import { testKeys } from '../user-tests';
 
 const participantApi = bindRoutes(participantRoutes);
@@ -29,14 +31,16 @@ export const participantKeys = {
 };
 
 /** The participants of type default of a test (spec 2 participants list). */
-export const participantsQuery = (testId: number) =>
+export const participantsQuery = (testId: number, cohort: Cohort = 'all') =>
   queryOptions({
-    queryKey: participantKeys.list(testId),
-    queryFn: ({ signal }) => participantApi.list({ id: testId, signal }),
+    queryKey: [...participantKeys.list(testId), cohort],
+    queryFn: ({ signal }) =>
+      participantApi.list({ id: testId, query: { cohort: cohortParam(cohort) }, signal }),
   });
 
+/** The test's participants of the results' cohort (the address's `?cohort`). */
 export function useParticipants(testId: number) {
-  return useQuery(participantsQuery(testId));
+  return useQuery(participantsQuery(testId, useCohort()));
 }
 
 /** What the participant screens read; the samples come separately, in the compact form. */

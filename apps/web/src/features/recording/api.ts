@@ -1,6 +1,7 @@
-import { participantRoutes, sectionClipsRoutes } from '@limbus/contract';
+import { type Cohort, participantRoutes, sectionClipsRoutes } from '@limbus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
+import { cohortParam, useCohort } from '../cohorts';
 import { participantKeys } from '../participants';
 
 const participantApi = bindRoutes(participantRoutes);
@@ -39,14 +40,20 @@ export function recordingParticipantQuery(testId: number, participantId: number)
  * stay the same within the hour, and the screen keeps the first it got).
  */
 export function useSectionClips(testId: number, labelId: number) {
-  return useQuery(sectionClipsQuery(testId, labelId));
+  return useQuery(sectionClipsQuery(testId, labelId, useCohort()));
 }
 
-export function sectionClipsQuery(testId: number, labelId: number) {
+export function sectionClipsQuery(testId: number, labelId: number, cohort: Cohort = 'all') {
   return queryOptions({
-    queryKey: [...participantKeys.all(testId), 'section-clips', labelId],
+    queryKey: [...participantKeys.all(testId), 'section-clips', labelId, cohort],
     queryFn: async ({ signal }) =>
-      (await sectionClipsApi.get({ id: testId, query: { label_id: labelId }, signal })).data,
+      (
+        await sectionClipsApi.get({
+          id: testId,
+          query: { label_id: labelId, cohort: cohortParam(cohort) },
+          signal,
+        })
+      ).data,
     refetchInterval: (query) =>
       query.state.data?.clips.some((clip) => clip.video_pending) ? PENDING_POLL_MS : false,
     refetchOnWindowFocus: false,

@@ -133,4 +133,23 @@ describe('TestLayout', () => {
       draft: 'I would like to upgrade the test “Running webshop” of Acme to Professional.',
     });
   });
+
+  it('shows the cohort filter for a test with lab and remote participants, and keeps the cohort on its links', async () => {
+    const { router } = renderResults('/test/7/overview/?cohort=remote', {
+      test: makeTest({ test_type: 'professional', cohorts: { lab: 12, remote: 40 } }),
+    });
+    const filter = await screen.findByRole('radiogroup', { name: 'Participants' });
+    expect(within(filter).getByRole('radio', { name: 'Remote (webcam)' })).toHaveProperty('checked', true);
+    const nav = within(screen.getByRole('navigation', { name: 'Test results' }));
+    const pages = nav.getByRole('link', { name: 'Pages' });
+    expect(pages.getAttribute('href')).toMatch(/\?cohort=remote$/);
+    await userEvent.click(pages);
+    expect(router.state.location.search).toBe('?cohort=remote');
+  });
+
+  it('has no cohort filter for a test with lab participants only', async () => {
+    renderResults('/test/7/overview/', { test: makeTest({ cohorts: { lab: 12, remote: 0 } }) });
+    expect(await screen.findByRole('heading', { name: 'Running webshop' })).toBeTruthy();
+    expect(screen.queryByRole('radiogroup', { name: 'Participants' })).toBeNull();
+  });
 });

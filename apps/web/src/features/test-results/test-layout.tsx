@@ -1,10 +1,11 @@
 import type { TestDetail } from '@limbus/contract';
-import { Box } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { isFullWidthPath } from '../../ui/layout-constants';
 import { PageLoader } from '../../ui/states';
 import { useCurrentUser } from '../account';
+import { CohortFilter } from '../cohorts';
 import { useTest } from '../user-tests';
 import { redirectOfResults } from './test-access';
 import { TestHeader } from './test-header';
@@ -36,7 +37,10 @@ export function TestLayout() {
     <>
       <Box px={isFullWidthPath(pathname) ? 'md' : 0} pt={isFullWidthPath(pathname) ? 'md' : 0}>
         <TestHeader test={test} user={user} />
-        <TestNav test={test} />
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm" mb="lg">
+          <TestNav test={test} />
+          <CohortFilter test={test} />
+        </Group>
       </Box>
       <Outlet context={test satisfies TestDetail} />
     </>

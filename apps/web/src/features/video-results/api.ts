@@ -8,6 +8,7 @@ import {
 } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
+import { cohortParam, useCohort } from '../cohorts';
 import { participantKeys } from '../participants';
 import { qualityKeys } from '../quality';
 import { testKeys } from '../user-tests';
@@ -160,9 +161,11 @@ export const videoNormsQuery = (testId: number) => ({
 });
 
 export function useQualitativeFeedback(testId: number) {
+  const cohort = useCohort();
   return useQuery({
-    queryKey: videoResultKeys.feedback(testId),
-    queryFn: ({ signal }) => resultsApi.qualitativeFeedback({ id: testId, signal }),
+    queryKey: [...videoResultKeys.feedback(testId), cohort],
+    queryFn: ({ signal }) =>
+      resultsApi.qualitativeFeedback({ id: testId, query: { cohort: cohortParam(cohort) }, signal }),
   });
 }
 

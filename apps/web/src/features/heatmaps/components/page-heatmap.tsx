@@ -12,6 +12,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Empty, ErrorAlert, fileSlug, formatCount, saveFile } from '../../../ui';
 import type { Painter } from '../../../ui/heatmap-png';
 import { useCurrentUser } from '../../account';
+import { participantsOfCohort, useCohort } from '../../cohorts';
 import { useParticipants } from '../../participants';
 import { useTest } from '../../user-tests';
 import { FIRST_VIEW, type FirstSecondsChoice, useAreaMetrics, useHeatmapPoints } from '../api';
@@ -70,6 +71,7 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
   const density = useDensity(points.data, size);
   const grid = density?.grid ?? null;
   const gazeGrid = useDensity(view === 'heatmap' ? undefined : gazePoints.data, size)?.grid ?? null;
+  const cohort = useCohort();
   const participants = useParticipants(testId);
   const chosenIds =
     plotIds ?? (participantId ? [participantId] : (participants.data?.slice(0, 1).map((p) => p.id) ?? []));
@@ -156,7 +158,7 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
                 <Text size="sm" aria-live="polite">
                   {points.isLoading
                     ? 'Loading the heatmap…'
-                    : `${visited} ${visited === 1 ? 'participant' : 'participants'} visited this page · ${formatCount(samples)} ${kind === 'gaze' ? 'gaze samples' : 'clicks'}`}
+                    : `${participantsOfCohort(visited, cohort)} visited this page · ${formatCount(samples)} ${kind === 'gaze' ? 'gaze samples' : 'clicks'}`}
                 </Text>
                 <HeatmapLegend kind={kind} />
               </>

@@ -22,6 +22,7 @@ import {
   formatPercent,
   PageTitle,
 } from '../../../ui';
+import { participantsOfCohort, useCohort } from '../../cohorts';
 import { useJourney } from '../api';
 import { emotionRange, emotionShade } from '../journey-chart';
 import { JourneySankey } from './journey-sankey';
@@ -31,6 +32,7 @@ const insightsOf = (testId: number, pageId: number) => `/test/${testId}/page-ins
 /** /test/{id}/journey: how participants moved from page to page, coloured by how they felt there. */
 export function JourneyScreen({ testId }: { testId: number }) {
   const journey = useJourney(testId);
+  const cohort = useCohort();
   const [emotion, setEmotion] = useState<Emotion>('frustration');
   const navigate = useNavigate();
 
@@ -75,7 +77,7 @@ export function JourneyScreen({ testId }: { testId: number }) {
                 emotion={emotion}
                 minWidth={Math.max(720, 100 * (journey.data.max_steps + 1))}
                 height={Math.max(360, 44 * journey.data.pages.length)}
-                label={`Journey of ${journey.data.participants} participants through the test's pages, coloured by ${emotion}`}
+                label={`Journey of ${participantsOfCohort(journey.data.participants, cohort)} through the test's pages, coloured by ${emotion}`}
                 onOpenPage={(pageId) => navigate(insightsOf(testId, pageId))}
               />
             </ScrollArea>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Empty, ErrorAlert, formatClock, PageLoader, PageTitle } from '../../../ui';
 import { useLabels } from '../../annotations';
+import { participantsOfCohort, useCohort } from '../../cohorts';
 import { useShortcutKeys } from '../../participants';
 import { useSectionClips } from '../api';
 import { ClipCard } from './section-clip-card';
@@ -40,6 +41,7 @@ function usePlayhead(lengthSeconds: number) {
 
 function SectionClips({ test, labelId }: { test: TestDetail; labelId: number }) {
   const answer = useSectionClips(test.id, labelId);
+  const cohort = useCohort();
   const clips = answer.data?.clips ?? [];
   const longest = clips.reduce((max, clip) => Math.max(max, clip.length), 0);
   const { elapsed, setElapsed, isPlaying, toggle } = usePlayhead(longest);
@@ -74,8 +76,8 @@ function SectionClips({ test, labelId }: { test: TestDetail; labelId: number }) 
         </Text>
       </Group>
       <Text size="sm" c="dimmed">
-        {clips.length} of {answer.data.participants} participants visited this page; each clip starts where
-        their first visit began. Space plays and pauses.
+        {clips.length} of {participantsOfCohort(answer.data.participants, cohort)} visited this page; each
+        clip starts where their first visit began. Space plays and pauses.
       </Text>
       <SimpleGrid
         cols={{ base: 1, sm: 2, lg: 3, xl: 4 }}
@@ -119,7 +121,17 @@ export function SectionVideoScreen({ test }: { test: TestDetail }) {
             label="Page"
             data={pages.map((label) => ({ value: String(label.id), label: label.name }))}
             value={page ? String(page.id) : null}
-            onChange={(value) => value && setSearch({ page: value }, { replace: true })}
+            onChange={(value) =>
+              value &&
+              setSearch(
+                (previous) => {
+                  const next = new URLSearchParams(previous);
+                  next.set('page', value);
+                  return next;
+                },
+                { replace: true },
+              )
+            }
             allowDeselect={false}
             w={280}
           />

@@ -8,6 +8,7 @@ import { BlockSkeleton, EChart, ErrorAlert, formatClock, PageTitle, TableSkeleto
 import { formatIndexAgainstMean } from '../../../ui/format';
 import { useCurrentUser } from '../../account';
 import { useLabels } from '../../annotations';
+import { participantsOfCohort, useCohort } from '../../cohorts';
 import { counted, insightColor, insightFacts, richTextToPlain, useInsights } from '../../insights';
 import { IndexRangeBar, indexCertainty, indexScale } from '../../page-ranking';
 import { readsDataQuality, TestQualityPanel } from '../../quality';
@@ -224,6 +225,7 @@ function EmotionsPanel({ test, isProfessional }: { test: TestDetail; isProfessio
 
 function TopPagesPanel({ test, isProfessional }: { test: TestDetail; isProfessional: boolean }) {
   const labels = useLabels(test.id, { enabled: isProfessional });
+  const cohort = useCohort();
   const ranked = topFrustrationPages(labels.data ?? [], test.participants.length);
   const alike = topPagesAlike(ranked);
   const scale = indexScale(
@@ -281,7 +283,7 @@ function TopPagesPanel({ test, isProfessional }: { test: TestDetail; isProfessio
                 />
               ) : null}
               <Text size="xs" c="dimmed">
-                {label.total_participants} participants ·{' '}
+                {participantsOfCohort(label.total_participants, cohort)} ·{' '}
                 {formatClock(Math.round(label.average_time / 1000), { padMinutes: true })} on average
               </Text>
             </li>
@@ -300,6 +302,7 @@ function TopPagesPanel({ test, isProfessional }: { test: TestDetail; isProfessio
 
 function TopTagsPanel({ test, isProfessional }: { test: TestDetail; isProfessional: boolean }) {
   const tags = useTestTags(test.id, { enabled: isProfessional });
+  const cohort = useCohort();
   const top = topTags(tags.data ?? []);
   return (
     <Panel
@@ -328,7 +331,7 @@ function TopTagsPanel({ test, isProfessional }: { test: TestDetail; isProfession
                 {tag.name}
               </Text>
               <Text size="xs" c="dimmed">
-                {tag.count} feedback points · {tag.participants} participants
+                {tag.count} feedback points · {participantsOfCohort(tag.participants, cohort)}
               </Text>
             </Card>
           </li>
