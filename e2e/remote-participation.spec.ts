@@ -148,12 +148,15 @@ test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watch
   await expect(page.getByRole('heading', { level: 1, name: 'Een paar vragen' })).toBeVisible({
     timeout: 60_000,
   });
-  const associations = page.getByRole('group', { name: /Welke van deze woorden passen/ }).getByRole('checkbox');
+  const associations = page
+    .getByRole('group', { name: /Welke van deze woorden passen/ })
+    .getByRole('checkbox');
   if ((await associations.count()) > 0) await associations.first().check();
   const scales = page.getByRole('radiogroup');
   if ((await scales.count()) > 0) await scales.first().getByRole('radio', { name: '4' }).check();
   const open = page.getByRole('textbox');
-  if ((await open.count()) > 0) await open.first().fill('De schoenen zagen er licht uit, de prijs kwam laat.');
+  if ((await open.count()) > 0)
+    await open.first().fill('De schoenen zagen er licht uit, de prijs kwam laat.');
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Mijn antwoorden versturen' }).click();
 
