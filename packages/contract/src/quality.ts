@@ -34,9 +34,8 @@ export const webcamQualitySchema = z.object({
   /**
    * Whether the participant ended the session. False while it runs, and for an incomplete one: a
    * session that expired without its end (the tab closed mid-way), finished with what was uploaded.
-   * Always answered; optional in the type while older fixtures lack it.
    */
-  completed: z.boolean().optional(),
+  completed: z.boolean(),
 });
 export type WebcamQuality = z.infer<typeof webcamQualitySchema>;
 
@@ -44,10 +43,10 @@ export type WebcamQuality = z.infer<typeof webcamQualitySchema>;
 export const participantQualitySchema = z.object({
   participant_id: z.number(),
   real_id: z.string(),
-  /** lab or webcam. Always answered, as `webcam`; optional in the type while older fixtures lack them. */
-  source: z.enum(PARTICIPANT_SOURCES).optional(),
+  /** lab or webcam. */
+  source: z.enum(PARTICIPANT_SOURCES),
   /** The webcam session's figures; null for a lab participant. */
-  webcam: webcamQualitySchema.nullable().optional(),
+  webcam: webcamQualitySchema.nullable(),
   /** Gaze samples in the recording (lost ones included). */
   gaze_samples: z.number(),
   /** Share of gaze samples with a position, 0–1; null without gaze. */

@@ -163,7 +163,7 @@ export const remoteCohortSchema = z.object({
   created_at: z.number(),
   revoked_at: z.number().nullable(),
   state: z.enum(REMOTE_COHORT_STATES),
-  /** Always answered; optional in the type while older fixtures lack it. */
+  /** How the cohort's participants' calibration is judged. */
   gaze: remoteGazeSettingsSchema,
 });
 export type RemoteCohort = z.infer<typeof remoteCohortSchema>;
@@ -267,7 +267,7 @@ export const remoteStudySchema = z.object({
   }),
   /** Unix seconds: the link's end. */
   expires_at: z.number(),
-  /** How the participant's calibration is judged. Always answered; optional in the type while older fixtures lack it. */
+  /** How the participant's calibration is judged. */
   gaze: remoteGazeSettingsSchema,
 });
 export type RemoteStudy = z.infer<typeof remoteStudySchema>;

@@ -21,6 +21,8 @@ function row(overrides: Partial<ParticipantQuality>): ParticipantQuality {
   return {
     participant_id: 1,
     real_id: 'P0001',
+    source: 'lab',
+    webcam: null,
     gaze_samples: 1200,
     tracking_ratio: 0.95,
     precision_rms_s2s_deg: 0.12,
@@ -105,6 +107,7 @@ describe('ParticipantQualityCard', () => {
       tracking_ratio: 0.891,
       sampling_rate_hz: 22.4,
       validation_passed: true,
+      completed: true,
     };
     useFakeApi({
       'GET /tests/7/quality/3': {
@@ -129,6 +132,7 @@ describe('ParticipantQualityCard', () => {
       tracking_ratio: null,
       sampling_rate_hz: null,
       validation_passed: false,
+      completed: false,
     };
     useFakeApi({
       'GET /tests/7/quality/4': {

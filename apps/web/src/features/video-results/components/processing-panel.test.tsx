@@ -22,6 +22,8 @@ const viewer = (
 ): ParticipantQuality => ({
   participant_id,
   real_id,
+  source: 'lab',
+  webcam: null,
   gaze_samples: 600,
   tracking_ratio: 0.9,
   precision_rms_s2s_deg: 0.1,
