@@ -227,7 +227,7 @@ function TechnicalCheck({
             </Stack>
           </Alert>
         ) : allOk ? (
-          <Text c="green.8">{texts.passed}</Text>
+          <Text fw={600}>{texts.passed}</Text>
         ) : null}
       </Box>
       <Group>
