@@ -37,7 +37,11 @@ const visitsOn = (page: HeatmapRow, recording: HeatmapRecording): PageVisit[] =>
     ? pageVisits(recording.mice).filter((visit) => matchesAnyUrl(visit.url, [page.url], page.matchType))
     : [];
 
-/** The participant's fixations on the page (detectGazeEvents on the eye stream in its geometry, then pageFixations). */
+/** The recording's fixations: detectGazeEvents on the eye stream in its geometry; none without one. */
+const fixationsOf = (recording: HeatmapRecording) =>
+  recording.eyes ? detectGazeEvents(recording.eyes, { geometry: recording.geometry }).fixations : [];
+
+/** The participant's fixations on the page (the recording's fixations, then pageFixations). */
 function fixationsOn(
   page: HeatmapRow,
   recording: HeatmapRecording,
@@ -46,10 +50,9 @@ function fixationsOn(
 ): { visited: boolean; fixations: PageFixation[] } {
   const visits = visitsOn(page, recording);
   if (visits.length === 0 || !recording.eyes) return { visited: visits.length > 0, fixations: [] };
-  const { fixations } = detectGazeEvents(recording.eyes, { geometry: recording.geometry });
   return {
     visited: true,
-    fixations: pageFixations(fixations, visits, recording.mice, platform, firstSeconds),
+    fixations: pageFixations(fixationsOf(recording), visits, recording.mice, platform, firstSeconds),
   };
 }
 
@@ -181,9 +184,7 @@ export async function fixationsOnPages(
   const recordingOf = await recordingReader(deps, participantIds);
   for (const participantId of participantIds) {
     const recording = await recordingOf(participantId);
-    const detected = recording.eyes
-      ? detectGazeEvents(recording.eyes, { geometry: recording.geometry }).fixations
-      : [];
+    const detected = fixationsOf(recording);
     fixations.set(
       participantId,
       rows.map((page) => {
@@ -209,9 +210,7 @@ export async function fixationsInFrame(
   const recordingOf = await recordingReader(deps, participantIds);
   for (const participantId of participantIds) {
     const recording = await recordingOf(participantId);
-    const detected = recording.eyes
-      ? detectGazeEvents(recording.eyes, { geometry: recording.geometry }).fixations
-      : [];
+    const detected = fixationsOf(recording);
     fixations.set(
       participantId,
       detected.map((fixation) => ({ ...fixation, pageTime: 0, visit: 0 })),

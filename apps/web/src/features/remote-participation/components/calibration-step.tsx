@@ -1,6 +1,6 @@
 import { type CalibrationSample, fitGazeModel, type GazeModel, predictGaze } from '@limbus/analytics';
 import type { RemoteGazeSettings, RemoteValidation } from '@limbus/contract';
-import { Alert, Box, Button, Group, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../api';
 import { formatCount, formatOneDecimal, PageLoader } from '../../../ui';
@@ -15,6 +15,7 @@ import {
 } from '../tracking/calibration-points';
 import type { ObservationWindow } from '../tracking/observation-window';
 import type { ParticipantTexts } from './participant-texts';
+import { StepHeading } from './step-heading';
 
 /** What the calibration ends with: a gaze model to track with, going on without gaze, or stopping. */
 export type CalibrationOutcome =
@@ -264,12 +265,7 @@ export function CalibrationStep({
     );
   return (
     <Stack gap="lg">
-      <Box>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {texts.heading}
-        </Title>
-        <Text mt="xs">{texts.intro}</Text>
-      </Box>
+      <StepHeading title={texts.heading} intro={texts.intro} />
       <List type="ordered" spacing="xs">
         {texts.howTo.map((line) => (
           <List.Item key={line}>{line}</List.Item>
@@ -328,12 +324,7 @@ function ValidationResult({
   const measured = accuracy_deg !== null && accuracy_px !== null && precision_deg !== null;
   return (
     <Stack gap="lg">
-      <Box>
-        <Text c="dimmed">{texts.attempt(validation.attempt, attempts)}</Text>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {heading}
-        </Title>
-      </Box>
+      <StepHeading kicker={texts.attempt(validation.attempt, attempts)} title={heading} />
       <Text>
         {measured
           ? texts.figures(degrees(accuracy_deg), formatCount(Math.round(accuracy_px)), degrees(precision_deg))

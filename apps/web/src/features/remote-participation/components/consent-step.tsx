@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../../api';
 import { type RemoteSession, useJoinStudy } from '../api';
 import type { ParticipantTexts } from './participant-texts';
+import { StepHeading } from './step-heading';
 
 /** The panel's id of the participant, as recruitment panels put it on the link (Prolific: PROLIFIC_PID). */
 function panelIdOf(search: string): string | undefined {
@@ -53,12 +54,7 @@ export function ConsentStep({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Box>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {texts.heading}
-          </Title>
-          <Text mt="xs">{texts.intro}</Text>
-        </Box>
+        <StepHeading title={texts.heading} intro={texts.intro} />
         <Box component="section" aria-labelledby={termsHeading}>
           <Title order={2} id={termsHeading} fz="lg" mb="xs">
             {texts.terms}

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Box, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../../../ui';
 import type { SessionApi } from '../api';
 import type { SessionRecording } from '../tracking/session-recording';
 import type { ParticipantTexts } from './participant-texts';
+import { StepHeading } from './step-heading';
 
 /** How long the thank-you stands before the panel's redirect. */
 const REDIRECT_AFTER_MS = 3000;
@@ -57,9 +58,7 @@ export function FinishStep({
   if (state.name === 'saving') return <PageLoader label={texts.saving} />;
   return (
     <Stack gap="lg">
-      <Title order={1} fz={{ base: 24, sm: 28 }}>
-        {texts.heading}
-      </Title>
+      <StepHeading title={texts.heading} />
       {state.name === 'failed' ? (
         <>
           <Alert color="red" variant="light" role="alert">

@@ -1,5 +1,5 @@
 import type { ConsentStream, RemoteStudy } from '@limbus/contract';
-import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../api';
@@ -13,6 +13,7 @@ import { ConsentStep } from './consent-step';
 import { FinishStep } from './finish-step';
 import { PARTICIPANT_TEXTS, type ParticipantTexts, participantLanguage } from './participant-texts';
 import { asksQuestions, QuestionsStep } from './questions-step';
+import { StepHeading } from './step-heading';
 import { type GazeChecks, StimulusStep } from './stimulus-step';
 import { TechnicalCheckStep } from './technical-check-step';
 import { WelcomeStep } from './welcome-step';
@@ -228,9 +229,7 @@ function Refusal({ error }: { error: unknown }) {
   const isServerFault = !isApiError(error) || error.status >= 500;
   return (
     <Stack component="main" lang="en" gap="sm">
-      <Title order={1} fz={{ base: 24, sm: 28 }}>
-        Study not available
-      </Title>
+      <StepHeading title="Study not available" />
       <Text>{isServerFault ? 'The study could not be opened. Try again in a moment.' : error.message}</Text>
     </Stack>
   );

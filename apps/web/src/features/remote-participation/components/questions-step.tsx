@@ -1,9 +1,10 @@
 import type { RemoteMaterial } from '@limbus/contract';
-import { Alert, Box, Button, Checkbox, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Radio, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../api';
 import type { SessionApi } from '../api';
 import type { ParticipantTexts } from './participant-texts';
+import { StepHeading } from './step-heading';
 
 type Questions = RemoteMaterial['questions'];
 const SCALE = ['1', '2', '3', '4', '5'] as const;
@@ -64,12 +65,7 @@ export function QuestionsStep({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xl">
-        <Box>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {texts.heading}
-          </Title>
-          <Text mt="xs">{texts.intro}</Text>
-        </Box>
+        <StepHeading title={texts.heading} intro={texts.intro} />
         {questions.associations.length ? (
           <Checkbox.Group
             label={texts.associations}

@@ -8,6 +8,7 @@ import type { SessionRecording, StimulusFrame } from '../tracking/session-record
 import { CalibrationRun, outcomeOf } from './calibration-step';
 import { GazeCheckpoint } from './gaze-checkpoint';
 import type { ParticipantTexts } from './participant-texts';
+import { StepHeading } from './step-heading';
 
 type Texts = ParticipantTexts['stimulus'];
 type PagesStimulus = Extract<RemoteMaterial['stimulus'], { kind: 'pages' }>;
@@ -302,9 +303,7 @@ export function StimulusStep({
   if (stimulus.kind === 'none')
     return (
       <Stack gap="lg">
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {texts.heading}
-        </Title>
+        <StepHeading title={texts.heading} />
         <Text>{texts.nothingToShow}</Text>
         <Box>
           <Button size="md" onClick={onDone}>
@@ -327,9 +326,7 @@ export function StimulusStep({
     );
   return (
     <Stack gap="lg">
-      <Title order={1} fz={{ base: 24, sm: 28 }}>
-        {texts.heading}
-      </Title>
+      <StepHeading title={texts.heading} />
       <Text>
         {stimulus.kind === 'video'
           ? texts.videoIntro

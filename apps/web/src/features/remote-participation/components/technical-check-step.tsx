@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconCheck, IconLoader2, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import {
 } from '../tracking/face-tracker';
 import type { FaceObservation } from '../tracking/tracking-messages';
 import type { CheckItem, ParticipantTexts } from './participant-texts';
+import { StepHeading } from './step-heading';
 
 type ItemState = 'checking' | 'ok' | 'failed';
 type Tracking =
@@ -195,12 +196,7 @@ function TechnicalCheck({
 
   return (
     <Stack gap="lg">
-      <Box>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {texts.heading}
-        </Title>
-        <Text mt="xs">{texts.intro}</Text>
-      </Box>
+      <StepHeading title={texts.heading} intro={texts.intro} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {tracker ? (
           <CameraPreview tracker={tracker} label={texts.preview} />

@@ -3,6 +3,7 @@ import { Box, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { formatDate } from '../../../ui';
 import type { ParticipantTexts } from './participant-texts';
+import { StepHeading } from './step-heading';
 
 /** What will happen, how long it takes, that the camera video stays on the device; then Start. */
 export function WelcomeStep({
@@ -17,12 +18,7 @@ export function WelcomeStep({
   const stepsHeading = useId();
   return (
     <Stack gap="lg">
-      <Box>
-        <Text c="dimmed">{texts.invitation}</Text>
-        <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-          {study.test.name}
-        </Title>
-      </Box>
+      <StepHeading kicker={texts.invitation} title={study.test.name} />
       <Box component="section" aria-labelledby={stepsHeading}>
         <Title order={2} id={stepsHeading} fz="lg" mb="xs">
           {texts.whatHappens}
