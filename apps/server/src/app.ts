@@ -48,7 +48,11 @@ import { registerPredictionRoutes } from './modules/predictions/predictions.rout
 import { registerProcessingRecordRoutes } from './modules/processing-record/processing-record.routes.js';
 import { registerQualityRoutes } from './modules/quality/quality.routes.js';
 import { registerRemoteStudyRoutes } from './modules/remote-studies/remote-studies.routes.js';
-import { findRemoteLink, findRemoteSession } from './modules/remote-studies/remote-studies.service.js';
+import {
+  findRemoteLink,
+  findRemoteSession,
+  webcamQualityOf,
+} from './modules/remote-studies/remote-studies.service.js';
 import { registerResourceRoutes } from './modules/resources/resources.routes.js';
 import { registerRetentionRoutes } from './modules/retention/retention.routes.js';
 import { registerSectionClipsRoutes } from './modules/section-clips/section-clips.routes.js';
@@ -234,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerRetentionRoutes(api, deps);
       registerProcessingRecordRoutes(api, deps);
       registerAccessRoutes(api, deps);
-      registerHeatmapRoutes(api, deps);
+      registerHeatmapRoutes(api, { ...deps, webcamQuality: (ids) => webcamQualityOf(deps, ids) });
       registerCohortAgreementRoutes(api, deps);
       registerQualityRoutes(api, deps);
       registerExportRoutes(api, deps);

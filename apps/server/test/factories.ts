@@ -17,6 +17,7 @@ import {
   insights,
   participants,
   remoteCohorts,
+  remoteSessions,
   shareLinks,
   significantPoints,
   tests,
@@ -348,4 +349,23 @@ export async function buildRemoteCohort(
     .returning({ id: remoteCohorts.id });
   if (!row) throw new Error('no remote cohort');
   return { id: row.id, token };
+}
+
+/**
+ * A webcam participant's remote session of a cohort, ended, with its best validation's accuracy
+ * (degrees; null when none was measured) as a session's end keeps it.
+ */
+export async function buildRemoteSession(
+  t: { db: Database },
+  session: { cohortId: number; participantId: number; validationAccuracyDeg: number | null },
+) {
+  const ended = new Date(Date.UTC(2026, 0, 12, 10));
+  await t.db.insert(remoteSessions).values({
+    cohortId: session.cohortId,
+    participantId: session.participantId,
+    tokenHash: newOpaqueToken().hash,
+    expiresAt: ended,
+    endedAt: ended,
+    validationAccuracyDeg: session.validationAccuracyDeg,
+  });
 }

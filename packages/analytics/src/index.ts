@@ -52,4 +52,5 @@ export * from './tag-metrics.js';
 export * from './url-match.js';
 export * from './video-aggregation.js';
 export * from './video-heatmap.js';
+export * from './webcam-area-size.js';
 export * from './webcam-gaze.js';

@@ -147,10 +147,27 @@ export const heatmapAreaSchema = z.object({
   dwell_time: z.number().nullable(),
   revisits: z.number().nullable(),
   emotions: emotionMeans.nullable(),
+  /**
+   * Narrower, on its smaller side, than the answer's `min_area_px`: the webcam gaze counted cannot
+   * tell gaze inside it from gaze beside it. Its figures stay; it takes no rank.
+   */
+  too_small_for_webcam: z.boolean(),
+  /** 1 = drew the most fixation time per visitor; ties share the better rank; null when flagged. */
+  rank: z.number().nullable(),
 });
 export type HeatmapArea = z.infer<typeof heatmapAreaSchema>;
 export const heatmapAreasAnswer = z.object({
-  data: z.object({ participants: z.number(), areas: z.array(heatmapAreaSchema) }),
+  data: z.object({
+    participants: z.number(),
+    /**
+     * The webcam gaze's accuracy in page px (the median of the webcam participants' best
+     * validation accuracy); null when no webcam participant with a measured accuracy is counted.
+     */
+    webcam_accuracy_px: z.number().nullable(),
+    /** The smallest area webcam gaze tells apart: 2 × webcam_accuracy_px (its smaller side); null likewise. */
+    min_area_px: z.number().nullable(),
+    areas: z.array(heatmapAreaSchema),
+  }),
 });
 
 /** The gaze plot: at most this many participants at once (more is unreadable). */

@@ -4,16 +4,22 @@ import {
   type Box,
   detectGazeEvents,
   type FirstSeconds,
+  isTooSmallForAccuracy,
   matchesAnyUrl,
+  minAreaSizePx,
   type PageFixation,
   type PageVisit,
   type Platform,
   pageFixations,
   pageVisits,
   REFERENCE_HEIGHT,
+  REFERENCE_WIDTH,
+  rankAreas,
   scrollReach,
+  webcamAccuracyPx,
+  webcamScreenGeometry,
 } from '@limbus/analytics';
-import type { Cohort, HeatmapArea, HeatmapScrollReach } from '@limbus/contract';
+import type { Cohort, HeatmapArea, HeatmapScrollReach, WebcamQuality } from '@limbus/contract';
 import type { Actor } from '../../http/policy.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import {
@@ -56,6 +62,34 @@ function fixationsOn(
   };
 }
 
+/**
+ * The webcam figures of those of the participants that took part remotely (the remote-studies
+ * module's webcamQualityOf, which app.ts hands in: that module reads the heatmap pages already).
+ */
+export type WebcamQualityLookup = (
+  participantIds: readonly number[],
+) => Promise<ReadonlyMap<number, Pick<WebcamQuality, 'validation_accuracy_deg'>>>;
+
+/**
+ * The page px a webcam participant's degree spans: the browser tells neither its screen's
+ * millimetres nor the distance, so webcamScreenGeometry's 96 CSS px per inch at 600 mm (the scale
+ * the server measured the validation with), on the reference frame page gaze is placed in.
+ */
+const WEBCAM_PAGE_GEOMETRY = webcamScreenGeometry({ widthPx: REFERENCE_WIDTH, heightPx: REFERENCE_HEIGHT });
+
+/** The webcam gaze's accuracy among the participants (whole page px) and the smallest area it tells apart; nulls without webcam figures. */
+async function webcamAreaLimit(webcamQuality: WebcamQualityLookup, participantIds: readonly number[]) {
+  const figures = [...(await webcamQuality(participantIds)).values()];
+  const exact = webcamAccuracyPx(
+    figures.map((figure) => ({
+      accuracyDeg: figure.validation_accuracy_deg,
+      geometry: WEBCAM_PAGE_GEOMETRY,
+    })),
+  );
+  const accuracyPx = exact === null ? null : Math.round(exact);
+  return { accuracyPx, minAreaPx: accuracyPx === null ? null : minAreaSizePx(accuracyPx) };
+}
+
 async function pageAndTest(deps: HeatmapDeps, actor: Actor, testId: number, id: number) {
   const test = await resultsTestFor(deps, actor, testId);
   return { test, page: await heatmapOf(deps, testId, id) };
@@ -63,32 +97,49 @@ async function pageAndTest(deps: HeatmapDeps, actor: Actor, testId: number, id: 
 
 /**
  * Metrics of areas of interest (areaMetrics) over the finished participants who visited the page;
- * each participant's recording is read and analysed one at a time.
+ * each participant's recording is read and analysed one at a time. When webcam participants are
+ * among them, areas narrower than their gaze's accuracy allows are flagged and left unranked
+ * (docs/remote-studies.md, 'Areas too small for webcam gaze').
  */
 export async function heatmapAreas(
-  deps: HeatmapDeps,
+  deps: HeatmapDeps & { webcamQuality: WebcamQualityLookup },
   actor: Actor,
   testId: number,
   id: number,
   query: { areas: Box[]; first_seconds?: string; cohort?: Cohort },
-): Promise<{ participants: number; areas: HeatmapArea[] }> {
+): Promise<{
+  participants: number;
+  webcam_accuracy_px: number | null;
+  min_area_px: number | null;
+  areas: HeatmapArea[];
+}> {
   const { test, page } = await pageAndTest(deps, actor, testId, id);
   const firstSeconds = firstSecondsOf(query.first_seconds);
   const visitors: AreaParticipant[] = [];
+  const visitorIds: number[] = [];
   const ids = await participantIdsOf(deps, testId, undefined, query.cohort);
   const recordingOf = await recordingReader(deps, ids, true);
   for (const participantId of ids) {
     const recording = await recordingOf(participantId);
     const { visited, fixations } = fixationsOn(page, recording, platformOf(test), firstSeconds);
-    if (visited) visitors.push({ fixations, emotions: recording.emotions });
+    if (!visited) continue;
+    visitors.push({ fixations, emotions: recording.emotions });
+    visitorIds.push(participantId);
   }
   const metrics = areaMetrics(visitors, query.areas);
+  const limit = await webcamAreaLimit(deps.webcamQuality, visitorIds);
+  const tooSmall = query.areas.map((area) => isTooSmallForAccuracy(area, limit.minAreaPx));
+  const ranks = rankAreas(metrics, tooSmall);
   return {
     participants: visitors.length,
+    webcam_accuracy_px: limit.accuracyPx,
+    min_area_px: limit.minAreaPx,
     areas: query.areas.map((area, i) => {
       const m = metrics[i];
       return {
         ...area,
+        too_small_for_webcam: tooSmall[i] ?? false,
+        rank: ranks[i] ?? null,
         looked: m?.looked ?? 0,
         looked_share: m?.lookedShare ?? 0,
         time_to_first_fixation: m?.timeToFirstFixation ?? null,

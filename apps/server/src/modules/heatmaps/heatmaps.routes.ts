@@ -5,7 +5,12 @@ import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
 import { readUploadedImage } from '../../http/image-upload.js';
 import { serveRoute } from '../../http/serve-route.js';
-import { heatmapAreas, heatmapFixations, heatmapScrollReach } from './heatmap-analysis.service.js';
+import {
+  heatmapAreas,
+  heatmapFixations,
+  heatmapScrollReach,
+  type WebcamQualityLookup,
+} from './heatmap-analysis.service.js';
 import { signedScreenshotUrl } from './heatmap-screenshots.js';
 import {
   captureHeatmap,
@@ -21,7 +26,10 @@ import { readScreenshot } from './screenshot-variants.js';
 
 const SCREENSHOT_UPLOAD = { noun: 'A screenshot', maxBytes: HEATMAP_SCREENSHOT_MAX_BYTES } as const;
 
-export function registerHeatmapRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerHeatmapRoutes(
+  app: FastifyInstance,
+  deps: Deps & { webcamQuality: WebcamQualityLookup },
+): void {
   serveRoute(app, heatmapRoutes.list, async (request) => ({
     data: { heatmaps: await listHeatmaps(deps, actorOf(request), request.params.id) },
   }));

@@ -19,7 +19,7 @@ import { FIRST_VIEW, type FirstSecondsChoice, useAreaMetrics, useHeatmapPoints }
 import { type AreaOfInterest, addBox, gazeBoxLabels } from '../boxes';
 import { useDensity } from '../density/use-density';
 import { densityPainter } from '../overlays';
-import { AreasOfInterest } from './areas-of-interest';
+import { AreasOfInterest, webcamLimitOf } from './areas-of-interest';
 import { HeatmapCanvas } from './heatmap-canvas';
 import { HeatmapControls } from './heatmap-controls';
 import { HeatmapLegend } from './heatmap-legend';
@@ -194,6 +194,7 @@ export function PageHeatmap({ testId, page, participantId }: Props) {
               grid={view === 'heatmap' ? grid : gazeGrid}
               metrics={areas.data?.areas}
               visitors={areas.data?.participants ?? 0}
+              webcam={webcamLimitOf(areas.data)}
               onChange={setBoxes}
             />
           </Stack>
