@@ -1,5 +1,6 @@
 import type { Cohort, TestDetail } from '@limbus/contract';
-import { SegmentedControl } from '@mantine/core';
+import { Group, SegmentedControl, Text } from '@mantine/core';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { COHORT_PARAM, cohortOf } from './use-cohort';
 
@@ -20,6 +21,7 @@ export const hasBothCohorts = (test: Pick<TestDetail, 'cohorts'>) =>
  */
 export function CohortFilter({ test }: { test: Pick<TestDetail, 'cohorts'> }) {
   const [search, setSearch] = useSearchParams();
+  const labelId = useId();
   if (!hasBothCohorts(test)) return null;
   const choose = (value: string) =>
     setSearch(
@@ -31,14 +33,20 @@ export function CohortFilter({ test }: { test: Pick<TestDetail, 'cohorts'> }) {
       },
       { replace: true },
     );
+  // its own row under the screens' links, which keep the whole width to themselves
   return (
-    <SegmentedControl
-      role="radiogroup"
-      aria-label="Participants"
-      size="sm"
-      value={cohortOf(search)}
-      onChange={choose}
-      data={OPTIONS}
-    />
+    <Group gap="sm" mt={-8} mb="lg">
+      <Text id={labelId} size="sm" fw={500}>
+        Participants
+      </Text>
+      <SegmentedControl
+        role="radiogroup"
+        aria-labelledby={labelId}
+        size="sm"
+        value={cohortOf(search)}
+        onChange={choose}
+        data={OPTIONS}
+      />
+    </Group>
   );
 }

@@ -1,5 +1,5 @@
 import type { TestDetail } from '@limbus/contract';
-import { Box, Group } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { isFullWidthPath } from '../../ui/layout-constants';
@@ -37,10 +37,8 @@ export function TestLayout() {
     <>
       <Box px={isFullWidthPath(pathname) ? 'md' : 0} pt={isFullWidthPath(pathname) ? 'md' : 0}>
         <TestHeader test={test} user={user} />
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm" mb="lg">
-          <TestNav test={test} />
-          <CohortFilter test={test} />
-        </Group>
+        <TestNav test={test} />
+        <CohortFilter test={test} />
       </Box>
       <Outlet context={test satisfies TestDetail} />
     </>

@@ -15,7 +15,7 @@ export function TestNav({ test }: { test: TestDetail }) {
   if (screens.length === 0) return null;
   const active = activeScreen(screens, pathname);
   return (
-    <ScrollArea type="never" style={{ flex: 1, minWidth: 0 }}>
+    <ScrollArea type="never" mb="lg">
       <Group component="nav" aria-label="Test results" gap={4} wrap="nowrap" className={classes.bar}>
         {screens.map((screen) => (
           <UnstyledButton
