@@ -172,12 +172,16 @@ export async function participantIdsWithout(
   db: Executor,
   testIds: readonly number[],
   purpose: ConsentPurpose,
-  stream?: ConsentStream,
+  stream?: ConsentStream | 'main',
 ): Promise<{ id: number; testId: number }[]> {
   if (testIds.length === 0) return [];
-  const streamGranted = stream
-    ? sql`and ${consentRecords.streams} @> ${JSON.stringify([stream])}::jsonb`
-    : sql``;
+  const streamGranted =
+    stream === 'main'
+      ? // a lab participant's main data is its EEG emotions; a webcam participant has none: its gaze
+        sql`and ${consentRecords.streams} @> (case when ${participants.source} = 'webcam' then '["eyes"]' else '["emotions"]' end)::jsonb`
+      : stream
+        ? sql`and ${consentRecords.streams} @> ${JSON.stringify([stream])}::jsonb`
+        : sql``;
   return db
     .select({ id: participants.id, testId: participants.testId })
     .from(participants)

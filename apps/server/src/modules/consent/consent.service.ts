@@ -364,12 +364,14 @@ export async function participantsWithoutPurpose(
 
 /**
  * The participants of the test whose `stream` may not be shown in the client's report (purpose
- * 'report'): a share link leaves them out (docs/decisions/share-links.md).
+ * 'report'): a share link leaves them out (docs/decisions/share-links.md). `main` is each
+ * participant's own main stream: EEG emotions for the lab's, gaze for a webcam participant's,
+ * who has no EEG and never consents to it.
  */
 export async function participantsLeftOutOfReport(
   deps: Pick<Deps, 'db'>,
   testId: number,
-  stream: ConsentStream,
+  stream: ConsentStream | 'main',
 ): Promise<Set<number>> {
   return new Set((await participantIdsWithout(deps.db, [testId], 'report', stream)).map((row) => row.id));
 }

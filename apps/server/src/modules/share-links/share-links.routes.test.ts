@@ -119,7 +119,7 @@ async function sharedTest({ everyoneConsents = false } = {}) {
   await ctx.t.db
     .insert(insightSignificantPoints)
     .values(points.map((point) => ({ insightId: insight.id, significantPointId: point.id })));
-  return { test, insight, second, consenting, refusing };
+  return { test, terms, insight, second, consenting, refusing };
 }
 
 async function createLink(testId: number, link: Record<string, unknown> = {}) {
@@ -254,6 +254,28 @@ describe('what a visitor reads', () => {
       await share('GET', '/shared/insights'),
     ).data;
     expect(first?.significant_points.map((point) => point.participant)).toEqual(['P01', 'P02']);
+  });
+
+  it('shows a webcam participant who consented to the report for its gaze (it has no EEG to consent to)', async () => {
+    const { test, terms } = await sharedTest({ everyoneConsents: true });
+    for (const [realId, purposes] of [
+      ['remote-1-0001', ['report']],
+      ['remote-1-0002', ['norms']],
+    ] as const) {
+      const webcam = await buildParticipant(ctx.t, test.id, { realId, source: 'webcam' });
+      await ctx.t.db.insert(consentRecords).values({
+        participantId: webcam.id,
+        termsId: terms.id,
+        streams: ['eyes', 'mice'],
+        purposes: [...purposes],
+        givenAt: new Date(AT),
+        method: 'online',
+      });
+    }
+    const share = visitor((await createLink(test.id)).token);
+    const overview = expectOk<{ data: Record<string, unknown> }>(await share('GET', '/shared/overview')).data;
+    // the two lab participants and the webcam one with the report; the one without it left out
+    expect(overview).toMatchObject({ participants: 3, left_out: 1 });
   });
 
   it('gives the shell, counts each open as a view and writes every view to the audit trail', async () => {

@@ -260,7 +260,7 @@ async function shownParticipants(deps: Deps, grant: ShareGrant) {
   await resultsTestFor(deps, visitorOf(grant), grant.testId);
   const [test, leftOut] = await Promise.all([
     readTestDetail(deps, grant.testId),
-    participantsLeftOutOfReport(deps, grant.testId, 'emotions'),
+    participantsLeftOutOfReport(deps, grant.testId, 'main'),
   ]);
   const people = test.participants.filter((participant) => participant.type === 'default');
   const shown = people.filter((participant) => !leftOut.has(participant.id));
