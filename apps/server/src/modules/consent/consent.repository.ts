@@ -4,7 +4,7 @@ import {
   type ConsentStream,
   GENERATED_VIEWER_PREFIX,
 } from '@limbus/contract';
-import { and, desc, eq, inArray, notLike, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notLike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   consentRecords,
@@ -191,6 +191,8 @@ export async function participantIdsWithout(
         // People only: a video test's aggregate and the generated viewers are no one's data.
         eq(participants.type, 'default'),
         notLike(participants.realId, `${GENERATED_VIEWER_PREFIX}%`),
+        // a webcam participant records no EEG: it has no emotions to consent to, nor to hold back
+        stream === 'emotions' ? ne(participants.source, 'webcam') : undefined,
         sql`exists (select 1 from ${consentTerms} where ${consentTerms.testId} = ${participants.testId})`,
         sql`not coalesce((
           select ${consentRecords.purposes} @> ${JSON.stringify([purpose])}::jsonb ${streamGranted}

@@ -276,6 +276,10 @@ describe('what a visitor reads', () => {
     const overview = expectOk<{ data: Record<string, unknown> }>(await share('GET', '/shared/overview')).data;
     // the two lab participants and the webcam one with the report; the one without it left out
     expect(overview).toMatchObject({ participants: 3, left_out: 1 });
+    // the pages' emotions are the lab's alone (webcam participants have no EEG): not withheld for
+    // them; the heatmaps' gaze is, for the webcam participant without the report
+    expectOk(await share('GET', '/shared/pages'));
+    expectError(await share('GET', '/shared/heatmaps'), 'conflict');
   });
 
   it('gives the shell, counts each open as a view and writes every view to the audit trail', async () => {
