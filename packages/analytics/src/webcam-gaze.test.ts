@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from './cohort-agreement.js';
 import { DEFAULT_SCREEN_GEOMETRY, pixelsPerDegree } from './gaze-geometry.js';
 import {
   type CalibrationSample,
@@ -12,18 +13,6 @@ import {
   validationQuality,
   webcamScreenGeometry,
 } from './webcam-gaze.js';
-
-/** Deterministic numbers in [0, 1) (mulberry32), so the synthetic gaze is the same on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Standard normal numbers (Box–Muller). */
 function normal(seed: number) {
