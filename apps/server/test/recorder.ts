@@ -1,4 +1,4 @@
-import { type DecodedStream, encodeStream } from '@limbus/analytics';
+import { type DecodedStream, EXPRESSIONS, type ExpressionSamples, encodeStream } from '@limbus/analytics';
 import { STREAM_MEDIA_TYPE, UPLOAD_MEDIA_TYPE } from '@limbus/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createTestSetup } from '../src/modules/test-setups/test-setups.service.js';
@@ -64,6 +64,11 @@ export function sliceStream(stream: DecodedStream, from: number, to: number): De
   if (stream.kind === 'eyes') {
     const s = stream.samples;
     return { kind: 'eyes', samples: { timestamp: cut(s.timestamp), x: cut(s.x), y: cut(s.y) } };
+  }
+  if (stream.kind === 'expressions') {
+    const samples = { timestamp: cut(stream.samples.timestamp) } as ExpressionSamples;
+    for (const name of EXPRESSIONS) samples[name] = cut(stream.samples[name]);
+    return { kind: 'expressions', samples };
   }
   const s = stream.samples;
   return {

@@ -37,6 +37,15 @@ export type MouseSamples = {
   urls: string[];
 };
 
+/**
+ * The facial expressions a webcam participant's browser reads from its face, each a classifier's
+ * score in [0, 1] (the seven classes of @vladmandic/human's emotion model), typically 5 Hz. They
+ * are expressions on a face, not EEG emotions: never read as joy, attention or frustration.
+ */
+export const EXPRESSIONS = ['happy', 'surprise', 'angry', 'disgust', 'fear', 'sad', 'neutral'] as const;
+export type Expression = (typeof EXPRESSIONS)[number];
+export type ExpressionSamples = { timestamp: Float64Array } & Record<Expression, Float32Array>;
+
 export const EMOTIONS = ['joy', 'attention', 'frustration'] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EXPRESSIONS, type ExpressionSamples } from './samples.js';
 import { type DecodedStream, decodeStream, encodeStream, StreamFormatError } from './stream-codec.js';
 import { findStreamProblems } from './stream-validation.js';
 
@@ -98,6 +99,29 @@ describe('stream codec', () => {
     expect(decodeStream(encodeStream(mice))).toEqual(mice);
   });
 
+  it('round-trips facial expressions within 1/65535, each of the seven in its own column', () => {
+    const expressionStream = fc.nat({ max: 200 }).chain((count) =>
+      fc.record({ timestamp: timestamps(count), ...Object.fromEntries(EXPRESSIONS.map((name) => [name, scores(count)])) }),
+    );
+    fc.assert(
+      fc.property(expressionStream, (drawn) => {
+        const samples = drawn as ExpressionSamples;
+        const decoded = decodeStream(encodeStream({ kind: 'expressions', samples }));
+        if (decoded.kind !== 'expressions') throw new Error(`decoded as ${decoded.kind}`);
+        expectClose(decoded.samples.timestamp, samples.timestamp, 0.001);
+        for (const name of EXPRESSIONS) expectClose(decoded.samples[name], samples[name], 1 / 65535);
+      }),
+      { numRuns: 30 },
+    );
+    const happyOnly = {
+      timestamp: Float64Array.of(START, START + 200),
+      ...Object.fromEntries(EXPRESSIONS.map((name) => [name, Float32Array.of(name === 'happy' ? 1 : 0, 0)])),
+    } as ExpressionSamples;
+    const decoded = decodeStream(encodeStream({ kind: 'expressions', samples: happyOnly }));
+    expect(decoded.kind === 'expressions' && [...decoded.samples.happy]).toEqual([1, 0]);
+    expect(decoded.kind === 'expressions' && [...decoded.samples.neutral]).toEqual([0, 0]);
+  });
+
   it('refuses truncated, foreign and tampered bytes with a StreamFormatError', () => {
     const bytes = encodeStream({
       kind: 'eyes',
@@ -163,5 +187,13 @@ describe('findStreamProblems', () => {
         },
       }),
     ).toEqual(['joy[0] is 1.5; scores lie in [0, 1]', 'attention[0] is NaN; scores lie in [0, 1]']);
+    const expressions = {
+      timestamp: Float64Array.of(1, 2),
+      ...Object.fromEntries(EXPRESSIONS.map((name) => [name, Float32Array.of(0.1, 0.2)])),
+    } as ExpressionSamples;
+    expect(findStreamProblems({ kind: 'expressions', samples: expressions })).toEqual([]);
+    expect(
+      findStreamProblems({ kind: 'expressions', samples: { ...expressions, sad: Float32Array.of(0.1, -0.2) } }),
+    ).toEqual(['sad[1] is -0.20000000298023224; scores lie in [0, 1]']);
   });
 });

@@ -1,4 +1,10 @@
-import type { EmotionSamples, EyeSamples, MouseSamples } from './samples.js';
+import {
+  type EmotionSamples,
+  EXPRESSIONS,
+  type ExpressionSamples,
+  type EyeSamples,
+  type MouseSamples,
+} from './samples.js';
 
 /**
  * The columnar binary form of one sample stream, as stored in the file store and sent to our
@@ -12,21 +18,22 @@ import type { EmotionSamples, EyeSamples, MouseSamples } from './samples.js';
  * - timestamps in microseconds after the first timestamp (exact to 1 µs);
  * - positions (x, y, scrollY, pageHeight) in tenths of a pixel; a lost gaze sample (NaN) is
  *   stored as LOST and does not move the delta base;
- * - emotion scores as Uint16 of score × 65535 (scores are in [0, 1]);
+ * - emotion and expression scores as Uint16 of score × 65535 (scores are in [0, 1]);
  * - click as Uint8, url index as Uint16.
  */
 
-export type StreamKind = 'emotions' | 'eyes' | 'mice';
+export type StreamKind = 'emotions' | 'eyes' | 'mice' | 'expressions';
 export type DecodedStream =
   | { kind: 'emotions'; samples: EmotionSamples }
   | { kind: 'eyes'; samples: EyeSamples }
-  | { kind: 'mice'; samples: MouseSamples };
+  | { kind: 'mice'; samples: MouseSamples }
+  | { kind: 'expressions'; samples: ExpressionSamples };
 
 export class StreamFormatError extends Error {}
 
 const MAGIC = 0x53424d4c; // "LMBS" read as little-endian u32
 const VERSION = 1;
-const KIND_CODES: Record<StreamKind, number> = { emotions: 1, eyes: 2, mice: 3 };
+const KIND_CODES: Record<StreamKind, number> = { emotions: 1, eyes: 2, mice: 3, expressions: 4 };
 const HEADER_BYTES = 24;
 const LOST = -0x80000000;
 const POSITION_SCALE = 10;
@@ -36,6 +43,7 @@ const COLUMN_BYTES: Record<StreamKind, number> = {
   emotions: 4 + 3 * 2,
   eyes: 4 + 2 * 4,
   mice: 4 + 4 * 4 + 1 + 2,
+  expressions: 4 + EXPRESSIONS.length * 2,
 };
 
 export function encodeStream(stream: DecodedStream): Uint8Array {
@@ -58,6 +66,8 @@ export function encodeStream(stream: DecodedStream): Uint8Array {
     for (const column of [stream.samples.joy, stream.samples.attention, stream.samples.frustration]) {
       writeScores(writer, column);
     }
+  } else if (stream.kind === 'expressions') {
+    for (const name of EXPRESSIONS) writeScores(writer, stream.samples[name]);
   } else if (stream.kind === 'eyes') {
     writePositions(writer, stream.samples.x);
     writePositions(writer, stream.samples.y);
@@ -137,6 +147,11 @@ export function decodeStream(bytes: Uint8Array): DecodedStream {
   }
   if (kind === 'eyes') {
     return { kind, samples: { timestamp, x: readPositions(reader, count), y: readPositions(reader, count) } };
+  }
+  if (kind === 'expressions') {
+    const samples = { timestamp } as ExpressionSamples;
+    for (const name of EXPRESSIONS) samples[name] = readScores(reader, count);
+    return { kind, samples };
   }
   const urls = parseUrls(bytes.subarray(HEADER_BYTES, HEADER_BYTES + urlBytes));
   const [x, y, scrollY, pageHeight] = [0, 1, 2, 3].map(() => readPositions(reader, count)) as [

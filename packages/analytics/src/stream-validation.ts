@@ -1,3 +1,4 @@
+import { EMOTIONS, EXPRESSIONS } from './samples.js';
 import type { DecodedStream } from './stream-codec.js';
 
 /** Largest position accepted, in pixels: far beyond any screen or page, far inside Int32 tenths. */
@@ -23,11 +24,13 @@ export function findStreamProblems(stream: DecodedStream): string[] {
   if (problems.length > 0) return problems;
   const timestampProblem = findTimestampProblem(samples.timestamp);
   if (timestampProblem) problems.push(timestampProblem);
-  if (stream.kind === 'emotions') {
-    for (const name of ['joy', 'attention', 'frustration'] as const) {
-      const index = stream.samples[name].findIndex((value) => !(value >= 0 && value <= 1));
-      if (index >= 0)
-        problems.push(`${name}[${index}] is ${stream.samples[name][index]}; scores lie in [0, 1]`);
+  if (stream.kind === 'emotions' || stream.kind === 'expressions') {
+    const scores = stream.kind === 'emotions' ? EMOTIONS : EXPRESSIONS;
+    const columns = stream.samples as unknown as Record<string, Float32Array>;
+    for (const name of scores) {
+      const column = columns[name] as Float32Array;
+      const index = column.findIndex((value) => !(value >= 0 && value <= 1));
+      if (index >= 0) problems.push(`${name}[${index}] is ${column[index]}; scores lie in [0, 1]`);
     }
   } else if (stream.kind === 'eyes') {
     for (const name of ['x', 'y'] as const) {

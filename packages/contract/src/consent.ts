@@ -9,7 +9,7 @@ import { defineRoutes } from './route.js';
  */
 
 /** The kinds of data recorded of a participant that consent covers. */
-export const CONSENT_STREAMS = ['emotions', 'eyes', 'mice', 'screen', 'voice', 'answers'] as const;
+export const CONSENT_STREAMS = ['emotions', 'eyes', 'mice', 'screen', 'voice', 'answers', 'expressions'] as const;
 export type ConsentStream = (typeof CONSENT_STREAMS)[number];
 
 export const CONSENT_STREAM_NAMES: Record<ConsentStream, string> = {
@@ -19,6 +19,7 @@ export const CONSENT_STREAM_NAMES: Record<ConsentStream, string> = {
   screen: 'Screen recording',
   voice: 'Voice and spoken feedback',
   answers: 'Questionnaire answers',
+  expressions: 'Facial expressions (webcam, read on the device)',
 };
 
 /** What a participant's data may be used for. */
@@ -148,6 +149,7 @@ export const CONSENT_STREAM_OF_KIND = {
   emotions: 'emotions',
   eyes: 'eyes',
   mice: 'mice',
+  expressions: 'expressions',
   video: 'screen',
 } as const satisfies Record<string, ConsentStream>;
 

@@ -104,8 +104,11 @@ export type MomentKind = (typeof MOMENT_KINDS)[number];
 /** The gaze metrics of a processed video test, each a series over the video (spec 3 §3). */
 export const VIDEO_SERIES_KINDS = ['spread', 'fluency'] as const;
 export type VideoSeriesKind = (typeof VIDEO_SERIES_KINDS)[number];
-/** The sample streams of a participant, each stored as one file. */
-export const STREAM_KINDS = ['emotions', 'eyes', 'mice'] as const;
+/**
+ * The sample streams of a participant, each stored as one file. Expressions are a webcam
+ * participant's facial expressions (scores of a classifier on its own device), never EEG emotions.
+ */
+export const STREAM_KINDS = ['emotions', 'eyes', 'mice', 'expressions'] as const;
 export type StreamKindName = (typeof STREAM_KINDS)[number];
 /** How a page title (label) matches URLs. */
 export const LABEL_MATCH_TYPES = ['exact', 'starts_with'] as const;

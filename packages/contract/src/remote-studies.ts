@@ -48,8 +48,11 @@ export type RemoteRedirectPlaceholder = (typeof REMOTE_REDIRECT_PLACEHOLDERS)[nu
 /** The participant's page of a cohort's link: `/p/{token}`. */
 export const remoteStudyPath = (token: string) => `/p/${token}`;
 
-/** The streams a browser sends: webcam gaze and the mouse; EEG emotions come from the lab only. */
-export const REMOTE_STREAM_KINDS = ['eyes', 'mice'] as const;
+/**
+ * The streams a browser sends: webcam gaze, the mouse and facial expressions; EEG emotions come
+ * from the lab only.
+ */
+export const REMOTE_STREAM_KINDS = ['eyes', 'mice', 'expressions'] as const;
 
 export const REMOTE_COHORT_STATES = ['open', 'full', 'expired', 'revoked'] as const;
 export type RemoteCohortState = (typeof REMOTE_COHORT_STATES)[number];
@@ -78,7 +81,7 @@ export const REMOTE_MESSAGES = {
   expiryTooFar: `The expiry date may lie at most ${REMOTE_COHORT_MAX_DAYS} days ahead`,
   expiryTwice: 'Give the expiry in days or as a date, not both',
   emotionsFromLab:
-    'A browser session sends gaze (eyes) and mouse (mice): EEG emotions come from the lab only',
+    'A browser session sends gaze (eyes), mouse (mice) and facial expressions (expressions): EEG emotions come from the lab only',
   /** A validation after the session's end (409). */
   sessionOver: 'This session has ended: it records nothing more',
   /** Answers from a participant who did not consent to their answers being stored (403). */

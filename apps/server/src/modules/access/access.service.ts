@@ -5,7 +5,14 @@ import { notFound } from '../../http/app-error.js';
 import { writeExport } from '../../http/export-writer.js';
 import type { Actor } from '../../http/policy.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
-import { emotionRows, gazeRows, mouseRows, SAMPLE_COLUMNS } from '../exports/export-rows.js';
+import {
+  EXPRESSION_COLUMNS,
+  emotionRows,
+  expressionRows,
+  gazeRows,
+  mouseRows,
+  SAMPLE_COLUMNS,
+} from '../exports/export-rows.js';
 import { loadStream } from '../participants/participant-streams.js';
 import {
   findParticipantRow,
@@ -151,6 +158,7 @@ async function writeArchive(
     ['emotions', 'streams/emotions.csv'],
     ['eyes', 'streams/gaze.csv'],
     ['mice', 'streams/mouse.csv'],
+    ['expressions', 'streams/expressions.csv'],
   ] as const;
   const stored = new Set(
     (
@@ -176,6 +184,11 @@ async function writeArchive(
     // One stream decoded at a time; its CSV is written in chunks as the rows are made.
     const stream = await loadStream(deps, participant.id, kind);
     if (!stream) continue;
+    if (stream.kind === 'expressions') {
+      const rows = expressionRows(who, stream.samples);
+      await zip.addText(name, writeExport('csv', 'expressions', EXPRESSION_COLUMNS, toAsync(rows)));
+      continue;
+    }
     const rows =
       stream.kind === 'emotions'
         ? emotionRows(who, stream.samples)

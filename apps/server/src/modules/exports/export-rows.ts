@@ -1,6 +1,8 @@
 import {
   detectGazeEvents,
   type EmotionSamples,
+  EXPRESSIONS,
+  type ExpressionSamples,
   type EyeSamples,
   type MouseSamples,
   type ScreenGeometry,
@@ -85,6 +87,28 @@ export function* emotionRows(who: ParticipantRef, emotions: EmotionSamples): Gen
       micro(emotions.timestamp[i] as number),
       ...blank(6),
       ...EMOTIONS.map((emotion) => score(emotions[emotion][i] as number)),
+    ];
+  }
+}
+
+/** A webcam participant's facial expressions: their own file, never in the emotions' columns. */
+export const EXPRESSION_COLUMNS: Column[] = [
+  { name: 'participant_id', unit: 'our participant id' },
+  { name: 'real_id', unit: "the lab's participant id" },
+  { name: 'timestamp_unix_ms', unit: EPOCH_MS },
+  ...EXPRESSIONS.map((expression) => ({
+    name: `${expression}_0_1`,
+    unit: `the face classifier's score for a ${expression} expression, 0–1 (not an EEG emotion)`,
+  })),
+];
+
+export function* expressionRows(who: ParticipantRef, expressions: ExpressionSamples): Generator<Cell[]> {
+  for (let i = 0; i < expressions.timestamp.length; i++) {
+    yield [
+      who.id,
+      who.realId,
+      micro(expressions.timestamp[i] as number),
+      ...EXPRESSIONS.map((expression) => score(expressions[expression][i] as number)),
     ];
   }
 }

@@ -19,6 +19,7 @@ import {
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { claimJob } from '../../jobs/jobs.repository.js';
+import { loadStream } from '../participants/participant-streams.js';
 
 const START = Date.UTC(2026, 0, 12, 9, 30);
 
@@ -138,6 +139,56 @@ describe('ingestion', () => {
       Array.from(recording.mice.samples.urlIndex, (index) => recording.mice.samples.urls[index]),
     );
     expectError(await recorder.putJson(pid, 'emotions', 3, json), 'conflict');
+  });
+
+  it('keeps facial expressions as a stream of their own, never in the emotions, and refuses scores outside 0–1', async () => {
+    const pid = await newParticipant();
+    const scores = (happy: number) => ({
+      happy,
+      surprise: 0.05,
+      angry: 0.02,
+      disgust: 0.01,
+      fear: 0.01,
+      sad: 0.03,
+      neutral: 1 - happy,
+    });
+    const columns = (times: number[], happies: number[]) => ({
+      timestamp: times,
+      ...Object.fromEntries(
+        Object.keys(scores(0)).map((name) => [
+          name,
+          happies.map((h) => scores(h)[name as keyof ReturnType<typeof scores>]),
+        ]),
+      ),
+    });
+    expect(
+      expectOk(await recorder.putJson(pid, 'expressions', 0, columns([START, START + 200], [0.1, 0.8]))),
+    ).toEqual({
+      kind: 'expressions',
+      seq: 0,
+      sample_count: 2,
+    });
+    expectOk(await recorder.putJson(pid, 'expressions', 1, columns([START + 400], [0.9])));
+    expectError(
+      await recorder.putJson(pid, 'expressions', 2, { ...columns([START + 600], [0.5]), sad: [1.5] }),
+      'validation',
+      { expressions: 'sad[0] is 1.5; scores lie in [0, 1]' },
+    );
+    expectError(
+      await recorder.putJson(pid, 'expressions', 2, { ...columns([START + 600], [0.5]), joy: [0.5] }),
+      'validation',
+    );
+    expect(await batchRows(pid)).toHaveLength(2);
+
+    const finished = expectOk<{ streams: Record<string, number> }>(
+      await recorder.post(`/ingest/participants/${pid}/finish`),
+    );
+    expect(finished.streams).toEqual({ expressions: 3 });
+    const stored = await loadStream({ db: ctx.t.db, files: ctx.t.files }, pid, 'expressions');
+    expect(
+      stored?.kind === 'expressions' && Array.from(stored.samples.happy, (v) => Math.round(v * 100)),
+    ).toEqual([10, 80, 90]);
+    expect(await loadStream({ db: ctx.t.db, files: ctx.t.files }, pid, 'emotions')).toBeNull();
   });
 
   it('refuses bad batches with 400 naming the problem, and stores nothing', async () => {

@@ -1,6 +1,7 @@
 import { type DecodedStream, decodeStream, type StreamKind } from '@limbus/analytics';
 import {
   CONSENT_STREAM_OF_KIND,
+  STREAM_KINDS,
   type ConsentGrant,
   type ParticipantType,
   type ScreenGeometryInput,
@@ -179,7 +180,7 @@ export async function finishParticipant(
   const prepared: PreparedStream[] = [];
   let totalClicks: number | null = null;
   let lastTimestamp: number | null = null;
-  for (const kind of ['emotions', 'eyes', 'mice'] as const) {
+  for (const kind of STREAM_KINDS) {
     // A stream whose consent was withdrawn after its batches came is dropped with them.
     if (!(await isStreamConsented(deps, participant, CONSENT_STREAM_OF_KIND[kind]))) continue;
     const parts: DecodedStream[] = [];

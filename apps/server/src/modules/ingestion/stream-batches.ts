@@ -1,6 +1,7 @@
 import {
   type DecodedStream,
   decodeStream,
+  EXPRESSIONS,
   encodeStream,
   findStreamProblems,
   StreamFormatError,
@@ -18,6 +19,7 @@ const JSON_COLUMNS: Record<StreamKind, readonly string[]> = {
   emotions: ['timestamp', 'joy', 'attention', 'frustration'],
   eyes: ['timestamp', 'x', 'y'],
   mice: ['timestamp', 'x', 'y', 'scroll_y', 'page_height', 'click', 'url'],
+  expressions: ['timestamp', ...EXPRESSIONS],
 };
 
 const invalid = (kind: StreamKind, problems: string[]) =>
@@ -61,22 +63,11 @@ function fromJson(kind: StreamKind, body: unknown): DecodedStream {
       throw invalid(kind, [`${name}[${index}] is not a number`]);
     });
   const timestamp = Float64Array.from(numbers('timestamp'));
-  if (kind === 'emotions') {
-    return {
-      kind,
-      samples: {
-        timestamp,
-        joy: Float32Array.from(numbers('joy')),
-        attention: Float32Array.from(numbers('attention')),
-        frustration: Float32Array.from(numbers('frustration')),
-      },
-    };
-  }
-  if (kind === 'eyes') {
-    return {
-      kind,
-      samples: { timestamp, x: Float32Array.from(numbers('x')), y: Float32Array.from(numbers('y')) },
-    };
+  if (kind !== 'mice') {
+    // Scores and gaze positions: one number column each (findStreamProblems checks their ranges).
+    const [, ...values] = expected;
+    const samples = Object.fromEntries(values.map((name) => [name, Float32Array.from(numbers(name))]));
+    return { kind, samples: { timestamp, ...samples } } as unknown as DecodedStream;
   }
   const urls: string[] = [];
   const indexOf = new Map<string, number>();
@@ -121,26 +112,18 @@ export function concatStreams(kind: StreamKind, parts: readonly DecodedStream[])
   const total = parts.reduce((sum, part) => sum + part.samples.timestamp.length, 0);
   const timestamp = new Float64Array(total);
   const f32 = () => new Float32Array(total);
-  if (kind === 'emotions') {
-    const samples = { timestamp, joy: f32(), attention: f32(), frustration: f32() };
+  if (kind !== 'mice') {
+    const samples: Record<string, Float64Array | Float32Array> = { timestamp };
+    const [, ...values] = JSON_COLUMNS[kind];
+    for (const name of values) samples[name] = f32();
     let at = 0;
     for (const part of parts) {
-      if (part.kind !== 'emotions') continue;
-      for (const name of ['timestamp', 'joy', 'attention', 'frustration'] as const)
-        samples[name].set(part.samples[name], at);
+      if (part.kind !== kind) continue;
+      const columns = part.samples as unknown as Record<string, Float64Array | Float32Array>;
+      for (const [name, column] of Object.entries(samples)) column.set(columns[name] as ArrayLike<number>, at);
       at += part.samples.timestamp.length;
     }
-    return { kind, samples };
-  }
-  if (kind === 'eyes') {
-    const samples = { timestamp, x: f32(), y: f32() };
-    let at = 0;
-    for (const part of parts) {
-      if (part.kind !== 'eyes') continue;
-      for (const name of ['timestamp', 'x', 'y'] as const) samples[name].set(part.samples[name], at);
-      at += part.samples.timestamp.length;
-    }
-    return { kind, samples };
+    return { kind, samples } as unknown as DecodedStream;
   }
   const samples = {
     timestamp,

@@ -397,7 +397,7 @@ export async function validateRemoteCalibration(
 export async function putRemoteBatch(
   deps: Deps,
   grant: RemoteSessionGrant,
-  kind: Extract<StreamKind, 'eyes' | 'mice'>,
+  kind: Extract<StreamKind, 'eyes' | 'mice' | 'expressions'>,
   seq: number,
   body: unknown,
 ): Promise<{ kind: StreamKind; seq: number; sample_count: number }> {

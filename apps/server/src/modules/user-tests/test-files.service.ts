@@ -11,6 +11,7 @@ const STREAM_TITLES: Record<StreamKindName, string> = {
   emotions: 'Emotion samples',
   eyes: 'Gaze samples',
   mice: 'Mouse and touch samples',
+  expressions: 'Facial expression samples',
 };
 
 /** A name that is safe in a download's file name. */

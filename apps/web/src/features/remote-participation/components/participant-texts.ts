@@ -168,6 +168,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
         screen: 'A recording of the screen',
         voice: 'What you say aloud',
         answers: 'Your answers to the questions',
+        expressions: 'Your facial expressions (read from your camera on your own device: no video is sent)',
       },
       purposeNames: {
         report: "This study's report for the client",
@@ -321,6 +322,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
         screen: 'Een opname van het scherm',
         voice: 'Wat je hardop zegt',
         answers: 'Je antwoorden op de vragen',
+        expressions: 'Je gezichtsuitdrukkingen (op je eigen apparaat uit je camerabeeld gelezen: er wordt geen video verstuurd)',
       },
       purposeNames: {
         report: 'Het rapport van dit onderzoek voor de opdrachtgever',

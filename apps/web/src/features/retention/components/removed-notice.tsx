@@ -34,7 +34,7 @@ export function RemovedNotice({ removal, what = 'The recording' }: { removal: Re
   );
 }
 
-const STREAM_KINDS = ['emotions', 'eyes', 'mice'] as const satisfies readonly ConsentStream[];
+const STREAM_KINDS = ['emotions', 'eyes', 'mice', 'expressions'] as const satisfies readonly ConsentStream[];
 
 /**
  * A line for the participant's raw streams that were removed (retention, a withdrawal), each with

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."stream_kind" ADD VALUE 'expressions';
