@@ -100,9 +100,14 @@ describe('stream codec', () => {
   });
 
   it('round-trips facial expressions within 1/65535, each of the seven in its own column', () => {
-    const expressionStream = fc.nat({ max: 200 }).chain((count) =>
-      fc.record({ timestamp: timestamps(count), ...Object.fromEntries(EXPRESSIONS.map((name) => [name, scores(count)])) }),
-    );
+    const expressionStream = fc
+      .nat({ max: 200 })
+      .chain((count) =>
+        fc.record({
+          timestamp: timestamps(count),
+          ...Object.fromEntries(EXPRESSIONS.map((name) => [name, scores(count)])),
+        }),
+      );
     fc.assert(
       fc.property(expressionStream, (drawn) => {
         const samples = drawn as ExpressionSamples;
@@ -193,7 +198,10 @@ describe('findStreamProblems', () => {
     } as ExpressionSamples;
     expect(findStreamProblems({ kind: 'expressions', samples: expressions })).toEqual([]);
     expect(
-      findStreamProblems({ kind: 'expressions', samples: { ...expressions, sad: Float32Array.of(0.1, -0.2) } }),
+      findStreamProblems({
+        kind: 'expressions',
+        samples: { ...expressions, sad: Float32Array.of(0.1, -0.2) },
+      }),
     ).toEqual(['sad[1] is -0.20000000298023224; scores lie in [0, 1]']);
   });
 });

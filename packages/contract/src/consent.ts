@@ -9,7 +9,15 @@ import { defineRoutes } from './route.js';
  */
 
 /** The kinds of data recorded of a participant that consent covers. */
-export const CONSENT_STREAMS = ['emotions', 'eyes', 'mice', 'screen', 'voice', 'answers', 'expressions'] as const;
+export const CONSENT_STREAMS = [
+  'emotions',
+  'eyes',
+  'mice',
+  'screen',
+  'voice',
+  'answers',
+  'expressions',
+] as const;
 export type ConsentStream = (typeof CONSENT_STREAMS)[number];
 
 export const CONSENT_STREAM_NAMES: Record<ConsentStream, string> = {

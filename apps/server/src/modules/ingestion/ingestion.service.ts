@@ -1,10 +1,10 @@
 import { type DecodedStream, decodeStream, type StreamKind } from '@limbus/analytics';
 import {
   CONSENT_STREAM_OF_KIND,
-  STREAM_KINDS,
   type ConsentGrant,
   type ParticipantType,
   type ScreenGeometryInput,
+  STREAM_KINDS,
 } from '@limbus/contract';
 import type { ValidationTargetRecord } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';

@@ -120,7 +120,8 @@ export function concatStreams(kind: StreamKind, parts: readonly DecodedStream[])
     for (const part of parts) {
       if (part.kind !== kind) continue;
       const columns = part.samples as unknown as Record<string, Float64Array | Float32Array>;
-      for (const [name, column] of Object.entries(samples)) column.set(columns[name] as ArrayLike<number>, at);
+      for (const [name, column] of Object.entries(samples))
+        column.set(columns[name] as ArrayLike<number>, at);
       at += part.samples.timestamp.length;
     }
     return { kind, samples } as unknown as DecodedStream;

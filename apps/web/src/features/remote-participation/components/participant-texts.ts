@@ -322,7 +322,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
         screen: 'Een opname van het scherm',
         voice: 'Wat je hardop zegt',
         answers: 'Je antwoorden op de vragen',
-        expressions: 'Je gezichtsuitdrukkingen (op je eigen apparaat uit je camerabeeld gelezen: er wordt geen video verstuurd)',
+        expressions:
+          'Je gezichtsuitdrukkingen (op je eigen apparaat uit je camerabeeld gelezen: er wordt geen video verstuurd)',
       },
       purposeNames: {
         report: 'Het rapport van dit onderzoek voor de opdrachtgever',
