@@ -100,14 +100,12 @@ describe('stream codec', () => {
   });
 
   it('round-trips facial expressions within 1/65535, each of the seven in its own column', () => {
-    const expressionStream = fc
-      .nat({ max: 200 })
-      .chain((count) =>
-        fc.record({
-          timestamp: timestamps(count),
-          ...Object.fromEntries(EXPRESSIONS.map((name) => [name, scores(count)])),
-        }),
-      );
+    const expressionStream = fc.nat({ max: 200 }).chain((count) =>
+      fc.record({
+        timestamp: timestamps(count),
+        ...Object.fromEntries(EXPRESSIONS.map((name) => [name, scores(count)])),
+      }),
+    );
     fc.assert(
       fc.property(expressionStream, (drawn) => {
         const samples = drawn as ExpressionSamples;

@@ -1,5 +1,7 @@
 import {
   calibrationVerdict,
+  correlationCoefficient,
+  EXPRESSIONS,
   gazeQuality,
   pixelsPerDegree,
   samplingRateHz,
@@ -35,7 +37,7 @@ describe('generateWebcamParticipant', () => {
       seed: normalizeSeed(11),
       platform: 'desktop',
       startTime: START,
-      rates: { eyeHz: 30, mouseHz: 30, mouseIdleHz: 5, emotionHz: 1 },
+      rates: { eyeHz: 30, mouseHz: 30, mouseIdleHz: 5, emotionHz: 5 },
     });
     expect(desktop.mice).toEqual(lab.mice);
     const shifts: number[] = [];
@@ -48,6 +50,43 @@ describe('generateWebcamParticipant', () => {
     const meanShiftDeg = shifts.reduce((sum, s) => sum + s, 0) / shifts.length / 37.9;
     expect(meanShiftDeg).toBeGreaterThan(1.3);
     expect(meanShiftDeg).toBeLessThan(4.5);
+  });
+
+  it('reads facial expressions at 5 Hz that sum to 1, smile with the latent joy, and stop while the face is out of view', () => {
+    const { expressions, eyes } = desktop;
+    const rate = samplingRateHz(expressions.timestamp);
+    expect(rate).toBeGreaterThan(4.5);
+    expect(rate).toBeLessThan(5.5);
+    for (let i = 0; i < expressions.timestamp.length; i += 17) {
+      const sum = EXPRESSIONS.reduce((total, name) => total + (expressions[name][i] as number), 0);
+      expect(sum).toBeCloseTo(1, 5);
+    }
+    // The gaps in the expressions are the face-lost intervals: the gaze inside each is lost too.
+    const gaps: [number, number][] = [];
+    for (let i = 1; i < expressions.timestamp.length; i++) {
+      const [before, after] = [expressions.timestamp[i - 1] as number, expressions.timestamp[i] as number];
+      if (after - before > 800) gaps.push([before, after]);
+    }
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const [before, after] of gaps) {
+      const inside = Array.from(eyes.timestamp.keys()).filter((i) => {
+        const t = eyes.timestamp[i] as number;
+        return t > before + 250 && t < after - 250;
+      });
+      expect(inside.length).toBeGreaterThan(0);
+      expect(inside.every((i) => Number.isNaN(eyes.x[i] as number))).toBe(true);
+    }
+
+    const lab = generateParticipant({
+      seed: normalizeSeed(11),
+      platform: 'desktop',
+      startTime: START,
+      rates: { eyeHz: 30, mouseHz: 30, mouseIdleHz: 5, emotionHz: 5 },
+    });
+    const joyAt = new Map(Array.from(lab.emotions.timestamp, (t, i) => [t, lab.emotions.joy[i] as number]));
+    const joy = Array.from(expressions.timestamp, (t) => joyAt.get(t) ?? Number.NaN);
+    expect(joy.every(Number.isFinite)).toBe(true);
+    expect(correlationCoefficient(joy, Array.from(expressions.happy))).toBeGreaterThan(0.3);
   });
 
   it('validates on 5 points with figures that pass a 4° threshold at the last attempt', () => {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SCREEN_GEOMETRY,
+  type ExpressionSamples,
   type EyeSamples,
   pixelsPerDegree,
   REFERENCE_HEIGHT,
@@ -10,6 +11,7 @@ import { generateParticipant } from './generate-participant.js';
 import { generateVideoParticipant } from './generate-video-participant.js';
 import type { DemoParticipant, SampleRates } from './participant-types.js';
 import { deriveSeed, normalizeSeed, Random } from './random.js';
+import { renderExpressions } from './render-expressions.js';
 import type { Platform } from './site-layout.js';
 
 /** A validation point on the participant's screen (CSS px) and the gaze model's estimates while it was shown. */
@@ -19,10 +21,13 @@ export type WebcamValidationTarget = { x: number; y: number; estimates: { x: num
 export type WebcamValidation = { attempt: number; targets: WebcamValidationTarget[] };
 
 /**
- * A participant who took a test in their own browser: webcam gaze and mouse, no EEG (so no
- * emotions, no emotion peaks and no comments on them), with the validations of its calibration.
+ * A participant who took a test in their own browser: webcam gaze, mouse and facial expressions,
+ * no EEG (so no emotions, no emotion peaks and no comments on them), with the validations of its
+ * calibration.
  */
 export type WebcamParticipant = Omit<DemoParticipant, 'emotions' | 'events' | 'comments' | 'tags'> & {
+  /** What the browser's face classifier read, 5 Hz; nothing while the face was out of view. */
+  expressions: ExpressionSamples;
   webcam: {
     /** The browser's gaze sampling rate, 15–30 Hz. */
     rateHz: number;
@@ -45,10 +50,11 @@ export type GenerateWebcamParticipantOptions = {
 };
 
 /**
- * The behaviour is drawn at the lowest rates the generator takes (webcam gaze is far slower than a
- * lab tracker, and emotions are dropped): that keeps a cohort of 40 cheap to make.
+ * The behaviour is drawn at low rates (webcam gaze is far slower than a lab tracker; the latent
+ * emotions only move the face, read at 5 Hz as the browser's classifier reads it): that keeps a
+ * cohort of 40 cheap to make.
  */
-const BEHAVIOUR_RATES: Required<SampleRates> = { eyeHz: 30, mouseHz: 30, mouseIdleHz: 5, emotionHz: 1 };
+const BEHAVIOUR_RATES: Required<SampleRates> = { eyeHz: 30, mouseHz: 30, mouseIdleHz: 5, emotionHz: 5 };
 
 /** Laptop and monitor screens in CSS px, as browsers report them. */
 const SCREENS = [
@@ -91,7 +97,8 @@ export function generateWebcamParticipant(o: GenerateWebcamParticipantOptions): 
   const direction = rng.uniform(0, 2 * Math.PI);
   const screen = SCREENS[rng.int(0, SCREENS.length - 1)] ?? SCREENS[0];
   const referencePxPerDeg = pixelsPerDegree(DEFAULT_SCREEN_GEOMETRY);
-  const eyes = webcamGaze(behaviour.eyes, rng, {
+  const lost = faceLostIntervals(rng, behaviour.eyes.timestamp[0] ?? 0, behaviour.eyes.timestamp.at(-1) ?? 0);
+  const eyes = webcamGaze(behaviour.eyes, lost, rng, {
     rateHz,
     offsetX: Math.cos(direction) * offsetDeg * referencePxPerDeg,
     offsetY: Math.sin(direction) * offsetDeg * referencePxPerDeg,
@@ -109,8 +116,13 @@ export function generateWebcamParticipant(o: GenerateWebcamParticipantOptions): 
   const validations = rng.chance(RECALIBRATION_CHANCE)
     ? [validate(1, rng.uniform(4.4, 6.5)), validate(2, offsetDeg)]
     : [validate(1, offsetDeg)];
+  const expressions = renderExpressions(
+    behaviour.emotions,
+    lost,
+    new Random(deriveSeed(seed, 'expressions')),
+  );
   const { emotions: _emotions, events: _events, comments: _comments, tags: _tags, ...rest } = behaviour;
-  return { ...rest, eyes, webcam: { rateHz, offsetDeg, screen, validations } };
+  return { ...rest, eyes, expressions, webcam: { rateHz, offsetDeg, screen, validations } };
 }
 
 function generateBehaviour(seed: number, o: GenerateWebcamParticipantOptions): DemoParticipant {
@@ -133,7 +145,12 @@ type GazeError = { offsetX: number; offsetY: number; jitterPx: number };
  * wavers a little), each the nearest behaviour sample shifted by the offset plus jitter, and NaN
  * where the behaviour lost the eyes or the face was out of view.
  */
-function webcamGaze(lab: EyeSamples, rng: Random, o: GazeError & { rateHz: number }): EyeSamples {
+function webcamGaze(
+  lab: EyeSamples,
+  lost: readonly [number, number][],
+  rng: Random,
+  o: GazeError & { rateHz: number },
+): EyeSamples {
   const first = lab.timestamp[0] ?? 0;
   const last = lab.timestamp[lab.timestamp.length - 1] ?? first;
   const labStep = lab.timestamp.length > 1 ? (last - first) / (lab.timestamp.length - 1) : 1;
@@ -142,7 +159,6 @@ function webcamGaze(lab: EyeSamples, rng: Random, o: GazeError & { rateHz: numbe
   const timestamp = new Float64Array(n);
   const x = new Float32Array(n);
   const y = new Float32Array(n);
-  const lost = faceLostIntervals(rng, first, last);
   for (let i = 0; i < n; i++) {
     const t = Math.min(last, Math.max(first, first + i * step + rng.uniform(-0.15, 0.15) * step));
     timestamp[i] = t;

@@ -21,7 +21,8 @@ While you use the website or watch the video, we record:
 - where you look on the screen (gaze), with an eye tracker;
 - your mouse movements, clicks and taps;
 - a recording of the screen;
-- what you say aloud while you use it, and your answers to our questions.
+- what you say aloud while you use it, and your answers to our questions;
+- in a study in your own browser: your facial expressions, read from your camera on your own device (no video leaves it).
 
 We use these recordings:
 1. for this study's report to our client, who commissioned it;
@@ -34,7 +35,9 @@ Your recordings are kept under a pseudonym. Screen and voice recordings are dele
 export const DEMO_WITHOUT_AI = 2;
 
 /** What a webcam participant records in the browser, and so consents to: no EEG, no screen recording, no voice. */
-const WEBCAM_STREAMS: ConsentStream[] = ['eyes', 'mice', 'answers'];
+const WEBCAM_STREAMS: ConsentStream[] = ['eyes', 'mice', 'expressions', 'answers'];
+/** What the lab records: everything but what only a browser session reads (facial expressions). */
+const LAB_STREAMS = CONSENT_STREAMS.filter((stream) => stream !== 'expressions');
 
 /**
  * Version 1 of the terms on every demo test, and the lab recorder's consent for every seeded
@@ -78,7 +81,7 @@ function signing(source: ParticipantSource, startedAt: number) {
     return { streams: WEBCAM_STREAMS, givenAt: new Date(startedAt - 4 * 60_000), method: 'online' as const };
   // Signed at the lab just before the recording.
   return {
-    streams: [...CONSENT_STREAMS],
+    streams: LAB_STREAMS,
     givenAt: new Date(startedAt - 5 * 60_000),
     method: 'recorder' as const,
   };

@@ -88,7 +88,7 @@ describe('the demo remote cohorts', () => {
     expect(others).toEqual([]);
   });
 
-  it('records gaze and mouse without emotions or emotion peaks, with online consent to what the browser records', async () => {
+  it('records gaze, mouse and facial expressions without emotions or emotion peaks, with online consent to what the browser records', async () => {
     const remote = (await people(await acmeTest(demoWebTestName('desktop')))).filter(
       (p) => p.source === 'webcam',
     );
@@ -103,7 +103,7 @@ describe('the demo remote cohorts', () => {
           .filter((s) => s.participantId === id)
           .map((s) => s.kind)
           .sort(),
-      ).toEqual(['eyes', 'mice']);
+      ).toEqual(['expressions', 'eyes', 'mice']);
     expect(streams.every((s) => s.sampleCount > 100)).toBe(true);
     expect(
       await t.db.select().from(significantPoints).where(inArray(significantPoints.participantId, ids)),
@@ -115,7 +115,7 @@ describe('the demo remote cohorts', () => {
     expect(consents).toHaveLength(REMOTE);
     for (const consent of consents) {
       expect(consent.method).toBe('online');
-      expect([...consent.streams].sort()).toEqual(['answers', 'eyes', 'mice']);
+      expect([...consent.streams].sort()).toEqual(['answers', 'expressions', 'eyes', 'mice']);
     }
   });
 

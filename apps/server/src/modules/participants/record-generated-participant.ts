@@ -3,6 +3,7 @@ import {
   detectSignificantPoints,
   type Emotion,
   type EmotionSamples,
+  type ExpressionSamples,
   type EyeSamples,
   type MouseSamples,
   pageVisits,
@@ -40,9 +41,10 @@ type GeneratedRecording = {
   mice: MouseSamples;
 };
 
-/** A generated participant who took the test in their own browser: `source: webcam`, gaze and mouse only. */
+/** A generated participant who took the test in their own browser: `source: webcam`, gaze, mouse and facial expressions. */
 export type GeneratedWebcamParticipant = GeneratedRecording & {
   source: Extract<ParticipantSource, 'webcam'>;
+  expressions: ExpressionSamples;
 };
 
 export type GeneratedRecordingOptions = {
@@ -95,6 +97,7 @@ export async function recordGeneratedWebcamParticipant(
     streams: [
       { kind: 'eyes', samples: participant.eyes },
       { kind: 'mice', samples: participant.mice },
+      { kind: 'expressions', samples: participant.expressions },
     ],
   });
 }
