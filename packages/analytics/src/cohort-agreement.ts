@@ -53,7 +53,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** How many times each of n participants is drawn in one bootstrap replicate (n draws with replacement). */
-function drawWeights(n: number, random: () => number): Float64Array {
+export function drawWeights(n: number, random: () => number): Float64Array {
   const weights = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const drawn = Math.floor(random() * n);
@@ -62,7 +62,7 @@ function drawWeights(n: number, random: () => number): Float64Array {
   return weights;
 }
 
-const ones = (n: number) => new Float64Array(n).fill(1);
+export const ones = (n: number) => new Float64Array(n).fill(1);
 
 /**
  * Below this many participants in either cohort there is no interval: a bootstrap over 2–4
@@ -71,7 +71,7 @@ const ones = (n: number) => new Float64Array(n).fill(1);
 export const MIN_BOOTSTRAP_PARTICIPANTS = 5;
 
 /** The replicates to draw: none while a cohort is too small to bootstrap. */
-const replicatesFor = (labN: number, remoteN: number, o: AgreementOptions) =>
+export const replicatesFor = (labN: number, remoteN: number, o: Pick<AgreementOptions, 'resamples'>) =>
   Math.min(labN, remoteN) >= MIN_BOOTSTRAP_PARTICIPANTS ? o.resamples : 0;
 
 /** The p-quantile of sorted finite values, linear between order statistics (R's type 7). */
@@ -91,7 +91,7 @@ function quantile(sorted: readonly number[], p: number): number {
  * The bootstrap gives the spread; the estimate the location. Bounds clamped to `range` (CC and rho
  * to [−1, 1]); null when fewer than 2 replicates are finite.
  */
-function estimateOf(
+export function estimateOf(
   value: number,
   replicates: readonly number[],
   level: number,
@@ -110,7 +110,7 @@ function estimateOf(
   };
 }
 
-const CORRELATION_RANGE: [number, number] = [-1, 1];
+export const CORRELATION_RANGE: [number, number] = [-1, 1];
 
 export type MapAgreement = {
   labParticipants: number;

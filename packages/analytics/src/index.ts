@@ -7,6 +7,7 @@ export * from './cell-features.js';
 export * from './cohort-agreement.js';
 export * from './confidence-interval.js';
 export * from './csv-line.js';
+export * from './expression-agreement.js';
 export * from './fixations.js';
 export * from './fixations-idt.js';
 export * from './fixations-ivt.js';

@@ -47,7 +47,15 @@ export function meanEmotionCurves(
   for (const e of EMOTIONS) {
     const sum = new Float64Array(steps);
     const count = new Uint32Array(steps);
-    for (const p of participants) accumulateInterpolated(p.timestamp, p[e], time, o.maxGapMs, sum, count);
+    for (const p of participants) {
+      const values = interpolateOnGrid(p.timestamp, p[e], time, o.maxGapMs);
+      for (let k = 0; k < steps; k++) {
+        const value = values[k] as number;
+        if (Number.isNaN(value)) continue;
+        sum[k] = (sum[k] as number) + value;
+        count[k] = (count[k] as number) + 1;
+      }
+    }
     const mean = new Float32Array(steps);
     for (let k = 0; k < steps; k++)
       mean[k] = (count[k] as number) > 0 ? (sum[k] as number) / (count[k] as number) : Number.NaN;
@@ -56,14 +64,18 @@ export function meanEmotionCurves(
   return curves;
 }
 
-function accumulateInterpolated(
+/**
+ * A series (times `t`, values `v`, NaN for a lost sample) at the times of `grid`: linear between
+ * the samples around each grid time, NaN before its first sample, after its last, across a gap
+ * over `maxGap` ms and where there is no sample. O(samples + steps).
+ */
+export function interpolateOnGrid(
   t: ArrayLike<number>,
   v: ArrayLike<number>,
-  grid: Float64Array,
+  grid: ArrayLike<number>,
   maxGap: number,
-  sum: Float64Array,
-  count: Uint32Array,
-): void {
+): Float64Array {
+  const out = new Float64Array(grid.length).fill(Number.NaN);
   let j = -1; // last valid sample index with t ≤ grid time
   let next = 0; // scan pointer
   for (let k = 0; k < grid.length; k++) {
@@ -77,15 +89,13 @@ function accumulateInterpolated(
     while (n2 < t.length && Number.isNaN(v[n2] as number)) n2++;
     const t0 = t[j] as number;
     const v0 = v[j] as number;
-    let value: number;
-    if (t0 === g) value = v0;
+    if (t0 === g) out[k] = v0;
     else if (n2 < t.length && (t[n2] as number) - t0 <= maxGap) {
       const t1 = t[n2] as number;
-      value = v0 + ((g - t0) / (t1 - t0)) * ((v[n2] as number) - v0);
-    } else continue;
-    sum[k] = (sum[k] as number) + value;
-    count[k] = (count[k] as number) + 1;
+      out[k] = v0 + ((g - t0) / (t1 - t0)) * ((v[n2] as number) - v0);
+    }
   }
+  return out;
 }
 
 /**
