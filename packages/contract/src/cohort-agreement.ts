@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatClock } from './clock.js';
 import { idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
@@ -67,6 +68,45 @@ export const cohortPageAgreementSchema = z.object({
 });
 export type CohortPageAgreement = z.infer<typeof cohortPageAgreementSchema>;
 
+/**
+ * The expression curves set against EEG emotion curves. Named for what they are: a classifier's
+ * reading of a face is not an emotion the EEG measures.
+ */
+export const EXPRESSION_PAIRS = ['smile_joy', 'frown_frustration'] as const;
+export type ExpressionPair = (typeof EXPRESSION_PAIRS)[number];
+
+export const EXPRESSION_PAIR_NAMES: Record<
+  ExpressionPair,
+  { expression: string; short: string; emotion: string; moment: string }
+> = {
+  smile_joy: { expression: 'Smiles (happy expression)', short: 'smiles', emotion: 'EEG joy', moment: 'joy' },
+  frown_frustration: {
+    expression: 'Frowns (angry, disgusted or sad expression)',
+    short: 'frowns',
+    emotion: 'EEG frustration',
+    moment: 'frustration',
+  },
+};
+
+export const expressionCurveSchema = z.object({
+  pair: z.enum(EXPRESSION_PAIRS),
+  lab_participants: z.number(),
+  remote_participants: z.number(),
+  /** Pearson's r between the two mean curves, with its interval. */
+  r: agreementEstimateSchema,
+  reading: z.enum(AGREEMENT_READINGS),
+  /** The grid in seconds from the video's start, and each cohort's mean there (0–1 scores; null: no one). */
+  time_s: z.array(z.number()),
+  lab: z.array(z.number().nullable()),
+  remote: z.array(z.number().nullable()),
+});
+export type ExpressionCurve = z.infer<typeof expressionCurveSchema>;
+
+export const expressionAgreementSchema = z.discriminatedUnion('available', [
+  z.object({ available: z.literal(false), reason: z.string() }),
+  z.object({ available: z.literal(true), curves: z.array(expressionCurveSchema) }),
+]);
+
 export const cohortFindingSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('area_rank'),
@@ -82,6 +122,15 @@ export const cohortFindingSchema = z.discriminatedUnion('kind', [
     heatmap_id: z.number().nullable(),
     page: z.string(),
     cc: agreementEstimateSchema,
+    text: z.string(),
+  }),
+  z.object({
+    kind: z.literal('expression_moment'),
+    pair: z.enum(EXPRESSION_PAIRS),
+    /** The cohort whose curve stands out there while the other's does not. */
+    cohort: z.enum(['lab', 'remote']),
+    start_s: z.number(),
+    end_s: z.number(),
     text: z.string(),
   }),
 ]);
@@ -105,8 +154,8 @@ export const cohortAgreementSchema = z.discriminatedUnion('available', [
     available: z.literal(true),
     method: cohortAgreementMethodSchema,
     pages: z.array(cohortPageAgreementSchema),
-    /** The expression curves against the EEG emotion curves. */
-    expressions: z.object({ available: z.literal(false), reason: z.string() }),
+    /** The expression curves against the EEG emotion curves (a video test). */
+    expressions: expressionAgreementSchema,
     findings: z.array(cohortFindingSchema),
   }),
 ]);
@@ -121,7 +170,11 @@ export const COHORT_AGREEMENT_MESSAGES = {
   videoAreas: 'A video has no areas of interest to rank',
   noPageAreas: 'Not enough areas to rank: the page has no prediction with areas of interest',
   expressions:
-    'Remote participants record no facial expressions yet, so their expression curves cannot be set against the lab’s EEG emotion curves',
+    'No remote participant recorded facial expressions (none consented to them, or their camera could not read a face), so there is no expression curve to set against the lab’s EEG emotion curves',
+  expressionsNeedVideo:
+    'Expression curves are set against EEG emotion curves over a video, where everyone sees the same moment at the same time: on a website each participant sees a page at their own time',
+  expressionsNeedEeg:
+    'The lab participants have no EEG emotions to set the remote cohort’s expressions against',
   interval:
     'bootstrap over participants (each cohort drawn with replacement to its own size), its 2.5th to 97.5th percentiles placed around the estimate',
 } as const;
@@ -152,6 +205,25 @@ export function areaRankFindingText(page: string, area: string, labRank: number,
 export function weakMapFindingText(page: string, cc: AgreementEstimateAnswer): string {
   return `Remote gaze agrees weakly with the lab on ${page} (CC ${estimateText(cc)}).`;
 }
+
+/**
+ * 'Joy at 0:28–0:33 stands out in the lab’s EEG; the remote cohort’s smiles show no peak there.'
+ * or the other way round.
+ */
+export function expressionMomentText(
+  pair: ExpressionPair,
+  cohort: 'lab' | 'remote',
+  startS: number,
+  endS: number,
+): string {
+  const names = EXPRESSION_PAIR_NAMES[pair];
+  const when = `${formatClock(startS)}–${formatClock(endS)}`;
+  return cohort === 'lab'
+    ? `${capitalise(names.moment)} at ${when} stands out in the lab’s EEG; the remote cohort’s ${names.short} show no peak there.`
+    : `The remote cohort’s ${names.short} stand out at ${when}; the lab’s EEG ${names.moment} shows no peak there.`;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const SUFFIXES: Record<number, string> = { 1: 'st', 2: 'nd', 3: 'rd' };
 

@@ -6,6 +6,7 @@ export * from './api-routes.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './benchmark.js';
+export * from './clock.js';
 export * from './cohort-agreement.js';
 export * from './companies.js';
 export * from './consent.js';

@@ -3,7 +3,8 @@ import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 // The viewer's own file: the feature's index also holds the research area's manager, whose code a
 // client's screen does not need.
-import { CohortAgreementPanel, HeatmapViewer } from '../features/heatmaps';
+import { CohortAgreementPanel } from '../features/cohort-agreement';
+import { HeatmapViewer } from '../features/heatmaps';
 import { useLoadedTest } from '../features/test-results';
 import { PageTitle } from '../ui';
 

@@ -1,4 +1,9 @@
 /** The video test's results screens (spec 3 §2), inside TestLayout: /video-test/{id}/… and /research/test/{id}/…. */
+import { Stack } from '@mantine/core';
+import { CohortAgreementPanel } from '../features/cohort-agreement';
+import { useLoadedTest } from '../features/test-results';
+import { VideoSummaryPage as VideoSummary } from '../features/video-results';
+
 export {
   VideoDynamicAnalysisPage,
   VideoMomentsPage,
@@ -6,5 +11,15 @@ export {
   VideoParticipantsPage,
   VideoQualitativeFeedbackPage,
   VideoScenesPage,
-  VideoSummaryPage,
 } from '../features/video-results';
+
+/** The summary, and below it how the remote cohort agrees with the lab (only with both cohorts). */
+export function VideoSummaryPage() {
+  const test = useLoadedTest();
+  return (
+    <Stack gap="xl">
+      <VideoSummary />
+      <CohortAgreementPanel testId={test.id} />
+    </Stack>
+  );
+}

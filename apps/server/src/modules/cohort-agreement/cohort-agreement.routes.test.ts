@@ -75,7 +75,10 @@ describe('GET /tests/{id}/cohort_agreement', () => {
     const answer = await agreementOf(testId);
     if (!answer.available) throw new Error(answer.reason);
     expect(answer.method).toMatchObject({ level: 0.95, resamples: 200, sigma_px: 30, min_participants: 5 });
-    expect(answer.expressions).toEqual({ available: false, reason: COHORT_AGREEMENT_MESSAGES.expressions });
+    expect(answer.expressions).toEqual({
+      available: false,
+      reason: COHORT_AGREEMENT_MESSAGES.expressionsNeedVideo,
+    });
     const [home, basket] = answer.pages;
     expect(home).toMatchObject({ heatmap_id: ranked, name: 'Home', width: 1920, height: 1080 });
     expect(home).toMatchObject({ lab_participants: 6, remote_participants: 6 });
@@ -106,6 +109,59 @@ describe('GET /tests/{id}/cohort_agreement', () => {
       available: false,
       reason: COHORT_AGREEMENT_MESSAGES.videoAreas,
     });
+    // The factory's webcam participants carry no facial expressions.
+    expect(answer.expressions).toEqual({ available: false, reason: COHORT_AGREEMENT_MESSAGES.expressions });
+  });
+
+  it('sets the remote cohort’s smiles against the lab’s EEG joy over the video, with n, r and its interval', async () => {
+    const test = await buildTest(ctx.t.db, ctx.world.client.id, { ...ESSENTIAL_DONE, platform: 'video' });
+    // One seed for all: the lab watched the same video, so its EEG follows one story.
+    const recording = { startMs: Date.UTC(2026, 0, 12, 9, 30), durationMs: 40_000, seed: 5 };
+    const lab = [];
+    for (let i = 0; i < 6; i++) lab.push(await buildParticipant(ctx.t, test.id, { recording }));
+    for (const [i, labParticipant] of lab.entries()) {
+      // A webcam participant an hour later whose smile follows the joy of a lab participant, scaled down.
+      const { emotions } = labParticipant.recording;
+      if (emotions.kind !== 'emotions') throw new Error('no emotions');
+      const shift = (i + 1) * 3_600_000;
+      const timestamp = emotions.samples.timestamp.map((t) => t + shift);
+      const rest = (value: number) => new Float32Array(timestamp.length).fill(value);
+      const happy = Float32Array.from(emotions.samples.joy, (joy) => joy * 0.3);
+      await buildParticipant(ctx.t, test.id, {
+        source: 'webcam',
+        recording: { ...recording, startMs: recording.startMs + shift },
+        streams: [
+          {
+            kind: 'expressions',
+            samples: {
+              timestamp,
+              happy,
+              surprise: rest(0.02),
+              angry: rest(0.02),
+              disgust: rest(0.01),
+              fear: rest(0.01),
+              sad: rest(0.02),
+              neutral: happy.map((h) => 1 - h - 0.08),
+            },
+          },
+        ],
+      });
+    }
+    const answer = await agreementOf(test.id);
+    if (!answer.available) throw new Error(answer.reason);
+    if (!answer.expressions.available) throw new Error(answer.expressions.reason);
+    const [smiles, frowns] = answer.expressions.curves;
+    expect(smiles).toMatchObject({ pair: 'smile_joy', lab_participants: 6, remote_participants: 6 });
+    expect(smiles?.time_s).toHaveLength(41);
+    expect(smiles?.r.value).toBeGreaterThan(0.95);
+    expect(smiles?.r.lower).not.toBeNull();
+    expect(smiles?.reading).toBe('close');
+    expect(smiles?.remote.every((value) => value === null || (value >= 0 && value <= 0.3))).toBe(true);
+    // Constant frowns: no r, and nothing read into it.
+    expect(frowns).toMatchObject({ pair: 'frown_frustration', reading: 'unclear' });
+    expect(frowns?.r.value).toBeNull();
+    for (const finding of answer.findings.filter((f) => f.kind === 'expression_moment'))
+      expect(finding.text).toMatch(/stands? out/);
   });
 
   it('says plainly when the test lacks a cohort, and gives no interval to cohorts too small', async () => {

@@ -18,6 +18,7 @@ import { pageAreasOfInterest } from '../predictions/page-predictions.service.js'
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import { answerCache } from './answer-cache.js';
 import { findingsOf, toAreaRanking, toEstimate } from './cohort-agreement.mappers.js';
+import { expressionAgreement } from './expression-curves.js';
 
 /** The demo shop's phone width; a page without a screenshot is as wide as its platform's screen. */
 const MOBILE_WIDTH_PX = 390;
@@ -58,7 +59,7 @@ export async function cohortAgreement(
   const key = JSON.stringify([test.id, cohorts, pages]);
   const cached = cache.get(key);
   if (cached) return cached;
-  const answer = await compute(deps, test, cohorts, pages);
+  const answer = await compute(deps, test, cohorts, pages, rows);
   cache.set(key, answer);
   return answer;
 }
@@ -68,6 +69,7 @@ async function compute(
   test: { id: number; platform: string },
   cohorts: Cohorts,
   pages: Surface[] | null,
+  rows: Awaited<ReturnType<typeof listMetricsParticipantRows>>,
 ): Promise<CohortAgreement> {
   const ids = [...cohorts.lab, ...cohorts.remote];
   const agreements: CohortPageAgreement[] = [];
@@ -88,6 +90,7 @@ async function compute(
       agreements.push(pageAgreement({ ...page, width }, (id) => fixations.get(id)?.[index] ?? [], cohorts));
     });
   }
+  const expressions = await expressionAgreement(deps, test, rows);
   return {
     available: true,
     method: {
@@ -100,8 +103,8 @@ async function compute(
       min_participants: MIN_BOOTSTRAP_PARTICIPANTS,
     },
     pages: agreements,
-    expressions: { available: false, reason: COHORT_AGREEMENT_MESSAGES.expressions },
-    findings: findingsOf(agreements),
+    expressions: expressions.expressions,
+    findings: [...findingsOf(agreements), ...expressions.findings],
   };
 }
 

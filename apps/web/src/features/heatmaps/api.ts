@@ -1,7 +1,6 @@
 import type { Box } from '@limbus/analytics';
 import {
   type Cohort,
-  cohortAgreementRoutes,
   type HeatmapInput,
   type HeatmapKind,
   type HeatmapPage,
@@ -21,20 +20,9 @@ export const heatmapKeys = {
     [...heatmapKeys.all, testId, 'points', id, query] as const,
   analysis: (testId: number, id: number, what: string, query: object) =>
     [...heatmapKeys.all, testId, 'analysis', id, what, query] as const,
-  cohortAgreement: (testId: number) => [...heatmapKeys.all, testId, 'cohort-agreement'] as const,
 };
 
 const api = bindRoutes(heatmapRoutes);
-const agreementApi = bindRoutes(cohortAgreementRoutes);
-
-/** How the test's remote cohort agrees with its lab cohort (the agreement panel); `available: false` without both. */
-export function useCohortAgreement(testId: number) {
-  return useQuery({
-    queryKey: heatmapKeys.cohortAgreement(testId),
-    queryFn: async ({ signal }) => (await agreementApi.get({ id: testId, signal })).data,
-    staleTime: 5 * 60_000,
-  });
-}
 
 export type FirstSecondsChoice = 'all' | '1' | '2' | '5' | '10' | '20' | '30' | '60';
 export type PointsQuery = {

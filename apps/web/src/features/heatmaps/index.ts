@@ -1,5 +1,4 @@
 export { FIRST_VIEW, heatmapPointsQuery, heatmapsQuery } from './api';
-export { CohortAgreementPanel } from './components/cohort-agreement-panel';
 export { GazeHeatmap } from './components/gaze-heatmap';
 export { HeatmapLegend } from './components/heatmap-legend';
 export { HeatmapViewer } from './components/heatmap-viewer';

@@ -1,9 +1,16 @@
-import type { CohortAgreement, CohortPageAgreement } from '@limbus/contract';
+import {
+  type AgreementEstimateAnswer,
+  type AgreementReadingName,
+  type CohortAgreement,
+  type CohortPageAgreement,
+  expressionMomentText,
+} from '@limbus/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { CohortAgreementPanel, mapSentence } from './cohort-agreement-panel';
+import { curveChartOption } from './expression-curves';
 
 const page = (overrides: Partial<CohortPageAgreement> = {}): CohortPageAgreement => ({
   heatmap_id: 3,
@@ -96,6 +103,68 @@ describe('CohortAgreementPanel', () => {
     const findings = within(panel).getByRole('region', { name: 'Found in one cohort only' });
     expect(within(findings).getAllByRole('listitem')).toHaveLength(1);
     expect(within(panel).getByText('Remote participants record no facial expressions yet.')).toBeTruthy();
+  });
+
+  it('on a video, sets the remote smiles against the lab’s EEG joy in words with r, its interval and n, with both curves', async () => {
+    const time_s = Array.from({ length: 12 }, (_, k) => k);
+    const curve = (
+      pair: 'smile_joy' | 'frown_frustration',
+      r: AgreementEstimateAnswer,
+      reading: AgreementReadingName,
+    ) => ({
+      pair,
+      lab_participants: 12,
+      remote_participants: 38,
+      r,
+      reading,
+      time_s,
+      lab: time_s.map((k) => 0.3 + k / 100),
+      remote: time_s.map((k) => (k === 3 ? null : 0.05 + k / 200)),
+    });
+    const smiles = curve('smile_joy', { value: 0.81, lower: 0.72, upper: 0.88 }, 'close');
+    useFakeApi({
+      'GET /tests/7/cohort_agreement': {
+        body: {
+          data: {
+            ...AGREEMENT,
+            expressions: {
+              available: true,
+              curves: [smiles, curve('frown_frustration', { value: 0.2, lower: -0.1, upper: 0.45 }, 'weak')],
+            },
+            findings: [
+              {
+                kind: 'expression_moment',
+                pair: 'smile_joy',
+                cohort: 'lab',
+                start_s: 28,
+                end_s: 33,
+                text: expressionMomentText('smile_joy', 'lab', 28, 33),
+              },
+            ],
+          },
+        },
+      },
+    });
+    renderWithProviders(<CohortAgreementPanel testId={7} />);
+    const section = await screen.findByRole('region', { name: 'Facial expressions' });
+    expect(
+      within(section).getByText(
+        'The remote cohort’s smiles rise and fall closely with the lab’s EEG joy (r 0.81, 95 % interval 0.72–0.88; 12 lab, 38 remote).',
+      ),
+    ).toBeTruthy();
+    expect(within(section).getByText(/frowns hardly follow the lab’s EEG frustration \(r 0.20/)).toBeTruthy();
+    expect(
+      within(section).getByRole('heading', { name: 'Smiles (happy expression) against EEG joy' }),
+    ).toBeTruthy();
+    const findings = screen.getByRole('region', { name: 'Found in one cohort only' });
+    expect(
+      within(findings).getByText(
+        'Joy at 0:28–0:33 stands out in the lab’s EEG; the remote cohort’s smiles show no peak there.',
+      ),
+    ).toBeTruthy();
+    const option = curveChartOption(smiles) as { series: { data: unknown[]; yAxisIndex?: number }[] };
+    expect(option.series[0]?.data).toEqual(smiles.lab);
+    expect(option.series[1]).toMatchObject({ yAxisIndex: 1, data: smiles.remote });
   });
 
   it('says the span its interval backs', () => {

@@ -7,6 +7,8 @@ import type {
 import { Card, List, Stack, Table, Text, Title } from '@mantine/core';
 import { BlockSkeleton, ErrorAlert, formatCount, formatNumber, formatPercent } from '../../../ui';
 import { useCohortAgreement } from '../api';
+import { decimals, estimateSentence } from './estimate-sentence';
+import { ExpressionCurves } from './expression-curves';
 
 const MAP_READINGS: Record<AgreementReadingName, string> = {
   close: 'Where remote participants looked matches the lab closely',
@@ -25,18 +27,6 @@ const RANK_READINGS: Record<AgreementReadingName, string> = {
   weak: 'The cohorts rank the areas of interest differently',
   unclear: 'Whether the cohorts rank the areas of interest alike cannot be told from these participants',
 };
-
-const decimals = (value: number) => formatNumber(value, 2, 2);
-
-/** 'CC 0.82, 95 % interval 0.74–0.88', or the figure alone when there is no interval. */
-export function estimateSentence(label: string, estimate: AgreementEstimateAnswer): string {
-  if (estimate.value === null) return `${label} not measurable`;
-  const interval =
-    estimate.lower === null || estimate.upper === null
-      ? ', no interval with this few participants'
-      : `, 95 % interval ${decimals(estimate.lower)}–${decimals(estimate.upper)}`;
-  return `${label} ${decimals(estimate.value)}${interval}`;
-}
 
 const cohortsSentence = (page: CohortPageAgreement) =>
   `${formatCount(page.lab_participants)} lab, ${formatCount(page.remote_participants)} remote`;
@@ -129,10 +119,7 @@ function AgreementBody({ agreement }: { agreement: Extract<CohortAgreement, { av
           </List>
         )}
       </Stack>
-      <Stack gap={4} component="section" aria-label="Facial expressions">
-        <Title order={4}>Facial expressions and EEG emotions</Title>
-        <Text size="sm">{agreement.expressions.reason}.</Text>
-      </Stack>
+      <ExpressionCurves expressions={agreement.expressions} />
       <Text size="xs" c="dimmed">
         Intervals: {agreement.method.interval}, {formatCount(agreement.method.resamples)} draws, the same
         every time. Heatmaps of fixations blurred at {agreement.method.sigma_px} px. With fewer than{' '}
@@ -168,7 +155,8 @@ export function CohortAgreementPanel({ testId }: { testId: number }) {
         </Title>
         <Text size="sm" c="dimmed">
           How far the participants who took part remotely, with gaze measured by their webcam, looked where
-          the lab’s participants looked.
+          the lab’s participants looked, and on a video how their facial expressions follow the lab’s EEG
+          emotions.
         </Text>
         <AgreementBody agreement={agreement.data} />
       </Stack>

@@ -1,0 +1,1 @@
+export { CohortAgreementPanel } from './components/cohort-agreement-panel';
