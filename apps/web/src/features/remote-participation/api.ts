@@ -1,3 +1,4 @@
+import type { Expression } from '@limbus/analytics';
 import { fillPath, type JoinRemoteStudyInput, remoteRoutes } from '@limbus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -20,7 +21,9 @@ export type MouseColumns = {
   click: number[];
   url: string[];
 };
-export type StreamColumns = { eyes: EyeColumns; mice: MouseColumns };
+/** Facial expression scores 0–1 (the classifier's seven classes), named for what they are. */
+export type ExpressionColumns = { timestamp: number[] } & Record<Expression, number[]>;
+export type StreamColumns = { eyes: EyeColumns; mice: MouseColumns; expressions: ExpressionColumns };
 
 /**
  * The session's calls: the route table's, and its batch upload, whose body (the codec's bytes or

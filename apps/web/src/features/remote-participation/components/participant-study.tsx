@@ -103,11 +103,17 @@ function SessionFlow({
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
+  const tracker = useRef<FaceTracker | null>(null);
   const attempts = useRef(0);
   const nextAttempt = () => ++attempts.current;
   const withoutGaze = (): Step => ({
     name: 'stimulus',
-    recording: sessionRecording({ sessionApi, gaze: null, recordMouse: streams.includes('mice') }),
+    recording: sessionRecording({
+      sessionApi,
+      gaze: null,
+      expressionsOf: streams.includes('expressions') ? tracker.current : null,
+      recordMouse: streams.includes('mice'),
+    }),
     checks: null,
   });
   const withGaze = (gaze: Gaze, outcome: CalibrationOutcome): Step => {
@@ -117,6 +123,7 @@ function SessionFlow({
       recording: sessionRecording({
         sessionApi,
         gaze: { tracker: gaze.tracker, model: outcome.model },
+        expressionsOf: streams.includes('expressions') ? gaze.tracker : null,
         recordMouse: streams.includes('mice'),
       }),
       checks: {
@@ -132,7 +139,6 @@ function SessionFlow({
   const [step, setStep] = useState<Step>(() =>
     streams.includes('eyes') ? { name: 'check' } : withoutGaze(),
   );
-  const tracker = useRef<FaceTracker | null>(null);
   useEffect(() => () => tracker.current?.stop(), []);
 
   const afterStimulus = (recording: SessionRecording) =>

@@ -1,5 +1,5 @@
-import { type GazeModel, predictGaze } from '@limbus/analytics';
-import type { EyeColumns, MouseColumns, SessionApi } from '../api';
+import { EXPRESSIONS, type GazeModel, predictGaze } from '@limbus/analytics';
+import type { ExpressionColumns, EyeColumns, MouseColumns, SessionApi } from '../api';
 import type { FaceTracker } from './face-tracker';
 import { streamUploader, UPLOAD_EVERY_MS } from './stream-uploader';
 
@@ -13,21 +13,34 @@ export type StimulusFrame = {
 
 /** Mouse samples are written at least this often, so that a still pointer does not end a page visit (1 s). */
 const MOUSE_EVERY_MS = 250;
+/** The worker reads expressions every 200 ms (face-tracking.worker.ts): one sample each, not one a frame. */
+export const EXPRESSION_EVERY_MS = 200;
+
+/** A classifier's scores by name as the stream's columns: a class it did not name scores 0. */
+export function expressionSample(at: number, scores: Record<string, number>) {
+  const sample = { timestamp: at } as { timestamp: number } & Record<(typeof EXPRESSIONS)[number], number>;
+  for (const name of EXPRESSIONS) sample[name] = Math.min(1, Math.max(0, scores[name] ?? 0));
+  return sample;
+}
 
 const epoch = (at: number) => Math.round(performance.timeOrigin + at);
 
 /**
  * Records the stimulus: the webcam gaze (each tracked frame through the calibrated model, placed in
  * the stimulus's frame; a frame without a face, and the moments the tab is hidden, as lost samples,
- * never interpolated) and the mouse, with consent for each, uploaded as batches while it runs.
+ * never interpolated), the facial expressions the tracker reads (none while no face is seen) and
+ * the mouse, with consent for each, uploaded as batches while it runs.
  */
 export function sessionRecording({
   sessionApi,
   gaze,
+  expressionsOf,
   recordMouse,
 }: {
   sessionApi: SessionApi;
   gaze: { tracker: FaceTracker; model: GazeModel } | null;
+  /** The tracker whose expressions are recorded, or null without consent or camera. */
+  expressionsOf: FaceTracker | null;
   recordMouse: boolean;
 }) {
   const eyes = streamUploader<EyeColumns>({ timestamp: [], x: [], y: [] }, (seq, columns) =>
@@ -37,9 +50,27 @@ export function sessionRecording({
     { timestamp: [], x: [], y: [], scroll_y: [], page_height: [], click: [], url: [] },
     (seq, columns) => sessionApi.uploadBatch('mice', seq, columns),
   );
+  const expressions = streamUploader<ExpressionColumns>(
+    Object.fromEntries(
+      ['timestamp', ...EXPRESSIONS].map((name) => [name, []]),
+    ) as unknown as ExpressionColumns,
+    (seq, columns) => sessionApi.uploadBatch('expressions', seq, columns),
+  );
   let frame: StimulusFrame | null = null;
   let pointer = { x: 0, y: 0 };
   const cleanups: (() => void)[] = [];
+  let lastExpressionAt = Number.NEGATIVE_INFINITY;
+  if (expressionsOf) {
+    cleanups.push(
+      expressionsOf.subscribe((observation) => {
+        const scores = observation.face?.expressions;
+        if (!frame || !scores || Object.keys(scores).length === 0) return;
+        if (observation.at - lastExpressionAt < EXPRESSION_EVERY_MS) return;
+        lastExpressionAt = observation.at;
+        expressions.add(expressionSample(epoch(observation.at), scores));
+      }),
+    );
+  }
 
   const lost = (at: number) => eyes.add({ timestamp: epoch(at), x: null, y: null });
   let model = gaze?.model ?? null;
@@ -94,6 +125,7 @@ export function sessionRecording({
   const uploads = setInterval(() => {
     eyes.tick();
     mice.tick();
+    expressions.tick();
   }, UPLOAD_EVERY_MS);
   cleanups.push(() => clearInterval(uploads));
 
@@ -112,7 +144,7 @@ export function sessionRecording({
     async finish() {
       for (const cleanup of cleanups.splice(0)) cleanup();
       frame = null;
-      await Promise.all([eyes.flush(), mice.flush()]);
+      await Promise.all([eyes.flush(), mice.flush(), expressions.flush()]);
     },
   };
 }
