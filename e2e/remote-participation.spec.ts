@@ -91,6 +91,7 @@ async function openCohort(
 test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watches the video, answers and returns to the panel', async ({
   page,
   request,
+  signedInAs,
 }) => {
   test.setTimeout(240_000);
   const token = await researcherToken(request);
@@ -177,4 +178,18 @@ test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watch
   expect(joined.webcam.completed).toBe(true);
   expect(joined.webcam.validation_accuracy_deg).toBeGreaterThan(0);
   expect(joined.webcam.validation_passed).toBe(gazeKept);
+
+  // the researcher's screen: the video's summary compares the cohorts, expressions against EEG included
+  const researcher = await signedInAs(RESEARCHER);
+  await researcher.goto(`/video-test/${cohort.testId}/summary`);
+  const panel = researcher.getByRole('region', { name: 'Lab and remote compared' });
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  const expressions = panel.getByRole('region', { name: 'Facial expressions' });
+  await expect(
+    expressions.getByRole('heading', { name: 'Smiles (happy expression) against EEG joy' }),
+  ).toBeVisible();
+  await expect(expressions.getByText(/The remote cohort’s smiles .* \(r -?\d\.\d\d/)).toBeVisible();
+  await expect(
+    expressions.getByRole('img', { name: /EEG joy of the lab and smiles of the remote cohort/ }),
+  ).toBeVisible();
 });
