@@ -574,7 +574,7 @@ export const remoteRoutes = defineRoutes('remote', {
     access: 'remote_session',
     summary:
       "Where the session stands, for a browser that reloaded: the study's name, kind, language and gaze rule, the streams consented to, the latest validation's verdict, whether answers were saved, the next batch numbers, whether it ended",
-    description: 'Read only; the session\'s own progress, no figure, answer or result.',
+    description: "Read only; the session's own progress, no figure, answer or result.",
     responses: { 200: remoteSessionProgressAnswer },
     errors: [401, 403],
   },
