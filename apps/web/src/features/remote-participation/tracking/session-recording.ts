@@ -25,17 +25,25 @@ export function sessionRecording({
   sessionApi,
   gaze,
   recordMouse,
+  firstSeq = { eyes: 0, mice: 0 },
 }: {
   sessionApi: SessionApi;
   gaze: { tracker: FaceTracker; model: GazeModel } | null;
   recordMouse: boolean;
+  /** Each stream's first batch number: after a reload, the server's next ones, so no batch is overwritten. */
+  firstSeq?: { eyes: number; mice: number };
 }) {
-  const eyes = streamUploader<EyeColumns>({ timestamp: [], x: [], y: [] }, (seq, columns) =>
-    sessionApi.uploadBatch('eyes', seq, columns),
+  const eyes = streamUploader<EyeColumns>(
+    { timestamp: [], x: [], y: [] },
+    (seq, columns) => sessionApi.uploadBatch('eyes', seq, columns),
+    undefined,
+    firstSeq.eyes,
   );
   const mice = streamUploader<MouseColumns>(
     { timestamp: [], x: [], y: [], scroll_y: [], page_height: [], click: [], url: [] },
     (seq, columns) => sessionApi.uploadBatch('mice', seq, columns),
+    undefined,
+    firstSeq.mice,
   );
   let frame: StimulusFrame | null = null;
   let pointer = { x: 0, y: 0 };
