@@ -459,6 +459,32 @@ export const remoteAnswersBody = z.strictObject({
 export type RemoteAnswersInput = z.infer<typeof remoteAnswersBody>;
 export const remoteAnswersSavedAnswer = z.object({ data: z.object({ saved: z.number() }) });
 
+/**
+ * Where the session stands, for a browser that reloaded mid-way (docs/remote-studies.md
+ * 'Resuming after a reload'): what the flow needs to go on (the study's name, kind, language and
+ * gaze rule, the streams consented to), the latest validation's attempt and verdict, whether
+ * answers were saved, the next batch number of each stream, and whether the session ended. Only
+ * the session's own progress: no figure of its gaze, no answer, no result.
+ */
+export const remoteSessionProgressSchema = z.object({
+  test: remoteStudySchema.shape.test,
+  gaze: remoteGazeSettingsSchema,
+  /** The streams the participant's consent in force grants. */
+  streams: z.array(z.enum(CONSENT_STREAMS)),
+  /** The session's latest validation (its attempt and verdict), or null before the first. */
+  validation: z.object({ attempt: z.number(), verdict: z.enum(REMOTE_CALIBRATION_VERDICTS) }).nullable(),
+  /** Whether the participant's answers were saved. */
+  answered: z.boolean(),
+  /** The number the next batch of each stream takes: one past the highest stored (0 before any). */
+  next_seq: z.object({ eyes: z.number(), mice: z.number(), expressions: z.number() }),
+  /** Whether the session ended (by the participant; an expired one answers 401). */
+  ended: z.boolean(),
+  /** Unix seconds: the session's end at the latest. */
+  expires_at: z.number(),
+});
+export type RemoteSessionProgress = z.infer<typeof remoteSessionProgressSchema>;
+export const remoteSessionProgressAnswer = z.object({ data: remoteSessionProgressSchema });
+
 /** The research area's remote cohorts of a test. */
 export const remoteCohortRoutes = defineRoutes('remoteCohorts', {
   create: {
@@ -543,6 +569,16 @@ export const remoteRoutes = defineRoutes('remote', {
     summary:
       "What the session's participant is shown and asked: the test's video or its pages' screenshots (signed), and its questionnaire",
     responses: { 200: remoteMaterialAnswer },
+    errors: [401, 403],
+  },
+  progress: {
+    method: 'GET',
+    path: '/remote/session/progress',
+    access: 'remote_session',
+    summary:
+      "Where the session stands, for a browser that reloaded: the study's name, kind, language and gaze rule, the streams consented to, the latest validation's verdict, whether answers were saved, the next batch numbers, whether it ended",
+    description: "Read only; the session's own progress, no figure, answer or result.",
+    responses: { 200: remoteSessionProgressAnswer },
     errors: [401, 403],
   },
   answers: {

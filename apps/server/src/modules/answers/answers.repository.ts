@@ -103,3 +103,13 @@ export function listQuestionRowsOfTest(db: Executor, testId: number): Promise<Qu
     .where(eq(testQuestions.testId, testId))
     .orderBy(asc(testQuestions.kind), asc(testQuestions.position), asc(testQuestions.id));
 }
+
+/** Whether the participant has any answer. */
+export async function hasAnswerRows(db: Executor, participantId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: answers.id })
+    .from(answers)
+    .where(eq(answers.participantId, participantId))
+    .limit(1);
+  return row !== undefined;
+}

@@ -11,6 +11,7 @@ import {
   findParticipantTest,
   findQuestionKindsOfTest,
   findQuestionRow,
+  hasAnswerRows,
   listQuestionRowsOfTest,
   type QuestionRow,
   updateAnswerRow,
@@ -118,6 +119,10 @@ export async function saveOwnAnswers(
   await upsertAnswerRows(deps.db, participant.id, planned);
   return planned.length;
 }
+
+/** Whether the participant has answered (a remote session's progress, after a reload). */
+export const hasOwnAnswers = (deps: Pick<Deps, 'db'>, participantId: number) =>
+  hasAnswerRows(deps.db, participantId);
 
 /** The test's questions, in the research area's order. */
 export const questionsOfTest = (deps: Pick<Deps, 'db'>, testId: number) =>

@@ -149,6 +149,21 @@ export async function putBatch(
   return { kind, seq, sample_count: timestamp.length };
 }
 
+/**
+ * The number the next batch of each kind takes: one past the highest stored; a kind without a
+ * stored batch is absent (its next is 0). A remote browser that reloaded goes on numbering there,
+ * so that it overwrites no batch it sent.
+ */
+export async function nextBatchSeqs(
+  deps: Pick<Deps, 'db'>,
+  participantId: number,
+): Promise<Partial<Record<StreamKind, number>>> {
+  const next: Partial<Record<StreamKind, number>> = {};
+  for (const row of await listBatchRows(deps.db, participantId))
+    next[row.kind] = Math.max(next[row.kind] ?? 0, row.seq + 1);
+  return next;
+}
+
 /** What a recorder may tell when it finishes: the end, and the quality measures of its lab (both optional). */
 export type FinishInput = {
   ended_at?: number | undefined;

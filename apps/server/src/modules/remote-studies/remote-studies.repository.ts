@@ -310,6 +310,20 @@ export async function hasPassedValidation(db: Executor, sessionId: number): Prom
   return row !== undefined;
 }
 
+/** The session's latest validation (its attempt and verdict), or null before the first. */
+export async function findLatestValidationRow(
+  db: Executor,
+  sessionId: number,
+): Promise<Pick<ValidationRow, 'attempt' | 'verdict'> | null> {
+  const [row] = await db
+    .select({ attempt: remoteValidations.attempt, verdict: remoteValidations.verdict })
+    .from(remoteValidations)
+    .where(eq(remoteValidations.sessionId, sessionId))
+    .orderBy(desc(remoteValidations.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Sessions past their expiry that never ended, after the session `afterId`, by id. */
 export function listExpiredUnendedSessionRows(
   db: Executor,

@@ -61,6 +61,10 @@ export const remoteStudiesPolicyCases: RouteCases = {
     '/api/v1/remote/session/material',
     remoteRoute('remote_session', '/api/v1/remote/session/material'),
   ),
+  ...GET_AND_HEAD(
+    '/api/v1/remote/session/progress',
+    remoteRoute('remote_session', '/api/v1/remote/session/progress'),
+  ),
   'PUT /api/v1/remote/session/answers': remoteRoute('remote_session', '/api/v1/remote/session/answers'),
 };
 

@@ -250,12 +250,14 @@ describe('the participant link and the session: their reach', () => {
     ]);
   });
 
-  it('the session opens only its material and its end (its batches and answers refuse an empty body), and no other route of the app', async () => {
+  it('the session opens only its material, its progress and its end (its batches and answers refuse an empty body), and no other route of the app', async () => {
     const { link } = await studyWithLink();
     const { session_token } = await join(link);
     expect(await routesOpenTo(`Session ${session_token}`)).toEqual([
       'GET /api/v1/remote/session/material',
+      'GET /api/v1/remote/session/progress',
       'HEAD /api/v1/remote/session/material',
+      'HEAD /api/v1/remote/session/progress',
       'POST /api/v1/remote/session/end',
     ]);
   });

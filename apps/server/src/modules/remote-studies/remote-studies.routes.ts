@@ -7,6 +7,7 @@ import { auditContextOf } from '../audit/audit.service.js';
 import {
   endRemoteSession,
   getRemoteMaterial,
+  getRemoteSessionProgress,
   getRemoteStudy,
   joinRemoteStudy,
   listRemoteCohorts,
@@ -78,6 +79,10 @@ export function registerRemoteStudyRoutes(app: FastifyInstance, deps: Deps): voi
 
   serveRoute(app, remoteRoutes.material, async (request) => ({
     data: await getRemoteMaterial(deps, remoteSessionOf(request)),
+  }));
+
+  serveRoute(app, remoteRoutes.progress, async (request) => ({
+    data: await getRemoteSessionProgress(deps, remoteSessionOf(request)),
   }));
 
   serveRoute(app, remoteRoutes.answers, async (request) => ({

@@ -8,6 +8,7 @@ import {
   webcamScreenGeometry,
 } from '@limbus/analytics';
 import {
+  CONSENT_STREAMS,
   type ConsentGrant,
   type ConsentTerms,
   fillRedirect,
@@ -21,6 +22,7 @@ import {
   type RemoteAnswersInput,
   type RemoteCohort,
   type RemoteMaterial,
+  type RemoteSessionProgress,
   type RemoteStimulus,
   type RemoteStudy,
   type RemoteValidation,
@@ -34,7 +36,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-error.js';
 import type { RemoteLinkGrant, RemoteSessionGrant } from '../../http/authenticate.js';
 import type { Actor } from '../../http/policy.js';
-import { questionsOfTest, saveOwnAnswers } from '../answers/answers.service.js';
+import { hasOwnAnswers, questionsOfTest, saveOwnAnswers } from '../answers/answers.service.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import {
   currentConsentTerms,
@@ -43,7 +45,12 @@ import {
   termsForGrant,
 } from '../consent/consent.service.js';
 import { heatmapPagesOf } from '../heatmaps/heatmaps.service.js';
-import { type FinishInput, finishParticipant, putBatch } from '../ingestion/ingestion.service.js';
+import {
+  type FinishInput,
+  finishParticipant,
+  nextBatchSeqs,
+  putBatch,
+} from '../ingestion/ingestion.service.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { testVideoPath } from '../user-tests/user-tests.service.js';
@@ -63,6 +70,7 @@ import {
   findBestValidationRow,
   findCohortRow,
   findCohortRowByTokenHash,
+  findLatestValidationRow,
   findSessionRow,
   findSessionRowByTokenHash,
   findSessionRowOfParticipant,
@@ -423,6 +431,37 @@ export async function getRemoteMaterial(deps: Deps, grant: RemoteSessionGrant): 
     questionsOfTest(deps, grant.testId),
   ]);
   return { stimulus, questions: toRemoteQuestions(questions) };
+}
+
+/**
+ * Where the session stands, for its browser after a reload: what the flow needs to go on and the
+ * session's own progress (latest verdict, answers saved, next batch numbers, ended), read only.
+ * No figure of the gaze, no answer, no result.
+ */
+export async function getRemoteSessionProgress(
+  deps: Deps,
+  grant: RemoteSessionGrant,
+): Promise<RemoteSessionProgress> {
+  const session = await liveSession(deps, grant);
+  const test = await findStudyTestRow(deps.db, grant.testId);
+  if (!test) throw notFound('The study');
+  const participant = { id: session.participantId, testId: session.testId, realId: session.realId };
+  const [consented, validation, answered, seqs] = await Promise.all([
+    Promise.all(CONSENT_STREAMS.map((stream) => isStreamConsented(deps, participant, stream))),
+    findLatestValidationRow(deps.db, session.id),
+    hasOwnAnswers(deps, session.participantId),
+    nextBatchSeqs(deps, session.participantId),
+  ]);
+  return {
+    test: { name: test.name, kind: test.platform, language: test.translation },
+    gaze: toGazeSettings(session),
+    streams: CONSENT_STREAMS.filter((_, index) => consented[index]),
+    validation,
+    answered,
+    next_seq: { eyes: seqs.eyes ?? 0, mice: seqs.mice ?? 0, expressions: seqs.expressions ?? 0 },
+    ended: session.endedAt !== null,
+    expires_at: Math.floor(session.expiresAt.getTime() / 1000),
+  };
 }
 
 /** The test stores no length of its video: the browser reads it from the file. */

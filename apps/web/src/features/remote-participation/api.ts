@@ -4,7 +4,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { bindRoutes, createApiClient } from '../../api';
 
-/** The participant created by consenting, and its session credential (in memory only). */
+/**
+ * The participant created by consenting, and its session credential (in memory, and in the tab's
+ * sessionStorage so that a reload resumes it: session-store.ts).
+ */
 export type RemoteSession = { participantId: number; token: string; expiresAt: number };
 
 const remoteApiWith = (authorization: string) =>
@@ -40,7 +43,7 @@ function sessionApiWith(token: string) {
 
 /**
  * The participant's calls, sent with the link's token (never the session of a signed-in user).
- * The token lives in memory only: the address, this client and the query cache.
+ * The token lives in memory: the address, this client and the query cache.
  */
 function useRemoteApi(token: string) {
   return useMemo(() => remoteApiWith(`Remote ${token}`), [token]);
@@ -76,5 +79,21 @@ export function useJoinStudy(token: string) {
         expiresAt: data.session_expires_at,
       };
     },
+  });
+}
+
+/**
+ * Where a stored session stands (after a reload): read once, and not again while the flow runs,
+ * which goes on from what it answered.
+ */
+export function useSessionProgress(session: RemoteSession) {
+  const sessionApi = useSessionApi(session);
+  return useQuery({
+    queryKey: ['remote-progress', session.token],
+    queryFn: async ({ signal }) => (await sessionApi.progress({ signal })).data,
+    // an ended session does not come back by asking again; a lost connection is tried again by hand
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
 }

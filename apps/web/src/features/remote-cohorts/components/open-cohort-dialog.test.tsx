@@ -1,9 +1,11 @@
 import { REMOTE_GAZE_DEFAULTS, REMOTE_MESSAGES } from '@limbus/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { type FakeCall, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { expiryDateRange } from './cohort-expiry-field';
 import { OpenCohortButton } from './open-cohort-dialog';
 
 const TOKEN = 'c'.repeat(64);
@@ -65,8 +67,8 @@ describe('OpenCohortButton', () => {
 
     await user.clear(cap);
     await user.type(cap, '150');
-    await user.click(screen.getByRole('combobox', { name: 'Expires after' }));
-    await user.click(await screen.findByRole('option', { name: '7 days' }));
+    await user.click(screen.getByRole('combobox', { name: 'Expires' }));
+    await user.click(await screen.findByRole('option', { name: 'After 7 days' }));
     await user.type(redirect, 'https://panel.example/done?rid={{RID}');
     await user.click(screen.getByRole('button', { name: 'Open cohort' }));
 
@@ -139,6 +141,56 @@ describe('OpenCohortButton', () => {
         gaze: { ...REMOTE_GAZE_DEFAULTS, threshold_deg: 3.5, gaze_without_validation: true },
       },
     });
+  });
+
+  it('sets the expiry by a date: the link’s last day, picked between today (UTC) and a year ahead', async () => {
+    const posts: FakeCall[] = [];
+    const today = new Date().toISOString().slice(0, 10);
+    useFakeApi({
+      'POST /tests/7/remote_cohorts': (call) => {
+        posts.push(call);
+        // the server's word on the day stands at the date's field
+        if (posts.length === 1)
+          return {
+            status: 400,
+            body: {
+              code: 'validation',
+              message: REMOTE_MESSAGES.expiryPast,
+              errors: { expires_on: [REMOTE_MESSAGES.expiryPast] },
+            },
+          };
+        return opened(call);
+      },
+    });
+    renderWithProviders(<OpenCohortButton testId={7} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Open a remote cohort' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Expires' }));
+    await user.click(await screen.findByRole('option', { name: 'On a date' }));
+
+    // a date is needed before anything is sent
+    await user.click(screen.getByRole('button', { name: 'Open cohort' }));
+    expect(await screen.findByText("Pick the link's last day")).toBeTruthy();
+    expect(posts).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /Last day of the link/ }));
+    const day = (iso: string) => dayjs(iso).format('D MMMM YYYY');
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    if (yesterday.slice(0, 7) === today.slice(0, 7))
+      expect((await screen.findByRole('button', { name: day(yesterday) })).hasAttribute('disabled')).toBe(
+        true,
+      );
+    await user.click(await screen.findByRole('button', { name: day(today) }));
+    expect(expiryDateRange(Date.UTC(2026, 10, 30, 23, 30))).toEqual({ min: '2026-11-30', max: '2027-11-29' });
+
+    await user.click(screen.getByRole('button', { name: 'Open cohort' }));
+    expect(await screen.findByText(REMOTE_MESSAGES.expiryPast)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Open cohort' }));
+    expect(await screen.findByRole('textbox', { name: 'Participant link' })).toBeTruthy();
+    expect(posts.map((call) => call.body)).toEqual([
+      { remote_cohort: { cap: 100, expires_on: today, gaze: REMOTE_GAZE_DEFAULTS } },
+      { remote_cohort: { cap: 100, expires_on: today, gaze: REMOTE_GAZE_DEFAULTS } },
+    ]);
   });
 
   it('leads to the consent terms when the test has none', async () => {

@@ -2,7 +2,7 @@ import {
   createRemoteCohortBody,
   REMOTE_COHORT_CAP_MAX,
   REMOTE_COHORT_DEFAULT_EXPIRY_DAYS,
-  REMOTE_COHORT_EXPIRY_DAYS,
+  type REMOTE_COHORT_EXPIRY_DAYS,
   REMOTE_GAZE_DEFAULTS,
   REMOTE_GAZE_THRESHOLD_RANGE,
   REMOTE_MAX_RECALIBRATIONS,
@@ -30,27 +30,23 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../api';
 import { formatCount, formatDate, pickFieldErrors } from '../../../ui';
 import { useOpenRemoteCohort } from '../api';
+import { BY_DATE, CohortExpiryField, type ExpiryValues } from './cohort-expiry-field';
 
 type ExpiryDays = (typeof REMOTE_COHORT_EXPIRY_DAYS)[number];
-type Values = {
+type Values = ExpiryValues & {
   cap: number | string;
-  expires_in_days: string;
   redirect_url: string;
   threshold_deg: number | string;
   max_recalibrations: string;
   on_failure: RemoteGazeSettings['on_failure'];
   gaze_without_validation: boolean;
 };
-const FIELDS = ['cap', 'expires_in_days', 'redirect_url'] as const;
+const FIELDS = ['cap', 'expires_in_days', 'expires_on', 'redirect_url'] as const;
 
 /** A panel's batch of 100 is a common first wave; the researcher changes it as needed. */
 const DEFAULT_CAP = 100;
 const capSchema = createRemoteCohortBody.shape.remote_cohort.shape.cap;
 
-const EXPIRY_OPTIONS = REMOTE_COHORT_EXPIRY_DAYS.map((days) => ({
-  value: String(days),
-  label: days === 1 ? '1 day' : `${days} days`,
-}));
 const RECALIBRATION_OPTIONS = Array.from({ length: REMOTE_MAX_RECALIBRATIONS + 1 }, (_, count) => ({
   value: String(count),
   label: count === 0 ? 'None' : String(count),
@@ -80,13 +76,18 @@ function OpenCohortForm({ testId, onDone }: { testId: number; onDone: () => void
     initialValues: {
       cap: DEFAULT_CAP,
       expires_in_days: String(REMOTE_COHORT_DEFAULT_EXPIRY_DAYS),
+      expires_on: null,
       redirect_url: '',
       threshold_deg: REMOTE_GAZE_DEFAULTS.threshold_deg,
       max_recalibrations: String(REMOTE_GAZE_DEFAULTS.max_recalibrations),
       on_failure: REMOTE_GAZE_DEFAULTS.on_failure,
       gaze_without_validation: REMOTE_GAZE_DEFAULTS.gaze_without_validation,
     },
-    validate: { cap: (cap) => capSchema.safeParse(cap).error?.issues[0]?.message ?? null },
+    validate: {
+      cap: (cap) => capSchema.safeParse(cap).error?.issues[0]?.message ?? null,
+      expires_on: (day, values) =>
+        values.expires_in_days === BY_DATE && !day ? "Pick the link's last day" : null,
+    },
   });
 
   if (open.data) {
@@ -106,7 +107,9 @@ function OpenCohortForm({ testId, onDone }: { testId: number; onDone: () => void
     open.mutate(
       {
         cap: Number(values.cap),
-        expires_in_days: Number(values.expires_in_days) as ExpiryDays,
+        ...(values.expires_in_days === BY_DATE
+          ? { expires_on: values.expires_on ?? '' }
+          : { expires_in_days: Number(values.expires_in_days) as ExpiryDays }),
         ...(redirect ? { redirect_url: redirect } : {}),
         gaze: {
           threshold_deg: Number(values.threshold_deg),
@@ -139,12 +142,7 @@ function OpenCohortForm({ testId, onDone }: { testId: number; onDone: () => void
           required
           {...form.getInputProps('cap')}
         />
-        <Select
-          label="Expires after"
-          data={EXPIRY_OPTIONS}
-          allowDeselect={false}
-          {...form.getInputProps('expires_in_days')}
-        />
+        <CohortExpiryField form={form} />
         <TextInput
           label="Completion redirect (optional)"
           description={`Where participants go when they finish, such as your panel's completion URL. It may use ${PLACEHOLDERS}: the panel's id of the participant and their id in Limbus.`}

@@ -60,6 +60,43 @@ describe('RemoteCohortsSection', () => {
     ).toEqual(['Close cohort 4', 'Close cohort 3']);
   });
 
+  it('shows each cohort’s completion redirect, or that it has none, and its gaze rule, in lines that wrap on a phone', async () => {
+    const redirect = 'https://app.prolific.com/submissions/complete?cc=C1&pid={participant_id}';
+    useFakeApi({
+      'GET /tests/7/remote_cohorts': {
+        body: {
+          data: [
+            cohort(2, {
+              redirect_url: redirect,
+              gaze: {
+                threshold_deg: 2.5,
+                max_recalibrations: 1,
+                on_failure: 'stop',
+                gaze_without_validation: true,
+              },
+            }),
+            cohort(1, { gaze: { ...REMOTE_GAZE_DEFAULTS, max_recalibrations: 0 } }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<RemoteCohortsSection testId={7} />);
+    const table = await screen.findByRole('table', { name: 'Remote cohorts of this test' });
+    const [second, first] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    // in the cohort's own cell, which a phone keeps (the Expires column is hidden below sm)
+    const cell = (row: HTMLElement) => within(within(row).getAllByRole('cell')[0] as HTMLElement);
+    expect(cell(second).getByText(`Redirect: ${redirect}`)).toBeTruthy();
+    expect(
+      cell(second).getByText(
+        'Gaze: passes below 2.5°, 1 recalibration, then ends the session; gaze kept without a passed calibration (flagged)',
+      ),
+    ).toBeTruthy();
+    expect(cell(first).getByText('No completion redirect')).toBeTruthy();
+    expect(
+      cell(first).getByText('Gaze: passes below 4°, no recalibration, then goes on without gaze'),
+    ).toBeTruthy();
+  });
+
   it('says what a remote cohort is and what to do when the test has none', async () => {
     useFakeApi({ 'GET /tests/7/remote_cohorts': { body: { data: [] } } });
     renderWithProviders(<RemoteCohortsSection testId={7} />);

@@ -1,7 +1,7 @@
-import type { RemoteCohort, RemoteCohortState } from '@limbus/contract';
+import type { RemoteCohort, RemoteCohortState, RemoteGazeSettings } from '@limbus/contract';
 import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { Empty, ErrorAlert, formatDate, TableSkeleton } from '../../../ui';
+import { Empty, ErrorAlert, formatDate, formatNumber, TableSkeleton } from '../../../ui';
 import { useCloseRemoteCohort, useRemoteCohorts } from '../api';
 import { OpenCohortButton } from './open-cohort-dialog';
 
@@ -23,7 +23,7 @@ const WHAT_A_COHORT_IS =
 
 /**
  * /research/test/{id}/remote-cohorts: a test's remote cohorts (participants of the cap, expiry,
- * state, who opened it), opening one and closing one.
+ * state, who opened it, the completion redirect and the gaze rule), opening one and closing one.
  */
 export function RemoteCohortsSection({ testId }: { testId: number }) {
   return (
@@ -91,6 +91,23 @@ function CohortList({ testId }: { testId: number }) {
   );
 }
 
+const ON_FAILURE: Record<RemoteGazeSettings['on_failure'], string> = {
+  continue_without_gaze: 'then goes on without gaze',
+  stop: 'then ends the session',
+};
+
+/** The cohort's calibration rule in one line: 'Gaze: passes below 4°, 2 recalibrations, then goes on without gaze'. */
+function gazeSummary(gaze: RemoteGazeSettings): string {
+  const recalibrations =
+    gaze.max_recalibrations === 0
+      ? 'no recalibration'
+      : `${gaze.max_recalibrations} ${gaze.max_recalibrations === 1 ? 'recalibration' : 'recalibrations'}`;
+  const unvalidated = gaze.gaze_without_validation
+    ? '; gaze kept without a passed calibration (flagged)'
+    : '';
+  return `Gaze: passes below ${formatNumber(gaze.threshold_deg, 1)}°, ${recalibrations}, ${ON_FAILURE[gaze.on_failure]}${unvalidated}`;
+}
+
 function CohortRow({ cohort, onClose }: { cohort: RemoteCohort; onClose: () => void }) {
   return (
     <Table.Tr>
@@ -105,6 +122,13 @@ function CohortRow({ cohort, onClose }: { cohort: RemoteCohort; onClose: () => v
         {/* a phone has no room for the Expires column */}
         <Text size="xs" c="dimmed" hiddenFrom="sm">
           Expires {formatDate(cohort.expires_at)}
+        </Text>
+        {/* lines, not columns: they wrap at any width, a phone's included */}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {cohort.redirect_url ? `Redirect: ${cohort.redirect_url}` : 'No completion redirect'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {gazeSummary(cohort.gaze)}
         </Text>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

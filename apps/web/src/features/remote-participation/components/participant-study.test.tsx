@@ -1,9 +1,15 @@
-import { REMOTE_GAZE_DEFAULTS, REMOTE_MESSAGES, type RemoteStudy } from '@limbus/contract';
+import {
+  REMOTE_GAZE_DEFAULTS,
+  REMOTE_MESSAGES,
+  type RemoteSessionProgress,
+  type RemoteStudy,
+} from '@limbus/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { storeSession } from '../session-store';
 import { ParticipantStudy } from './participant-study';
 
 const TOKEN = 'a1b2c3d4';
@@ -165,7 +171,111 @@ describe('ParticipantStudy', () => {
     });
     const material = fake.calls.find((call) => call.path === '/remote/session/material');
     expect(material?.headers.Authorization).toBe('Session session-1');
-    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('session-1');
+    // the session's credential is kept in this tab's sessionStorage for a reload, never in localStorage
+    expect(JSON.stringify({ ...sessionStorage })).toContain('session-1');
+    expect(localStorage.length).toBe(0);
     window.history.pushState({}, '', '/');
+  });
+});
+
+describe('ParticipantStudy after a reload', () => {
+  const SESSION = { participantId: 9, token: 'session-1', expiresAt: EXPIRES_AT };
+  const progress = (overrides: Partial<RemoteSessionProgress> = {}): RemoteSessionProgress => ({
+    test: { name: 'Checkout study', kind: 'desktop', language: 'English' },
+    gaze: REMOTE_GAZE_DEFAULTS,
+    streams: ['mice'],
+    validation: null,
+    answered: false,
+    next_seq: { eyes: 0, mice: 3, expressions: 0 },
+    ended: false,
+    expires_at: EXPIRES_AT,
+    ...overrides,
+  });
+  const NOTHING = {
+    stimulus: { kind: 'none' },
+    questions: { associations: [], evaluations: [], open_questions: [] },
+  };
+  function serveSession(
+    reply: { status?: number; body: unknown },
+    more: Parameters<typeof createFakeFetch>[0] = {},
+  ) {
+    const routes: Parameters<typeof createFakeFetch>[0] = {
+      'GET /remote/study': { status: 403, body: { code: 'forbidden', message: REMOTE_MESSAGES.full } },
+      'GET /remote/session/progress': reply,
+      'GET /remote/session/material': { body: { data: NOTHING } },
+      ...more,
+    };
+    const fake = createFakeFetch(routes);
+    vi.stubGlobal('fetch', fake.fetch);
+    return { ...fake, routes };
+  }
+
+  it('asks the server where the session stands with the session’s credential, and goes on at the study (no gaze consented)', async () => {
+    storeSession(TOKEN, SESSION);
+    const fake = serveSession({
+      body: { data: progress({ test: { ...progress().test, language: 'Dutch' } }) },
+    });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+
+    expect(await screen.findByText('Welkom terug: je gaat verder waar je was gebleven.')).toBeTruthy();
+    expect(await screen.findByText(/Er is in dit onderzoek nog niets te tonen/)).toBeTruthy();
+    const asked = fake.calls.find((call) => call.path === '/remote/session/progress');
+    expect(asked?.headers.Authorization).toBe('Session session-1');
+    // the link's own read is not needed (it refuses once this participant took the last place)
+    expect(fake.calls.some((call) => call.path === '/remote/study')).toBe(false);
+    expect(screen.getByRole('main').getAttribute('lang')).toBe('nl');
+  });
+
+  it('shows the thank-you when the session already ended, ending it again for its redirect', async () => {
+    storeSession(TOKEN, SESSION);
+    const fake = serveSession(
+      { body: { data: progress({ ended: true, answered: true }) } },
+      {
+        'POST /remote/session/end': {
+          body: { data: { participant: { id: 9, state: 'finished', streams: {} }, redirect_url: null } },
+        },
+      },
+    );
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    expect(await screen.findByText('Your part of the study is done. You can close this page.')).toBeTruthy();
+    expect(fake.calls.find((call) => call.method === 'POST')?.path).toBe('/remote/session/end');
+  });
+
+  it.each([
+    [401, 'unauthenticated', REMOTE_MESSAGES.sessionEnded],
+    [403, 'forbidden', REMOTE_MESSAGES.revoked],
+  ])('says clearly when the server ended the session (%i), and forgets it', async (status, code, message) => {
+    storeSession(TOKEN, SESSION);
+    serveSession({ status, body: { code, message } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your session has ended' })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByText(/What you sent before it ended is kept/)).toBeTruthy();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('keeps the session when the server cannot answer, and asks again on request', async () => {
+    storeSession(TOKEN, SESSION);
+    let answered = false;
+    const fake = serveSession({ status: 500, body: { code: 'internal', message: 'Something went wrong' } });
+    const user = userEvent.setup();
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    expect(await screen.findByText('The study could not be opened. Try again in a moment.')).toBeTruthy();
+    expect(JSON.stringify({ ...sessionStorage })).toContain('session-1');
+    fake.routes['GET /remote/session/progress'] = () => {
+      answered = true;
+      return { body: { data: progress() } };
+    };
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Welcome back: you go on where you left off.')).toBeTruthy();
+    expect(answered).toBe(true);
+  });
+
+  it('does not resume another link’s session', async () => {
+    storeSession('another-link', SESSION);
+    const fake = serve({ body: { data: study('English') } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeTruthy();
+    expect(fake.calls.map((call) => call.path)).toEqual(['/remote/study']);
   });
 });

@@ -1,46 +1,49 @@
 import type { ConsentStream, RemoteStudy } from '@limbus/contract';
-import { Box, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { isApiError } from '../../../api';
-import { BrandMark, ErrorAlert, PageLoader } from '../../../ui';
-import { type RemoteSession, useRemoteStudy, useSessionApi } from '../api';
-import type { FaceTracker } from '../tracking/face-tracker';
-import { type ObservationWindow, observationWindow } from '../tracking/observation-window';
-import { type SessionRecording, sessionRecording } from '../tracking/session-recording';
-import { type CalibrationOutcome, CalibrationStep } from './calibration-step';
+import { BrandMark, PageLoader } from '../../../ui';
+import { type RemoteSession, useRemoteStudy, useSessionProgress } from '../api';
+import { resumePlanOf } from '../resume';
+import { forgetSession, type StoredSession, storedSessionOf, storeSession } from '../session-store';
 import { ConsentStep } from './consent-step';
-import { FinishStep } from './finish-step';
-import { PARTICIPANT_TEXTS, type ParticipantTexts, participantLanguage } from './participant-texts';
-import { asksQuestions, QuestionsStep } from './questions-step';
+import { PARTICIPANT_TEXTS, participantLanguage } from './participant-texts';
+import { type Resume, ScrollToTop, SessionFlow } from './session-flow';
 import { StepHeading } from './step-heading';
-import { type GazeChecks, StimulusStep } from './stimulus-step';
-import { TechnicalCheckStep } from './technical-check-step';
 import { WelcomeStep } from './welcome-step';
 
 /**
  * /p/{token}: a remote cohort's participant, in a light shell (no app navigation, no account menu),
- * in the test's language, one step at a time. The link's token and the session's live in memory
- * only; the camera's tracker runs from the technical check to the end and is stopped on leaving.
+ * in the test's language, one step at a time. The link's token lives in memory (and the address);
+ * the session's also in the tab's sessionStorage, so that a reload asks the server where the
+ * session stands and goes on from there. The camera's tracker runs from the technical check to
+ * the end and is stopped on leaving.
  */
 export function ParticipantStudy({ token }: { token: string }) {
-  const study = useRemoteStudy(token);
+  // read once: the session this tab joined by this link before a reload, if any
+  const [stored] = useState(() => storedSessionOf(token));
   return (
     <Box maw={720} mx="auto" px="md" py="lg">
       <Group component="header" mb="lg">
         <BrandMark />
       </Group>
-      {study.isLoading ? (
-        <Box component="main" lang="en">
-          <PageLoader label="Opening the study" />
-        </Box>
-      ) : study.data ? (
-        <StudyFlow token={token} study={study.data} />
-      ) : (
-        <Refusal error={study.error} />
-      )}
+      {stored ? <ResumedStudy link={token} stored={stored} /> : <LinkStudy token={token} />}
     </Box>
   );
+}
+
+function Opening() {
+  return (
+    <Box component="main" lang="en">
+      <PageLoader label="Opening the study" />
+    </Box>
+  );
+}
+
+function LinkStudy({ token }: { token: string }) {
+  const study = useRemoteStudy(token);
+  if (study.isLoading) return <Opening />;
+  return study.data ? <StudyFlow token={token} study={study.data} /> : <Refusal error={study.error} />;
 }
 
 function StudyFlow({ token, study }: { token: string; study: RemoteStudy }) {
@@ -52,13 +55,22 @@ function StudyFlow({ token, study }: { token: string; study: RemoteStudy }) {
     <Stack component="main" lang={language} gap="md">
       <ScrollToTop key={joined ? 'session' : started ? 'consent' : 'welcome'} />
       {joined ? (
-        <SessionFlow study={study} texts={texts} session={joined.session} streams={joined.streams} />
+        <SessionFlow
+          link={token}
+          study={study}
+          texts={texts}
+          session={joined.session}
+          streams={joined.streams}
+        />
       ) : started ? (
         <ConsentStep
           token={token}
           study={study}
           texts={texts.consent}
-          onJoined={(session, streams) => setJoined({ session, streams })}
+          onJoined={(session, streams) => {
+            storeSession(token, session);
+            setJoined({ session, streams });
+          }}
         />
       ) : (
         <WelcomeStep study={study} texts={texts.welcome} onStart={() => setStarted(true)} />
@@ -67,176 +79,82 @@ function StudyFlow({ token, study }: { token: string; study: RemoteStudy }) {
   );
 }
 
-type Gaze = { tracker: FaceTracker; frames: ObservationWindow };
-type Step =
-  | { name: 'check' }
-  | { name: 'calibration'; gaze: Gaze }
-  | { name: 'stimulus'; recording: SessionRecording; checks: GazeChecks | null }
-  | { name: 'questions'; recording: SessionRecording }
-  | { name: 'finish'; recording: SessionRecording | null; stopped: boolean };
-
-/** Each step starts at the top of the page: rendered keyed by the step, it scrolls as it mounts. */
-function ScrollToTop() {
-  // a block body: Chromium's scrollTo returns a promise, which React would take for a clean-up
+/**
+ * A session this tab joined before a reload: the server says where it stands (the link's own
+ * study read is not needed, and would refuse once this participant took the last place), and the
+ * flow goes on from there. A session the server ended (expired, closed as incomplete, its cohort
+ * closed) is forgotten, with a page that says so.
+ */
+function ResumedStudy({ link, stored }: { link: string; stored: StoredSession }) {
+  const progress = useSessionProgress(stored.session);
+  const isEnded =
+    isApiError(progress.error) && (progress.error.status === 401 || progress.error.status === 403);
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
-  return null;
-}
-
-/** After consenting: the check and calibration when gaze was consented to, the study, the questions, the end. */
-function SessionFlow({
-  study,
-  texts,
-  session,
-  streams,
-}: {
-  study: RemoteStudy;
-  texts: ParticipantTexts;
-  session: RemoteSession;
-  streams: ConsentStream[];
-}) {
-  const sessionApi = useSessionApi(session);
-  const material = useQuery({
-    queryKey: ['remote-material', session.token],
-    queryFn: async ({ signal }) => (await sessionApi.material({ signal })).data,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  });
-  const tracker = useRef<FaceTracker | null>(null);
-  const attempts = useRef(0);
-  const nextAttempt = () => ++attempts.current;
-  const withoutGaze = (): Step => ({
-    name: 'stimulus',
-    recording: sessionRecording({
-      sessionApi,
-      gaze: null,
-      expressionsOf: streams.includes('expressions') ? tracker.current : null,
-      recordMouse: streams.includes('mice'),
-    }),
-    checks: null,
-  });
-  const withGaze = (gaze: Gaze, outcome: CalibrationOutcome): Step => {
-    if (outcome.kind !== 'gaze') return withoutGaze();
-    return {
-      name: 'stimulus',
-      recording: sessionRecording({
-        sessionApi,
-        gaze: { tracker: gaze.tracker, model: outcome.model },
-        expressionsOf: streams.includes('expressions') ? gaze.tracker : null,
-        recordMouse: streams.includes('mice'),
-      }),
-      checks: {
-        frames: gaze.frames,
-        model: outcome.model,
-        thresholdDeg: study.gaze.threshold_deg,
-        sessionApi,
-        nextAttempt,
-        texts: texts.calibration,
-      },
-    };
+    if (isEnded) forgetSession();
+  }, [isEnded]);
+  if (progress.isLoading) return <Opening />;
+  if (!progress.data)
+    return isEnded ? (
+      <SessionEnded error={progress.error} />
+    ) : (
+      <Refusal error={progress.error} onRetry={() => void progress.refetch()} />
+    );
+  const language = participantLanguage(progress.data.test.language);
+  const texts = PARTICIPANT_TEXTS[language];
+  const resume: Resume = {
+    plan: resumePlanOf(progress.data, stored.model !== null),
+    nextSeq: progress.data.next_seq,
+    attempts: progress.data.validation?.attempt ?? 0,
+    model: stored.model,
   };
-  const [step, setStep] = useState<Step>(() =>
-    streams.includes('eyes') ? { name: 'check' } : withoutGaze(),
-  );
-  useEffect(() => () => tracker.current?.stop(), []);
-
-  const afterStimulus = (recording: SessionRecording) =>
-    setStep(
-      streams.includes('answers') && material.data && asksQuestions(material.data.questions)
-        ? { name: 'questions', recording }
-        : { name: 'finish', recording, stopped: false },
-    );
-
   return (
-    <>
-      <ScrollToTop key={step.name} />
-      {stepView()}
-    </>
-  );
-
-  function stepView() {
-    if (step.name === 'check')
-      return (
-        <TechnicalCheckStep
-          kind={study.test.kind}
-          texts={texts.check}
-          allowWithoutGaze={study.gaze.on_failure === 'continue_without_gaze'}
-          onReady={(ready) => {
-            tracker.current = ready;
-            setStep({ name: 'calibration', gaze: { tracker: ready, frames: observationWindow(ready) } });
-          }}
-          onWithoutGaze={() => setStep(withoutGaze())}
-        />
-      );
-    if (step.name === 'calibration')
-      return (
-        <CalibrationStep
-          frames={step.gaze.frames}
-          gaze={study.gaze}
-          sessionApi={sessionApi}
-          texts={texts.calibration}
-          nextAttempt={nextAttempt}
-          onDone={(outcome) => {
-            if (outcome.kind !== 'gaze') tracker.current?.stop();
-            setStep(
-              outcome.kind === 'stop'
-                ? { name: 'finish', recording: null, stopped: true }
-                : withGaze(step.gaze, outcome),
-            );
-          }}
-        />
-      );
-    if (step.name === 'finish')
-      return (
-        <FinishStep
-          sessionApi={sessionApi}
-          recording={step.recording}
-          stopped={step.stopped}
-          texts={texts.finish}
-        />
-      );
-    if (!material.data)
-      return material.isError ? (
-        <ErrorAlert error={material.error} />
-      ) : (
-        <PageLoader label={texts.stimulus.heading} />
-      );
-    if (step.name === 'questions')
-      return (
-        <QuestionsStep
-          questions={material.data.questions}
-          sessionApi={sessionApi}
-          texts={texts.questions}
-          onDone={() => setStep({ name: 'finish', recording: step.recording, stopped: false })}
-        />
-      );
-    return (
-      <StimulusStep
-        stimulus={material.data.stimulus}
-        platform={study.test.kind}
-        recording={step.recording}
-        checks={step.checks}
-        texts={texts.stimulus}
-        onDone={() => {
-          tracker.current?.stop();
-          afterStimulus(step.recording);
-        }}
+    <Stack component="main" lang={language} gap="md">
+      <ScrollToTop />
+      <Alert color="blue" variant="light" role="status">
+        {texts.resumed}
+      </Alert>
+      <SessionFlow
+        link={link}
+        study={progress.data}
+        texts={texts}
+        session={stored.session}
+        streams={progress.data.streams}
+        resume={resume}
       />
-    );
-  }
+    </Stack>
+  );
 }
 
 /**
  * Why the link opens no study: the server's own message (unknown link, full, expired, closed,
- * too many tries), shown as it is. It comes before the study's language is known: English.
+ * too many tries), shown as it is; a server fault or no connection says to try again (with a
+ * button where asking again can help). It comes before the study's language is known: English.
  */
-function Refusal({ error }: { error: unknown }) {
+function Refusal({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const isServerFault = !isApiError(error) || error.status >= 500;
   return (
     <Stack component="main" lang="en" gap="sm">
       <StepHeading title="Study not available" />
       <Text>{isServerFault ? 'The study could not be opened. Try again in a moment.' : error.message}</Text>
+      {isServerFault && onRetry ? (
+        <Box>
+          <Button onClick={onRetry}>Try again</Button>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * A reloaded session the server ended: past its 3 hours (and closed as incomplete with what was
+ * sent), or its cohort closed. What was sent is kept; the server's message says what is left to do.
+ */
+function SessionEnded({ error }: { error: unknown }) {
+  return (
+    <Stack component="main" lang="en" gap="sm">
+      <StepHeading title="Your session has ended" />
+      <Text>{isApiError(error) ? error.message : null}</Text>
+      <Text>What you sent before it ended is kept. Thank you for taking part.</Text>
     </Stack>
   );
 }

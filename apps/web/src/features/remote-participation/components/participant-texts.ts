@@ -133,6 +133,8 @@ export type ParticipantTexts = {
   stimulus: StimulusTexts;
   questions: QuestionTexts;
   finish: FinishTexts;
+  /** Said once at the top when a reload resumed the session. */
+  resumed: string;
   stepOf: (step: number, steps: number) => string;
 };
 
@@ -289,6 +291,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       failed: 'The last of your data could not be sent. Check your connection, then try again.',
       retry: 'Try again',
     },
+    resumed: 'Welcome back: you go on where you left off.',
     stepOf: (step, steps) => `Step ${step} of ${steps}`,
   },
   nl: {
@@ -448,6 +451,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
         'Het laatste van je gegevens kon niet worden verstuurd. Controleer je verbinding en probeer het opnieuw.',
       retry: 'Opnieuw proberen',
     },
+    resumed: 'Welkom terug: je gaat verder waar je was gebleven.',
     stepOf: (step, steps) => `Stap ${step} van ${steps}`,
   },
 };

@@ -1,4 +1,5 @@
 import { EXPRESSIONS, type GazeModel, predictGaze } from '@limbus/analytics';
+import type { RemoteSessionProgress } from '@limbus/contract';
 import type { ExpressionColumns, EyeColumns, MouseColumns, SessionApi } from '../api';
 import type { FaceTracker } from './face-tracker';
 import { streamUploader, UPLOAD_EVERY_MS } from './stream-uploader';
@@ -36,25 +37,35 @@ export function sessionRecording({
   gaze,
   expressionsOf,
   recordMouse,
+  firstSeq = { eyes: 0, mice: 0, expressions: 0 },
 }: {
   sessionApi: SessionApi;
   gaze: { tracker: FaceTracker; model: GazeModel } | null;
   /** The tracker whose expressions are recorded, or null without consent or camera. */
   expressionsOf: FaceTracker | null;
   recordMouse: boolean;
+  /** Each stream's first batch number: after a reload, the server's next ones, so no batch is overwritten. */
+  firstSeq?: RemoteSessionProgress['next_seq'];
 }) {
-  const eyes = streamUploader<EyeColumns>({ timestamp: [], x: [], y: [] }, (seq, columns) =>
-    sessionApi.uploadBatch('eyes', seq, columns),
+  const eyes = streamUploader<EyeColumns>(
+    { timestamp: [], x: [], y: [] },
+    (seq, columns) => sessionApi.uploadBatch('eyes', seq, columns),
+    undefined,
+    firstSeq.eyes,
   );
   const mice = streamUploader<MouseColumns>(
     { timestamp: [], x: [], y: [], scroll_y: [], page_height: [], click: [], url: [] },
     (seq, columns) => sessionApi.uploadBatch('mice', seq, columns),
+    undefined,
+    firstSeq.mice,
   );
   const expressions = streamUploader<ExpressionColumns>(
     Object.fromEntries(
       ['timestamp', ...EXPRESSIONS].map((name) => [name, []]),
     ) as unknown as ExpressionColumns,
     (seq, columns) => sessionApi.uploadBatch('expressions', seq, columns),
+    undefined,
+    firstSeq.expressions,
   );
   let frame: StimulusFrame | null = null;
   let pointer = { x: 0, y: 0 };

@@ -21,6 +21,16 @@ describe('streamUploader', () => {
     expect(uploader.pending()).toBe(0);
   });
 
+  it('numbers on from firstSeq, as a session resumed after a reload does', async () => {
+    const seqs: number[] = [];
+    const uploader = streamUploader(EMPTY, async (seq) => void seqs.push(seq), noWait, 7);
+    uploader.add({ timestamp: 1, x: 10, y: 20 });
+    await uploader.flush();
+    uploader.add({ timestamp: 2, x: 11, y: 21 });
+    await uploader.flush();
+    expect(seqs).toEqual([7, 8]);
+  });
+
   it('splits a long buffer into batches of at most BATCH_SAMPLES_MAX', async () => {
     const sizes: number[] = [];
     const uploader = streamUploader(

@@ -20,10 +20,12 @@ export function streamUploader<C extends Columns>(
   empty: C,
   upload: Upload<C>,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  /** The first batch's number: after a reload, one past the batches the server holds. */
+  firstSeq = 0,
 ) {
   let buffer = emptyLike(empty);
   const queue: { seq: number; columns: C }[] = [];
-  let nextSeq = 0;
+  let nextSeq = firstSeq;
   let sending: Promise<void> | null = null;
 
   const seal = () => {
