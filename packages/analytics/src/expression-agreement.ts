@@ -10,7 +10,7 @@ import {
   seededRandom,
 } from './cohort-agreement.js';
 import { correlationCoefficient } from './saliency-metrics.js';
-import { interpolateOnGrid, outstandingIntervals } from './video-aggregation.js';
+import { interpolateOnGrid, outstandingIntervals, timeGrid } from './video-aggregation.js';
 
 /*
  * How a remote cohort's facial expressions over a video line up with the lab cohort's EEG emotion
@@ -69,11 +69,11 @@ export function curveAgreement(
   options: Partial<ExpressionCurveOptions> = {},
 ): CurveAgreement {
   const o = { ...DEFAULT_EXPRESSION_CURVE_OPTIONS, ...options };
-  const steps = Math.max(0, Math.floor(durationMs / o.stepMs)) + 1;
-  const time = Array.from({ length: steps }, (_, k) => k * o.stepMs);
+  const grid = timeGrid(durationMs, o.stepMs);
+  const steps = grid.length;
   const onGrid = (cohort: readonly TimedSeries[]) =>
     cohort
-      .map((series) => interpolateOnGrid(series.timestamp, series.value, time, o.maxGapMs))
+      .map((series) => interpolateOnGrid(series.timestamp, series.value, grid, o.maxGapMs))
       .filter((values) => values.some((value) => !Number.isNaN(value)));
   const labGrids = onGrid(lab);
   const remoteGrids = onGrid(remote);
@@ -89,13 +89,13 @@ export function curveAgreement(
       ),
     );
   }
-  const labMoments = outstandingIntervals(time, labMean, 'above');
-  const remoteMoments = outstandingIntervals(time, remoteMean, 'above');
+  const labMoments = outstandingIntervals(grid, labMean, 'above');
+  const remoteMoments = outstandingIntervals(grid, remoteMean, 'above');
   return {
     labParticipants: labGrids.length,
     remoteParticipants: remoteGrids.length,
     r: estimateOf(pairedCorrelation(labMean, remoteMean), replicates, o.level, CORRELATION_RANGE),
-    time,
+    time: Array.from(grid),
     lab: Array.from(labMean, nullIfNaN),
     remote: Array.from(remoteMean, nullIfNaN),
     labOnly: withoutOverlap(labMoments, remoteMoments),

@@ -40,9 +40,8 @@ export function meanEmotionCurves(
   options: Partial<CurveOptions> = {},
 ): EmotionCurves {
   const o = { ...DEFAULT_CURVE_OPTIONS, ...options };
-  const steps = Math.max(0, Math.floor(durationMs / o.stepMs)) + 1;
-  const time = new Float64Array(steps);
-  for (let k = 0; k < steps; k++) time[k] = k * o.stepMs;
+  const time = timeGrid(durationMs, o.stepMs);
+  const steps = time.length;
   const curves = { time } as EmotionCurves;
   for (const e of EMOTIONS) {
     const sum = new Float64Array(steps);
@@ -62,6 +61,12 @@ export function meanEmotionCurves(
     curves[e] = mean;
   }
   return curves;
+}
+
+/** The times k × stepMs for k = 0 … floor(durationMs / stepMs): a curve's grid on the video. */
+export function timeGrid(durationMs: number, stepMs: number): Float64Array {
+  const steps = Math.max(0, Math.floor(durationMs / stepMs)) + 1;
+  return Float64Array.from({ length: steps }, (_, k) => k * stepMs);
 }
 
 /**
