@@ -5,7 +5,7 @@ import {
   type ExpressionCurve,
   formatClock,
 } from '@limbus/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { EChart, EMOTION_COLORS, formatCount, formatPercent } from '../../../ui';
 import { estimateSentence } from './estimate-sentence';
@@ -35,23 +35,27 @@ export function curveSentence(curve: ExpressionCurve): string {
   return `${READINGS[curve.reading](curve)} (${estimateSentence('r', curve.r)}; ${formatCount(curve.lab_participants)} lab, ${formatCount(curve.remote_participants)} remote).`;
 }
 
+/** The two lines' names, said in the legend above the chart (with their axes). */
+function seriesNames(curve: ExpressionCurve) {
+  const names = EXPRESSION_PAIR_NAMES[curve.pair];
+  return {
+    lab: `${names.emotion}, lab mean`,
+    remote: `${names.short.charAt(0).toUpperCase()}${names.short.slice(1)}, remote mean`,
+  };
+}
+
 /** Both means over the video on their own axes: an EEG score and a classifier's score are not one scale. */
 export function curveChartOption(curve: ExpressionCurve): EChartsCoreOption {
-  const names = EXPRESSION_PAIR_NAMES[curve.pair];
-  const labName = `${names.emotion} (lab mean)`;
-  const remoteName = `${names.short.charAt(0).toUpperCase()}${names.short.slice(1)} (remote mean)`;
-  const axis = (name: string, position: 'left' | 'right') => ({
+  const { lab: labName, remote: remoteName } = seriesNames(curve);
+  const axis = (position: 'left' | 'right') => ({
     type: 'value',
-    name,
     position,
-    nameTextStyle: { align: position },
     axisLabel: { formatter: (value: number) => formatPercent(value) },
     splitLine: { show: position === 'left' },
     scale: true,
   });
   return {
-    grid: { left: 56, right: 56, top: 56, bottom: 40 },
-    legend: { top: 0, itemGap: 20, data: [labName, remoteName] },
+    grid: { left: 48, right: 48, top: 12, bottom: 32 },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (value: unknown) => (typeof value === 'number' ? formatPercent(value) : '–'),
@@ -62,7 +66,7 @@ export function curveChartOption(curve: ExpressionCurve): EChartsCoreOption {
       boundaryGap: false,
       axisLabel: { interval: 'auto' },
     },
-    yAxis: [axis('EEG score', 'left'), axis('Expression score', 'right')],
+    yAxis: [axis('left'), axis('right')],
     series: [
       {
         name: labName,
@@ -83,6 +87,32 @@ export function curveChartOption(curve: ExpressionCurve): EChartsCoreOption {
       },
     ],
   };
+}
+
+const Swatch = ({ color, dashed }: { color: string; dashed: boolean }) => (
+  <Box
+    component="span"
+    aria-hidden
+    w={24}
+    style={{ flex: 'none', borderTop: `3px ${dashed ? 'dashed' : 'solid'} ${color}` }}
+  />
+);
+
+/** The legend as text that wraps on a phone: which line is which cohort, on which axis. */
+function CurveLegend({ curve }: { curve: ExpressionCurve }) {
+  const names = seriesNames(curve);
+  return (
+    <Group gap="lg" wrap="wrap">
+      <Group gap={6} wrap="nowrap">
+        <Swatch color={EMOTION_COLORS[EMOTION_OF_PAIR[curve.pair]]} dashed={false} />
+        <Text size="xs">{names.lab} (left axis)</Text>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <Swatch color={EXPRESSION_COLOR} dashed />
+        <Text size="xs">{names.remote} (right axis)</Text>
+      </Group>
+    </Group>
+  );
 }
 
 /**
@@ -109,6 +139,7 @@ export function ExpressionCurves({ expressions }: { expressions: Expressions }) 
                 {EXPRESSION_PAIR_NAMES[curve.pair].emotion}
               </Title>
               <Text size="sm">{curveSentence(curve)}</Text>
+              <CurveLegend curve={curve} />
               <EChart
                 option={curveChartOption(curve)}
                 height={240}
