@@ -1,6 +1,7 @@
 import { VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, EvidenceLayout } from '../../../ui';
 import { useLoadedTest } from '../../test-results';
@@ -98,7 +99,7 @@ function Summary({ results }: { results: VideoResults }) {
 }
 
 /** /video-test/{id}/summary (and /overview): who watched, the video with its scores and scenes, the consultant's summary. */
-export function VideoSummaryPage() {
+export function VideoSummaryPage({ below }: { below?: ReactNode }) {
   const test = useLoadedTest();
   const { data } = useVideoResults(test.id);
   const pdf = useSummaryPdf(test);
@@ -121,7 +122,14 @@ export function VideoSummaryPage() {
       </Group>
       {pdf.isError && <ErrorAlert error={pdf.error} title="The summary PDF could not be made" />}
       {data && <Stats stats={data.stats} />}
-      <ResultsGate>{(results) => <Summary results={results} />}</ResultsGate>
+      <ResultsGate>
+        {(results) => (
+          <>
+            <Summary results={results} />
+            {below}
+          </>
+        )}
+      </ResultsGate>
     </Stack>
   );
 }
