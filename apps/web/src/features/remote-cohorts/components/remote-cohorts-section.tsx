@@ -19,7 +19,7 @@ const STATE_NAMES: Record<RemoteCohortState, string> = {
 };
 
 const WHAT_A_COHORT_IS =
-  'A remote cohort is a participant link for a recruitment panel such as Prolific: people take this test in their own browser, with webcam gaze and mouse, up to a number of participants and until a date.';
+  'A remote cohort is a participant link for a recruitment panel such as Prolific: people take this test in their own browser, with webcam gaze, facial expressions and mouse (each as they consent), up to a number of participants and until a date.';
 
 /**
  * /research/test/{id}/remote-cohorts: a test's remote cohorts (participants of the cap, expiry,
