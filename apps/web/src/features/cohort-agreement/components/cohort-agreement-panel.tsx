@@ -1,5 +1,4 @@
 import type {
-  AgreementEstimateAnswer,
   AgreementReadingName,
   CohortAgreement,
   CohortPageAgreement,
