@@ -39,6 +39,8 @@ import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import {
   EmotionChart,
   Neurofeedback,
+  NoEegNotice,
+  ParticipantExpressions,
   RECORDING_LENGTH_HINT,
   recordingLengthDiffers,
   SourceBadge,
@@ -240,6 +242,8 @@ function RecordingContent({
     [eyes.data, mice.data],
   );
   const startMs = (participant.started_at ?? 0) * 1000;
+  // a remote participant records no EEG; its facial expressions are a stream of their own
+  const isWebcam = participant.source === 'webcam';
   const points = participant.significant_points ?? [];
   // One language for the cards and the chart's tooltips: the reader's, where a translation exists.
   const words = useCommentVersion(test, points.map(pointWords));
@@ -327,6 +331,17 @@ function RecordingContent({
             <Group h={CHART_BOX_PX} justify="center">
               <Loader size="sm" aria-label="Loading the emotions" />
             </Group>
+          ) : isWebcam ? (
+            <NoEegNotice />
+          ) : null}
+          {isWebcam ? (
+            <ParticipantExpressions
+              testId={test.id}
+              participantId={participant.id}
+              startMs={startMs}
+              seconds={seconds}
+              onSeek={seek}
+            />
           ) : null}
         </Stack>
       </EvidenceLayout>
