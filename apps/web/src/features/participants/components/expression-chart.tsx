@@ -28,7 +28,8 @@ export const EXPRESSIONS_EXPLAINED =
 
 function Legend() {
   return (
-    <Group gap="md" wrap="wrap">
+    // wrapped on a phone, its lines sit close: a legend, not two paragraphs
+    <Group gap="md" wrap="wrap" style={{ rowGap: 4 }}>
       {EXPRESSION_LINES.map((line) => (
         <Group key={line.label} gap={6} wrap="nowrap">
           <Box

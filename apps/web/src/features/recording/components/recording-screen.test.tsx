@@ -161,7 +161,7 @@ describe('RecordingScreen', () => {
         ? new Response(expressions.slice(), { status: 200 })
         : new Response(null, { status: 404 }),
     );
-    useRenderedScreen(participant({ source: 'webcam', significant_points: [] }), {
+    useRenderedScreen(participant({ source: 'webcam', significant_points: [], video: null }), {
       timestamp: null,
       pointId: null,
     });
@@ -169,6 +169,9 @@ describe('RecordingScreen', () => {
     const chart = await screen.findByRole('group', { name: 'Facial expressions over the recording' });
     expect(chart.textContent).toContain('Frowns (angry, disgusted or sad expression)');
     expect(screen.queryByRole('group', { name: 'Emotions over the recording' })).toBeNull();
+    expect(
+      screen.getByText(/no recording of this participant yet\. The facial expressions still follow/),
+    ).toBeTruthy();
   });
 
   it('shows a lab participant no expressions and no webcam notice', async () => {

@@ -183,11 +183,14 @@ function PendingVideo({ platform, progress }: { platform: string; progress?: Rec
   );
 }
 
-function VideoPlaceholder({ removal }: { removal: RemovedData | null }) {
+function VideoPlaceholder({ removal, isWebcam }: { removal: RemovedData | null; isWebcam: boolean }) {
   if (removal) return <RemovedNotice removal={removal} what="The screen recording" />;
   return (
     <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-      There is no recording of this participant yet. The emotions and neurofeedback still follow the timeline.
+      There is no recording of this participant yet.{' '}
+      {isWebcam
+        ? 'The facial expressions still follow the timeline.'
+        : 'The emotions and neurofeedback still follow the timeline.'}
     </Alert>
   );
 }
@@ -316,7 +319,7 @@ function RecordingContent({
               </Group>
             </Stack>
           ) : (
-            <VideoPlaceholder removal={removedRecording(participant.removed)} />
+            <VideoPlaceholder removal={removedRecording(participant.removed)} isWebcam={isWebcam} />
           )}
           <RemovedStreamsNotice removed={participant.removed} />
           {emotions.data ? (
