@@ -2,6 +2,7 @@ import {
   type DecodedStream,
   decodeStream,
   type EmotionSamples,
+  type ExpressionSamples,
   type EyeSamples,
   type MouseSamples,
 } from '@limbus/analytics';
@@ -67,13 +68,19 @@ export function useParticipant(testId: number, id: number) {
   });
 }
 
-type StreamSamples = { emotions: EmotionSamples; eyes: EyeSamples; mice: MouseSamples };
+type StreamSamples = {
+  emotions: EmotionSamples;
+  eyes: EyeSamples;
+  mice: MouseSamples;
+  expressions: ExpressionSamples;
+};
 
 /** The samples of a decoded stream when it is of the kind asked for. */
 const SAMPLES_OF_KIND: { [K in keyof StreamSamples]: (stream: DecodedStream) => StreamSamples[K] | null } = {
   emotions: (stream) => (stream.kind === 'emotions' ? stream.samples : null),
   eyes: (stream) => (stream.kind === 'eyes' ? stream.samples : null),
   mice: (stream) => (stream.kind === 'mice' ? stream.samples : null),
+  expressions: (stream) => (stream.kind === 'expressions' ? stream.samples : null),
 };
 
 /** One sample stream in the compact columnar form (docs/recorded-data.md); null when there is none. */

@@ -8,6 +8,12 @@ export {
 } from './api';
 export { ParticipantAvatar } from './avatar/participant-avatar';
 export { CHART_AXIS_PX, EmotionChart } from './components/emotion-chart';
+export {
+  EXPRESSIONS_EXPLAINED,
+  ExpressionChart,
+  NoEegNotice,
+  ParticipantExpressions,
+} from './components/expression-chart';
 export { Neurofeedback, recordingUrl } from './components/neurofeedback';
 export { ParticipantDetailView } from './components/participant-detail';
 export { ParticipantsList, recordingHref, researchParticipantHref } from './components/participants-list';

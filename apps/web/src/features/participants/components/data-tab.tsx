@@ -4,9 +4,13 @@ import type { ReactNode } from 'react';
 import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import { useStreamSamples } from '../api';
 import { EmotionChart } from './emotion-chart';
+import { NoEegNotice, ParticipantExpressions } from './expression-chart';
 import { Neurofeedback } from './neurofeedback';
 
-/** The Data tab under the recording: its emotions, neurofeedback at the playhead, insights. */
+/**
+ * The Data tab under the recording: its emotions (a webcam participant's facial expressions),
+ * neurofeedback at the playhead, insights.
+ */
 export function DataTab({
   test,
   participant,
@@ -37,6 +41,19 @@ export function DataTab({
           points={pointsIn(points, words)}
           onSeek={onSeek}
         />
+      ) : null}
+      {/* a remote participant records no EEG; its facial expressions are a stream of their own */}
+      {participant.source === 'webcam' ? (
+        <>
+          {emotions.data === null ? <NoEegNotice /> : null}
+          <ParticipantExpressions
+            testId={test.id}
+            participantId={participant.id}
+            startMs={startMs}
+            seconds={seconds}
+            onSeek={onSeek}
+          />
+        </>
       ) : null}
       <Neurofeedback
         test={test}

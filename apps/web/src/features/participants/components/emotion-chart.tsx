@@ -1,20 +1,17 @@
 import type { EmotionSamples } from '@limbus/analytics';
 import { EMOTION_NAMES, type SignificantPoint } from '@limbus/contract';
 import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-import { AppTooltip, EMOTION_COLORS, formatClock, formatPercent } from '../../../ui';
+import { useMemo } from 'react';
+import type uPlot from 'uplot';
+import { AppTooltip, EMOTION_COLORS, formatClock } from '../../../ui';
 import { CHART_EMOTIONS, emotionMeans, nearestSampleIndex } from '../emotion-scores';
 import { EmotionReadout } from './emotion-readout';
+import { PlayheadLine, plotOffset, type TimeSeriesLine, useTimeSeriesPlot } from './use-time-series-plot';
+
+export { CHART_AXIS_PX, TIME_TICK_SECONDS } from './use-time-series-plot';
 
 const HEIGHT = 160;
 
-/**
- * The time axis' tick steps in seconds: whole seconds only, since its labels are m:ss (issue 26,
- * units: a 4-second selection ticked every 0.2 s read '0:00 0:00 0:00 0:00 0:01').
- */
-export const TIME_TICK_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200];
 const MARKER_SIZE = 12;
 /** The marker's button is larger than its dot: 24 px is the smallest target a finger or a shaky hand should have to hit (WCAG 2.5.8). */
 const MARKER_TARGET_SIZE = 24;
@@ -25,11 +22,10 @@ function toPlotData(samples: EmotionSamples, startMs: number): uPlot.AlignedData
   return [seconds, ...CHART_EMOTIONS.map((emotion) => samples[emotion])];
 }
 
-/** Where uPlot put its plotting area inside the chart box, in CSS pixels. */
-const plotOffset = (chart: uPlot) => ({
-  left: Number.parseFloat(chart.over.style.left) || chart.over.offsetLeft,
-  top: Number.parseFloat(chart.over.style.top) || chart.over.offsetTop,
-});
+const EMOTION_LINES: readonly TimeSeriesLine[] = CHART_EMOTIONS.map((emotion) => ({
+  label: EMOTION_NAMES[emotion],
+  stroke: EMOTION_COLORS[emotion],
+}));
 
 /** A marker and how many points beside it it stands for (their targets would overlap). */
 type Marker = { point: SignificantPoint; seconds: number; x: number; y: number; nearby: number };
@@ -111,9 +107,6 @@ function PointMarker({ marker, onSeek }: { marker: Marker; onSeek: (seconds: num
   );
 }
 
-/** The width of the chart's percent axis: the plot starts this far from the chart's left edge. */
-export const CHART_AXIS_PX = 56;
-
 /**
  * Frustration, joy and attention under the video (uPlot, 0–100 %), a line at the playhead, the
  * significant points as markers on their curves (select one to play from it) and a readout of
@@ -143,85 +136,16 @@ export function EmotionChart({
   /** What the readout's means are the mean of: a recording's, or the viewers' over a video. */
   meanLabel?: string;
 }) {
-  const container = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
-  const cursorLine = useRef<HTMLDivElement>(null);
-  const seek = useRef(onSeek);
-  seek.current = onSeek;
-  const [hoverIndex, setHoverIndex] = useState<number | null>(null);
-  // bumped whenever uPlot lays the chart out again, so that the markers follow its scales
-  const [layout, setLayout] = useState(0);
+  const data = useMemo(() => toPlotData(samples, startMs), [samples, startMs]);
+  const { container, plot, playhead, hoverIndex, layout } = useTimeSeriesPlot({
+    data,
+    lines: EMOTION_LINES,
+    height: HEIGHT,
+    seconds,
+    onSeek,
+    range,
+  });
   const means = useMemo(() => emotionMeans(samples), [samples]);
-  const [rangeFrom, rangeTo] = range ?? [];
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const relayout = () => setLayout((count) => count + 1);
-    const options: uPlot.Options = {
-      width: element.clientWidth || 600,
-      height: HEIGHT,
-      legend: { show: false },
-      // room above the top so that the '100 %' tick is not cut
-      padding: [12, null, null, null],
-      cursor: { drag: { x: false, y: false } },
-      scales: {
-        x: {
-          time: false,
-          range: (_chart, dataMin, dataMax) => [rangeFrom ?? dataMin, rangeTo ?? dataMax],
-        },
-        y: { range: [0, 1] },
-      },
-      axes: [
-        { incrs: TIME_TICK_SECONDS, values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
-        { values: (_u, ticks) => ticks.map((tick) => formatPercent(tick)), size: CHART_AXIS_PX },
-      ],
-      series: [
-        { label: 'Time' },
-        ...CHART_EMOTIONS.map((emotion) => ({
-          label: EMOTION_NAMES[emotion],
-          stroke: EMOTION_COLORS[emotion],
-          width: 1.5,
-          points: { show: false },
-        })),
-      ],
-      hooks: {
-        ready: [relayout],
-        setSize: [relayout],
-        setCursor: [
-          (chart) => {
-            const index = chart.cursor.idx;
-            setHoverIndex((chart.cursor.left ?? -1) >= 0 && typeof index === 'number' ? index : null);
-          },
-        ],
-      },
-    };
-    const chart = new uPlot(options, toPlotData(samples, startMs), element);
-    plot.current = chart;
-    const handleClick = () => {
-      const left = chart.cursor.left;
-      if (left !== undefined && left >= 0) seek.current(chart.posToVal(left, 'x'));
-    };
-    chart.over.addEventListener('click', handleClick);
-    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
-    resize.observe(element);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
-      plot.current = null;
-    };
-  }, [samples, startMs, rangeFrom, rangeTo]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout moves the playhead too
-  useEffect(() => {
-    const chart = plot.current;
-    const line = cursorLine.current;
-    if (!chart || !line) return;
-    const { min = 0, max = 0 } = chart.scales.x ?? {};
-    line.style.visibility = seconds >= min && seconds <= max ? 'visible' : 'hidden';
-    const x = chart.valToPos(seconds, 'x');
-    line.style.transform = `translateX(${plotOffset(chart).left + x}px)`;
-  }, [seconds, layout]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `layout` says when the chart's scales changed
   const markers = useMemo(
@@ -236,19 +160,7 @@ export function EmotionChart({
       <EmotionReadout samples={samples} means={means} meanLabel={meanLabel} index={index} startMs={startMs} />
       <Box pos="relative">
         <div ref={container} />
-        <div
-          ref={cursorLine}
-          aria-hidden
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            height: HEIGHT,
-            width: 2,
-            background: 'var(--mantine-color-blue-6)',
-            pointerEvents: 'none',
-          }}
-        />
+        <PlayheadLine line={playhead} height={HEIGHT} />
         {markers.map((marker) => (
           <PointMarker key={marker.point.id} marker={marker} onSeek={onSeek} />
         ))}

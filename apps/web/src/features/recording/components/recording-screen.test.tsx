@@ -1,9 +1,12 @@
+import { encodeStream } from '@limbus/analytics';
 import type { ParticipantDetail, ParticipantSummary } from '@limbus/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../api';
+import { makeExpressions } from '../../../test/expressions';
 import { makeUser, useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { stubCanvas } from '../../../test/stub-canvas';
 import { makeTestDetail } from '../../../test/test-detail';
 import { RECORDING_LENGTH_HINT } from '../../participants';
 import { RecordingScreen } from './recording-screen';
@@ -79,6 +82,7 @@ function useRenderedScreen(
 }
 
 beforeEach(() => {
+  stubCanvas();
   // the sample streams are bytes fetched without the API client: none here
   vi.stubGlobal('fetch', async () => new Response(null, { status: 404 }));
 });
@@ -147,6 +151,34 @@ describe('RecordingScreen', () => {
     expect(document.querySelector('video')).toBeNull();
     expect(screen.queryByText(/There is no recording/)).toBeNull();
     expect(screen.getByRole('region', { name: 'Neurofeedback' })).toBeTruthy();
+  });
+
+  it("shows a webcam participant's facial expressions, and says that it recorded no EEG", async () => {
+    // a remote participant: no EEG emotions (404), an expressions stream of its own
+    const expressions = encodeStream({ kind: 'expressions', samples: makeExpressions([0, 200, 400, 3000]) });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
+      String(input).endsWith('/streams/expressions')
+        ? new Response(expressions.slice(), { status: 200 })
+        : new Response(null, { status: 404 }),
+    );
+    useRenderedScreen(participant({ source: 'webcam', significant_points: [], video: null }), {
+      timestamp: null,
+      pointId: null,
+    });
+    expect(await screen.findByText(/took part remotely by webcam: no EEG was recorded/)).toBeTruthy();
+    const chart = await screen.findByRole('group', { name: 'Facial expressions over the recording' });
+    expect(chart.textContent).toContain('Frowns (angry, disgusted or sad expression)');
+    expect(screen.queryByRole('group', { name: 'Emotions over the recording' })).toBeNull();
+    expect(
+      screen.getByText(/no recording of this participant yet\. The facial expressions still follow/),
+    ).toBeTruthy();
+  });
+
+  it('shows a lab participant no expressions and no webcam notice', async () => {
+    useRenderedScreen(participant(), { timestamp: null, pointId: null });
+    expect(await screen.findByRole('heading', { name: 'Recording of participant P0002' })).toBeTruthy();
+    expect(screen.queryByText(/took part remotely by webcam/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Facial expressions over the recording' })).toBeNull();
   });
 
   it('keeps the recording-length hint verbatim', () => {

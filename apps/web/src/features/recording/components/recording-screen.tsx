@@ -39,6 +39,8 @@ import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import {
   EmotionChart,
   Neurofeedback,
+  NoEegNotice,
+  ParticipantExpressions,
   RECORDING_LENGTH_HINT,
   recordingLengthDiffers,
   SourceBadge,
@@ -181,11 +183,14 @@ function PendingVideo({ platform, progress }: { platform: string; progress?: Rec
   );
 }
 
-function VideoPlaceholder({ removal }: { removal: RemovedData | null }) {
+function VideoPlaceholder({ removal, isWebcam }: { removal: RemovedData | null; isWebcam: boolean }) {
   if (removal) return <RemovedNotice removal={removal} what="The screen recording" />;
   return (
     <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-      There is no recording of this participant yet. The emotions and neurofeedback still follow the timeline.
+      There is no recording of this participant yet.{' '}
+      {isWebcam
+        ? 'The facial expressions still follow the timeline.'
+        : 'The emotions and neurofeedback still follow the timeline.'}
     </Alert>
   );
 }
@@ -240,6 +245,8 @@ function RecordingContent({
     [eyes.data, mice.data],
   );
   const startMs = (participant.started_at ?? 0) * 1000;
+  // a remote participant records no EEG; its facial expressions are a stream of their own
+  const isWebcam = participant.source === 'webcam';
   const points = participant.significant_points ?? [];
   // One language for the cards and the chart's tooltips: the reader's, where a translation exists.
   const words = useCommentVersion(test, points.map(pointWords));
@@ -312,7 +319,7 @@ function RecordingContent({
               </Group>
             </Stack>
           ) : (
-            <VideoPlaceholder removal={removedRecording(participant.removed)} />
+            <VideoPlaceholder removal={removedRecording(participant.removed)} isWebcam={isWebcam} />
           )}
           <RemovedStreamsNotice removed={participant.removed} />
           {emotions.data ? (
@@ -327,6 +334,17 @@ function RecordingContent({
             <Group h={CHART_BOX_PX} justify="center">
               <Loader size="sm" aria-label="Loading the emotions" />
             </Group>
+          ) : isWebcam ? (
+            <NoEegNotice />
+          ) : null}
+          {isWebcam ? (
+            <ParticipantExpressions
+              testId={test.id}
+              participantId={participant.id}
+              startMs={startMs}
+              seconds={seconds}
+              onSeek={seek}
+            />
           ) : null}
         </Stack>
       </EvidenceLayout>

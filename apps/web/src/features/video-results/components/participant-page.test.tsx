@@ -1,8 +1,11 @@
+import { encodeStream } from '@limbus/analytics';
 import type { ParticipantDetail } from '@limbus/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeExpressions } from '../../../test/expressions';
 import { useFakeApi } from '../../../test/fake-api';
+import { stubCanvas } from '../../../test/stub-canvas';
 import { makeVideoTest, makeViewer, renderVideoScreen } from '../../../test/video-results';
 import { VideoParticipantPage } from './participant-page';
 
@@ -16,6 +19,8 @@ const detail = (favourite: boolean): ParticipantDetail => ({
   evaluations: [],
   open_questions: [],
 });
+
+beforeEach(stubCanvas);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -101,5 +106,32 @@ describe('VideoParticipantPage: one language per reader (issue 26)', () => {
     expect(await screen.findByText('Make it a bit shorter.')).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: 'Original (Dutch)' }));
     expect(screen.getByText('Iets korter maken.')).toBeTruthy();
+  });
+});
+
+describe('VideoParticipantPage of a webcam participant', () => {
+  it('says no EEG was recorded and draws the facial expressions instead', async () => {
+    const viewer = { ...makeViewer(41, 'P0041'), source: 'webcam' as const };
+    const fake = useFakeApi({
+      'GET /tests/7/participants': { body: [viewer] },
+      'GET /tests/7/participants/41': { body: { ...detail(false), source: 'webcam' } },
+      'GET /tests/7/participants/41/streams/emotions': { status: 404, body: { code: 'not_found' } },
+    });
+    const expressions = encodeStream({ kind: 'expressions', samples: makeExpressions([0, 200, 400, 3000]) });
+    // the streams are read with the plain fetch (bytes, not JSON)
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/streams/expressions')
+        ? new Response(expressions.slice(), { status: 200 })
+        : fake.fetch(input, init),
+    );
+    renderVideoScreen(<VideoParticipantPage />, {
+      test: makeVideoTest({ addons: ['individual_participant'] }),
+      route: '/video-test/:id/participant/:participantId',
+      path: '/video-test/7/participant/41',
+    });
+    expect(await screen.findByText(/took part remotely by webcam: no EEG was recorded/)).toBeTruthy();
+    const chart = await screen.findByRole('group', { name: 'Facial expressions over the recording' });
+    expect(chart.textContent).toContain('Smiles (happy expression)');
+    expect(screen.queryByRole('group', { name: 'Emotions over the recording' })).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ import { DetailList, ErrorAlert, formatGender, PageLoader } from '../../../ui';
 import { CommentVersionToggle, useCommentVersion } from '../../account';
 import {
   EmotionChart,
+  NoEegNotice,
+  ParticipantExpressions,
   useParticipant,
   useParticipants,
   useStreamSamples,
@@ -110,6 +112,19 @@ function ParticipantVideo({
             onSeek={seek}
           />
         )}
+        {/* a remote participant records no EEG; its facial expressions are a stream of their own */}
+        {participant.source === 'webcam' ? (
+          <>
+            {emotions.data === null ? <NoEegNotice /> : null}
+            <ParticipantExpressions
+              testId={test.id}
+              participantId={participant.id}
+              startMs={startMs}
+              seconds={seconds}
+              onSeek={seek}
+            />
+          </>
+        ) : null}
       </Stack>
     </Paper>
   );
