@@ -1,8 +1,4 @@
-import type {
-  AgreementReadingName,
-  CohortAgreement,
-  CohortPageAgreement,
-} from '@limbus/contract';
+import type { AgreementReadingName, CohortAgreement, CohortPageAgreement } from '@limbus/contract';
 import { Card, List, Stack, Table, Text, Title } from '@mantine/core';
 import { BlockSkeleton, ErrorAlert, formatCount, formatNumber, formatPercent } from '../../../ui';
 import { useCohortAgreement } from '../api';
