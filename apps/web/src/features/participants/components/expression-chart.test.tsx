@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPRESSIONS_START_MS, makeExpressions } from '../../../test/expressions';
 import { renderWithProviders } from '../../../test/render';
 import { stubCanvas } from '../../../test/stub-canvas';
-import { ExpressionChart, NoEegNotice, ParticipantExpressions } from './expression-chart';
+import { axisTop, ExpressionChart, NoEegNotice, ParticipantExpressions } from './expression-chart';
 
 beforeEach(stubCanvas);
 
@@ -96,5 +96,15 @@ describe('NoEegNotice', () => {
   it('says a webcam participant recorded no EEG', () => {
     renderWithProviders(<NoEegNotice />);
     expect(screen.getByText(/took part remotely by webcam: no EEG was recorded/)).toBeTruthy();
+  });
+});
+
+describe('axisTop', () => {
+  it('ends the axis at the highest score rounded up to 10 %, never below 20 % or above 100 %', () => {
+    expect(axisTop([[0.05, null, 0.12], [0.31]])).toBe(0.4);
+    expect(axisTop([[0.3]])).toBe(0.3);
+    expect(axisTop([[0.02], [null]])).toBe(0.2);
+    expect(axisTop([[0.97]])).toBe(1);
+    expect(axisTop([])).toBe(0.2);
   });
 });

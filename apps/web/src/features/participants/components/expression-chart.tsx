@@ -46,6 +46,20 @@ function Legend() {
 }
 
 /**
+ * The y axis' top: the highest score rounded up to the next 10 %, at least 20 %. Expressions on a
+ * face watching a screen stay low (smiles of 5–30 %): on a 0–100 % axis they were a flat line.
+ */
+export function axisTop(curves: readonly ArrayLike<number | null>[]): number {
+  let highest = 0;
+  for (const curve of curves)
+    for (let i = 0; i < curve.length; i++) {
+      const value = curve[i];
+      if (typeof value === 'number' && Number.isFinite(value)) highest = Math.max(highest, value);
+    }
+  return Math.min(1, Math.max(0.2, Math.ceil(highest * 10 - 1e-9) / 10));
+}
+
+/**
  * A webcam participant's smiles and frowns over the recording (uPlot, 0–100 %), with the house's
  * playhead, click-to-seek and a readout of the scores under the pointer or at the playhead. Where
  * the face was out of view the curves stop: a gap, not a line drawn across it.
@@ -72,6 +86,7 @@ export function ExpressionChart({
     height: HEIGHT,
     seconds,
     onSeek,
+    yMax: axisTop(series.curves),
   });
   const row = hoverIndex ?? nearestSampleIndex(series.seconds, seconds);
   const at = series.seconds[row];

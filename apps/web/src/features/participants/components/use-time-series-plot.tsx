@@ -35,6 +35,7 @@ export function useTimeSeriesPlot({
   seconds,
   onSeek,
   range,
+  yMax = 1,
 }: {
   data: uPlot.AlignedData;
   lines: readonly TimeSeriesLine[];
@@ -44,6 +45,8 @@ export function useTimeSeriesPlot({
   onSeek: (seconds: number) => void;
   /** The part shown, in seconds; all of the data by default. */
   range?: readonly [from: number, to: number];
+  /** The top of the y axis (a share; 1 = 100 %). */
+  yMax?: number;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -70,7 +73,7 @@ export function useTimeSeriesPlot({
           time: false,
           range: (_chart, dataMin, dataMax) => [rangeFrom ?? dataMin, rangeTo ?? dataMax],
         },
-        y: { range: [0, 1] },
+        y: { range: [0, yMax] },
       },
       axes: [
         { incrs: TIME_TICK_SECONDS, values: (_u, ticks) => ticks.map((tick) => formatClock(tick)) },
@@ -111,7 +114,7 @@ export function useTimeSeriesPlot({
       chart.destroy();
       plot.current = null;
     };
-  }, [data, lines, height, rangeFrom, rangeTo]);
+  }, [data, lines, height, rangeFrom, rangeTo, yMax]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout moves the playhead too
   useEffect(() => {
