@@ -110,6 +110,11 @@ export type VideoSeriesKind = (typeof VIDEO_SERIES_KINDS)[number];
  */
 export const STREAM_KINDS = ['emotions', 'eyes', 'mice', 'expressions'] as const;
 export type StreamKindName = (typeof STREAM_KINDS)[number];
+/** The streams each source can record at all: the lab has no face classifier, a webcam no EEG. */
+export const STREAMS_OF_SOURCE: Record<ParticipantSource, readonly StreamKindName[]> = {
+  lab: ['emotions', 'eyes', 'mice'],
+  webcam: ['eyes', 'mice', 'expressions'],
+};
 /** How a page title (label) matches URLs. */
 export const LABEL_MATCH_TYPES = ['exact', 'starts_with'] as const;
 export type LabelMatchType = (typeof LABEL_MATCH_TYPES)[number];

@@ -110,10 +110,30 @@ describe('prefetchDataOf', () => {
   });
 
   it('asks for the first data of the recording, video, journey, benchmark and section video screens', async () => {
+    const participant = (id: number, source: 'lab' | 'webcam') => ({
+      id,
+      real_id: `P${id}`,
+      type: 'default',
+      source,
+      demographic: { age: 47, gender: 'male', education: 'HBO' },
+      started_at: 1_790_000_000,
+      ended_at: 1_790_000_107,
+      time_to_complete_ms: 107_000,
+      total_clicks: 12,
+      favourite: false,
+      removed: [],
+      test_id: 7,
+      state: 'finished',
+      video: null,
+      sections: [],
+      significant_points: [],
+    });
     const fake = useFakeApi({
       'GET /users/me': { body: makeUser() },
       'GET /tests/7': { body: doneTest() },
       'GET /tests/7/labels': { body: { data: { labels: [{ id: 4 }, { id: 5 }] } } },
+      'GET /tests/7/participants/25': { body: participant(25, 'lab') },
+      'GET /tests/7/participants/26': { body: participant(26, 'webcam') },
     });
     // the samples come as files, through the page's own fetch
     const files: string[] = [];
@@ -140,6 +160,11 @@ describe('prefetchDataOf', () => {
     expect(files.sort()).toEqual(
       ['emotions', 'eyes', 'mice'].map((kind) => `/tests/7/participants/25/streams/${kind}`),
     );
+    // a webcam participant records no EEG: its emotions are not asked for (they would answer 404)
+    files.length = 0;
+    await urlsOf('/test/7/participant/26/recording');
+    await vi.waitFor(() => expect(files).toHaveLength(2));
+    expect(files.sort()).toEqual(['eyes', 'mice'].map((kind) => `/tests/7/participants/26/streams/${kind}`));
     expect(await urlsOf('/test/7/participant/25/video')).toEqual([
       '/tests/7',
       '/tests/7/participants/25?associations=sections%2Csignificant_points&fields=video',
@@ -149,7 +174,8 @@ describe('prefetchDataOf', () => {
     expect(await urlsOf('/test/7/benchmark')).toContain('/tests/7/benchmark');
     expect(await urlsOf('/test/7/section-video?page=5')).toContain('/tests/7/section-clips?label_id=5');
     expect(await urlsOf('/test/7/section-video')).toContain('/tests/7/section-clips?label_id=4');
-    expect(files).toHaveLength(3);
+    // no other screen asked for samples
+    expect(files).toHaveLength(2);
     vi.unstubAllGlobals();
   });
 

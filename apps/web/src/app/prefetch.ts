@@ -94,11 +94,15 @@ function heatmapsData(queryClient: QueryClient, test: TestDetail, match: RegExpE
 function recordingData(queryClient: QueryClient, test: TestDetail, match: RegExpExecArray, search: string) {
   const participantId = Number(match[1]);
   const isReplay = match[2] === 'recording';
+  const participant = queryClient.fetchQuery(recordingParticipantQuery(test.id, participantId));
+  // the samples of the streams the participant's source records, once its source is known
   if (isReplay)
-    for (const kind of ['emotions', 'eyes', 'mice'] as const)
-      void queryClient.prefetchQuery(streamQuery(test.id, participantId, kind));
+    void participant.then(({ source }) => {
+      for (const kind of ['emotions', 'eyes', 'mice'] as const)
+        void queryClient.prefetchQuery(streamQuery(test.id, participantId, kind, source));
+    });
   return Promise.all([
-    queryClient.prefetchQuery(recordingParticipantQuery(test.id, participantId)),
+    participant.catch(() => undefined),
     isReplay && queryClient.prefetchQuery(participantsQuery(test.id, cohortIn(search))),
   ]);
 }

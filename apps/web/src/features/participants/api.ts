@@ -12,7 +12,9 @@ import {
   type Cohort,
   fillPath,
   type ParticipantAssociation,
+  type ParticipantSource,
   participantRoutes,
+  STREAMS_OF_SOURCE,
 } from '@limbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, bindRoutes, fetchApiFile, type UploadOptions } from '../../api';
@@ -83,15 +85,30 @@ const SAMPLES_OF_KIND: { [K in keyof StreamSamples]: (stream: DecodedStream) => 
   expressions: (stream) => (stream.kind === 'expressions' ? stream.samples : null),
 };
 
-/** One sample stream in the compact columnar form (docs/recorded-data.md); null when there is none. */
-export function useStreamSamples<K extends keyof StreamSamples>(testId: number, id: number, kind: K) {
-  return useQuery(streamQuery(testId, id, kind));
+/**
+ * One sample stream in the compact columnar form (docs/recorded-data.md); null when there is none.
+ * With the participant's `source`, a kind that source never records is null without a request (a
+ * webcam participant's EEG would only answer 404).
+ */
+export function useStreamSamples<K extends keyof StreamSamples>(
+  testId: number,
+  id: number,
+  kind: K,
+  source?: ParticipantSource,
+) {
+  return useQuery(streamQuery(testId, id, kind, source));
 }
 
-export function streamQuery<K extends keyof StreamSamples>(testId: number, id: number, kind: K) {
+export function streamQuery<K extends keyof StreamSamples>(
+  testId: number,
+  id: number,
+  kind: K,
+  source?: ParticipantSource,
+) {
   return queryOptions({
     queryKey: participantKeys.stream(testId, id, kind),
     queryFn: async ({ signal }): Promise<StreamSamples[K] | null> => {
+      if (source && !STREAMS_OF_SOURCE[source].includes(kind)) return null;
       // Bytes, not JSON: fetched with the client's token and its refresh.
       const path = fillPath(participantRoutes.stream.path, { id: testId, pid: id, kind });
       const response = await fetchApiFile(`${API_BASE}${path}`, signal);

@@ -237,9 +237,9 @@ function RecordingContent({
   const { seconds, durationMs, seek } = useVideoTime(video, participant.video);
   useVideoKeys(video);
   const [showHeatmap, setShowHeatmap] = useState(false);
-  const emotions = useStreamSamples(test.id, participant.id, 'emotions');
-  const eyes = useStreamSamples(test.id, participant.id, 'eyes');
-  const mice = useStreamSamples(test.id, participant.id, 'mice');
+  const emotions = useStreamSamples(test.id, participant.id, 'emotions', participant.source);
+  const eyes = useStreamSamples(test.id, participant.id, 'eyes', participant.source);
+  const mice = useStreamSamples(test.id, participant.id, 'mice', participant.source);
   const samples = useMemo(
     () => ({ eyes: eyes.data ?? null, mice: mice.data ?? null }),
     [eyes.data, mice.data],

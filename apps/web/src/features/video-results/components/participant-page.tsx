@@ -84,7 +84,7 @@ function ParticipantVideo({
   const video = useRef<HTMLVideoElement | null>(null);
   const src = participant.video ?? fallbackSrc;
   const { seconds, seek } = useVideoTime(video, src);
-  const emotions = useStreamSamples(test.id, participant.id, 'emotions');
+  const emotions = useStreamSamples(test.id, participant.id, 'emotions', participant.source);
   const startMs = (participant.started_at ?? 0) * 1000;
   return (
     <Paper withBorder p="md">
