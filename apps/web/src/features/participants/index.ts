@@ -11,8 +11,7 @@ export { CHART_AXIS_PX, EmotionChart } from './components/emotion-chart';
 export {
   EXPRESSIONS_EXPLAINED,
   ExpressionChart,
-  NoEegNotice,
-  ParticipantExpressions,
+  WebcamParticipantFace,
 } from './components/expression-chart';
 export { Neurofeedback, recordingUrl } from './components/neurofeedback';
 export { ParticipantDetailView } from './components/participant-detail';

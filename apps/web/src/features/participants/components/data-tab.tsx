@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import { useStreamSamples } from '../api';
 import { EmotionChart } from './emotion-chart';
-import { NoEegNotice, ParticipantExpressions } from './expression-chart';
+import { WebcamParticipantFace } from './expression-chart';
 import { Neurofeedback } from './neurofeedback';
 
 /**
@@ -44,16 +44,14 @@ export function DataTab({
       ) : null}
       {/* a remote participant records no EEG; its facial expressions are a stream of their own */}
       {participant.source === 'webcam' ? (
-        <>
-          {emotions.data === null ? <NoEegNotice /> : null}
-          <ParticipantExpressions
-            testId={test.id}
-            participantId={participant.id}
-            startMs={startMs}
-            seconds={seconds}
-            onSeek={onSeek}
-          />
-        </>
+        <WebcamParticipantFace
+          testId={test.id}
+          participantId={participant.id}
+          startMs={startMs}
+          seconds={seconds}
+          onSeek={onSeek}
+          hasNoEeg={emotions.data === null}
+        />
       ) : null}
       <Neurofeedback
         test={test}

@@ -169,3 +169,37 @@ export function NoEegNotice() {
     </Alert>
   );
 }
+
+/**
+ * What a webcam participant shows where a lab participant shows EEG: the note that no EEG was
+ * recorded (when its emotions are known to be absent) and its facial expressions.
+ */
+export function WebcamParticipantFace({
+  testId,
+  participantId,
+  startMs,
+  seconds,
+  onSeek,
+  hasNoEeg,
+}: {
+  testId: number;
+  participantId: number;
+  startMs: number;
+  seconds: number;
+  onSeek: (seconds: number) => void;
+  /** True once the emotions stream is known to be absent. */
+  hasNoEeg: boolean;
+}) {
+  return (
+    <>
+      {hasNoEeg ? <NoEegNotice /> : null}
+      <ParticipantExpressions
+        testId={testId}
+        participantId={participantId}
+        startMs={startMs}
+        seconds={seconds}
+        onSeek={onSeek}
+      />
+    </>
+  );
+}

@@ -39,8 +39,6 @@ import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import {
   EmotionChart,
   Neurofeedback,
-  NoEegNotice,
-  ParticipantExpressions,
   RECORDING_LENGTH_HINT,
   recordingLengthDiffers,
   SourceBadge,
@@ -48,6 +46,7 @@ import {
   useStreamSamples,
   useVideoKeys,
   useVideoTime,
+  WebcamParticipantFace,
 } from '../../participants';
 import { RemovedNotice, RemovedStreamsNotice, removedRecording } from '../../retention';
 import { useRecordingParticipant } from '../api';
@@ -334,16 +333,15 @@ function RecordingContent({
             <Group h={CHART_BOX_PX} justify="center">
               <Loader size="sm" aria-label="Loading the emotions" />
             </Group>
-          ) : isWebcam ? (
-            <NoEegNotice />
           ) : null}
           {isWebcam ? (
-            <ParticipantExpressions
+            <WebcamParticipantFace
               testId={test.id}
               participantId={participant.id}
               startMs={startMs}
               seconds={seconds}
               onSeek={seek}
+              hasNoEeg={emotions.data === null}
             />
           ) : null}
         </Stack>

@@ -25,12 +25,11 @@ import { DetailList, ErrorAlert, formatGender, PageLoader } from '../../../ui';
 import { CommentVersionToggle, useCommentVersion } from '../../account';
 import {
   EmotionChart,
-  NoEegNotice,
-  ParticipantExpressions,
   useParticipant,
   useParticipants,
   useStreamSamples,
   useVideoTime,
+  WebcamParticipantFace,
 } from '../../participants';
 import { useLoadedTest } from '../../test-results';
 import { IndividualParticipantsLock, useSeesIndividualParticipants } from './individual-lock';
@@ -114,16 +113,14 @@ function ParticipantVideo({
         )}
         {/* a remote participant records no EEG; its facial expressions are a stream of their own */}
         {participant.source === 'webcam' ? (
-          <>
-            {emotions.data === null ? <NoEegNotice /> : null}
-            <ParticipantExpressions
-              testId={test.id}
-              participantId={participant.id}
-              startMs={startMs}
-              seconds={seconds}
-              onSeek={seek}
-            />
-          </>
+          <WebcamParticipantFace
+            testId={test.id}
+            participantId={participant.id}
+            startMs={startMs}
+            seconds={seconds}
+            onSeek={seek}
+            hasNoEeg={emotions.data === null}
+          />
         ) : null}
       </Stack>
     </Paper>
