@@ -46,6 +46,13 @@ export const EXPRESSIONS = ['happy', 'surprise', 'angry', 'disgust', 'fear', 'sa
 export type Expression = (typeof EXPRESSIONS)[number];
 export type ExpressionSamples = { timestamp: Float64Array } & Record<Expression, Float32Array>;
 
+/** A smile at sample `i`: the happy score. */
+export const smileScore = (samples: ExpressionSamples, i: number) => samples.happy[i] as number;
+
+/** A frown at sample `i`: the angry, disgusted and sad scores together (the seven sum to 1, so this stays in [0, 1]). */
+export const frownScore = (samples: ExpressionSamples, i: number) =>
+  (samples.angry[i] as number) + (samples.disgust[i] as number) + (samples.sad[i] as number);
+
 export const EMOTIONS = ['joy', 'attention', 'frustration'] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatClock } from './clock.js';
+import type { Emotion } from './constants.js';
 import { idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
@@ -77,14 +78,19 @@ export type ExpressionPair = (typeof EXPRESSION_PAIRS)[number];
 
 export const EXPRESSION_PAIR_NAMES: Record<
   ExpressionPair,
-  { expression: string; short: string; emotion: string; moment: string }
+  { expression: string; short: string; emotion: string; eegEmotion: Emotion }
 > = {
-  smile_joy: { expression: 'Smiles (happy expression)', short: 'smiles', emotion: 'EEG joy', moment: 'joy' },
+  smile_joy: {
+    expression: 'Smiles (happy expression)',
+    short: 'smiles',
+    emotion: 'EEG joy',
+    eegEmotion: 'joy',
+  },
   frown_frustration: {
     expression: 'Frowns (angry, disgusted or sad expression)',
     short: 'frowns',
     emotion: 'EEG frustration',
-    moment: 'frustration',
+    eegEmotion: 'frustration',
   },
 };
 
@@ -219,8 +225,8 @@ export function expressionMomentText(
   const names = EXPRESSION_PAIR_NAMES[pair];
   const when = `${formatClock(startS)}–${formatClock(endS)}`;
   return cohort === 'lab'
-    ? `${capitalise(names.moment)} at ${when} stands out in the lab’s EEG; the remote cohort’s ${names.short} show no peak there.`
-    : `The remote cohort’s ${names.short} stand out at ${when}; the lab’s EEG ${names.moment} shows no peak there.`;
+    ? `${capitalise(names.eegEmotion)} at ${when} stands out in the lab’s EEG; the remote cohort’s ${names.short} show no peak there.`
+    : `The remote cohort’s ${names.short} stand out at ${when}; the lab’s EEG ${names.eegEmotion} shows no peak there.`;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -3,11 +3,14 @@ import {
   curveAgreement,
   type DecodedStream,
   type ExpressionSamples,
+  frownScore,
+  smileScore,
   type TimedSeries,
 } from '@limbus/analytics';
 import {
   COHORT_AGREEMENT_MESSAGES,
   type CohortFinding,
+  EXPRESSION_PAIR_NAMES,
   EXPRESSION_PAIRS,
   type ExpressionCurve,
   type ExpressionPair,
@@ -21,17 +24,10 @@ type Deps = Pick<JobDeps, 'db' | 'files'>;
 type ParticipantRow = { id: number; startedAt: Date | null; endedAt: Date | null; source: string };
 type Expressions = { available: false; reason: string } | { available: true; curves: ExpressionCurve[] };
 
-/** What each pair sets side by side: the lab's EEG emotion and the remote cohort's expression score. */
-const PAIRS: Record<
-  ExpressionPair,
-  { emotion: 'joy' | 'frustration'; expression: (samples: ExpressionSamples, i: number) => number }
-> = {
-  smile_joy: { emotion: 'joy', expression: (s, i) => s.happy[i] as number },
-  // The seven scores sum to 1, so three of them together stay within [0, 1].
-  frown_frustration: {
-    emotion: 'frustration',
-    expression: (s, i) => (s.angry[i] as number) + (s.disgust[i] as number) + (s.sad[i] as number),
-  },
+/** The remote cohort's expression score each pair sets against the lab's EEG emotion (EXPRESSION_PAIR_NAMES). */
+const EXPRESSION_OF_PAIR: Record<ExpressionPair, (samples: ExpressionSamples, i: number) => number> = {
+  smile_joy: smileScore,
+  frown_frustration: frownScore,
 };
 
 const round4 = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
@@ -69,7 +65,8 @@ export async function expressionAgreement(
   const curves: ExpressionCurve[] = [];
   const findings: CohortFinding[] = [];
   for (const pair of EXPRESSION_PAIRS) {
-    const { emotion, expression } = PAIRS[pair];
+    const emotion = EXPRESSION_PAIR_NAMES[pair].eegEmotion;
+    const expression = EXPRESSION_OF_PAIR[pair];
     const agreement = curveAgreement(
       lab.map((viewer): TimedSeries => ({ timestamp: viewer.timestamp, value: viewer[emotion] })),
       remote.map(

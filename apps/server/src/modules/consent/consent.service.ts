@@ -335,19 +335,26 @@ export async function assertStreamConsented(
     );
 }
 
+/**
+ * The streams the participant's data may be stored for, in one read: its consent in force's; with
+ * no consent record, every stream on a test without terms (a legacy test) and none on one with terms.
+ */
+export async function consentedStreams(
+  deps: Pick<Deps, 'db'>,
+  participant: Pick<ConsentSubject, 'id' | 'testId'>,
+): Promise<readonly ConsentStream[]> {
+  const current = await findCurrentRecordRow(deps.db, participant.id);
+  if (current) return current.streams;
+  return (await testHasTerms(deps.db, participant.testId)) ? [] : CONSENT_STREAMS;
+}
+
 /** Whether the participant's data may be stored for `stream` (assertStreamConsented without the throw). */
 export async function isStreamConsented(
   deps: Pick<Deps, 'db'>,
-  participant: Pick<ConsentSubject, 'id' | 'testId' | 'realId'>,
+  participant: Pick<ConsentSubject, 'id' | 'testId'>,
   stream: ConsentStream,
 ): Promise<boolean> {
-  try {
-    await assertStreamConsented(deps, participant, stream);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError) return false;
-    throw error;
-  }
+  return (await consentedStreams(deps, participant)).includes(stream);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { enqueueJob } from '../../jobs/job-runner.js';
 import type { AuditContext } from '../audit/audit.service.js';
-import { assertStreamConsented, giveConsent, isStreamConsented } from '../consent/consent.service.js';
+import { assertStreamConsented, consentedStreams, giveConsent } from '../consent/consent.service.js';
 import { toGeometryRecord } from '../participants/participant-geometry.js';
 import {
   type PreparedStream,
@@ -195,9 +195,10 @@ export async function finishParticipant(
   const prepared: PreparedStream[] = [];
   let totalClicks: number | null = null;
   let lastTimestamp: number | null = null;
+  const consented = await consentedStreams(deps, participant);
   for (const kind of STREAM_KINDS) {
     // A stream whose consent was withdrawn after its batches came is dropped with them.
-    if (!(await isStreamConsented(deps, participant, CONSENT_STREAM_OF_KIND[kind]))) continue;
+    if (!consented.includes(CONSENT_STREAM_OF_KIND[kind])) continue;
     const parts: DecodedStream[] = [];
     for (const row of rows.filter((candidate) => candidate.kind === kind)) {
       const bytes = await deps.files.get(batchFileKey(participantId, kind, row.seq));

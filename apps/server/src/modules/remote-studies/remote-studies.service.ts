@@ -39,6 +39,7 @@ import type { Actor } from '../../http/policy.js';
 import { hasOwnAnswers, questionsOfTest, saveOwnAnswers } from '../answers/answers.service.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import {
+  consentedStreams,
   currentConsentTerms,
   giveConsent,
   isStreamConsented,
@@ -445,9 +446,9 @@ export async function getRemoteSessionProgress(
   const session = await liveSession(deps, grant);
   const test = await findStudyTestRow(deps.db, grant.testId);
   if (!test) throw notFound('The study');
-  const participant = { id: session.participantId, testId: session.testId, realId: session.realId };
+  const participant = { id: session.participantId, testId: session.testId };
   const [consented, validation, answered, seqs] = await Promise.all([
-    Promise.all(CONSENT_STREAMS.map((stream) => isStreamConsented(deps, participant, stream))),
+    consentedStreams(deps, participant),
     findLatestValidationRow(deps.db, session.id),
     hasOwnAnswers(deps, session.participantId),
     nextBatchSeqs(deps, session.participantId),
@@ -455,7 +456,7 @@ export async function getRemoteSessionProgress(
   return {
     test: { name: test.name, kind: test.platform, language: test.translation },
     gaze: toGazeSettings(session),
-    streams: CONSENT_STREAMS.filter((_, index) => consented[index]),
+    streams: CONSENT_STREAMS.filter((stream) => consented.includes(stream)),
     validation,
     answered,
     next_seq: { eyes: seqs.eyes ?? 0, mice: seqs.mice ?? 0, expressions: seqs.expressions ?? 0 },

@@ -1,4 +1,4 @@
-import type { ExpressionSamples } from '@limbus/analytics';
+import { type ExpressionSamples, frownScore, medianSampleIntervalMs, smileScore } from '@limbus/analytics';
 import { EXPRESSION_PAIR_NAMES } from '@limbus/contract';
 
 /**
@@ -11,16 +11,13 @@ export const EXPRESSION_CURVES = [
     key: 'smiles',
     label: EXPRESSION_PAIR_NAMES.smile_joy.expression,
     short: 'Smiles',
-    score: (samples: ExpressionSamples, index: number) => samples.happy[index] ?? Number.NaN,
+    score: smileScore,
   },
   {
     key: 'frowns',
     label: EXPRESSION_PAIR_NAMES.frown_frustration.expression,
     short: 'Frowns',
-    score: (samples: ExpressionSamples, index: number) =>
-      (samples.angry[index] ?? Number.NaN) +
-      (samples.disgust[index] ?? Number.NaN) +
-      (samples.sad[index] ?? Number.NaN),
+    score: frownScore,
   },
 ] as const;
 
@@ -29,15 +26,6 @@ export const EXPRESSION_CURVES = [
  * out of view: the browser sends no sample then). At the demo's 5 Hz that is 0.6 s.
  */
 export const GAP_FACTOR = 3;
-
-/** The median of the intervals between consecutive timestamps (ms); NaN with fewer than two. */
-function medianInterval(timestamps: Float64Array): number {
-  if (timestamps.length < 2) return Number.NaN;
-  const intervals = Float64Array.from({ length: timestamps.length - 1 }, (_, index) => {
-    return (timestamps[index + 1] ?? 0) - (timestamps[index] ?? 0);
-  }).sort();
-  return intervals[intervals.length >> 1] ?? Number.NaN;
-}
 
 /**
  * The rows a chart draws: seconds from `startMs` and each curve's score, with a row of nulls put in
@@ -52,7 +40,7 @@ export type ExpressionSeries = {
 
 export function expressionSeries(samples: ExpressionSamples, startMs: number): ExpressionSeries {
   const { timestamp } = samples;
-  const limit = medianInterval(timestamp) * GAP_FACTOR;
+  const limit = medianSampleIntervalMs(timestamp) * GAP_FACTOR;
   const series: ExpressionSeries = { seconds: [], curves: EXPRESSION_CURVES.map(() => []), sampleIndex: [] };
   for (let index = 0; index < timestamp.length; index += 1) {
     const at = timestamp[index] ?? 0;

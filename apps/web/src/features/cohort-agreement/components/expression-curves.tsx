@@ -14,7 +14,6 @@ type Expressions = Extract<CohortAgreement, { available: true }>['expressions'];
 
 /** The remote cohort's curve in a neutral ink: it is a face's expression, not an EEG emotion. */
 const EXPRESSION_COLOR = '#4c6ef5';
-const EMOTION_OF_PAIR = { smile_joy: 'joy', frown_frustration: 'frustration' } as const;
 
 const READINGS: Record<AgreementReadingName, (curve: ExpressionCurve) => string> = {
   close: (c) => `The remote cohort’s ${short(c)} rise and fall closely with the lab’s ${emotion(c)}`,
@@ -72,7 +71,7 @@ export function curveChartOption(curve: ExpressionCurve): EChartsCoreOption {
         name: labName,
         type: 'line',
         showSymbol: false,
-        color: EMOTION_COLORS[EMOTION_OF_PAIR[curve.pair]],
+        color: EMOTION_COLORS[EXPRESSION_PAIR_NAMES[curve.pair].eegEmotion],
         lineStyle: { width: 2 },
         data: curve.lab,
       },
@@ -104,7 +103,7 @@ function CurveLegend({ curve }: { curve: ExpressionCurve }) {
   return (
     <Group gap="lg" wrap="wrap">
       <Group gap={6} wrap="nowrap">
-        <Swatch color={EMOTION_COLORS[EMOTION_OF_PAIR[curve.pair]]} dashed={false} />
+        <Swatch color={EMOTION_COLORS[EXPRESSION_PAIR_NAMES[curve.pair].eegEmotion]} dashed={false} />
         <Text size="xs">{names.lab} (left axis)</Text>
       </Group>
       <Group gap={6} wrap="nowrap">
