@@ -62,6 +62,24 @@ describe('normGroup', () => {
     ]);
   });
 
+  it('widens a range to hold its percentile when the viewers moved off the stored scores', () => {
+    // stored joy 0.4 (60th); the viewers now watch at joy 0.85 to 0.9, well above it
+    const viewer = (joy: number) => ({
+      timestamp: [0, 1000],
+      joy: [joy, joy],
+      attention: [0.5, 0.5],
+      frustration: [0.2, 0.2],
+    });
+    const group = normGroup(scores(0.2, 0.6), scenes, peers([0.1, 0.3, 0.35, 0.45, 0.5]), [
+      viewer(0.85),
+      viewer(0.86),
+      viewer(0.9),
+    ]);
+    expect(group.video?.joy).toBe(60);
+    expect(group.video_range?.joy).toEqual([60, 100]);
+    expect(group.scenes[0]?.range?.joy).toEqual([20, 100]);
+  });
+
   it('gives nothing to rank for a test without scores', () => {
     expect(normGroup([], scenes, peers([0.1, 0.2, 0.3, 0.4, 0.5]))).toEqual({
       tests: 5,

@@ -85,6 +85,23 @@ export function percentileRanges(
 }
 
 /**
+ * The range widened to hold the percentile shown with it: the percentile comes from the scores the
+ * processing stored, the range from the viewers' samples now, and viewers who arrived after the
+ * processing can move the interval off the stored mean ('0th, 20th–40th' would contradict itself).
+ */
+function rangeHolding(
+  range: ScorePercentileRanges | null,
+  percentiles: ScorePercentiles,
+): ScorePercentileRanges | null {
+  if (!range) return null;
+  const hold = (emotion: (typeof EMOTIONS)[number]): [number, number] => [
+    Math.min(range[emotion][0], percentiles[emotion]),
+    Math.max(range[emotion][1], percentiles[emotion]),
+  ];
+  return { joy: hold('joy'), attention: hold('attention'), frustration: hold('frustration') };
+}
+
+/**
  * Norms of one group of other tests (the company's or the category's video tests): the whole
  * video's and each scene's mean scores as percentiles of those tests' whole-video means, each with
  * the range its viewers' interval allows. Below NORM_MINIMUM_TESTS tests no percentile is given:
@@ -99,18 +116,25 @@ export function normGroup(
   const video = meanScores(scores);
   if (peers.length < NORM_MINIMUM_TESTS || !video)
     return { tests: peers.length, video: null, video_range: null, scenes: [] };
+  const videoPercentiles = percentilesOf(video, peers);
   return {
     tests: peers.length,
-    video: percentilesOf(video, peers),
-    video_range: percentileRanges(viewers, { from: 0, to: Number.POSITIVE_INFINITY }, peers),
+    video: videoPercentiles,
+    video_range: rangeHolding(
+      percentileRanges(viewers, { from: 0, to: Number.POSITIVE_INFINITY }, peers),
+      videoPercentiles,
+    ),
     scenes: scenes.map((scene) => {
       const inside = meanScores(
         scores.filter((score) => score.t >= scene.start_ms && score.t <= scene.end_ms),
       );
+      if (!inside) return { section_id: scene.section_id, percentiles: null, range: null };
+      const percentiles = percentilesOf(inside, peers);
+      const window = { from: scene.start_ms, to: scene.end_ms };
       return {
         section_id: scene.section_id,
-        percentiles: inside ? percentilesOf(inside, peers) : null,
-        range: inside ? percentileRanges(viewers, { from: scene.start_ms, to: scene.end_ms }, peers) : null,
+        percentiles,
+        range: rangeHolding(percentileRanges(viewers, window, peers), percentiles),
       };
     }),
   };
