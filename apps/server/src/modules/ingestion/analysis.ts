@@ -159,10 +159,10 @@ export async function findStoredPageMetrics(db: Executor, testId: number): Promi
 }
 
 /**
- * Cohort page metrics computed on request, by test and cohort, valid while the stored ones and
- * the cohort's participants are the same.
+ * Cohort page metrics computed on request, by database, then by test and cohort, valid while the
+ * stored ones and the cohort's participants are the same.
  */
-const cohortPageMetrics = new Map<string, { version: string; payload: unknown }>();
+const cohortPageMetricsByDatabase = new WeakMap<object, Map<string, { version: string; payload: unknown }>>();
 const COHORT_METRICS_KEPT = 64;
 
 /**
@@ -175,6 +175,11 @@ export async function pageMetricsOf(deps: StreamDeps, testId: number, cohort: Co
   const stored = await findStoredPageMetricsRow(deps.db, testId);
   if (!stored) return null;
   const ids = (await listMetricsParticipantRows(deps.db, testId, cohort)).map((row) => row.id);
+  let cohortPageMetrics = cohortPageMetricsByDatabase.get(deps.db);
+  if (!cohortPageMetrics) {
+    cohortPageMetrics = new Map();
+    cohortPageMetricsByDatabase.set(deps.db, cohortPageMetrics);
+  }
   const key = `${testId}:${cohort}`;
   const version = `${stored.computedAt.getTime()}:${ids.join(',')}`;
   const kept = cohortPageMetrics.get(key);
