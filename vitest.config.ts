@@ -1,11 +1,22 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { ROUTE_MATRIX, serverTestFiles } from './apps/server/test/test-projects.js';
 
-/** The route matrix: every route × role × company, and bad input to every route, per module. */
-const ROUTE_MATRIX = [
-  'src/**/*.route-policy.test.ts',
-  'src/**/*.bad-input.test.ts',
-  'test/route-coverage.test.ts',
-];
+const serverTests = serverTestFiles(fileURLToPath(new URL('./apps/server', import.meta.url)));
+/**
+ * The server's files share their worker's modules (`isolate: false`): each file imported the
+ * whole app again, 110 of the embedded stage's 377 s of CPU (docs/testing.md). A file that mocks
+ * a module keeps its own registry. `test/per-file-setup.ts` gives each file the state a fresh
+ * import had.
+ */
+const sharedServer = {
+  environment: 'node',
+  root: './apps/server',
+  isolate: false,
+  setupFiles: ['test/per-file-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
 
 export default defineConfig({
   test: {
@@ -47,17 +58,17 @@ export default defineConfig({
           include: ['**/*.test.ts'],
         },
       },
+      // scripts/test.mjs runs the database projects on both engines, the others once
+      { test: { ...sharedServer, name: 'server', include: serverTests.database } },
       {
         test: {
-          name: 'server',
-          root: './apps/server',
-          environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...ROUTE_MATRIX],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...sharedServer,
+          name: 'server-isolated',
+          include: serverTests.databaseIsolated,
+          isolate: true,
         },
       },
+      { test: { ...sharedServer, name: 'server-no-database', include: serverTests.databaseFree } },
       {
         test: {
           // One process without isolation: the module files share one app per suite

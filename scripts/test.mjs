@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything a change can break, in order of speed: Debian's Chromium (installed when
 // missing), types, lint, the house rules (scripts/check-layers.ts), unit and API tests (embedded
-// database), then the browser journeys; with TEST_DATABASE_URL set, the unit and API tests run
-// again on PostgreSQL and Node 24 beside the journeys (the journeys wait on the browser often
-// enough that the two share a 2-core machine; docs/testing.md has the figures).
+// database), then the browser journeys; with TEST_DATABASE_URL set, the API tests run again on
+// PostgreSQL and Node 24 beside the journeys, with the tests that need no database (the journeys
+// wait on the browser often enough that the two share a 2-core machine; docs/testing.md).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,8 +12,10 @@ import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
-/** The vitest projects of the packages and the server; the web app's project is `web`. */
-const NODE_PROJECTS = ['contract', 'analytics', 'demo-data', 'scripts', 'server', 'server-matrix'];
+/** The vitest projects whose tests open the test database: they run on both engines. */
+const DATABASE_PROJECTS = ['server', 'server-isolated', 'server-matrix'];
+/** The others, which the engine does not change: with PostgreSQL they run once, on Node 24. */
+const DATABASE_FREE_PROJECTS = ['contract', 'analytics', 'demo-data', 'scripts', 'server-no-database', 'web'];
 const projects = (names) => names.flatMap((name) => ['--project', name]);
 const sequential = [
   // first: the API tests capture pages in Chromium too, not only the journeys
@@ -24,17 +26,17 @@ const sequential = [
   ['house rules', 'npx', ['tsx', 'scripts/check-layers.ts', '--counts']],
   [
     withPostgres
-      ? 'unit and API tests (embedded database; the web app in the second pass)'
+      ? 'API tests on the embedded database (the others in the second pass)'
       : 'unit and API tests',
     'npx',
-    ['vitest', 'run', ...(withPostgres ? projects(NODE_PROJECTS) : [])],
+    ['vitest', 'run', ...(withPostgres ? projects(DATABASE_PROJECTS) : [])],
     { TEST_DATABASE_URL: '' },
   ],
 ];
-// The second pass runs the server's unit and API tests again on PostgreSQL, and with them the web
-// app's (which need no database), all on the newest Node line (24, from the npm registry's `node`
-// package): every test runs on Node 24 and every database test on both engines, without a third
-// pass that CI's time has no room for (docs/testing.md).
+// The second pass runs the database tests again on PostgreSQL, and with them the tests that need
+// no database, all on the newest Node line (24, from the npm registry's `node` package): every test
+// runs on Node 24 and every database test on both engines, and no test twice where the engine
+// changes nothing (docs/testing.md).
 const postgres = [
   'unit and API tests on PostgreSQL and Node 24',
   'npx',
@@ -43,7 +45,7 @@ const postgres = [
     'node@24',
     path.join(root, 'node_modules/vitest/vitest.mjs'),
     'run',
-    ...projects([...NODE_PROJECTS, 'web']),
+    ...projects([...DATABASE_PROJECTS, ...DATABASE_FREE_PROJECTS]),
   ],
   {},
 ];

@@ -32,6 +32,10 @@ import { type RecordingShape, syntheticRecording } from './synthetic-streams.js'
 export const PASSWORD = 'correct-horse';
 let sequence = 0;
 const next = () => ++sequence;
+/** Starts the seeds of the synthetic recordings again, as a fresh import of this module does. */
+export function restartFactorySeeds(): void {
+  sequence = 0;
+}
 let passwordHash: Promise<string> | undefined;
 
 export async function buildCompany(
