@@ -29,16 +29,16 @@ export function ParticipantsPage() {
       <Text c="dimmed" size="sm">
         Everyone who took this test, with the time they needed from start to finish.
       </Text>
-      {participants.data ? (
-        <Text fw={500} aria-live="polite">
-          {participantsOfCohort(participants.data.length, cohort)}
-        </Text>
-      ) : null}
+      {/* the line keeps its height while the list loads, and the panels below wait for the list:
+          drawn before it, they jumped down when it came (Lighthouse CLS 0.27) */}
+      <Text fw={500} aria-live="polite" mih="1.55em">
+        {participants.data ? participantsOfCohort(participants.data.length, cohort) : null}
+      </Text>
       <ParticipantsList testId={test.id} canManage={usesResearchArea(user)} />
       {participants.data && participants.data.length > 0 ? (
         <ExportPanel testId={test.id} participants={participants.data} withMetrics={withMetrics} />
       ) : null}
-      <ErasureRequestPanel testId={test.id} participants={participants.data} />
+      {participants.data ? <ErasureRequestPanel testId={test.id} participants={participants.data} /> : null}
     </Stack>
   );
 }

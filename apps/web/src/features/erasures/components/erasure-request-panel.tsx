@@ -23,10 +23,10 @@ export function ErasureRequestPanel({
   participants,
 }: {
   testId: number;
-  participants: readonly ParticipantSummary[] | undefined;
+  participants: readonly ParticipantSummary[];
 }) {
   if (!useRequestsErasures()) return null;
-  return <RequestPanel testId={testId} participants={participants ?? []} />;
+  return <RequestPanel testId={testId} participants={participants} />;
 }
 
 function RequestPanel({
