@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARTICIPANT_SOURCES } from './constants.js';
-import { idParam, idParams } from './fields.js';
+import { cohortQuery, idParam, idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
@@ -123,8 +123,9 @@ export const qualityRoutes = defineRoutes('quality', {
     summary:
       "Data quality of a test's participants (tracking ratio, precision, accuracy, EEG), the test's summary and thresholds",
     description:
-      'Computed from the stored gaze streams when asked (not by the results screens clients read).',
+      "Computed from the stored gaze streams when asked (not by the results screens clients read). `cohort` measures and summarises lab or remote participants only: a webcam's accuracy (1.5–4°) would otherwise set the median of a test with both.",
     params: idParams,
+    query: cohortQuery,
     responses: { 200: testQualityAnswer },
   },
   participant: {

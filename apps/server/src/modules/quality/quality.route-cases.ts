@@ -35,7 +35,10 @@ export const qualityPolicyCases: RouteCases = {
 };
 
 export const qualityInputCases: InputCase[] = [
-  signedIn('GET /api/v1/tests/:id/quality', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/quality', ['params', 'querystring'], (w) => ({
+    id: w.recordedTestId,
+    query: { cohort: 'remote' },
+  })),
   signedIn('GET /api/v1/tests/:id/quality/:pid', ['params'], (w) => ({
     id: w.recordedTestId,
     params: { pid: w.recordedParticipantId },

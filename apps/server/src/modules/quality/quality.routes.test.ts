@@ -85,6 +85,24 @@ describe('data quality', () => {
     expect(answer.summary.eeg_quality).toMatchObject({ n: 1, mean: 0.5 });
   });
 
+  it('measures and summarises one cohort when asked: the lab’s or the remote (webcam) participants', async () => {
+    const { testId, good, bad } = await recordedTest();
+    await ctx.t.db.update(participants).set({ source: 'webcam' }).where(eq(participants.id, bad));
+    const qualityOf = async (query: string) =>
+      testQualityAnswer.parse(expectOk(await as.staff.get(`/tests/${testId}/quality${query}`))).data;
+    const lab = await qualityOf('?cohort=lab');
+    expect(lab.participants.map((row) => row.participant_id)).toEqual([good]);
+    expect(lab.summary).toMatchObject({ participants: 1, low_quality: 0 });
+    expect(lab.summary.tracking_ratio.median).toBeGreaterThan(0.9);
+    const remote = await qualityOf('?cohort=remote');
+    expect(remote.participants.map((row) => row.participant_id)).toEqual([bad]);
+    expect(remote.summary).toMatchObject({ participants: 1, low_quality: 1 });
+    expect((await qualityOf('')).summary.participants).toBe(2);
+    expectError(await as.staff.get(`/tests/${testId}/quality?cohort=webcam`), 'validation', {
+      cohort: 'Choose a cohort: all, lab or remote',
+    });
+  });
+
   it('leaves a participant out of the page metrics by the researcher’s choice, and takes them back', async () => {
     const { testId, bad } = await recordedTest();
     await queueTestMetrics(ctx.t.db, testId, ctx.t.clock.now);

@@ -12,7 +12,7 @@ import {
 
 export function registerQualityRoutes(app: FastifyInstance, deps: Deps): void {
   serveRoute(app, qualityRoutes.test, async (request) => ({
-    data: await getTestQuality(deps, actorOf(request), request.params.id),
+    data: await getTestQuality(deps, actorOf(request), request.params.id, request.query.cohort),
   }));
 
   serveRoute(app, qualityRoutes.participant, async (request) => ({

@@ -5,7 +5,13 @@ import {
   gazeQuality,
   isLowQuality,
 } from '@limbus/analytics';
-import type { ParticipantQuality, QualityProblem, TestQuality, WebcamQuality } from '@limbus/contract';
+import type {
+  Cohort,
+  ParticipantQuality,
+  QualityProblem,
+  TestQuality,
+  WebcamQuality,
+} from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/policy.js';
@@ -90,12 +96,18 @@ const researchTest = (deps: Deps, actor: Actor, testId: number) =>
   testFor(deps, actor, testId, 'test.annotate');
 
 /**
- * Every recorded participant's data quality, the test's summary and the thresholds. Computed when
- * asked, from the stored streams: no results screen a client reads waits for it.
+ * Every recorded participant's data quality, the test's summary and the thresholds; with a
+ * cohort, its participants only. Computed when asked, from the stored streams: no results screen
+ * a client reads waits for it.
  */
-export async function getTestQuality(deps: Deps, actor: Actor, testId: number): Promise<TestQuality> {
+export async function getTestQuality(
+  deps: Deps,
+  actor: Actor,
+  testId: number,
+  cohort: Cohort = 'all',
+): Promise<TestQuality> {
   await researchTest(deps, actor, testId);
-  const rows = await listParticipantRows(deps.db, testId, 'default');
+  const rows = await listParticipantRows(deps.db, testId, 'default', cohort);
   const webcam = await webcamQualityOf(
     deps,
     rows.filter((row) => row.source === 'webcam').map((row) => row.id),

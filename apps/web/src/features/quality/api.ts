@@ -1,22 +1,27 @@
-import { qualityRoutes } from '@limbus/contract';
+import { type Cohort, qualityRoutes } from '@limbus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bindRoutes } from '../../api';
 import { labelKeys } from '../annotations';
+import { cohortParam } from '../cohorts';
 
 const qualityApi = bindRoutes(qualityRoutes);
 
 export const qualityKeys = {
   all: (testId: number) => ['quality', testId] as const,
-  test: (testId: number) => [...qualityKeys.all(testId), 'test'] as const,
+  test: (testId: number, cohort: Cohort) => [...qualityKeys.all(testId), 'test', cohort] as const,
   participant: (testId: number, id: number) => [...qualityKeys.all(testId), 'participant', id] as const,
 };
 
-/** Every participant's data quality with the test's summary (research area; computed on the server when asked). */
-export function useTestQuality(testId: number) {
+/**
+ * Every participant's data quality with the test's summary, of one cohort or everyone (research
+ * area; computed on the server when asked).
+ */
+export function useTestQuality(testId: number, cohort: Cohort = 'all') {
   return useQuery({
-    queryKey: qualityKeys.test(testId),
+    queryKey: qualityKeys.test(testId, cohort),
     staleTime: 60_000,
-    queryFn: async ({ signal }) => (await qualityApi.test({ id: testId, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await qualityApi.test({ id: testId, query: { cohort: cohortParam(cohort) }, signal })).data,
   });
 }
 

@@ -81,6 +81,18 @@ describe('TestQualityPanel', () => {
   });
 });
 
+describe('TestQualityPanel with a cohort chosen', () => {
+  it('asks for that cohort only and says whose summary it is', async () => {
+    storeSession('jwt', researcher);
+    const fake = useFakeApi({ 'GET /tests/7/quality': { body: { data: quality } } });
+    renderWithProviders(<TestQualityPanel testId={7} />, { path: '/?cohort=remote' });
+    expect(await screen.findByText(/1 of 2 remote participants below the quality thresholds/)).toBeTruthy();
+    expect(fake.calls.find((call) => call.method === 'GET')?.url).toMatch(
+      /\/tests\/7\/quality\?cohort=remote$/,
+    );
+  });
+});
+
 describe('ParticipantQualityCard', () => {
   it('shows the four measures, the missed thresholds and the metrics switch', async () => {
     storeSession('jwt', researcher);

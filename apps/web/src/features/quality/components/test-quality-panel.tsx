@@ -1,17 +1,18 @@
-import { participantLabel, QUALITY_PROBLEM_NAMES, type TestQuality } from '@limbus/contract';
+import { type Cohort, participantLabel, QUALITY_PROBLEM_NAMES, type TestQuality } from '@limbus/contract';
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorAlert, TableSkeleton } from '../../../ui';
+import { participantsOfCohort, useCohort } from '../../cohorts';
 import { useTestQuality } from '../api';
 import { formatDegrees, formatShare } from '../quality-format';
 import { ExclusionSwitch } from './exclusion-switch';
 
-function SummaryLine({ quality }: { quality: TestQuality }) {
+function SummaryLine({ quality, cohort }: { quality: TestQuality; cohort: Cohort }) {
   const { summary } = quality;
   return (
     <Text size="sm">
-      {summary.low_quality} of {summary.participants} participants below the quality thresholds ·{' '}
-      {summary.excluded} left out of the metrics · median tracking ratio{' '}
+      {summary.low_quality} of {participantsOfCohort(summary.participants, cohort)} below the quality
+      thresholds · {summary.excluded} left out of the metrics · median tracking ratio{' '}
       {formatShare(summary.tracking_ratio.median)} · median precision{' '}
       {formatDegrees(summary.precision_rms_s2s_deg.median)} RMS-S2S
     </Text>
@@ -71,11 +72,13 @@ function ParticipantRows({ testId, quality }: { testId: number; quality: TestQua
 
 /**
  * The overview's data quality for researchers: the test's summary and every participant's
- * measures, marked below the thresholds, with the choice to leave them out of the metrics.
+ * measures, marked below the thresholds, with the choice to leave them out of the metrics; of the
+ * cohort the results show (a webcam's accuracy would set the median of a test with both).
  * Computed on the server when this panel asks, never for the clients' overview.
  */
 export function TestQualityPanel({ testId }: { testId: number }) {
-  const quality = useTestQuality(testId);
+  const cohort = useCohort();
+  const quality = useTestQuality(testId, cohort);
   const thresholds = quality.data?.thresholds;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="overview-data-quality">
@@ -108,7 +111,7 @@ export function TestQualityPanel({ testId }: { testId: number }) {
         ) : null}
         {quality.data && quality.data.participants.length > 0 ? (
           <>
-            <SummaryLine quality={quality.data} />
+            <SummaryLine quality={quality.data} cohort={cohort} />
             <ParticipantRows testId={testId} quality={quality.data} />
           </>
         ) : null}
