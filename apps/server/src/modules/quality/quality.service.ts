@@ -3,7 +3,6 @@ import {
   DEFAULT_QUALITY_THRESHOLDS,
   type GazeQuality,
   gazeQuality,
-  isLowQuality,
 } from '@limbus/analytics';
 import type {
   Cohort,
@@ -26,6 +25,7 @@ import {
 } from '../participants/participants.service.js';
 import { webcamQualityOf } from '../remote-studies/remote-studies.service.js';
 import { testFor } from '../test-access/test-access.service.js';
+import { gazeProblems } from './gaze-problems.js';
 import {
   type MeasuredParticipant,
   summariseKnown,
@@ -82,9 +82,10 @@ async function measure(
   webcam: ReadonlyMap<number, WebcamQuality>,
 ): Promise<MeasuredParticipant> {
   const gaze = await gazeOf(deps, row);
-  const problems: QualityProblem[] = gaze ? isLowQuality(gaze) : [];
+  const figures = webcam.get(row.id) ?? null;
+  const problems: QualityProblem[] = gaze ? gazeProblems(row.source, gaze, figures) : [];
   if (row.eegQuality !== null && row.eegQuality < MIN_EEG_QUALITY) problems.push('eeg');
-  return { row, gaze, problems, webcam: webcam.get(row.id) ?? null };
+  return { row, gaze, problems, webcam: figures };
 }
 
 async function measureOne(deps: Deps, row: ParticipantRow): Promise<MeasuredParticipant> {

@@ -81,12 +81,27 @@ describe('TestQualityPanel', () => {
   });
 });
 
+describe('TestQualityPanel with remote participants', () => {
+  it("says how a webcam is judged: its tracking and its calibration against the cohort's threshold", async () => {
+    storeSession('jwt', researcher);
+    const withWebcam = { ...quality, participants: [row({}), row({ participant_id: 3, source: 'webcam' })] };
+    useFakeApi({ 'GET /tests/7/quality': { body: { data: withWebcam } } });
+    renderWithProviders(<TestQualityPanel testId={7} />);
+    expect(
+      await screen.findByText(
+        /Remote \(webcam\) participants by their tracking ratio and whether their calibration passed/,
+      ),
+    ).toBeTruthy();
+  });
+});
+
 describe('TestQualityPanel with a cohort chosen', () => {
   it('asks for that cohort only and says whose summary it is', async () => {
     storeSession('jwt', researcher);
     const fake = useFakeApi({ 'GET /tests/7/quality': { body: { data: quality } } });
     renderWithProviders(<TestQualityPanel testId={7} />, { path: '/?cohort=remote' });
     expect(await screen.findByText(/1 of 2 remote participants below the quality thresholds/)).toBeTruthy();
+    expect(screen.queryByText(/Remote \(webcam\) participants by their tracking ratio/)).toBeNull();
     expect(fake.calls.find((call) => call.method === 'GET')?.url).toMatch(
       /\/tests\/7\/quality\?cohort=remote$/,
     );

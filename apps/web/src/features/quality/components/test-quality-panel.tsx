@@ -96,8 +96,11 @@ export function TestQualityPanel({ testId }: { testId: number }) {
             Marked below a tracking ratio of {formatShare(thresholds.min_tracking_ratio)}, above{' '}
             {formatDegrees(thresholds.max_precision_rms_s2s_deg)} precision or{' '}
             {formatDegrees(thresholds.max_accuracy_deg)} accuracy, or under{' '}
-            {formatShare(thresholds.min_eeg_quality)} EEG signal. Participants switched off are left out of
-            the page, tag and video metrics and the gaze heatmaps.
+            {formatShare(thresholds.min_eeg_quality)} EEG signal.
+            {quality.data?.participants.some((row) => row.source === 'webcam')
+              ? ` Remote (webcam) participants by their tracking ratio and whether their calibration passed the cohort's accuracy threshold: no webcam reaches a lab tracker's ${formatDegrees(thresholds.max_precision_rms_s2s_deg)} precision.`
+              : ''}{' '}
+            Participants switched off are left out of the page, tag and video metrics and the gaze heatmaps.
           </Text>
         ) : null}
         {quality.isLoading ? <TableSkeleton rows={3} /> : null}
