@@ -107,7 +107,12 @@ test('[SHARE LINKS] a password-protected link read by a visitor without an accou
     const row = page.getByRole('row').filter({ hasText: SHARED_TEST }).filter({ hasText: 'Active' }).first();
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell', { name: /^[1-9]\d*$/ })).toBeVisible();
-    await row.getByRole('button', { name: /^Revoke/ }).click();
+    // CI once waited 3 minutes for a dialog this click never opened (the list drew its rows again
+    // as the page came back to the front): click until the dialog shows
+    await expect(async () => {
+      await row.getByRole('button', { name: /^Revoke/ }).click({ timeout: 5_000 });
+      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'Revoked' }).first()).toBeVisible();
 
