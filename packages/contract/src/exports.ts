@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields.js';
+import { cohortField, idParam } from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
@@ -32,6 +32,8 @@ export const exportQuery = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: `Choose one of ${EXPORT_FORMATS.join(', ')}` }).optional(),
   /** One participant's rows only (samples and events). */
   participant_id: idParam.optional(),
+  /** The lab's or the remote participants' rows only (samples and events; `all` when left out). */
+  cohort: cohortField,
 });
 
 export const exportRoutes = defineRoutes('exports', {
@@ -40,7 +42,7 @@ export const exportRoutes = defineRoutes('exports', {
     path: '/tests/:id/exports/:kind',
     access: 'user',
     summary:
-      "Export a test's raw samples, events or metrics as CSV (default) or JSON (?format=json), for every participant or one (?participant_id=)",
+      "Export a test's raw samples, events or metrics as CSV (default) or JSON (?format=json), for every participant, one (?participant_id=) or a cohort's (?cohort=lab|remote)",
     description:
       'Streamed while it is produced (no Content-Length); `X-Export-Rows` says how many rows follow the header ' +
       '(CSV: lines after the header line; JSON: one row object per line). Read by whoever reads the participants ' +

@@ -1,9 +1,10 @@
 import { EXPORT_ROWS_HEADER } from '@limbus/contract';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, RESULTS_READY, signIn } from '../../../test/factories.js';
 import { syntheticRecording } from '../../../test/synthetic-streams.js';
-import { labels } from '../../db/schema.js';
+import { labels, participants as participantsTable } from '../../db/schema.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { queueTestMetrics } from '../ingestion/analysis.js';
@@ -112,6 +113,32 @@ describe('exports', () => {
     expect(response.body.trimEnd().split('\n').length).toBe(body.rows.length + 2);
     const click = body.rows.find((row) => row.stream === 'mouse');
     expect(click).toMatchObject({ url: expect.stringMatching(/^https:\/\//), click: expect.any(Number) });
+  });
+
+  it("exports one cohort's samples and events, and refuses a cohort for the test's metrics", async () => {
+    const { testId, participants } = await recordedTest(2);
+    const [lab, remote] = participants.map((p) => p.id);
+    await ctx.t.db
+      .update(participantsTable)
+      .set({ source: 'webcam' })
+      .where(eq(participantsTable.id, remote as number));
+    const idsIn = (body: string) =>
+      new Set(
+        csvLines(body)
+          .slice(1)
+          .map((line) => Number(line.split(',')[0])),
+      );
+    const remoteOnly = await as.clientMember.get(`/tests/${testId}/exports/events?cohort=remote`);
+    expect(remoteOnly.statusCode).toBe(200);
+    expect(idsIn(remoteOnly.body)).toEqual(new Set([remote]));
+    const labOnly = await as.clientMember.get(`/tests/${testId}/exports/samples?cohort=lab`);
+    expect(idsIn(labOnly.body)).toEqual(new Set([lab]));
+    expectError(await as.clientMember.get(`/tests/${testId}/exports/metrics?cohort=lab`), 'validation', {
+      cohort: "Page and tag metrics are everyone's: leave cohort out",
+    });
+    expectError(await as.clientMember.get(`/tests/${testId}/exports/events?cohort=webcam`), 'validation', {
+      cohort: 'Choose a cohort: all, lab or remote',
+    });
   });
 
   it('exports fixations, saccades and significant points (CSV quoting the comment)', async () => {

@@ -25,6 +25,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps): void {
           kind: request.params.kind,
           format,
           participantId: request.query.participant_id,
+          cohort: request.query.cohort,
         },
       );
       reply

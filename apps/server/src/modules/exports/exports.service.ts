@@ -1,4 +1,4 @@
-import { type ExportFormat, type ExportKind, participantLabel } from '@limbus/contract';
+import { type Cohort, type ExportFormat, type ExportKind, participantLabel } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
 import { type Cell, type Column, writeExport } from '../../http/export-writer.js';
@@ -28,7 +28,13 @@ import {
 } from './export-rows.js';
 import { countSamples, findStoredMetrics } from './exports.repository.js';
 
-export type ExportRequest = { kind: ExportKind; format: ExportFormat; participantId?: number | undefined };
+export type ExportRequest = {
+  kind: ExportKind;
+  format: ExportFormat;
+  participantId?: number | undefined;
+  /** Samples and events of the lab's or the remote participants only. */
+  cohort?: Cohort | undefined;
+};
 
 /** A checked export, ready to stream: its file name, how many rows it will hold (when known) and its text. */
 export type PreparedExport = { fileName: string; rows: number | null; body: AsyncIterable<string> };
@@ -53,6 +59,12 @@ export async function prepareExport(
         'participant_id',
         "Page and tag metrics are the test's: leave participant_id out",
       );
+    if (request.cohort !== undefined && request.cohort !== 'all')
+      throw AppError.fieldError(
+        'validation',
+        'cohort',
+        "Page and tag metrics are everyone's: leave cohort out",
+      );
     const test = await resultsTestFor(deps, actor, testId, 'pages');
     await recordAudit(deps, context, {
       action: 'data_exported',
@@ -66,13 +78,18 @@ export async function prepareExport(
       body: writeExport(request.format, 'metrics', METRIC_COLUMNS, metricRows(deps, testId)),
     };
   }
-  const { test, who } = await participantsOf(deps, actor, testId, request.participantId);
+  const { test, who } = await participantsOf(deps, actor, testId, request.participantId, request.cohort);
   await recordAudit(deps, context, {
     action: 'data_exported',
     companyId: test.companyId,
     testId,
     subject: request.participantId === undefined ? null : (who[0]?.subject ?? null),
-    detail: { kind: request.kind, format: request.format, participants: who.length },
+    detail: {
+      kind: request.kind,
+      format: request.format,
+      participants: who.length,
+      ...(request.cohort ? { cohort: request.cohort } : {}),
+    },
   });
   const [columns, rows]: [Column[], AsyncIterable<Cell[]>] =
     request.kind === 'samples'
@@ -113,6 +130,7 @@ async function participantsOf(
   actor: Actor,
   testId: number,
   participantId: number | undefined,
+  cohort: Cohort = 'all',
 ): Promise<{ test: { companyId: number }; who: (ParticipantRef & { subject: string })[] }> {
   const toRef = (row: { id: number; realId: string; auditSubject: string }) => ({
     id: row.id,
@@ -125,7 +143,7 @@ async function participantsOf(
   }
   const test = await resultsTestFor(deps, actor, testId);
   assertIndividualParticipants(actor, test);
-  return { test, who: (await listParticipantRows(deps.db, testId, 'default')).map(toRef) };
+  return { test, who: (await listParticipantRows(deps.db, testId, 'default', cohort)).map(toRef) };
 }
 
 async function* sampleRows(deps: Deps, participants: readonly ParticipantRef[]): AsyncGenerator<Cell[]> {

@@ -5,11 +5,21 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('download-export', () => {
   it('reads the export route of the contract with its query', () => {
-    expect(exportUrl({ testId: 7, kind: 'samples', format: 'json', participantId: 3 })).toBe(
+    expect(exportUrl({ testId: 7, kind: 'samples', format: 'json', participantId: 3, cohort: 'all' })).toBe(
       '/api/v1/tests/7/exports/samples?format=json&participant_id=3',
     );
-    expect(exportUrl({ testId: 7, kind: 'metrics', format: 'csv', participantId: null })).toBe(
+    expect(exportUrl({ testId: 7, kind: 'metrics', format: 'csv', participantId: null, cohort: 'all' })).toBe(
       '/api/v1/tests/7/exports/metrics?format=csv',
+    );
+    // the results' cohort: its samples and events; metrics and one participant's rows need none
+    expect(
+      exportUrl({ testId: 7, kind: 'events', format: 'csv', participantId: null, cohort: 'remote' }),
+    ).toBe('/api/v1/tests/7/exports/events?format=csv&cohort=remote');
+    expect(exportUrl({ testId: 7, kind: 'metrics', format: 'csv', participantId: null, cohort: 'lab' })).toBe(
+      '/api/v1/tests/7/exports/metrics?format=csv',
+    );
+    expect(exportUrl({ testId: 7, kind: 'samples', format: 'csv', participantId: 3, cohort: 'lab' })).toBe(
+      '/api/v1/tests/7/exports/samples?format=csv&participant_id=3',
     );
   });
 
@@ -41,7 +51,7 @@ describe('download-export', () => {
     );
     const seen: number[] = [];
     const file = await readExport(
-      { testId: 7, kind: 'samples', format: 'csv', participantId: null },
+      { testId: 7, kind: 'samples', format: 'csv', participantId: null, cohort: 'all' },
       (progress) => {
         expect(progress.total).toBe(4);
         seen.push(progress.rows);
@@ -58,7 +68,7 @@ describe('download-export', () => {
       async () => new Response(JSON.stringify({ code: 'forbidden', message: 'Not yours' }), { status: 403 }),
     );
     await expect(
-      readExport({ testId: 7, kind: 'events', format: 'csv', participantId: null }, () => {}),
+      readExport({ testId: 7, kind: 'events', format: 'csv', participantId: null, cohort: 'all' }, () => {}),
     ).rejects.toMatchObject({ status: 403, message: 'Not yours' });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type Cohort,
   EXPORT_ROWS_HEADER,
   type ExportFormat,
   type ExportKind,
@@ -12,6 +13,8 @@ export type ExportChoice = {
   kind: ExportKind;
   format: ExportFormat;
   participantId: number | null;
+  /** Samples and events of the results' cohort ('all': everyone). */
+  cohort: Cohort;
 };
 
 /** Where an export is read: the route of the contract with its query. */
@@ -19,6 +22,7 @@ export function exportUrl(choice: ExportChoice): string {
   const path = fillPath(exportRoutes.download.path, { id: choice.testId, kind: choice.kind });
   const query = new URLSearchParams({ format: choice.format });
   if (choice.participantId !== null) query.set('participant_id', String(choice.participantId));
+  else if (choice.kind !== 'metrics' && choice.cohort !== 'all') query.set('cohort', choice.cohort);
   return `${API_BASE}${path}?${query}`;
 }
 

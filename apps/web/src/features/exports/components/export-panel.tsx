@@ -11,6 +11,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../api';
 import { formatCount, saveFile } from '../../../ui';
+import { participantsOfCohort, useCohort } from '../../cohorts';
 import { type ExportProgress, progressShare, readExport } from '../download-export';
 
 const ALL = 'all';
@@ -52,6 +53,7 @@ export function ExportPanel({
   participants: readonly ParticipantSummary[];
   withMetrics: boolean;
 }) {
+  const cohort = useCohort();
   const [kind, setKind] = useState<ExportKind>('samples');
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [participant, setParticipant] = useState<string>(ALL);
@@ -72,6 +74,7 @@ export function ExportPanel({
         kind,
         format,
         participantId: kind === 'metrics' || participant === ALL ? null : Number(participant),
+        cohort,
       };
       const file = await readExport(choice, setProgress, controller.signal);
       saveFile(file.blob, file.fileName);
@@ -107,7 +110,7 @@ export function ExportPanel({
           <Select
             label="Participants"
             data={[
-              { value: ALL, label: 'All participants' },
+              { value: ALL, label: `All ${participantsOfCohort(participants.length, cohort)}` },
               ...participants.map((row) => ({ value: String(row.id), label: participantLabel(row) })),
             ]}
             value={kind === 'metrics' ? ALL : participant}
