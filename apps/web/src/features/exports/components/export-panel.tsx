@@ -118,7 +118,7 @@ export function ExportPanel({
             allowDeselect={false}
             disabled={isRunning || kind === 'metrics'}
             searchable
-            w={220}
+            w={260}
           />
           <div>
             <Text size="sm" fw={500} mb={4} id="export-format-label">
