@@ -7,11 +7,9 @@ import path from 'node:path';
  */
 
 /** The route matrix: every route × role × company, and bad input to every route, per module. */
-export const ROUTE_MATRIX = [
-  'src/**/*.route-policy.test.ts',
-  'src/**/*.bad-input.test.ts',
-  'test/route-coverage.test.ts',
-];
+const ROUTE_MATRIX_SUFFIXES = ['.route-policy.test.ts', '.bad-input.test.ts'];
+const ROUTE_COVERAGE = 'test/route-coverage.test.ts';
+export const ROUTE_MATRIX = [...ROUTE_MATRIX_SUFFIXES.map((suffix) => `src/**/*${suffix}`), ROUTE_COVERAGE];
 
 /** A test file that reaches this module, or names TEST_DATABASE_URL, runs on the test database. */
 const TEST_DATABASE_MODULE = 'test/test-database.ts';
@@ -30,13 +28,14 @@ export type ServerTestFiles = {
 
 /** The server's test files outside the route matrix, relative to `serverRoot`, by kind. */
 export function serverTestFiles(serverRoot: string): ServerTestFiles {
-  const reaches = reachesTestDatabase(serverRoot);
+  const modules = moduleGraph();
+  const reaches = reachesTestDatabase(serverRoot, modules);
   const files: ServerTestFiles = { database: [], databaseIsolated: [], databaseFree: [] };
   for (const file of testFiles(serverRoot)) {
     if (isRouteMatrix(file)) continue;
-    const source = fs.readFileSync(path.join(serverRoot, file), 'utf8');
-    if (!reaches(path.join(serverRoot, file))) files.databaseFree.push(file);
-    else if (MODULE_MOCK.test(source)) files.databaseIsolated.push(file);
+    const full = path.join(serverRoot, file);
+    if (!reaches(full)) files.databaseFree.push(file);
+    else if (modules(full).mocksModules) files.databaseIsolated.push(file);
     else files.database.push(file);
   }
   return files;
@@ -52,35 +51,38 @@ function testFiles(serverRoot: string): string[] {
 }
 
 function isRouteMatrix(file: string): boolean {
-  return (
-    file.endsWith('.route-policy.test.ts') ||
-    file.endsWith('.bad-input.test.ts') ||
-    file === 'test/route-coverage.test.ts'
-  );
+  return file === ROUTE_COVERAGE || ROUTE_MATRIX_SUFFIXES.some((suffix) => file.endsWith(suffix));
+}
+
+type ModuleFacts = { namesVariable: boolean; mocksModules: boolean; imports: string[] };
+
+/** What each module says about the test database, read once a file. */
+function moduleGraph(): (file: string) => ModuleFacts {
+  const known = new Map<string, ModuleFacts>();
+  return (file) => {
+    let facts = known.get(file);
+    if (!facts) {
+      const source = fs.readFileSync(file, 'utf8');
+      facts = {
+        namesVariable: source.includes(TEST_DATABASE_VARIABLE),
+        mocksModules: MODULE_MOCK.test(source),
+        imports: relativeImports(file, source),
+      };
+      known.set(file, facts);
+    }
+    return facts;
+  };
 }
 
 /** Whether a file's relative imports lead, at any depth, to the test database. */
-function reachesTestDatabase(serverRoot: string): (file: string) => boolean {
+function reachesTestDatabase(serverRoot: string, modules: (file: string) => ModuleFacts) {
   const target = path.join(serverRoot, TEST_DATABASE_MODULE);
-  const edges = new Map<string, { namesVariable: boolean; imports: string[] }>();
-  const read = (file: string) => {
-    let known = edges.get(file);
-    if (!known) {
-      const source = fs.readFileSync(file, 'utf8');
-      known = {
-        namesVariable: source.includes(TEST_DATABASE_VARIABLE),
-        imports: relativeImports(file, source),
-      };
-      edges.set(file, known);
-    }
-    return known;
-  };
-  return (start) => {
+  return (start: string): boolean => {
     const seen = new Set([start]);
     const queue = [start];
     for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
       if (file === target) return true;
-      const { namesVariable, imports } = read(file);
+      const { namesVariable, imports } = modules(file);
       if (namesVariable) return true;
       for (const imported of imports)
         if (!seen.has(imported)) {
