@@ -21,8 +21,12 @@ import {
 } from './factories.js';
 import { type ServerProcess, startServer } from './server-process.js';
 
-/** Enough batch files that deleting them takes the server a while: the kill lands in the middle. */
-const BATCH_FILES = 3000;
+/**
+ * Enough batch files that deleting them takes the server a while: the kill lands in the middle
+ * (3,000 were all deleted before the kill once, with a screen walk loading the machine beside the
+ * PostgreSQL pass and the journeys).
+ */
+const BATCH_FILES = 12_000;
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'limbus-killed-erasure-'));
 const dataDir = path.join(root, 'data');
