@@ -32,6 +32,7 @@ import { testRoutes } from './user-tests.js';
 import { userRoutes } from './users.js';
 import { videoResultRoutes } from './video-results.js';
 import { videoTestRoutes } from './video-tests.js';
+import { voiceRoutes } from './voice.js';
 
 /** Every group of the route table of /api/v1, by domain. */
 export const apiRoutes = {
@@ -71,6 +72,7 @@ export const apiRoutes = {
   users: userRoutes,
   videoTests: videoTestRoutes,
   videoResults: videoResultRoutes,
+  voice: voiceRoutes,
 };
 
 /** What each group holds: the API reference's sections. */
@@ -131,4 +133,6 @@ export const API_GROUP_DESCRIPTIONS: Record<keyof typeof apiRoutes, string> = {
   videoTests: 'Processing a video test and its aggregated result',
   videoResults:
     "A video test's results for its screens: summary data, consultant notes on scenes, qualitative feedback, generated viewers",
+  voice:
+    "A remote participant's spoken audio: uploaded in chunks with consent, joined per take when the session ends, played back by its readers",
 };

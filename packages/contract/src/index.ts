@@ -49,3 +49,4 @@ export * from './user-tests.js';
 export * from './users.js';
 export * from './video-results.js';
 export * from './video-tests.js';
+export * from './voice.js';

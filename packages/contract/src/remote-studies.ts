@@ -477,6 +477,8 @@ export const remoteSessionProgressSchema = z.object({
   answered: z.boolean(),
   /** The number the next batch of each stream takes: one past the highest stored (0 before any). */
   next_seq: z.object({ eyes: z.number(), mice: z.number(), expressions: z.number() }),
+  /** The number the spoken audio's next take takes: one past the highest stored (1 before any). */
+  next_voice_take: z.number(),
   /** Whether the session ended (by the participant; an expired one answers 401). */
   ended: z.boolean(),
   /** Unix seconds: the session's end at the latest. */
