@@ -67,6 +67,7 @@ import { registerTestRoutes } from './modules/user-tests/user-tests.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { loadSignedInUser } from './modules/users/users.service.js';
 import { registerVideoTestRoutes } from './modules/video-tests/video-tests.routes.js';
+import { registerVoiceRoutes } from './modules/voice/voice.routes.js';
 
 export type AppOptions = {
   config: Config;
@@ -247,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerSectionClipsRoutes(api, deps);
       registerShareLinkRoutes(api, deps);
       registerRemoteStudyRoutes(api, deps);
+      registerVoiceRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
       );

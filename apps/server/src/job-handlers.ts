@@ -17,6 +17,7 @@ import {
 } from './modules/remote-studies/incomplete-sessions-job.js';
 import { APPLY_RETENTION, applyRetentionJob } from './modules/retention/retention.service.js';
 import { PROCESS_VIDEO_TEST, processVideoTest } from './modules/video-tests/process-video-test.js';
+import { JOIN_VOICE, joinVoiceJob } from './modules/voice/voice-joining.js';
 
 /** Every kind of job the runner knows. */
 export const JOB_HANDLERS: JobHandlers = {
@@ -31,4 +32,5 @@ export const JOB_HANDLERS: JobHandlers = {
   [CLOSE_INCOMPLETE_SESSIONS]: closeIncompleteSessionsJob,
   [MAKE_EVIDENCE_REEL]: makeEvidenceReelJob,
   [PUBLISH_DEMO_REELS]: publishDemoReels,
+  [JOIN_VOICE]: joinVoiceJob,
 };

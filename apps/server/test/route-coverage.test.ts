@@ -78,6 +78,7 @@ import {
   videoTestsInputCases,
   videoTestsPolicyCases,
 } from '../src/modules/video-tests/video-tests.route-cases.js';
+import { voiceInputCases, voicePolicyCases } from '../src/modules/voice/voice.route-cases.js';
 import type { InputCase } from './bad-input-matrix.js';
 import { expectedOutcome, ROLES, type RouteCases, usePolicyWorld } from './route-policy-matrix.js';
 
@@ -117,6 +118,7 @@ const MODULES: { name: string; policy: RouteCases; input: readonly InputCase[] }
   { name: 'processing-record', policy: processingRecordPolicyCases, input: processingRecordInputCases },
   { name: 'share-links', policy: shareLinksPolicyCases, input: shareLinksInputCases },
   { name: 'remote-studies', policy: remoteStudiesPolicyCases, input: remoteStudiesInputCases },
+  { name: 'voice', policy: voicePolicyCases, input: voiceInputCases },
 ];
 
 /** Keys that more than one module states, with the modules that do. */

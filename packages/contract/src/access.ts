@@ -17,6 +17,8 @@ export const ACCESS_EXPORT_FILES = {
   'streams/gaze.csv': 'Gaze, one row per sample',
   'streams/mouse.csv': 'Mouse and touch with the pages visited, one row per sample',
   'recording/…': 'The screen recording with its sound, as stored',
+  'voice/…':
+    "A remote participant's spoken audio, one file per take (a reload of the study page starts a new one)",
   'answers.json': "The questionnaire's questions with this participant's answers",
   'comments.json':
     "Researchers' comments on the participant's moments (significant points) and the sections marked",

@@ -27,9 +27,11 @@ export const VOICE_MESSAGES = {
   notConsented: 'You did not agree to your voice being recorded, so it is not stored.',
   mediaType: `Send the audio as ${VOICE_MEDIA_TYPES.join(', ')}`,
   notAudio: (mediaType: string) =>
-    `The first chunk of a take is not ${mediaType}: its file starts with neither a WebM, an Ogg nor an MP4 header`,
+    `The first chunk of a take must start with the ${mediaType} file header: send the recorder’s first chunk as number 0`,
   otherType: (mediaType: string) => `This take is ${mediaType}: send its chunks as ${mediaType}`,
   empty: 'The chunk is empty: send the recorder’s bytes',
+  joined: (take: number) =>
+    `Take ${take} was joined into its file when the session ended: it takes no more chunks`,
   tooLarge: `A chunk may hold at most ${VOICE_CHUNK_MAX_BYTES / 1024 / 1024} MB`,
   participantFull: `A participant’s spoken audio may hold at most ${VOICE_PARTICIPANT_MAX_BYTES / 1024 / 1024} MB`,
 } as const;

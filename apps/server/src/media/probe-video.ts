@@ -60,9 +60,8 @@ export function parseVideoInfo(
   if (!(width > 0 && height > 0)) return 'its video size cannot be read';
   const rotation = Number(/rotation of (-?\d+(?:\.\d+)?) degrees/.exec(stream.block)?.[1] ?? 0);
   const isTurned = Math.round(Math.abs(rotation) / 90) % 2 === 1;
-  const duration = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(log);
   return {
-    durationMs: duration ? clockToMs(duration[1], duration[2], duration[3]) : null,
+    durationMs: parseDurationMs(log),
     width: isTurned ? height : width,
     height: isTurned ? width : height,
     fps: parseRate(/, (\d+(?:\.\d+)?)(k?) fps/.exec(stream.line)),
@@ -94,6 +93,12 @@ function parseRate(match: RegExpExecArray | null): number | null {
   if (!match) return null;
   const value = Number(match[1]) * (match[2] === 'k' ? 1000 : 1);
   return value > 0 ? value : null;
+}
+
+/** The container's duration in an `ffmpeg -i` log, in ms; null when it states none (`N/A`). */
+export function parseDurationMs(log: string): number | null {
+  const duration = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(log);
+  return duration ? clockToMs(duration[1], duration[2], duration[3]) : null;
 }
 
 /** The last `time=` of ffmpeg's progress lines, in ms. */

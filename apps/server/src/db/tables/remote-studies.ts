@@ -1,4 +1,4 @@
-import { REMOTE_CALIBRATION_VERDICTS, REMOTE_GAZE_FAILURES } from '@limbus/contract';
+import { REMOTE_CALIBRATION_VERDICTS, REMOTE_GAZE_FAILURES, VOICE_MEDIA_TYPES } from '@limbus/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -125,5 +126,43 @@ export const remoteValidations = pgTable(
       'remote_validations_verdict_check',
       sql`${table.verdict} in ('passed', 'recalibrate', 'continue_without_gaze', 'stop')`,
     ),
+  ],
+);
+
+/**
+ * A take of a remote participant's spoken audio (docs/remote-studies.md 'Spoken audio'): one
+ * MediaRecorder of the participant's page, its chunks stored as they arrive. When the session
+ * ends they are joined into one file (`file_key`, with its length); erasing the participant erases
+ * it, retention removes it with the recordings.
+ */
+export const voiceTakes = pgTable(
+  'voice_takes',
+  {
+    id: serial('id').primaryKey(),
+    participantId: belongsTo('participant_id', () => participants.id),
+    take: integer('take').notNull(),
+    mediaType: text('media_type', { enum: VOICE_MEDIA_TYPES }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Null until the chunks were joined. */
+    fileKey: text('file_key'),
+    bytes: integer('bytes').notNull().default(0),
+    durationMs: integer('duration_ms'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('voice_takes_participant_take_idx').on(table.participantId, table.take)],
+);
+
+/** A chunk of a take not joined yet: its size, so a participant's audio is held to its limit. */
+export const voiceChunks = pgTable(
+  'voice_chunks',
+  {
+    takeId: belongsTo('take_id', () => voiceTakes.id),
+    participantId: belongsTo('participant_id', () => participants.id),
+    seq: integer('seq').notNull(),
+    bytes: integer('bytes').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.takeId, table.seq] }),
+    index('voice_chunks_participant_idx').on(table.participantId),
   ],
 );

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, giveVideo, MP4_HEAD, RESULTS_READY } from '../../../test/factories.js';
 import { consentRecords, consentTerms, participants } from '../../db/schema.js';
+import { giveVoiceTake } from '../voice/voice.route-cases.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -27,6 +28,7 @@ describe('GET /tests/:id/participants/:pid/access-export', () => {
     const { test, id, recording } = await recordedParticipant();
     const video = Buffer.concat([MP4_HEAD, Buffer.alloc(300_000, 9)]);
     await giveVideo(ctx.t, { participantId: id }, video);
+    await giveVoiceTake(ctx.t, id);
     const [terms] = await ctx.t.db
       .insert(consentTerms)
       .values({
@@ -76,6 +78,7 @@ describe('GET /tests/:id/participants/:pid/access-export', () => {
       'streams/emotions.csv',
       'streams/gaze.csv',
       'streams/mouse.csv',
+      'voice/take-1.webm',
     ]);
     const meta = JSON.parse(text(files['participant.json']));
     expect(meta.participant).toMatchObject({ id, real_id: 'P-0042', has_recording: true });
@@ -95,6 +98,10 @@ describe('GET /tests/:id/participants/:pid/access-export', () => {
     );
     expect(Buffer.from(files[`recording/${id}.mp4`] ?? []).equals(video)).toBe(true);
     expect(text(files['README.txt'])).toMatch(/Art\. 15/);
+    expect(text(files['README.txt'])).toContain('voice/take-1.webm\n      A remote participant');
+    expect(Buffer.from(files['voice/take-1.webm'] ?? []).subarray(0, 4)).toEqual(
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+    );
 
     const entries = auditListAnswer.parse(
       expectOk(await as.staff.get(`/audit?action=access_export_downloaded&test_id=${test.id}`)),

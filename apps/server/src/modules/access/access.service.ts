@@ -22,6 +22,7 @@ import {
 } from '../participants/participants.service.js';
 import { type RemoteSessionRecord, remoteSessionRecordOf } from '../remote-studies/remote-studies.service.js';
 import { testFor } from '../test-access/test-access.service.js';
+import { joinedTakeKeys } from '../voice/voice.service.js';
 import { type ConsentHistoryRow, findTestName, listConsentHistoryRows } from './access.repository.js';
 import { createZipStream, type ZipStream } from './zip-stream.js';
 
@@ -116,7 +117,8 @@ function consentJson(rows: readonly ConsentHistoryRow[]) {
 
 function readme(participant: ParticipantRow, files: readonly string[], at: Date): string {
   const described = files.map((name) => {
-    const key = (name.startsWith('recording/') ? 'recording/…' : name) as keyof typeof ACCESS_EXPORT_FILES;
+    const folder = ['recording/', 'voice/'].find((prefix) => name.startsWith(prefix));
+    const key = (folder ? `${folder}…` : name) as keyof typeof ACCESS_EXPORT_FILES;
     return `  ${name}\n      ${ACCESS_EXPORT_FILES[key] ?? ''}`;
   });
   return [
@@ -172,8 +174,13 @@ async function writeArchive(
   const present: string[] = streams.filter(([kind]) => stored.has(kind)).map(([, name]) => name);
   const recordingName =
     participant.video && video ? `recording/${participant.video.split('/').at(-1)}` : null;
+  const voices = (await joinedTakeKeys(deps, participant.id)).map((key) => ({
+    key,
+    name: `voice/${key.split('/').at(-1)}`,
+  }));
   files.push('participant.json', 'consent.json', ...present);
   if (recordingName) files.push(recordingName);
+  files.push(...voices.map((voice) => voice.name));
   files.push('answers.json', 'comments.json');
 
   await zip.addText('README.txt', [readme(participant, files, at)]);
@@ -198,6 +205,10 @@ async function writeArchive(
     await zip.addText(name, writeExport('csv', 'samples', SAMPLE_COLUMNS, toAsync(rows)));
   }
   if (recordingName && video) await zip.addBytes(recordingName, video.body);
+  for (const voice of voices) {
+    const opened = await deps.files.openRead(voice.key);
+    if (opened) await zip.addBytes(voice.name, opened.body);
+  }
   await zip.addText('answers.json', [
     json({
       open_questions: detail.open_questions ?? [],

@@ -1,5 +1,6 @@
 import type { ErasureVerification } from '@limbus/contract';
 import type { JobDeps } from '../../jobs/job-runner.js';
+import { voiceFolder } from '../voice/voice-files.js';
 import {
   countIdentifiersInTable,
   listSearchableColumns,
@@ -22,6 +23,7 @@ export function participantKeyParts(participantId: number): string[] {
     `uploads/${participantId}.part`,
     `uploads/research-${participantId}-`,
     `videos/${participantId}.`,
+    voiceFolder(participantId),
   ];
 }
 

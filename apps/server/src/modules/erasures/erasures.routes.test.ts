@@ -17,6 +17,7 @@ import type { FileStore } from '../../files/file-store.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
 import { enqueueJob, runJobsUntilIdle } from '../../jobs/job-runner.js';
 import { recomputeTestMetrics } from '../ingestion/analysis.js';
+import { giveVoiceTake } from '../voice/voice.route-cases.js';
 import { subjectHash } from './erasures.service.js';
 
 const ctx = useWorld();
@@ -39,8 +40,8 @@ const eraseUrl = (testId: number, participantId: number) =>
 
 /**
  * A done test of the client with two participants whose joy points carry the tag 'Tagged', an
- * insight citing a point of each, the person's video, an upload part, an ingestion batch and a
- * queued job that names them, and the test's metrics computed.
+ * insight citing a point of each, the person's video, an upload part, an ingestion batch, spoken
+ * audio (a joined take and a chunk) and a queued job that names them, and the test's metrics computed.
  */
 async function studyWithPerson() {
   const test = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
@@ -55,6 +56,8 @@ async function studyWithPerson() {
   const video = await giveVideo(ctx.t, { participantId: person.id });
   await ctx.t.files.put(`uploads/${person.id}.part`, Buffer.from('part'));
   await ctx.t.files.put(`ingest/${person.id}/eyes/0.lmbs`, Buffer.from('batch'));
+  await giveVoiceTake(ctx.t, person.id);
+  await ctx.t.files.put(`voices/${person.id}/2/0.chunk`, Buffer.from('a chunk not joined yet'));
   await enqueueJob(ctx.t.db, 'make_screen_recording', { participant_id: person.id }, new Date('2100-01-01'));
   const points = await ctx.t.db.select().from(significantPoints);
   const personPoint = points.find((row) => row.participantId === person.id);
@@ -85,7 +88,11 @@ async function tagParticipants(testId: number): Promise<number | undefined> {
 describe('erasing a participant', () => {
   it('removes every row and file of the person, recomputes what was derived, and verifies it', async () => {
     const { test, person, other, video, insight } = await studyWithPerson();
-    const identity = { participantId: person.id, realId: person.input.realId, keys: [video] };
+    const identity = {
+      participantId: person.id,
+      realId: person.input.realId,
+      keys: [video, `voices/${person.id}/take-1.webm`],
+    };
     expect(findPerson(await dumpEverything(ctx.t.db, ctx.t.files), identity).length).toBeGreaterThan(5);
     expect(await tagParticipants(test.id)).toBe(2);
 
@@ -103,7 +110,7 @@ describe('erasing a participant', () => {
       jobs: 1,
       insight_citations: 2,
       insights_marked: 1,
-      files: 6,
+      files: 8,
       recomputed_metrics: 1,
     });
     expect(done.verification?.found).toEqual([]);

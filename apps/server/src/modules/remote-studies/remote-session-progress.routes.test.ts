@@ -87,6 +87,7 @@ describe('a session’s progress', () => {
       validation: null,
       answered: false,
       next_seq: { eyes: 0, mice: 0, expressions: 0 },
+      next_voice_take: 1,
       ended: false,
       expires_at: joined.session_expires_at,
     });

@@ -1,4 +1,10 @@
-import { REMOTE_BATCH_BODY_LIMIT, remoteCohortRoutes, remoteRoutes } from '@limbus/contract';
+import {
+  REMOTE_BATCH_BODY_LIMIT,
+  remoteCohortRoutes,
+  remoteRoutes,
+  VOICE_CHUNK_MAX_BYTES,
+  voiceRoutes,
+} from '@limbus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { actorOf, remoteLinkOf, remoteSessionOf } from '../../http/authenticate.js';
@@ -13,6 +19,7 @@ import {
   listRemoteCohorts,
   openRemoteCohort,
   putRemoteBatch,
+  putRemoteVoiceChunk,
   revokeRemoteCohort,
   saveRemoteAnswers,
   validateRemoteCalibration,
@@ -71,6 +78,26 @@ export function registerRemoteStudyRoutes(app: FastifyInstance, deps: Deps): voi
       return putRemoteBatch(deps, remoteSessionOf(request), kind, seq, request.body);
     },
     { bodyLimit: REMOTE_BATCH_BODY_LIMIT },
+  );
+
+  // Spoken audio arrives as the recorder wrote it; any audio/* is read, so that the service names
+  // the media types it takes instead of a bare 415.
+  app.addContentTypeParser(
+    /^audio\//,
+    { parseAs: 'buffer', bodyLimit: VOICE_CHUNK_MAX_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+  serveRoute(
+    app,
+    voiceRoutes.chunk,
+    async (request) => ({
+      data: await putRemoteVoiceChunk(deps, remoteSessionOf(request), {
+        ...request.params,
+        mediaType: request.headers['content-type']?.split(';')[0]?.trim().toLowerCase(),
+        body: request.body,
+      }),
+    }),
+    { bodyLimit: VOICE_CHUNK_MAX_BYTES },
   );
 
   serveRoute(app, remoteRoutes.validation, async (request) => ({

@@ -55,6 +55,8 @@ import {
 import { loadStream } from '../participants/participant-streams.js';
 import { testFor } from '../test-access/test-access.service.js';
 import { testVideoPath } from '../user-tests/user-tests.service.js';
+import { nextVoiceTake, storeVoiceChunk, type VoiceChunk } from '../voice/voice.service.js';
+import { queueVoiceJoining } from '../voice/voice-joining.js';
 import {
   cohortStateOf,
   finiteOrNull,
@@ -416,6 +418,14 @@ export async function putRemoteBatch(
   return putBatch(deps, grant.participantId, kind, seq, body);
 }
 
+/** Stores a chunk of the session's participant's spoken audio, until the session's end. */
+export async function putRemoteVoiceChunk(deps: Deps, grant: RemoteSessionGrant, chunk: VoiceChunk) {
+  const session = await liveSession(deps, grant);
+  if (session.endedAt) throw new AppError('conflict', REMOTE_MESSAGES.sessionOver);
+  const participant = { id: session.participantId, testId: session.testId, realId: session.realId };
+  return storeVoiceChunk(deps, participant, chunk);
+}
+
 /**
  * What the session's participant is shown and asked: a video test's video (signed as for
  * researchers), a website test's pages with a screenshot, or nothing; and the test's questions.
@@ -447,11 +457,12 @@ export async function getRemoteSessionProgress(
   const test = await findStudyTestRow(deps.db, grant.testId);
   if (!test) throw notFound('The study');
   const participant = { id: session.participantId, testId: session.testId };
-  const [consented, validation, answered, seqs] = await Promise.all([
+  const [consented, validation, answered, seqs, voiceTake] = await Promise.all([
     consentedStreams(deps, participant),
     findLatestValidationRow(deps.db, session.id),
     hasOwnAnswers(deps, session.participantId),
     nextBatchSeqs(deps, session.participantId),
+    nextVoiceTake(deps, session.participantId),
   ]);
   return {
     test: { name: test.name, kind: test.platform, language: test.translation },
@@ -460,6 +471,7 @@ export async function getRemoteSessionProgress(
     validation,
     answered,
     next_seq: { eyes: seqs.eyes ?? 0, mice: seqs.mice ?? 0, expressions: seqs.expressions ?? 0 },
+    next_voice_take: voiceTake,
     ended: session.endedAt !== null,
     expires_at: Math.floor(session.expiresAt.getTime() / 1000),
   };
@@ -524,6 +536,7 @@ export async function endRemoteSession(
 ) {
   const session = await liveSession(deps, grant);
   const participant = await finishParticipant(deps, grant.participantId, input);
+  await queueVoiceJoining(deps, grant.participantId);
   if (!session.endedAt)
     await endSessionRow(deps.db, session.id, deps.clock(), await webcamFiguresOf(deps, session));
   const redirect =
@@ -557,6 +570,7 @@ export async function closeIncompleteSessions(
       afterId = session.id;
       try {
         await finishParticipant(deps, session.participantId, {});
+        await queueVoiceJoining(deps, session.participantId);
         await endSessionRow(deps.db, session.id, deps.clock(), await webcamFiguresOf(deps, session), true);
         closed += 1;
       } catch (error) {

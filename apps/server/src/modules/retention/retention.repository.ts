@@ -10,6 +10,7 @@ import {
   tests,
   users,
   videoUploads,
+  voiceTakes,
 } from '../../db/schema.js';
 
 export type RetentionPolicyRow = {
@@ -118,6 +119,27 @@ export async function listDueRecordings(db: Executor, now: Date, limit: number):
 }
 
 /**
+ * Participants with spoken audio (remote participants' voice takes) whose test was done more than
+ * the company's recordings period before `now`, as the screen recordings; at most `limit`.
+ */
+export async function listDueVoices(db: Executor, now: Date, limit: number): Promise<DueOwner[]> {
+  return db
+    .selectDistinct(dueOwnerColumns)
+    .from(voiceTakes)
+    .innerJoin(participants, eq(participants.id, voiceTakes.participantId))
+    .innerJoin(tests, eq(tests.id, participants.testId))
+    .leftJoin(retentionPolicies, eq(retentionPolicies.companyId, tests.companyId))
+    .where(
+      and(
+        sql`${tests.doneAt} is not null`,
+        sql`${tests.doneAt} + make_interval(days => ${recordingsDays}) <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(participants.id)
+    .limit(limit);
+}
+
+/**
  * Stored streams recorded more than the company's streams period before `now` (the recording's
  * end, else its start, else when the participant was created); at most `limit`.
  */
@@ -191,6 +213,25 @@ async function removeNotedRow(
     await deleteFiles(tx);
     return true;
   });
+}
+
+/** Removes a participant's spoken audio as `removeRecordingRow` removes a recording: rows, note, then files. */
+export function removeVoiceRows(
+  db: Database,
+  item: DueOwner,
+  at: Date,
+  deleteFiles: (tx: Executor) => Promise<void>,
+): Promise<boolean> {
+  return removeNotedRow(
+    db,
+    { participantId: item.participantId, kind: 'voice', at },
+    (tx) =>
+      tx
+        .delete(voiceTakes)
+        .where(eq(voiceTakes.participantId, item.participantId))
+        .returning({ id: voiceTakes.id }),
+    deleteFiles,
+  );
 }
 
 /** Removes one stored stream as `removeRecordingRow` removes a recording: row, note, then file. */

@@ -178,6 +178,7 @@ describe('the daily retention job', () => {
     // A second run (another runner, a retry) finds nothing left and records nothing.
     expect(await applyRetention(jobDeps())).toEqual({
       recordings: 0,
+      voices: 0,
       uploads: 0,
       streams: 0,
       batches: 0,

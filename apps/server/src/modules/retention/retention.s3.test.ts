@@ -50,6 +50,7 @@ describe('retention on an S3 file store', () => {
     const deps = { db: ctx.t.db, files, log: ctx.t.app.log, clock: () => ctx.t.clock.now };
     expect(await applyRetention(deps)).toEqual({
       recordings: 1,
+      voices: 0,
       uploads: 0,
       streams: 3,
       batches: 0,
@@ -65,6 +66,7 @@ describe('retention on an S3 file store', () => {
 
     expect(await applyRetention(deps)).toEqual({
       recordings: 0,
+      voices: 0,
       uploads: 0,
       streams: 0,
       batches: 0,

@@ -10,6 +10,7 @@ import {
   withdrawParticipantFromReels,
 } from '../evidence-reels/evidence-reel-withdrawal.js';
 import { batchFileKey, partFileKey } from '../ingestion/ingestion.service.js';
+import { voiceFolder } from '../voice/voice-files.js';
 import {
   companyExists,
   type DueOwner,
@@ -18,11 +19,13 @@ import {
   listDueRecordings,
   listDueStreams,
   listDueUploads,
+  listDueVoices,
   type RetentionPolicyRow,
   removeBatchRow,
   removeRecordingRow,
   removeStreamRow,
   removeUploadRow,
+  removeVoiceRows,
   upsertPolicyRow,
 } from './retention.repository.js';
 
@@ -124,15 +127,15 @@ export async function scheduleRetentionAtStart(deps: Pick<Deps, 'db' | 'clock'>)
   if (await scheduleRetention(deps, dayOf(now), now)) wakeJobRunners();
 }
 
-type Kind = 'recordings' | 'uploads' | 'streams' | 'batches' | 'reels';
+type Kind = 'recordings' | 'voices' | 'uploads' | 'streams' | 'batches' | 'reels';
 type Counts = Record<Kind, number> & { participants: Set<number> };
 
 /** What one run removed, per test. */
 export type RetentionResult = Record<Kind, number> & { tests: number };
 
 /**
- * Removes everything due at `deps.clock()`: screen recordings (with their sound) whose test was
- * done longer ago than the company's recordings period, unfinished uploads of a recording started
+ * Removes everything due at `deps.clock()`: screen recordings (with their sound) and remote
+ * participants' spoken audio whose test was done longer ago than the company's recordings period, unfinished uploads of a recording started
  * longer ago than that period, and streams recorded longer ago than its
  * streams period (with the batches of recordings never finished, by when they were sent). Each item goes in its own transaction, file included, and only once however
  * many runners meet it (a second run finds nothing left to remove). Each test it removed anything
@@ -146,6 +149,7 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
       owner,
       counts: {
         recordings: 0,
+        voices: 0,
         uploads: 0,
         streams: 0,
         batches: 0,
@@ -167,6 +171,14 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
       }
     }
     page = await listDueRecordings(deps.db, now, PAGE);
+  }
+  for (let page = await listDueVoices(deps.db, now, PAGE); page.length > 0; ) {
+    for (const item of page) {
+      const folder = voiceFolder(item.participantId).replace(/\/$/, '');
+      if (await removeVoiceRows(deps.db, item, now, () => deps.files.deletePrefix(folder)))
+        count(item, 'voices');
+    }
+    page = await listDueVoices(deps.db, now, PAGE);
   }
   for (let page = await listDueUploads(deps.db, now, PAGE); page.length > 0; ) {
     for (const item of page) {
@@ -195,6 +207,7 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
 
   const result: RetentionResult = {
     recordings: 0,
+    voices: 0,
     uploads: 0,
     streams: 0,
     batches: 0,
@@ -203,6 +216,7 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
   };
   for (const { owner, counts } of byTest.values()) {
     result.recordings += counts.recordings;
+    result.voices += counts.voices;
     result.uploads += counts.uploads;
     result.streams += counts.streams;
     result.batches += counts.batches;
@@ -214,6 +228,7 @@ export async function applyRetention(deps: Pick<Deps, 'db' | 'files' | 'log' | '
       detail: {
         day: day ?? dayOf(now),
         recordings: counts.recordings,
+        voice_recordings: counts.voices,
         unfinished_video_uploads: counts.uploads,
         streams: counts.streams,
         stream_batches: counts.batches,
