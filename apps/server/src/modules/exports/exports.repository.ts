@@ -3,18 +3,6 @@ import type { Executor } from '../../db/client.js';
 import { participantStreams, testMetrics } from '../../db/schema.js';
 
 /** The metrics the last recomputation stored for the test (page or tag), or null before the first. */
-export async function findStoredMetrics(
-  db: Executor,
-  testId: number,
-  kind: 'pages' | 'tags',
-): Promise<unknown> {
-  const [row] = await db
-    .select({ payload: testMetrics.payload })
-    .from(testMetrics)
-    .where(and(eq(testMetrics.testId, testId), eq(testMetrics.kind, kind)));
-  return row?.payload ?? null;
-}
-
 /** How many samples the participants' streams hold together: the rows of a samples export. */
 export async function countSamples(db: Executor, participantIds: readonly number[]): Promise<number> {
   if (participantIds.length === 0) return 0;

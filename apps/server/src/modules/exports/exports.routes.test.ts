@@ -115,7 +115,7 @@ describe('exports', () => {
     expect(click).toMatchObject({ url: expect.stringMatching(/^https:\/\//), click: expect.any(Number) });
   });
 
-  it("exports one cohort's samples and events, and refuses a cohort for the test's metrics", async () => {
+  it("exports one cohort's samples and events", async () => {
     const { testId, participants } = await recordedTest(2);
     const [lab, remote] = participants.map((p) => p.id);
     await ctx.t.db
@@ -133,12 +133,51 @@ describe('exports', () => {
     expect(idsIn(remoteOnly.body)).toEqual(new Set([remote]));
     const labOnly = await as.clientMember.get(`/tests/${testId}/exports/samples?cohort=lab`);
     expect(idsIn(labOnly.body)).toEqual(new Set([lab]));
-    expectError(await as.clientMember.get(`/tests/${testId}/exports/metrics?cohort=lab`), 'validation', {
-      cohort: "Page and tag metrics are everyone's: leave cohort out",
-    });
     expectError(await as.clientMember.get(`/tests/${testId}/exports/events?cohort=webcam`), 'validation', {
       cohort: 'Choose a cohort: all, lab or remote',
     });
+  });
+
+  it("exports one cohort's page and tag metrics, computed over that cohort's participants", async () => {
+    const test = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await buildParticipant(ctx.t, test.id, {
+            recording: { startMs: START, durationMs: 10_000 },
+            significantPoints: [{ emotion: 'joy', timestampTop: START + 2_000, tags: ['Checkout'] }],
+          })
+        ).id,
+      );
+    await ctx.t.db
+      .update(participantsTable)
+      .set({ source: 'webcam' })
+      .where(eq(participantsTable.id, ids[2] as number));
+    await ctx.t.db.insert(labels).values({
+      testId: test.id,
+      name: 'Shop',
+      urls: ['https://shop.example.test/'],
+      matchType: 'starts_with',
+    });
+    await queueTestMetrics(ctx.t.db, test.id, ctx.t.clock.now);
+    await runJobsUntilIdle(
+      { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now },
+      JOB_HANDLERS,
+    );
+    const joyOf = async (cohort: string) => {
+      const response = await as.clientAdmin.get(
+        `/tests/${test.id}/exports/metrics?format=json&cohort=${cohort}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response
+        .json<{ rows: Record<string, unknown>[] }>()
+        .rows.filter((row) => row.emotion === 'joy');
+      return Object.fromEntries(rows.map((row) => [row.kind, row.participants]));
+    };
+    expect(await joyOf('all')).toEqual({ page: 3, tag: 3 });
+    expect(await joyOf('lab')).toEqual({ page: 2, tag: 2 });
+    expect(await joyOf('remote')).toEqual({ page: 1, tag: 1 });
   });
 
   it('exports fixations, saccades and significant points (CSV quoting the comment)', async () => {

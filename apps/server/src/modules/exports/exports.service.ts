@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { type Cell, type Column, writeExport } from '../../http/export-writer.js';
 import type { Actor } from '../../http/policy.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
+import { pageMetricsOf, tagMetricsOf } from '../ingestion/analysis.js';
 import { participantGeometry } from '../participants/participant-geometry.js';
 import { loadStream } from '../participants/participant-streams.js';
 import {
@@ -26,7 +27,7 @@ import {
   type StoredTag,
   tagMetricRows,
 } from './export-rows.js';
-import { countSamples, findStoredMetrics } from './exports.repository.js';
+import { countSamples } from './exports.repository.js';
 
 export type ExportRequest = {
   kind: ExportKind;
@@ -59,23 +60,26 @@ export async function prepareExport(
         'participant_id',
         "Page and tag metrics are the test's: leave participant_id out",
       );
-    if (request.cohort !== undefined && request.cohort !== 'all')
-      throw AppError.fieldError(
-        'validation',
-        'cohort',
-        "Page and tag metrics are everyone's: leave cohort out",
-      );
     const test = await resultsTestFor(deps, actor, testId, 'pages');
     await recordAudit(deps, context, {
       action: 'data_exported',
       companyId: test.companyId,
       testId,
-      detail: { kind: 'metrics', format: request.format },
+      detail: {
+        kind: 'metrics',
+        format: request.format,
+        ...(request.cohort ? { cohort: request.cohort } : {}),
+      },
     });
     return {
       fileName: exportFileName(testId, null, request),
       rows: null,
-      body: writeExport(request.format, 'metrics', METRIC_COLUMNS, metricRows(deps, testId)),
+      body: writeExport(
+        request.format,
+        'metrics',
+        METRIC_COLUMNS,
+        metricRows(deps, testId, request.cohort ?? 'all'),
+      ),
     };
   }
   const { test, who } = await participantsOf(deps, actor, testId, request.participantId, request.cohort);
@@ -169,9 +173,9 @@ async function* participantEventRows(
   }
 }
 
-async function* metricRows(deps: Deps, testId: number): AsyncGenerator<Cell[]> {
-  const pages = await findStoredMetrics(deps.db, testId, 'pages');
+async function* metricRows(deps: Deps, testId: number, cohort: Cohort): AsyncGenerator<Cell[]> {
+  const pages = await pageMetricsOf(deps, testId, cohort);
   yield* pageMetricRows(Array.isArray(pages) ? (pages as StoredPage[]) : []);
-  const tags = await findStoredMetrics(deps.db, testId, 'tags');
+  const tags = await tagMetricsOf(deps, testId, cohort);
   yield* tagMetricRows(Array.isArray(tags) ? (tags as StoredTag[]) : []);
 }

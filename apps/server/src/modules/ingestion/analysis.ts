@@ -17,7 +17,7 @@ import { listMetricsParticipantRows, replaceSectionRows } from '../participants/
 import { replacePoints } from '../participants/record-participant.js';
 import {
   findParticipantById,
-  findStoredPageMetricsRow,
+  findStoredMetricsRow,
   hasQueuedJob,
   listPointsOfParticipants,
   listPointTagLinks,
@@ -93,13 +93,26 @@ export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string
   const ids = (await listMetricsParticipantRows(deps.db, testId)).map((row) => row.id);
   const { data, points } = await pageDataOf(deps, ids);
   const pageResult = pageMetrics(pages.map(pageOfLabel), data);
+  const tagResult = await tagMetricsOver(deps, testId, points);
+  const computedAt = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await saveTestMetrics(tx, testId, 'pages', pageResult, computedAt);
+    await saveTestMetrics(tx, testId, 'tags', tagResult, computedAt);
+  });
+}
+
+type StreamDeps = Pick<Deps, 'db' | 'files'>;
+type PointRow = Awaited<ReturnType<typeof listPointsOfParticipants>>[number];
+
+/** The test's tag metrics over `points` (those of the participants counted). */
+async function tagMetricsOver(deps: Pick<Deps, 'db'>, testId: number, points: readonly PointRow[]) {
   const testTags = await listTestTags(deps.db, testId);
   const links = await listPointTagLinks(
     deps.db,
     testTags.map((tag) => tag.id),
   );
   const pointById = new Map(points.map((point) => [point.id, point]));
-  const tagResult = tagMetrics(
+  return tagMetrics(
     testTags.map((tag) => ({
       id: tag.id,
       name: tag.name,
@@ -120,14 +133,18 @@ export async function recomputeTestMetrics(deps: JobDeps, payload: Record<string
         }),
     })),
   );
-  const computedAt = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    await saveTestMetrics(tx, testId, 'pages', pageResult, computedAt);
-    await saveTestMetrics(tx, testId, 'tags', tagResult, computedAt);
-  });
 }
 
-type StreamDeps = Pick<Deps, 'db' | 'files'>;
+/**
+ * The tag metrics of a test for a cohort: the stored ones for `all` (null before the first
+ * recomputation); for lab or remote, the same computation over the points of that cohort's
+ * participants counted in the metrics (no streams are read: it is cheap, not kept).
+ */
+export async function tagMetricsOf(deps: Pick<Deps, 'db'>, testId: number, cohort: Cohort): Promise<unknown> {
+  if (cohort === 'all') return (await findStoredMetricsRow(deps.db, testId, 'tags'))?.payload ?? null;
+  const ids = (await listMetricsParticipantRows(deps.db, testId, cohort)).map((row) => row.id);
+  return tagMetricsOver(deps, testId, await listPointsOfParticipants(deps.db, ids));
+}
 
 /** What the page metrics are computed from: the participants' page visits, emotions and significant points. */
 async function pageDataOf(deps: StreamDeps, ids: number[]) {
@@ -155,7 +172,7 @@ async function pageDataOf(deps: StreamDeps, ids: number[]) {
 
 /** The page metrics the last recomputation stored for the test (everyone's), or null before the first. */
 export async function findStoredPageMetrics(db: Executor, testId: number): Promise<unknown> {
-  return (await findStoredPageMetricsRow(db, testId))?.payload ?? null;
+  return (await findStoredMetricsRow(db, testId, 'pages'))?.payload ?? null;
 }
 
 /**
@@ -172,7 +189,7 @@ const COHORT_METRICS_KEPT = 64;
  */
 export async function pageMetricsOf(deps: StreamDeps, testId: number, cohort: Cohort): Promise<unknown> {
   if (cohort === 'all') return findStoredPageMetrics(deps.db, testId);
-  const stored = await findStoredPageMetricsRow(deps.db, testId);
+  const stored = await findStoredMetricsRow(deps.db, testId, 'pages');
   if (!stored) return null;
   const ids = (await listMetricsParticipantRows(deps.db, testId, cohort)).map((row) => row.id);
   let cohortPageMetrics = cohortPageMetricsByDatabase.get(deps.db);

@@ -166,12 +166,12 @@ export async function listPointTagLinks(db: Executor, tagIds: number[]) {
     .where(inArray(significantPointTags.tagId, tagIds));
 }
 
-/** The page metrics the last recomputation stored for the test and when, or null before the first. */
-export async function findStoredPageMetricsRow(db: Executor, testId: number) {
+/** The metrics of a kind the last recomputation stored for the test and when, or null before the first. */
+export async function findStoredMetricsRow(db: Executor, testId: number, kind: 'pages' | 'tags') {
   const [row] = await db
     .select({ payload: testMetrics.payload, computedAt: testMetrics.computedAt })
     .from(testMetrics)
-    .where(and(eq(testMetrics.testId, testId), eq(testMetrics.kind, 'pages')));
+    .where(and(eq(testMetrics.testId, testId), eq(testMetrics.kind, kind)));
   return row ?? null;
 }
 

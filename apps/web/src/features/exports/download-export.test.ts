@@ -11,12 +11,12 @@ describe('download-export', () => {
     expect(exportUrl({ testId: 7, kind: 'metrics', format: 'csv', participantId: null, cohort: 'all' })).toBe(
       '/api/v1/tests/7/exports/metrics?format=csv',
     );
-    // the results' cohort: its samples and events; metrics and one participant's rows need none
+    // the results' cohort: its samples, events and metrics; one participant's rows need none
     expect(
       exportUrl({ testId: 7, kind: 'events', format: 'csv', participantId: null, cohort: 'remote' }),
     ).toBe('/api/v1/tests/7/exports/events?format=csv&cohort=remote');
     expect(exportUrl({ testId: 7, kind: 'metrics', format: 'csv', participantId: null, cohort: 'lab' })).toBe(
-      '/api/v1/tests/7/exports/metrics?format=csv',
+      '/api/v1/tests/7/exports/metrics?format=csv&cohort=lab',
     );
     expect(exportUrl({ testId: 7, kind: 'samples', format: 'csv', participantId: 3, cohort: 'lab' })).toBe(
       '/api/v1/tests/7/exports/samples?format=csv&participant_id=3',

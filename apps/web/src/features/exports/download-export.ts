@@ -13,7 +13,7 @@ export type ExportChoice = {
   kind: ExportKind;
   format: ExportFormat;
   participantId: number | null;
-  /** Samples and events of the results' cohort ('all': everyone). */
+  /** The results' cohort ('all': everyone); one participant's rows need none. */
   cohort: Cohort;
 };
 
@@ -22,7 +22,7 @@ export function exportUrl(choice: ExportChoice): string {
   const path = fillPath(exportRoutes.download.path, { id: choice.testId, kind: choice.kind });
   const query = new URLSearchParams({ format: choice.format });
   if (choice.participantId !== null) query.set('participant_id', String(choice.participantId));
-  else if (choice.kind !== 'metrics' && choice.cohort !== 'all') query.set('cohort', choice.cohort);
+  else if (choice.cohort !== 'all') query.set('cohort', choice.cohort);
   return `${API_BASE}${path}?${query}`;
 }
 
