@@ -9,6 +9,7 @@ const progress = (overrides: Partial<RemoteSessionProgress> = {}): RemoteSession
   validation: null,
   answered: false,
   next_seq: { eyes: 0, mice: 0, expressions: 0 },
+  next_voice_take: 1,
   ended: false,
   expires_at: 1_800_000_000,
   ...overrides,

@@ -187,6 +187,7 @@ describe('ParticipantStudy after a reload', () => {
     validation: null,
     answered: false,
     next_seq: { eyes: 0, mice: 3, expressions: 0 },
+    next_voice_take: 1,
     ended: false,
     expires_at: EXPIRES_AT,
     ...overrides,
