@@ -1,52 +1,8 @@
 import { VOICE_CHUNK_MS } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../api';
+import { FakeRecorder, fakeStream } from '../../../test/fake-media';
 import { startVoiceRecorder, voiceRecorderType } from './voice-recorder';
-
-/**
- * A MediaRecorder that hands over what the test says: `speak` is one timeslice's chunk; `stop`
- * hands over the last chunk and then ends, asynchronously, as browsers do.
- */
-class FakeRecorder extends EventTarget {
-  static supported = new Set(['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4']);
-  static last: FakeRecorder | null = null;
-  static isTypeSupported = (type: string) => FakeRecorder.supported.has(type);
-  state: 'inactive' | 'recording' = 'inactive';
-  timeslice: number | undefined;
-  /** The last chunk: 99 bytes. */
-  lastChunk = new Blob(['x'.repeat(99)], { type: 'audio/webm;codecs=opus' });
-  constructor(
-    readonly stream: MediaStream,
-    readonly options: { mimeType: string },
-  ) {
-    super();
-    FakeRecorder.last = this;
-  }
-  start(timeslice: number) {
-    this.state = 'recording';
-    this.timeslice = timeslice;
-  }
-  speak(chunk: Blob) {
-    this.dispatchEvent(Object.assign(new Event('dataavailable'), { data: chunk }));
-  }
-  stop() {
-    this.state = 'inactive';
-    setTimeout(() => {
-      this.speak(this.lastChunk);
-      this.dispatchEvent(new Event('stop'));
-    });
-  }
-}
-
-function fakeStream() {
-  const track = {
-    stopped: false,
-    stop() {
-      track.stopped = true;
-    },
-  };
-  return { stream: { getTracks: () => [track] } as unknown as MediaStream, track };
-}
 
 /** What was sent: a chunk is told by its size (jsdom's Blob cannot be read back synchronously). */
 type Sent = { take: number; seq: number; type: string; size: number };

@@ -1,5 +1,6 @@
 import { VOICE_CHUNK_MS, VOICE_CHUNKS_MAX, VOICE_TAKES_MAX, type VoiceMediaType } from '@limbus/contract';
 import { isApiError } from '../../../api';
+import { releaseStream } from './microphone';
 import { orderedUploads } from './stream-uploader';
 
 /** What the recorder is asked to write, best first: Opus in WebM (Chromium), in Ogg (Firefox), MP4 (Safari). */
@@ -45,9 +46,7 @@ export function startVoiceRecorder({
   wait?: (ms: number) => Promise<void>;
   Recorder?: typeof MediaRecorder;
 }) {
-  const release = () => {
-    for (const track of stream.getTracks()) track.stop();
-  };
+  const release = () => releaseStream(stream);
   const recorderType = Recorder ? voiceRecorderType((type) => Recorder.isTypeSupported(type)) : null;
   if (!recorderType || take > VOICE_TAKES_MAX) {
     release();
