@@ -146,6 +146,16 @@ describe('API client', () => {
     expect(fake.calls[0]?.body).toEqual({ password: 'secret1' });
   });
 
+  it('sends a Blob as its bytes under its own type, not as JSON', async () => {
+    const fake = createFakeFetch({ 'PUT /remote/session/voice/1/chunks/0': { body: { data: {} } } });
+    const client = createApiClient({ fetch: fake.fetch });
+    const audio = new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: 'audio/webm' });
+
+    await client.request('PUT', '/remote/session/voice/1/chunks/0', { body: audio });
+    expect(fake.calls[0]?.headers['Content-Type']).toBe('audio/webm');
+    expect(fake.calls[0]?.body).toBe(audio);
+  });
+
   it('sends a credential of its own instead of the session, without cookies, and never refreshes on its 401', async () => {
     localStorage.setItem(TOKEN_KEY, 'Bearer of-a-signed-in-user');
     const onSessionExpired = vi.fn();

@@ -8,6 +8,7 @@ type Method = HttpMethod;
 type QueryValue = string | number | boolean | undefined | null;
 export type RequestOptions = {
   query?: Record<string, QueryValue>;
+  /** JSON, or a Blob sent as its bytes under its own type (a recorder's audio). */
   body?: unknown;
   signal?: AbortSignal;
   /** The caller handles a 5xx itself (a poll logs it and asks again): no error page. */
@@ -74,14 +75,16 @@ export function createApiClient(initial: ApiClientConfig = {}) {
     const token = readToken();
     if (config.credential) Object.assign(headers, config.credential());
     else if (token) headers.Authorization = token;
-    const hasBody = options.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    const { body } = options;
+    const isBytes = body instanceof Blob;
+    if (isBytes) headers['Content-Type'] = body.type || 'application/octet-stream';
+    else if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
       return await doFetch(buildUrl(base(), path, options.query), {
         method,
         headers,
         credentials: config.credential ? 'omit' : 'include',
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body: isBytes || body === undefined ? body : JSON.stringify(body),
         signal: options.signal,
       });
     } catch (error) {

@@ -23,7 +23,12 @@ export function createFakeFetch(routes: Record<string, Handler | Reply>) {
       method,
       path,
       url,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body:
+        typeof init?.body === 'string'
+          ? JSON.parse(init.body)
+          : init?.body instanceof Blob
+            ? init.body
+            : undefined,
       headers: (init?.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);

@@ -15,6 +15,7 @@ import {
   type ParticipantSource,
   participantRoutes,
   STREAMS_OF_SOURCE,
+  voiceRoutes,
 } from '@limbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, bindRoutes, fetchApiFile, type UploadOptions } from '../../api';
@@ -24,6 +25,10 @@ import { testKeys } from '../user-tests';
 const participantApi = bindRoutes(participantRoutes);
 const annotationApi = bindRoutes(annotationRoutes);
 const answerApi = bindRoutes(answerRoutes);
+const voiceApi = bindRoutes(voiceRoutes);
+
+/** How often a participant's spoken audio is asked again while a take is being joined. */
+export const VOICE_PENDING_POLL_MS = 3000;
 
 export const participantKeys = {
   all: (testId: number) => ['participants', testId] as const,
@@ -199,4 +204,19 @@ export function useAnswerMutations(testId: number, participantId: number) {
       onSuccess: refresh,
     }),
   };
+}
+
+/**
+ * A remote participant's spoken audio: its takes with signed addresses, or why there are none.
+ * While a take is being joined (no address yet), asks again.
+ */
+export function useParticipantVoice(testId: number, participantId: number) {
+  return useQuery({
+    queryKey: [...participantKeys.detail(testId, participantId), 'voice'],
+    queryFn: async ({ signal }) => (await voiceApi.list({ id: testId, pid: participantId, signal })).data,
+    refetchInterval: (query) =>
+      query.state.data?.takes.some((take) => take.url === null) ? VOICE_PENDING_POLL_MS : false,
+    // a fresh signed address would reload a take being played
+    refetchOnWindowFocus: false,
+  });
 }

@@ -18,5 +18,6 @@ export { ParticipantDetailView } from './components/participant-detail';
 export { ParticipantsList, recordingHref, researchParticipantHref } from './components/participants-list';
 export { RECORDING_LENGTH_HINT } from './components/recording-video';
 export { SourceBadge } from './components/source-badge';
+export { SpokenAudio } from './components/spoken-audio';
 export { recordingLengthDiffers } from './recording-length';
 export { useShortcutKeys, useVideoKeys, useVideoTime } from './use-video';

@@ -1,5 +1,5 @@
 import type { Expression } from '@limbus/analytics';
-import { fillPath, type JoinRemoteStudyInput, remoteRoutes } from '@limbus/contract';
+import { fillPath, type JoinRemoteStudyInput, remoteRoutes, voiceRoutes } from '@limbus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { bindRoutes, createApiClient } from '../../api';
@@ -29,8 +29,9 @@ export type ExpressionColumns = { timestamp: number[] } & Record<Expression, num
 export type StreamColumns = { eyes: EyeColumns; mice: MouseColumns; expressions: ExpressionColumns };
 
 /**
- * The session's calls: the route table's, and its batch upload, whose body (the codec's bytes or
- * JSON columns) the route leaves to the ingestion service to check, so it has no schema to type.
+ * The session's calls: the route table's, its batch upload, whose body (the codec's bytes or
+ * JSON columns) the route leaves to the ingestion service to check, so it has no schema to type,
+ * and its spoken audio's chunks (the recorder's bytes, sent under the chunk's media type).
  */
 function sessionApiWith(token: string) {
   const client = createApiClient({ credential: () => ({ Authorization: `Session ${token}` }) });
@@ -38,6 +39,10 @@ function sessionApiWith(token: string) {
     ...bindRoutes(remoteRoutes, client),
     uploadBatch: <K extends keyof StreamColumns>(kind: K, seq: number, columns: StreamColumns[K]) =>
       client.request('PUT', fillPath(remoteRoutes.batch.path, { kind, seq: String(seq) }), { body: columns }),
+    uploadVoiceChunk: (take: number, seq: number, chunk: Blob) =>
+      client.request('PUT', fillPath(voiceRoutes.chunk.path, { take: String(take), seq: String(seq) }), {
+        body: chunk,
+      }),
   };
 }
 

@@ -172,6 +172,8 @@ describe('RecordingScreen', () => {
     expect(
       screen.getByText(/no recording of this participant yet\. The facial expressions still follow/),
     ).toBeTruthy();
+    // and what it said aloud, in a section of its own (its answers are the spoken-audio test's)
+    expect(screen.getByRole('heading', { level: 2, name: 'Spoken audio' })).toBeTruthy();
   });
 
   it('shows a lab participant no expressions and no webcam notice', async () => {
@@ -179,6 +181,7 @@ describe('RecordingScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Recording of participant P0002' })).toBeTruthy();
     expect(screen.queryByText(/took part remotely by webcam/)).toBeNull();
     expect(screen.queryByRole('group', { name: 'Facial expressions over the recording' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Spoken audio' })).toBeNull();
   });
 
   it('keeps the recording-length hint verbatim', () => {

@@ -42,6 +42,7 @@ import {
   RECORDING_LENGTH_HINT,
   recordingLengthDiffers,
   SourceBadge,
+  SpokenAudio,
   useParticipants,
   useStreamSamples,
   useVideoKeys,
@@ -335,14 +336,17 @@ function RecordingContent({
             </Group>
           ) : null}
           {isWebcam ? (
-            <WebcamParticipantFace
-              testId={test.id}
-              participantId={participant.id}
-              startMs={startMs}
-              seconds={seconds}
-              onSeek={seek}
-              hasNoEeg={emotions.data === null}
-            />
+            <>
+              <WebcamParticipantFace
+                testId={test.id}
+                participantId={participant.id}
+                startMs={startMs}
+                seconds={seconds}
+                onSeek={seek}
+                hasNoEeg={emotions.data === null}
+              />
+              <SpokenAudio testId={test.id} participantId={participant.id} headingOrder={2} />
+            </>
           ) : null}
         </Stack>
       </EvidenceLayout>

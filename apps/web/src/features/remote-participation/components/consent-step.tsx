@@ -88,6 +88,7 @@ export function ConsentStep({
           </Stack>
         </Checkbox.Group>
         <Text>{texts.onDevice}</Text>
+        {terms.streams.includes('voice') ? <Text>{texts.voiceSent}</Text> : null}
         {join.error ? (
           <Alert color="red" variant="light" role="alert">
             {isApiError(join.error) ? join.error.message : String(join.error)}

@@ -8,6 +8,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch } from '../../../test/fake-api';
+import { fakeMicrophone } from '../../../test/fake-media';
 import { renderWithProviders } from '../../../test/render';
 import { storeSession } from '../session-store';
 import { ParticipantStudy } from './participant-study';
@@ -35,6 +36,7 @@ function serve(reply: { status?: number; body: unknown }, more: Parameters<typeo
 }
 
 afterEach(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices');
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
@@ -178,6 +180,66 @@ describe('ParticipantStudy', () => {
   });
 });
 
+describe('ParticipantStudy with the voice consented to', () => {
+  const ENDED = { data: { participant: { id: 9, state: 'finished', streams: {} }, redirect_url: null } };
+  const voiceStudy = (): RemoteStudy => ({
+    ...study('English'),
+    consent_terms: { ...study('English').consent_terms, streams: ['mice', 'voice'] },
+  });
+
+  it('says the voice is sent, asks the microphone without a camera check, records through the study, and sends the rest before the end', async () => {
+    const user = userEvent.setup();
+    fakeMicrophone();
+    const fake = serve(
+      { body: { data: voiceStudy() } },
+      {
+        'POST /remote/participants': {
+          status: 201,
+          body: { data: { participant_id: 9, session_token: 'session-1', session_expires_at: EXPIRES_AT } },
+        },
+        'GET /remote/session/material': {
+          body: {
+            data: {
+              stimulus: { kind: 'none' },
+              questions: { associations: [], evaluations: [], open_questions: [] },
+            },
+          },
+        },
+        'PUT /remote/session/voice/1/chunks/0': { body: { data: { take: 1, seq: 0, bytes: 99 } } },
+        'POST /remote/session/end': { body: ENDED },
+      },
+    );
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(
+      screen.getByText(/the recording is sent to the researchers \(unlike the camera video\)/),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: /Your mouse movements/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'What you say aloud' }));
+    await user.click(screen.getByRole('checkbox', { name: "This study's report for the client" }));
+    await user.click(screen.getByRole('button', { name: 'I consent and continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Microphone' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: '✓' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText(/There is nothing to show in this study yet/)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Recording your voice');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('Your part of the study is done. You can close this page.')).toBeTruthy();
+    const order = fake.calls.map((call) => `${call.method} ${call.path}`);
+    expect(order.slice(-2)).toEqual(['PUT /remote/session/voice/1/chunks/0', 'POST /remote/session/end']);
+    const chunk = fake.calls.find((call) => call.method === 'PUT');
+    expect(chunk?.headers).toMatchObject({
+      Authorization: 'Session session-1',
+      'Content-Type': 'audio/webm',
+    });
+    expect(chunk?.body).toBeInstanceOf(Blob);
+    expect((chunk?.body as Blob | undefined)?.size).toBe(99);
+  });
+});
+
 describe('ParticipantStudy after a reload', () => {
   const SESSION = { participantId: 9, token: 'session-1', expiresAt: EXPIRES_AT };
   const progress = (overrides: Partial<RemoteSessionProgress> = {}): RemoteSessionProgress => ({
@@ -225,6 +287,31 @@ describe('ParticipantStudy after a reload', () => {
     // the link's own read is not needed (it refuses once this participant took the last place)
     expect(fake.calls.some((call) => call.path === '/remote/study')).toBe(false);
     expect(screen.getByRole('main').getAttribute('lang')).toBe('nl');
+  });
+
+  it("records the voice as the session's next take after a reload, with the microphone asked again", async () => {
+    storeSession(TOKEN, SESSION);
+    fakeMicrophone();
+    const fake = serveSession(
+      { body: { data: progress({ streams: ['mice', 'voice'], next_voice_take: 3 }) } },
+      {
+        'PUT /remote/session/voice/3/chunks/0': { body: { data: { take: 3, seq: 0, bytes: 99 } } },
+        'POST /remote/session/end': {
+          body: { data: { participant: { id: 9, state: 'finished', streams: {} }, redirect_url: null } },
+        },
+      },
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Microphone' })).toBeTruthy();
+    await screen.findByRole('img', { name: '✓' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Your part of the study is done. You can close this page.')).toBeTruthy();
+    expect(fake.calls.map((call) => `${call.method} ${call.path}`).slice(-2)).toEqual([
+      'PUT /remote/session/voice/3/chunks/0',
+      'POST /remote/session/end',
+    ]);
   });
 
   it('shows the thank-you when the session already ended, ending it again for its redirect', async () => {

@@ -104,6 +104,7 @@ function ResumedStudy({ link, stored }: { link: string; stored: StoredSession })
   const resume: Resume = {
     plan: resumePlanOf(progress.data, stored.model !== null),
     nextSeq: progress.data.next_seq,
+    voiceTake: progress.data.next_voice_take,
     attempts: progress.data.validation?.attempt ?? 0,
     model: stored.model,
   };

@@ -1,4 +1,5 @@
 import { type ConsentPurpose, type ConsentStream, languageOfName } from '@limbus/contract';
+import type { MicrophoneFailure } from '../tracking/microphone';
 
 /** The languages the participant's pages speak; any other test language reads English. */
 export type ParticipantLanguage = 'en' | 'nl';
@@ -93,6 +94,20 @@ type QuestionTexts = {
   failed: string;
 };
 
+type MicrophoneTexts = {
+  /** The step of its own, for a participant who has no camera check. */
+  heading: string;
+  intro: string;
+  item: string;
+  asking: string;
+  /** Each says plainly that the voice will not be recorded, and what to do. */
+  failed: Record<MicrophoneFailure, string>;
+  tryAgain: string;
+  continue: string;
+  /** Said while the voice is recorded, beside a red dot. */
+  recording: string;
+};
+
 type FinishTexts = {
   heading: string;
   saving: string;
@@ -123,12 +138,15 @@ export type ParticipantTexts = {
     streamNames: Record<ConsentStream, string>;
     purposeNames: Record<ConsentPurpose, string>;
     onDevice: string;
+    /** Said when the terms cover the voice: unlike the camera video, it is sent. */
+    voiceSent: string;
     noStream: string;
     noPurpose: string;
     agree: string;
     joining: string;
   };
   check: CheckTexts;
+  microphone: MicrophoneTexts;
   calibration: CalibrationTexts;
   stimulus: StimulusTexts;
   questions: QuestionTexts;
@@ -179,6 +197,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       },
       onDevice:
         'Your camera video never leaves your device: only where you look and your facial expressions, computed on your device, are sent.',
+      voiceSent:
+        'If you agree to what you say aloud being recorded, the microphone records your voice while the study runs, and the recording is sent to the researchers (unlike the camera video).',
       noStream: 'Choose at least one kind of data, or close this page if you do not want to take part.',
       noPurpose: 'Choose at least one purpose, or close this page if you do not want to take part.',
       agree: 'I consent and continue',
@@ -218,6 +238,25 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       continue: 'Continue',
       withoutGaze: 'Continue without gaze',
       withoutGazeHint: 'Your mouse and your answers are still recorded.',
+    },
+    microphone: {
+      heading: 'Microphone',
+      intro:
+        'You agreed to what you say aloud being recorded. Your browser asks whether the study may use the microphone.',
+      item: 'The microphone may be used',
+      asking: 'Allow the microphone when your browser asks, to have your voice recorded.',
+      failed: {
+        denied:
+          "The microphone was not allowed, so your voice will not be recorded. To allow it, click the microphone or lock icon in your browser's address bar, then try again. You can also go on without it.",
+        missing:
+          'No microphone was found, so your voice will not be recorded. Connect one, then try again, or go on without it.',
+        busy: 'The microphone could not be opened, so your voice will not be recorded. Close other apps that use it (video calls), then try again, or go on without it.',
+        unsupported:
+          'This browser cannot record sound, so your voice will not be recorded. You can go on without it.',
+      },
+      tryAgain: 'Try the microphone again',
+      continue: 'Continue',
+      recording: 'Recording your voice',
     },
     calibration: {
       heading: 'Calibration',
@@ -335,6 +374,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       },
       onDevice:
         'De video van je camera verlaat je apparaat nooit: alleen waar je kijkt en je gezichtsuitdrukkingen, op je apparaat berekend, worden verstuurd.',
+      voiceSent:
+        'Als je toestemming geeft om op te nemen wat je hardop zegt, neemt de microfoon je stem op zolang het onderzoek loopt, en wordt die opname naar de onderzoekers verstuurd (anders dan de video van je camera).',
       noStream: 'Kies minstens één soort gegevens, of sluit deze pagina als je niet wilt meedoen.',
       noPurpose: 'Kies minstens één doel, of sluit deze pagina als je niet wilt meedoen.',
       agree: 'Ik geef toestemming en ga verder',
@@ -375,6 +416,25 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       continue: 'Verder',
       withoutGaze: 'Verder zonder blik',
       withoutGazeHint: 'Je muis en je antwoorden worden nog wel opgenomen.',
+    },
+    microphone: {
+      heading: 'Microfoon',
+      intro:
+        'Je gaf toestemming om op te nemen wat je hardop zegt. Je browser vraagt of het onderzoek de microfoon mag gebruiken.',
+      item: 'De microfoon mag gebruikt worden',
+      asking: 'Sta de microfoon toe als je browser erom vraagt, zodat je stem wordt opgenomen.',
+      failed: {
+        denied:
+          'De microfoon werd niet toegestaan, dus je stem wordt niet opgenomen. Sta hem toe via het microfoon- of slot-icoon in de adresbalk van je browser en probeer het opnieuw. Je kunt ook zonder verder.',
+        missing:
+          'Er is geen microfoon gevonden, dus je stem wordt niet opgenomen. Sluit er een aan en probeer het opnieuw, of ga zonder verder.',
+        busy: 'De microfoon kon niet worden geopend, dus je stem wordt niet opgenomen. Sluit andere apps die hem gebruiken (videobellen) en probeer het opnieuw, of ga zonder verder.',
+        unsupported:
+          'Deze browser kan geen geluid opnemen, dus je stem wordt niet opgenomen. Je kunt zonder verder.',
+      },
+      tryAgain: 'Microfoon opnieuw proberen',
+      continue: 'Verder',
+      recording: 'Je stem wordt opgenomen',
     },
     calibration: {
       heading: 'Kalibratie',

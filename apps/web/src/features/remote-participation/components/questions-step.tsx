@@ -1,6 +1,6 @@
 import type { RemoteMaterial } from '@limbus/contract';
 import { Alert, Box, Button, Checkbox, Group, Radio, Stack, Textarea } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { isApiError } from '../../../api';
 import type { SessionApi } from '../api';
 import type { ParticipantTexts } from './participant-texts';
@@ -22,11 +22,14 @@ export function QuestionsStep({
   questions,
   sessionApi,
   texts,
+  indicator,
   onDone,
 }: {
   questions: Questions;
   sessionApi: SessionApi;
   texts: ParticipantTexts['questions'];
+  /** What is said under the heading while the voice is recorded. */
+  indicator?: ReactNode;
   onDone: () => void;
 }) {
   const [checked, setChecked] = useState<string[]>([]);
@@ -66,6 +69,7 @@ export function QuestionsStep({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xl">
         <StepHeading title={texts.heading} intro={texts.intro} />
+        {indicator}
         {questions.associations.length ? (
           <Checkbox.Group
             label={texts.associations}

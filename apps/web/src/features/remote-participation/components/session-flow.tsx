@@ -9,17 +9,24 @@ import { storeGazeModel } from '../session-store';
 import type { FaceTracker } from '../tracking/face-tracker';
 import { type ObservationWindow, observationWindow } from '../tracking/observation-window';
 import { type SessionRecording, sessionRecording } from '../tracking/session-recording';
+import { startVoiceRecorder } from '../tracking/voice-recorder';
 import { type CalibrationOutcome, CalibrationStep } from './calibration-step';
 import { FinishStep } from './finish-step';
+import { MicrophoneStep, useMicrophone } from './microphone-check';
 import type { ParticipantTexts } from './participant-texts';
 import { asksQuestions, QuestionsStep } from './questions-step';
 import { type GazeChecks, StimulusStep } from './stimulus-step';
 import { TechnicalCheckStep } from './technical-check-step';
+import { VoiceIndicator } from './voice-indicator';
 
-/** Where a reloaded session goes on: the plan, the server's next batch numbers and last attempt, the kept model. */
+/**
+ * Where a reloaded session goes on: the plan, the server's next batch numbers, voice take and last
+ * attempt, the kept model.
+ */
 export type Resume = {
   plan: ResumePlan;
   nextSeq: RemoteSessionProgress['next_seq'];
+  voiceTake: RemoteSessionProgress['next_voice_take'];
   attempts: number;
   model: GazeModel | null;
 };
@@ -27,6 +34,7 @@ export type Resume = {
 type Gaze = { tracker: FaceTracker; frames: ObservationWindow };
 type Step =
   | { name: 'check' }
+  | { name: 'microphone' }
   | { name: 'calibration'; gaze: Gaze }
   | { name: 'stimulus'; recording: SessionRecording; checks: GazeChecks | null }
   | { name: 'questions'; recording: SessionRecording }
@@ -42,8 +50,10 @@ export function ScrollToTop() {
 }
 
 /**
- * After consenting: the check and calibration when gaze was consented to, the study, the questions,
- * the end; after a reload, from where `resume` says.
+ * After consenting: the check and calibration when gaze was consented to (the microphone asked
+ * with it, or on a step of its own without the camera's check, when the voice was consented to),
+ * the study, the questions, the end; after a reload, from where `resume` says. The voice is
+ * recorded from the study's start to the end, as one take per page load.
  */
 export function SessionFlow({
   link,
@@ -76,6 +86,15 @@ export function SessionFlow({
     resume?.plan.step === 'check' && resume.plan.next === 'stimulus' ? resume.model : null,
   );
   const firstSeq = resume?.nextSeq;
+  const recordsVoice = streams.includes('voice');
+  const microphone = useMicrophone(recordsVoice && resume?.plan.step !== 'finish');
+  const voiceTake = resume?.voiceTake ?? 1;
+  const startVoice = () => {
+    const stream = microphone.claim();
+    return stream
+      ? startVoiceRecorder({ stream, take: voiceTake, upload: sessionApi.uploadVoiceChunk })
+      : null;
+  };
   const withoutGaze = (): Step => ({
     name: 'stimulus',
     recording: sessionRecording({
@@ -83,10 +102,13 @@ export function SessionFlow({
       gaze: null,
       expressionsOf: streams.includes('expressions') ? tracker.current : null,
       recordMouse: streams.includes('mice'),
+      voice: startVoice(),
       firstSeq,
     }),
     checks: null,
   });
+  // without the camera's check, the microphone is asked on a step of its own
+  const toStudy = (): Step => (recordsVoice ? { name: 'microphone' } : withoutGaze());
   const withGaze = (gaze: Gaze, outcome: CalibrationOutcome): Step => {
     if (outcome.kind !== 'gaze') return withoutGaze();
     return {
@@ -96,6 +118,7 @@ export function SessionFlow({
         gaze: { tracker: gaze.tracker, model: outcome.model },
         expressionsOf: streams.includes('expressions') ? gaze.tracker : null,
         recordMouse: streams.includes('mice'),
+        voice: startVoice(),
         firstSeq,
       }),
       checks: {
@@ -111,10 +134,15 @@ export function SessionFlow({
   const [step, setStep] = useState<Step>(() => {
     if (resume?.plan.step === 'finish')
       return { name: 'finish', recording: null, stopped: resume.plan.stopped };
-    if (resume?.plan.step === 'stimulus') return withoutGaze();
-    return streams.includes('eyes') ? { name: 'check' } : withoutGaze();
+    if (resume?.plan.step === 'stimulus') return toStudy();
+    return streams.includes('eyes') ? { name: 'check' } : toStudy();
   });
   useEffect(() => () => tracker.current?.stop(), []);
+  // an end that no recorder reached (a calibration that stopped the study) lets the microphone go
+  const { release } = microphone;
+  useEffect(() => {
+    if (step.name === 'finish') release();
+  }, [step.name, release]);
 
   const afterStimulus = (recording: SessionRecording) =>
     setStep(
@@ -136,6 +164,8 @@ export function SessionFlow({
         <TechnicalCheckStep
           kind={study.test.kind}
           texts={texts.check}
+          microphone={microphone}
+          microphoneTexts={texts.microphone}
           allowWithoutGaze={study.gaze.on_failure === 'continue_without_gaze'}
           onReady={(ready) => {
             tracker.current = ready;
@@ -166,6 +196,15 @@ export function SessionFlow({
           }}
         />
       );
+    if (step.name === 'microphone')
+      return (
+        <MicrophoneStep
+          microphone={microphone}
+          texts={texts.microphone}
+          checking={texts.check.checking}
+          onContinue={() => setStep(withoutGaze())}
+        />
+      );
     if (step.name === 'finish')
       return (
         <FinishStep
@@ -187,6 +226,7 @@ export function SessionFlow({
           questions={material.data.questions}
           sessionApi={sessionApi}
           texts={texts.questions}
+          indicator={<VoiceIndicator voice={step.recording.voice} label={texts.microphone.recording} />}
           onDone={() => setStep({ name: 'finish', recording: step.recording, stopped: false })}
         />
       );
@@ -197,6 +237,7 @@ export function SessionFlow({
         recording={step.recording}
         checks={step.checks}
         texts={texts.stimulus}
+        voiceLabel={texts.microphone.recording}
         onDone={() => {
           tracker.current?.stop();
           afterStimulus(step.recording);

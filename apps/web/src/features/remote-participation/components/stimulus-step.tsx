@@ -5,10 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { SessionApi } from '../api';
 import type { ObservationWindow } from '../tracking/observation-window';
 import type { SessionRecording, StimulusFrame } from '../tracking/session-recording';
+import type { VoiceRecorder } from '../tracking/voice-recorder';
 import { CalibrationRun, outcomeOf } from './calibration-step';
 import { GazeCheckpoint } from './gaze-checkpoint';
 import type { ParticipantTexts } from './participant-texts';
 import { StepHeading } from './step-heading';
+import { VoiceIndicator } from './voice-indicator';
 
 type Texts = ParticipantTexts['stimulus'];
 type PagesStimulus = Extract<RemoteMaterial['stimulus'], { kind: 'pages' }>;
@@ -18,10 +20,31 @@ type Page = PagesStimulus['pages'][number];
 /** The recorded frame of a video: the lab's 1920×1080, which the video heatmap scales to its overlay. */
 const VIDEO_FRAME = { width: 1920, height: 1080 };
 
-function FullWindow({ children, label }: { children: React.ReactNode; label: string }) {
+/** What the stimulus says of the voice: its recorder (null when it is not recorded) and the indicator's words. */
+type Voice = { recorder: VoiceRecorder | null; label: string };
+
+/**
+ * The stimulus across the window; while the voice is recorded, a thin line above it says so,
+ * never over the stimulus (which the gaze is placed on by its own box).
+ */
+function FullWindow({ children, label, voice }: { children: React.ReactNode; label: string; voice: Voice }) {
   return (
-    <Box component="section" aria-label={label} pos="fixed" inset={0} bg="white" style={{ zIndex: 400 }}>
-      {children}
+    <Box
+      component="section"
+      aria-label={label}
+      pos="fixed"
+      inset={0}
+      bg="white"
+      style={{ zIndex: 400, display: 'flex', flexDirection: 'column' }}
+    >
+      {voice.recorder ? (
+        <Box px="sm" py={2} style={{ flex: 'none' }}>
+          <VoiceIndicator voice={voice.recorder} label={voice.label} />
+        </Box>
+      ) : null}
+      <Box pos="relative" style={{ flex: 1, minHeight: 0 }}>
+        {children}
+      </Box>
     </Box>
   );
 }
@@ -38,6 +61,7 @@ function ScreenshotPage({
   seconds,
   recording,
   texts,
+  voice,
   position,
   onDone,
 }: {
@@ -46,6 +70,7 @@ function ScreenshotPage({
   seconds: number;
   recording: SessionRecording;
   texts: Texts;
+  voice: Voice;
   position: { index: number; count: number };
   onDone: () => void;
 }) {
@@ -91,7 +116,7 @@ function ScreenshotPage({
   }, [page, platform, seconds, recording]);
 
   return (
-    <FullWindow label={texts.pageLabel(position.index + 1, position.count)}>
+    <FullWindow label={texts.pageLabel(position.index + 1, position.count)} voice={voice}>
       <Progress value={(elapsed / seconds) * 100} size="xs" radius={0} aria-hidden />
       <Box
         ref={scroller}
@@ -124,12 +149,14 @@ function PagesRun({
   platform,
   recording,
   texts,
+  voice,
   onDone,
 }: {
   stimulus: PagesStimulus;
   platform: 'desktop' | 'mobile';
   recording: SessionRecording;
   texts: Texts;
+  voice: Voice;
   onDone: () => void;
 }) {
   const [index, setIndex] = useState(0);
@@ -143,6 +170,7 @@ function PagesRun({
       seconds={stimulus.seconds_each}
       recording={recording}
       texts={texts}
+      voice={voice}
       position={{ index, count: stimulus.pages.length }}
       onDone={() => (index + 1 < stimulus.pages.length ? setIndex(index + 1) : onDone())}
     />
@@ -170,12 +198,14 @@ function VideoRun({
   recording,
   checks,
   texts,
+  voice,
   onDone,
 }: {
   stimulus: VideoStimulus;
   recording: SessionRecording;
   checks: GazeChecks | null;
   texts: Texts;
+  voice: Voice;
   onDone: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -219,7 +249,7 @@ function VideoRun({
   };
 
   return (
-    <FullWindow label={texts.videoLabel}>
+    <FullWindow label={texts.videoLabel} voice={voice}>
       <video
         ref={video}
         src={stimulus.video_url}
@@ -283,6 +313,7 @@ function VideoRun({
 /**
  * Step 5: the study itself. The participant reads what comes and starts it (a video needs the
  * press to play with sound); then the pages or the video fill the window while the recording runs.
+ * The voice, when recorded, is from this step's start: a small line says so throughout.
  */
 export function StimulusStep({
   stimulus,
@@ -290,6 +321,7 @@ export function StimulusStep({
   recording,
   checks,
   texts,
+  voiceLabel,
   onDone,
 }: {
   stimulus: RemoteMaterial['stimulus'];
@@ -297,13 +329,18 @@ export function StimulusStep({
   recording: SessionRecording;
   checks: GazeChecks | null;
   texts: Texts;
+  /** Said while the voice is recorded (the recording's own recorder). */
+  voiceLabel: string;
   onDone: () => void;
 }) {
   const [running, setRunning] = useState(false);
+  const voice = { recorder: recording.voice, label: voiceLabel };
+  const indicator = <VoiceIndicator voice={recording.voice} label={voiceLabel} />;
   if (stimulus.kind === 'none')
     return (
       <Stack gap="lg">
         <StepHeading title={texts.heading} />
+        {indicator}
         <Text>{texts.nothingToShow}</Text>
         <Box>
           <Button size="md" onClick={onDone}>
@@ -314,19 +351,28 @@ export function StimulusStep({
     );
   if (running)
     return stimulus.kind === 'video' ? (
-      <VideoRun stimulus={stimulus} recording={recording} checks={checks} texts={texts} onDone={onDone} />
+      <VideoRun
+        stimulus={stimulus}
+        recording={recording}
+        checks={checks}
+        texts={texts}
+        voice={voice}
+        onDone={onDone}
+      />
     ) : (
       <PagesRun
         stimulus={stimulus}
         platform={platform === 'mobile' ? 'mobile' : 'desktop'}
         recording={recording}
         texts={texts}
+        voice={voice}
         onDone={onDone}
       />
     );
   return (
     <Stack gap="lg">
       <StepHeading title={texts.heading} />
+      {indicator}
       <Text>
         {stimulus.kind === 'video'
           ? texts.videoIntro

@@ -1,6 +1,5 @@
-import { Alert, Box, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Box, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { IconCheck, IconLoader2, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../../ui';
 import { faceCheckOf, type LightVerdict, smallestWindowFor } from '../tracking/face-check';
@@ -11,10 +10,11 @@ import {
   type TrackerFailure,
 } from '../tracking/face-tracker';
 import type { FaceObservation } from '../tracking/tracking-messages';
+import { type ItemState, StateIcon } from './check-item';
+import { type Microphone, MicrophoneAdvice, MicrophoneItem } from './microphone-check';
 import type { CheckItem, ParticipantTexts } from './participant-texts';
 import { StepHeading } from './step-heading';
 
-type ItemState = 'checking' | 'ok' | 'failed';
 type Tracking =
   | { phase: 'starting' }
   | { phase: 'failed'; reason: TrackerFailure; detail: string }
@@ -115,23 +115,12 @@ const lightAdvice = (texts: ParticipantTexts['check'], light: LightVerdict) =>
         light
       ];
 
-function StateIcon({ state, label }: { state: ItemState; label: string }) {
-  const [color, Icon] =
-    state === 'ok'
-      ? ['green', IconCheck]
-      : state === 'failed'
-        ? ['red', IconX]
-        : (['gray', IconLoader2] as const);
-  return (
-    <ThemeIcon color={color} variant="light" radius="xl" size="sm" aria-label={label} role="img">
-      <Icon size={14} aria-hidden />
-    </ThemeIcon>
-  );
-}
-
 type CheckProps = {
   kind: 'desktop' | 'mobile' | 'video';
   texts: ParticipantTexts['check'];
+  /** Asked beside the camera when the voice is recorded; it never holds the study up. */
+  microphone: Microphone;
+  microphoneTexts: ParticipantTexts['microphone'];
   allowWithoutGaze: boolean;
   onReady: (tracker: FaceTracker) => void;
   onWithoutGaze: () => void;
@@ -141,7 +130,8 @@ type CheckProps = {
  * Step 3: a supported browser, the camera allowed, a face in view and evenly lit, a window large
  * enough. Each failure says what to change; the checks re-run live, so fixing the light or moving
  * closer turns the item green without a button. Without the camera, the participant may go on
- * without gaze when the test allows it.
+ * without gaze when the test allows it. The microphone, when the voice is recorded, is an item of
+ * its own that says what to do without it ever holding the study up (a retry of the camera keeps it).
  */
 export function TechnicalCheckStep(props: CheckProps) {
   // each try is a check of its own: the camera and the face tracking start again
@@ -152,6 +142,8 @@ export function TechnicalCheckStep(props: CheckProps) {
 function TechnicalCheck({
   kind,
   texts,
+  microphone,
+  microphoneTexts,
   allowWithoutGaze,
   onReady,
   onWithoutGaze,
@@ -209,6 +201,9 @@ function TechnicalCheck({
               {texts.items[item]}
             </List.Item>
           ))}
+          {microphone.state ? (
+            <MicrophoneItem state={microphone.state} texts={microphoneTexts} checking={texts.checking} />
+          ) : null}
         </List>
       </SimpleGrid>
       <Box aria-live="polite">
@@ -225,6 +220,9 @@ function TechnicalCheck({
         ) : allOk ? (
           <Text fw={600}>{texts.passed}</Text>
         ) : null}
+      </Box>
+      <Box aria-live="polite">
+        <MicrophoneAdvice microphone={microphone} texts={microphoneTexts} />
       </Box>
       <Group>
         <Button

@@ -3,6 +3,7 @@ import type { RemoteSessionProgress } from '@limbus/contract';
 import type { ExpressionColumns, EyeColumns, MouseColumns, SessionApi } from '../api';
 import type { FaceTracker } from './face-tracker';
 import { streamUploader, UPLOAD_EVERY_MS } from './stream-uploader';
+import type { VoiceRecorder } from './voice-recorder';
 
 /** A point of the window (CSS px) in the stimulus's own frame, or null when it lies outside it. */
 export type StimulusFrame = {
@@ -30,13 +31,15 @@ const epoch = (at: number) => Math.round(performance.timeOrigin + at);
  * Records the stimulus: the webcam gaze (each tracked frame through the calibrated model, placed in
  * the stimulus's frame; a frame without a face, and the moments the tab is hidden, as lost samples,
  * never interpolated), the facial expressions the tracker reads (none while no face is seen) and
- * the mouse, with consent for each, uploaded as batches while it runs.
+ * the mouse, with consent for each, uploaded as batches while it runs; and the voice's take, which
+ * sends its own chunks and ends with the rest.
  */
 export function sessionRecording({
   sessionApi,
   gaze,
   expressionsOf,
   recordMouse,
+  voice = null,
   firstSeq = { eyes: 0, mice: 0, expressions: 0 },
 }: {
   sessionApi: SessionApi;
@@ -44,6 +47,8 @@ export function sessionRecording({
   /** The tracker whose expressions are recorded, or null without consent or camera. */
   expressionsOf: FaceTracker | null;
   recordMouse: boolean;
+  /** The microphone's take, recording from now on, or null without consent or microphone. */
+  voice?: VoiceRecorder | null;
   /** Each stream's first batch number: after a reload, the server's next ones, so no batch is overwritten. */
   firstSeq?: RemoteSessionProgress['next_seq'];
 }) {
@@ -141,6 +146,7 @@ export function sessionRecording({
   cleanups.push(() => clearInterval(uploads));
 
   return {
+    voice,
     /** The stimulus now shown, or null between stimuli (nothing is recorded then). */
     show(next: StimulusFrame | null) {
       if (frame && !next && gaze) lost(performance.now());
@@ -151,11 +157,14 @@ export function sessionRecording({
       if (model && !next) lost(performance.now());
       model = next;
     },
-    /** Stops recording and sends what is left; rejects when it could not be sent (call again to retry). */
+    /**
+     * Stops recording (the voice too) and sends what is left; rejects when it could not be sent
+     * (call again to retry).
+     */
     async finish() {
       for (const cleanup of cleanups.splice(0)) cleanup();
       frame = null;
-      await Promise.all([eyes.flush(), mice.flush(), expressions.flush()]);
+      await Promise.all([eyes.flush(), mice.flush(), expressions.flush(), voice?.stop()]);
     },
   };
 }

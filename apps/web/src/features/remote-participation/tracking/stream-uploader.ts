@@ -5,10 +5,59 @@ const RETRY_DELAYS_MS = [1000, 2000, 4000];
 
 type Columns = Record<string, unknown[]>;
 type Upload<C extends Columns> = (seq: number, columns: C) => Promise<unknown>;
+type Wait = (ms: number) => Promise<void>;
+const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const emptyLike = <C extends Columns>(columns: C): C =>
   Object.fromEntries(Object.keys(columns).map((name) => [name, []])) as unknown as C;
 const lengthOf = (columns: Columns) => Object.values(columns)[0]?.length ?? 0;
+
+/**
+ * Numbered uploads sent one at a time, in order. One that fails is tried again (1, 2, 4 s) and
+ * then kept, first in line, for the next send; `retries(error)` false sends no retry for an error
+ * that asking again cannot heal. `send` settles when the queue is empty, or rejects with the
+ * failure that stopped it (what is left stays queued).
+ */
+export function orderedUploads<T>(
+  upload: (item: T) => Promise<unknown>,
+  { wait = sleep, retries = () => true }: { wait?: Wait; retries?: (error: unknown) => boolean } = {},
+) {
+  const queue: T[] = [];
+  let sending: Promise<void> | null = null;
+
+  const sendOne = async (item: T) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await upload(item);
+        return;
+      } catch (error) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined || !retries(error)) throw error;
+        await wait(delay);
+      }
+    }
+  };
+
+  const sendQueued = async () => {
+    for (let next = queue[0]; next !== undefined; next = queue[0]) {
+      await sendOne(next);
+      queue.shift();
+    }
+  };
+
+  return {
+    push: (item: T) => void queue.push(item),
+    send() {
+      sending ??= sendQueued().finally(() => {
+        sending = null;
+      });
+      return sending;
+    },
+    queued: (): readonly T[] => queue,
+    /** Forgets what is queued: nothing of it will ever be taken. */
+    clear: () => void queue.splice(0),
+  };
+}
 
 /**
  * One stream's samples, sent as numbered batches (JSON columns) every few seconds. A batch that
@@ -19,14 +68,15 @@ const lengthOf = (columns: Columns) => Object.values(columns)[0]?.length ?? 0;
 export function streamUploader<C extends Columns>(
   empty: C,
   upload: Upload<C>,
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  wait: Wait = sleep,
   /** The first batch's number: after a reload, one past the batches the server holds. */
   firstSeq = 0,
 ) {
   let buffer = emptyLike(empty);
-  const queue: { seq: number; columns: C }[] = [];
   let nextSeq = firstSeq;
-  let sending: Promise<void> | null = null;
+  const uploads = orderedUploads<{ seq: number; columns: C }>((batch) => upload(batch.seq, batch.columns), {
+    wait,
+  });
 
   const seal = () => {
     while (lengthOf(buffer) > 0) {
@@ -37,36 +87,13 @@ export function streamUploader<C extends Columns>(
       buffer = Object.fromEntries(
         Object.entries(buffer).map(([name, values]) => [name, values.slice(take)]),
       ) as unknown as C;
-      queue.push({ seq: nextSeq++, columns });
-    }
-  };
-
-  const sendOne = async (batch: { seq: number; columns: C }) => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await upload(batch.seq, batch.columns);
-        return;
-      } catch (error) {
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (delay === undefined) throw error;
-        await wait(delay);
-      }
-    }
-  };
-
-  const sendQueued = async () => {
-    for (let next = queue[0]; next; next = queue[0]) {
-      await sendOne(next);
-      queue.shift();
+      uploads.push({ seq: nextSeq++, columns });
     }
   };
 
   const send = () => {
     seal();
-    sending ??= sendQueued().finally(() => {
-      sending = null;
-    });
-    return sending;
+    return uploads.send();
   };
 
   return {
@@ -78,9 +105,9 @@ export function streamUploader<C extends Columns>(
     /** Sends everything; rejects when a batch could not be sent (the samples stay queued for a retry). */
     async flush() {
       await send();
-      if (queue.length || lengthOf(buffer)) await send();
+      if (uploads.queued().length || lengthOf(buffer)) await send();
     },
-    pending: () => queue.reduce((sum, batch) => sum + lengthOf(batch.columns), lengthOf(buffer)),
+    pending: () => uploads.queued().reduce((sum, batch) => sum + lengthOf(batch.columns), lengthOf(buffer)),
   };
 }
 export type StreamUploader<C extends Columns> = ReturnType<typeof streamUploader<C>>;

@@ -1,6 +1,6 @@
 import { encodeStream } from '@limbus/analytics';
 import type { ParticipantDetail } from '@limbus/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeExpressions } from '../../../test/expressions';
@@ -39,6 +39,24 @@ describe('VideoParticipantPage', () => {
         return { body: makeViewer(41, 'P0041', favourite) };
       },
       'GET /tests/7/participants/41/streams/emotions': { status: 404, body: { code: 'not_found' } },
+      'GET /tests/7/participants/41/voice': {
+        body: {
+          data: {
+            consented: true,
+            removed_at: null,
+            takes: [
+              {
+                take: 1,
+                media_type: 'audio/ogg',
+                started_at: 1_795_521_600,
+                duration_ms: 65_000,
+                bytes: 200_000,
+                url: '/api/v1/tests/7/participants/41/voice/1?signature=s',
+              },
+            ],
+          },
+        },
+      },
     });
     // the emotion stream is read with the plain fetch (bytes, not JSON)
     vi.stubGlobal('fetch', fake.fetch);
@@ -91,6 +109,24 @@ describe('VideoParticipantPage: one language per reader (issue 26)', () => {
       'GET /tests/7/participants': { body: [makeViewer(41, 'P0041')] },
       'GET /tests/7/participants/41': { body: answered },
       'GET /tests/7/participants/41/streams/emotions': { status: 404, body: { code: 'not_found' } },
+      'GET /tests/7/participants/41/voice': {
+        body: {
+          data: {
+            consented: true,
+            removed_at: null,
+            takes: [
+              {
+                take: 1,
+                media_type: 'audio/ogg',
+                started_at: 1_795_521_600,
+                duration_ms: 65_000,
+                bytes: 200_000,
+                url: '/api/v1/tests/7/participants/41/voice/1?signature=s',
+              },
+            ],
+          },
+        },
+      },
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderVideoScreen(<VideoParticipantPage />, {
@@ -116,6 +152,24 @@ describe('VideoParticipantPage of a webcam participant', () => {
       'GET /tests/7/participants': { body: [viewer] },
       'GET /tests/7/participants/41': { body: { ...detail(false), source: 'webcam' } },
       'GET /tests/7/participants/41/streams/emotions': { status: 404, body: { code: 'not_found' } },
+      'GET /tests/7/participants/41/voice': {
+        body: {
+          data: {
+            consented: true,
+            removed_at: null,
+            takes: [
+              {
+                take: 1,
+                media_type: 'audio/ogg',
+                started_at: 1_795_521_600,
+                duration_ms: 65_000,
+                bytes: 200_000,
+                url: '/api/v1/tests/7/participants/41/voice/1?signature=s',
+              },
+            ],
+          },
+        },
+      },
     });
     const expressions = encodeStream({ kind: 'expressions', samples: makeExpressions([0, 200, 400, 3000]) });
     // the streams are read with the plain fetch (bytes, not JSON)
@@ -133,5 +187,8 @@ describe('VideoParticipantPage of a webcam participant', () => {
     const chart = await screen.findByRole('group', { name: 'Facial expressions over the recording' });
     expect(chart.textContent).toContain('Smiles (happy expression)');
     expect(screen.queryByRole('group', { name: 'Emotions over the recording' })).toBeNull();
+    const spoken = screen.getByRole('region', { name: 'Spoken audio' });
+    expect(within(spoken).getByRole('heading', { level: 3 })).toBeTruthy();
+    expect((await within(spoken).findByLabelText(/^Take 1 · 01:05 · from /)).tagName).toBe('AUDIO');
   });
 });

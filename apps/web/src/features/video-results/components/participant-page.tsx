@@ -25,6 +25,7 @@ import { DetailList, ErrorAlert, formatGender, PageLoader } from '../../../ui';
 import { CommentVersionToggle, useCommentVersion } from '../../account';
 import {
   EmotionChart,
+  SpokenAudio,
   useParticipant,
   useParticipants,
   useStreamSamples,
@@ -111,16 +112,19 @@ function ParticipantVideo({
             onSeek={seek}
           />
         )}
-        {/* a remote participant records no EEG; its facial expressions are a stream of their own */}
+        {/* a remote participant records no EEG; its facial expressions are a stream of their own, and its voice */}
         {participant.source === 'webcam' ? (
-          <WebcamParticipantFace
-            testId={test.id}
-            participantId={participant.id}
-            startMs={startMs}
-            seconds={seconds}
-            onSeek={seek}
-            hasNoEeg={emotions.data === null}
-          />
+          <>
+            <WebcamParticipantFace
+              testId={test.id}
+              participantId={participant.id}
+              startMs={startMs}
+              seconds={seconds}
+              onSeek={seek}
+              hasNoEeg={emotions.data === null}
+            />
+            <SpokenAudio testId={test.id} participantId={participant.id} headingOrder={3} />
+          </>
         ) : null}
       </Stack>
     </Paper>
