@@ -1,6 +1,6 @@
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { inArray, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { participantStreams, testMetrics } from '../../db/schema.js';
+import { participantStreams } from '../../db/schema.js';
 
 /** The metrics the last recomputation stored for the test (page or tag), or null before the first. */
 /** How many samples the participants' streams hold together: the rows of a samples export. */
