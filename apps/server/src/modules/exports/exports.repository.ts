@@ -2,7 +2,6 @@ import { inArray, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { participantStreams } from '../../db/schema.js';
 
-/** The metrics the last recomputation stored for the test (page or tag), or null before the first. */
 /** How many samples the participants' streams hold together: the rows of a samples export. */
 export async function countSamples(db: Executor, participantIds: readonly number[]): Promise<number> {
   if (participantIds.length === 0) return 0;
