@@ -35,7 +35,7 @@ test.use({
   // axe-core is injected as an inline script, which the product's Content-Security-Policy refuses
   bypassCSP: true,
   viewport: { width: 1280, height: 800 },
-  permissions: ['camera'],
+  permissions: ['camera', 'microphone'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -179,8 +179,36 @@ test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watch
   expect(joined.webcam.validation_accuracy_deg).toBeGreaterThan(0);
   expect(joined.webcam.validation_passed).toBe(gazeKept);
 
-  // the researcher's screen: the video's summary compares the cohorts, expressions against EEG included
+  // the participant's voice (the fake microphone's tone), joined into one take once the session ended
+  const voiceUrl = `/api/v1/tests/${cohort.testId}/participants/${joined.participant_id}/voice`;
+  type Voice = {
+    data: { consented: boolean; takes: { take: number; url: string | null; duration_ms: number | null }[] };
+  };
+  let voice: Voice['data'] = { consented: false, takes: [] };
+  await expect
+    .poll(
+      async () => {
+        voice = ((await (await request.get(voiceUrl, { headers })).json()) as Voice).data;
+        return voice.takes[0]?.url ? 'joined' : 'waiting';
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('joined');
+  expect(voice.consented).toBe(true);
+  expect(voice.takes[0]?.duration_ms).toBeGreaterThan(1_000);
+  const audio = await request.get(voice.takes[0]?.url ?? '');
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()['content-type']).toMatch(/^audio\/(webm|ogg)/);
+  expect((await audio.body()).length).toBeGreaterThan(1_000);
+
+  // the researcher's screens: the participant's page plays the take
   const researcher = await signedInAs(RESEARCHER);
+  await researcher.goto(`/video-test/${cohort.testId}/participant/${joined.participant_id}`);
+  const spoken = researcher.getByRole('region', { name: 'Spoken audio' });
+  await expect(spoken.getByText(/^Take 1 · \d\d:\d\d · from /)).toBeVisible({ timeout: 30_000 });
+  await expect(spoken.getByLabel(/^Take 1 · /)).toHaveAttribute('src', /\/voice\/1\?/);
+
+  // the video's summary compares the cohorts, expressions against EEG included
   await researcher.goto(`/video-test/${cohort.testId}/summary`);
   const panel = researcher.getByRole('region', { name: 'Lab and remote compared' });
   await expect(panel).toBeVisible({ timeout: 30_000 });
