@@ -56,7 +56,7 @@ describe('SpokenAudio', () => {
     expect(screen.getByRole('region', { name: 'Spoken audio' })).toBeTruthy();
     const first = await screen.findByLabelText(`Take 1 · 02:31 · from ${formatDateTime(STARTED_AT)}`);
     expect(first.tagName).toBe('AUDIO');
-    expect(first.getAttribute('preload')).toBe('none');
+    expect(first.getAttribute('preload')).toBe('metadata');
     expect(first.hasAttribute('controls')).toBe(true);
     expect(first.getAttribute('src')).toBe('/api/v1/tests/7/participants/9/voice/1?expires=1&signature=a');
     // a length not known is left out, not shown as a dash

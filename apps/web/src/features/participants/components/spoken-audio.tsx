@@ -46,7 +46,7 @@ function Take({ take, url }: { take: VoiceTake; url: string | null }) {
         // biome-ignore lint/a11y/useMediaCaption: the participant's own speech, of which no transcript exists
         <audio
           controls
-          preload="none"
+          preload="metadata"
           src={url}
           aria-labelledby={labelId}
           onError={() => setFailed(true)}
