@@ -64,13 +64,14 @@ async function researcherToken(request: APIRequestContext): Promise<string> {
 async function openCohort(
   request: APIRequestContext,
   token: string,
+  testName = VIDEO_TEST,
 ): Promise<{ testId: number; cohortId: number; path: string }> {
   const headers = { Authorization: `Bearer ${token}` };
   const tests: { id: number; name: string }[] = await (
     await request.get('/api/v1/tests', { headers })
   ).json();
-  const found = tests.find((candidate) => candidate.name === VIDEO_TEST);
-  expect(found, `the seeded test ${VIDEO_TEST}`).toBeDefined();
+  const found = tests.find((candidate) => candidate.name === testName);
+  expect(found, `the seeded test ${testName}`).toBeDefined();
   const testId = Number(found?.id);
   const answer = await request.post(`/api/v1/tests/${testId}/remote_cohorts`, {
     headers,
@@ -220,4 +221,59 @@ test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watch
   await expect(
     expressions.getByRole('img', { name: /EEG joy of the lab and smiles of the remote cohort/ }),
   ).toBeVisible();
+});
+
+test('[REMOTE STUDY] a participant browses the demo shop live on this origin, and the clicks and pages are recorded as the shop’s', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await researcherToken(request);
+  const cohort = await openCohort(request, token, 'Acme Running webshop (desktop)');
+  await page.route(`${PANEL_DONE}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Panel</title><h1>Panel: study complete</h1>' }),
+  );
+  await page.goto(`${cohort.path}?PROLIFIC_PID=e2e-shopper-1`);
+  await page.getByRole('button', { name: 'Beginnen' }).click();
+  // the mouse only, for the report: no camera, so straight to the study
+  await page.getByRole('checkbox', { name: /muisbewegingen/ }).check();
+  await page.getByRole('checkbox', { name: /rapport/ }).check();
+  await page.getByRole('button', { name: 'Ik geef toestemming en ga verder' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Het onderzoek' })).toBeVisible();
+  await expect(page.getByText(/^Je gebruikt een webwinkel in dit venster/)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Open de winkel' }).click();
+  const shop = page.frameLocator('iframe[title="De winkel"]');
+  await expect(shop.getByRole('heading', { name: 'Run further, feel lighter' })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await shop.getByRole('link', { name: 'Shop running shoes' }).click();
+  await expect(shop.getByRole('heading', { level: 1, name: 'Running shoes' })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await page.getByRole('button', { name: 'Ik ben klaar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bedankt' })).toBeVisible({ timeout: 30_000 });
+
+  // the research area reads the participant's mouse on the shop's own pages, in its 1920 px frame
+  const headers = { Authorization: `Bearer ${token}` };
+  const listed: { id: number; real_id: string }[] = await (
+    await request.get(`/api/v1/tests/${cohort.testId}/participants?cohort=remote`, { headers })
+  ).json();
+  const joined = listed.find((row) => row.real_id === `remote-${cohort.cohortId}-0001`);
+  expect(joined, 'the shop’s participant').toBeDefined();
+  type Mouse = { x: number; click: boolean; url: string };
+  const mice: Mouse[] =
+    (
+      await (
+        await request.get(`/api/v1/tests/${cohort.testId}/participants/${joined?.id}?associations=mice`, {
+          headers,
+        })
+      ).json()
+    ).mice ?? [];
+  const pages = new Set(mice.map((sample) => sample.url));
+  expect(pages).toEqual(new Set(['https://shop.acme.test/', 'https://shop.acme.test/shoes']));
+  const click = mice.find((sample) => sample.click);
+  expect(click?.url).toBe('https://shop.acme.test/');
+  // the hero's button stands in the page's left half at 1920 px, whatever the window's width
+  expect(click?.x).toBeGreaterThan(300);
+  expect(click?.x).toBeLessThan(960);
 });

@@ -12,6 +12,7 @@ import { createAccessTokens } from './auth/access-tokens.js';
 import type { Config } from './config.js';
 import { createChangeListener } from './db/change-listener.js';
 import type { Database } from './db/client.js';
+import { demoShopSite, registerDemoShop } from './demo/demo-shop.js';
 import { DEMO_VIEWER_GENERATOR } from './demo/demo-viewer-generator.js';
 import type { Deps } from './deps.js';
 import { createFileStore } from './files/create-file-store.js';
@@ -247,7 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerBenchmarkRoutes(api, deps);
       registerSectionClipsRoutes(api, deps);
       registerShareLinkRoutes(api, deps);
-      registerRemoteStudyRoutes(api, deps);
+      registerRemoteStudyRoutes(api, { ...deps, liveSite: demoShopSite });
       registerVoiceRoutes(api, deps);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
         reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url}` }),
@@ -255,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  registerDemoShop(app);
   await registerWebApp(app, config.webDist);
   return app;
 }

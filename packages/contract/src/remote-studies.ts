@@ -33,6 +33,8 @@ export const REMOTE_SESSION_HOURS = 3;
 export const REMOTE_SECONDS_PER_PAGE = 8;
 /** The most answers one call stores: every question of a test, with room. */
 export const REMOTE_ANSWERS_MAX = 200;
+/** How long a participant may browse a live site (the bundled demo shop): a task of a few pages. */
+export const REMOTE_SITE_SECONDS = 180;
 /** The largest stream batch a browser sends (a lab's may be 64 MiB): some 100k gaze samples as JSON. */
 export const REMOTE_BATCH_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -410,6 +412,19 @@ export const remoteStimulusSchema = z.discriminatedUnion('kind', [
     kind: z.literal('pages'),
     seconds_each: z.number(),
     pages: z.array(remotePageSchema),
+  }),
+  z.object({
+    kind: z.literal('site'),
+    /** Where the site starts on this origin (the bundled demo shop: under /demo-shop/). */
+    start_url: z.string(),
+    /** The site's own address, under which its pages are recorded as the test's pages name them. */
+    origin: z.string(),
+    /** The width (CSS px) the site is laid out at: the lab's screen, 1920, or a phone's 390. */
+    width: z.number(),
+    /** The time the participant may browse; they may end sooner. */
+    seconds: z.number(),
+    /** The test's scenario, the task the participant is given; null without one. */
+    task: z.string().nullable(),
   }),
   z.object({ kind: z.literal('none') }),
 ]);

@@ -1,4 +1,5 @@
 export { annotateEvents, SIGNIFICANT_INTENSITY, sessionMood } from './annotate-events.js';
+export { demoShopFile } from './demo-shop.js';
 export {
   type GenerateCohortOptions,
   type GenerateVideoCohortOptions,

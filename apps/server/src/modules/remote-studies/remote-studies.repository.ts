@@ -111,6 +111,8 @@ export async function findStudyTestRow(db: Executor, testId: number) {
       platform: tests.platform,
       translation: tests.translation,
       video: tests.video,
+      url: tests.url,
+      scenario: tests.scenario,
     })
     .from(tests)
     .where(eq(tests.id, testId));

@@ -11,6 +11,7 @@ import {
   REMOTE_GAZE_DEFAULTS,
   REMOTE_MESSAGES,
   REMOTE_SECONDS_PER_PAGE,
+  REMOTE_SITE_SECONDS,
   remoteAnswersSavedAnswer,
   remoteCohortListAnswer,
   remoteMaterialAnswer,
@@ -967,6 +968,35 @@ describe("the session's material", () => {
     const shown = stimulus.kind === 'pages' ? stimulus.pages[0]?.screenshot_url : '';
     const image = await ctx.t.app.inject({ method: 'GET', url: shown ?? '' });
     expect(image.statusCode).toBe(200);
+  });
+
+  it('lets a test of the bundled demo shop be browsed live on this origin, with the test’s scenario as the task', async () => {
+    const { link } = await studyWithLink(
+      {},
+      {
+        platform: 'mobile',
+        url: 'https://shop.acme.test/basket',
+        scenario: 'Find a running shoe in size 43.',
+      },
+    );
+    const session = holder('Session', (await join(link)).session_token);
+    const { stimulus } = remoteMaterialAnswer.parse(
+      expectOk(await session('GET', '/remote/session/material')),
+    ).data;
+    expect(stimulus).toEqual({
+      kind: 'site',
+      start_url: '/demo-shop/basket',
+      origin: 'https://shop.acme.test',
+      width: 390,
+      seconds: REMOTE_SITE_SECONDS,
+      task: 'Find a running shoe in size 43.',
+    });
+    const page = await ctx.t.app.inject({
+      method: 'GET',
+      url: stimulus.kind === 'site' ? stimulus.start_url : '',
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('href="/demo-shop/checkout"');
   });
 
   it('shows nothing for a video test without its video and a website test without a screenshot', async () => {

@@ -16,6 +16,7 @@ import {
   getRemoteSessionProgress,
   getRemoteStudy,
   joinRemoteStudy,
+  type LiveSiteLookup,
   listRemoteCohorts,
   openRemoteCohort,
   putRemoteBatch,
@@ -31,7 +32,10 @@ import {
  * (`Authorization: Session <token>`). The stream parsers of the ingestion API are registered on
  * the same /api/v1 scope, so a batch arrives here as it arrives there.
  */
-export function registerRemoteStudyRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerRemoteStudyRoutes(
+  app: FastifyInstance,
+  deps: Deps & { liveSite: LiveSiteLookup },
+): void {
   serveRoute(app, remoteCohortRoutes.create, async (request) =>
     openRemoteCohort(
       deps,

@@ -19,6 +19,7 @@ import {
   REMOTE_GAZE_DEFAULTS,
   REMOTE_MESSAGES,
   REMOTE_SESSION_HOURS,
+  REMOTE_SITE_SECONDS,
   type RemoteAnswersInput,
   type RemoteCohort,
   type RemoteMaterial,
@@ -427,18 +428,35 @@ export async function putRemoteVoiceChunk(deps: Deps, grant: RemoteSessionGrant,
 }
 
 /**
+ * A website the product shows on its own origin, so that a participant browses it live in a frame
+ * of the study's page (the bundled demo shop): where it starts here, its own address, and the
+ * width it is laid out at for the test's platform. Null for any other site, which would need a
+ * browser extension to be tracked: its test shows its pages' screenshots instead.
+ */
+export type LiveSiteLookup = (
+  testUrl: string,
+  platform: 'desktop' | 'mobile',
+) => { start_url: string; origin: string; width: number } | null;
+
+/**
  * What the session's participant is shown and asked: a video test's video (signed as for
  * researchers), a website test's pages with a screenshot, or nothing; and the test's questions.
  * Nothing else of the test: no results, no other participant, no answers.
  */
-export async function getRemoteMaterial(deps: Deps, grant: RemoteSessionGrant): Promise<RemoteMaterial> {
+export async function getRemoteMaterial(
+  deps: Deps & { liveSite: LiveSiteLookup },
+  grant: RemoteSessionGrant,
+): Promise<RemoteMaterial> {
   await liveSession(deps, grant);
   const test = await findStudyTestRow(deps.db, grant.testId);
   if (!test) throw notFound('The study');
+  const site = test.platform === 'video' ? null : deps.liveSite(test.url, test.platform);
   const [stimulus, questions] = await Promise.all([
     test.platform === 'video'
       ? videoStimulus(deps, grant.testId, test.video)
-      : pagesStimulus(deps, grant.testId),
+      : site
+        ? { kind: 'site' as const, ...site, seconds: REMOTE_SITE_SECONDS, task: test.scenario.trim() || null }
+        : pagesStimulus(deps, grant.testId),
     questionsOfTest(deps, grant.testId),
   ]);
   return { stimulus, questions: toRemoteQuestions(questions) };

@@ -68,6 +68,13 @@ type CalibrationTexts = {
 type StimulusTexts = {
   heading: string;
   pagesIntro: (pages: number, seconds: number) => string;
+  /** Why a website is shown as pictures of its pages. */
+  pagesNotLive: string;
+  siteIntro: (minutes: number) => string;
+  siteTask: string;
+  startSite: string;
+  siteLabel: string;
+  siteDone: string;
   videoIntro: string;
   sitStill: string;
   fullWindow: string;
@@ -298,6 +305,14 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
         'You will watch a video. Watch it as you would at home; it fills the window and plays with sound.',
       sitStill: 'Keep sitting as you did during the calibration.',
       fullWindow: 'The study fills the whole window until it ends.',
+      pagesNotLive:
+        'The website itself cannot be shown here: following where you look and click on it would need a browser extension, so you see its pages as pictures.',
+      siteIntro: (minutes) =>
+        `You will use a web shop in this window, as you would at home: click, scroll and read as you like. You have up to ${minutes} minutes; press “I’m done” when you have finished.`,
+      siteTask: 'Your task',
+      startSite: 'Open the shop',
+      siteLabel: 'The shop',
+      siteDone: 'I’m done',
       startPages: 'Show the pages',
       startVideo: 'Play the video',
       pageLabel: (page, pages) => `Page ${page} of ${pages}`,
@@ -478,6 +493,14 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
         'Je bekijkt een video. Kijk zoals je thuis zou doen; hij vult het venster en speelt met geluid.',
       sitStill: 'Blijf zitten zoals tijdens de kalibratie.',
       fullWindow: 'Het onderzoek vult het hele venster tot het klaar is.',
+      pagesNotLive:
+        'De website zelf kan hier niet getoond worden: volgen waar je kijkt en klikt zou een browserextensie vragen, dus je ziet de pagina’s als afbeeldingen.',
+      siteIntro: (minutes) =>
+        `Je gebruikt een webwinkel in dit venster, zoals je thuis zou doen: klik, scrol en lees wat je wilt. Je hebt maximaal ${minutes} minuten; druk op „Ik ben klaar” als je klaar bent.`,
+      siteTask: 'Je opdracht',
+      startSite: 'Open de winkel',
+      siteLabel: 'De winkel',
+      siteDone: 'Ik ben klaar',
       startPages: "Pagina's tonen",
       startVideo: 'Video afspelen',
       pageLabel: (page, pages) => `Pagina ${page} van ${pages}`,

@@ -1,6 +1,6 @@
 import { checkpointDue, type GazeModel, MOBILE_OFFSET_X } from '@limbus/analytics';
 import type { RemoteMaterial } from '@limbus/contract';
-import { Box, Button, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { SessionApi } from '../api';
 import type { ObservationWindow } from '../tracking/observation-window';
@@ -15,6 +15,7 @@ import { VoiceIndicator } from './voice-indicator';
 type Texts = ParticipantTexts['stimulus'];
 type PagesStimulus = Extract<RemoteMaterial['stimulus'], { kind: 'pages' }>;
 type VideoStimulus = Extract<RemoteMaterial['stimulus'], { kind: 'video' }>;
+type SiteStimulus = Extract<RemoteMaterial['stimulus'], { kind: 'site' }>;
 type Page = PagesStimulus['pages'][number];
 
 /** The recorded frame of a video: the lab's 1920×1080, which the video heatmap scales to its overlay. */
@@ -174,6 +175,157 @@ function PagesRun({
       position={{ index, count: stimulus.pages.length }}
       onDone={() => (index + 1 < stimulus.pages.length ? setIndex(index + 1) : onDone())}
     />
+  );
+}
+
+/** The shop's path on its own origin: `/demo-shop/shoes` → `https://shop.acme.test/shoes`. */
+export function siteAddress(stimulus: Pick<SiteStimulus, 'start_url' | 'origin'>, framePath: string): string {
+  const prefix = stimulus.start_url.slice(0, stimulus.start_url.indexOf('/', 1) + 1 || undefined);
+  const path = framePath.startsWith(prefix) ? framePath.slice(prefix.length - 1) : framePath;
+  return `${stimulus.origin}${path || '/'}`;
+}
+
+/**
+ * A live site on this origin (the bundled demo shop) in a frame laid out at the lab's width and
+ * scaled to the window, so that its pages stand as the test's screenshots do; the recording places
+ * gaze and pointer in the page's own pixels and reads the page's address and scroll from the
+ * frame (same origin), whose pointer this window does not hear otherwise. It ends when the
+ * participant is done, or after the stimulus's seconds.
+ */
+function SiteRun({
+  stimulus,
+  platform,
+  recording,
+  texts,
+  voice,
+  onDone,
+}: {
+  stimulus: SiteStimulus;
+  platform: 'desktop' | 'mobile';
+  recording: SessionRecording;
+  texts: Texts;
+  voice: Voice;
+  onDone: () => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [elapsed, setElapsed] = useState(0);
+  const done = useRef(onDone);
+  done.current = onDone;
+  // a phone's site keeps its own size on a wide window; a desktop's shrinks to the window's width
+  const scale = size.width > 0 ? Math.min(1, size.width / stimulus.width) : 1;
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const offsetX = platform === 'mobile' ? MOBILE_OFFSET_X : 0;
+    const toPage = ({ x, y }: { x: number; y: number }) => {
+      const rect = frame.getBoundingClientRect();
+      return { x: (x - rect.left) / scale + offsetX, y: (y - rect.top) / scale };
+    };
+    const stimulusFrame: StimulusFrame = {
+      place: toPage,
+      // null while a page loads (no document yet), and were it ever on another origin (unreadable)
+      page: () => {
+        try {
+          const view = frame.contentWindow;
+          const root = view?.document.documentElement;
+          if (!view || !root) return null;
+          return {
+            url: siteAddress(stimulus, view.location.pathname),
+            scrollY: view.scrollY,
+            pageHeight: root.scrollHeight,
+          };
+        } catch {
+          return null;
+        }
+      },
+    };
+    // the frame's pointer, as a point of this window
+    const inWindow = (event: MouseEvent) => {
+      const rect = frame.getBoundingClientRect();
+      return { x: rect.left + event.clientX * scale, y: rect.top + event.clientY * scale };
+    };
+    const onMove = (event: PointerEvent) => recording.pointerAt(inWindow(event), false);
+    const onClick = (event: MouseEvent) => recording.pointerAt(inWindow(event), true);
+    const follow = () => {
+      const view = frame.contentWindow;
+      view?.addEventListener('pointermove', onMove, { passive: true });
+      view?.addEventListener('click', onClick, true);
+    };
+    frame.addEventListener('load', follow);
+    follow();
+    recording.show(stimulusFrame);
+    return () => {
+      frame.removeEventListener('load', follow);
+      frame.contentWindow?.removeEventListener('pointermove', onMove);
+      frame.contentWindow?.removeEventListener('click', onClick, true);
+      recording.show(null);
+    };
+  }, [stimulus, platform, recording, scale]);
+
+  useEffect(() => {
+    const started = performance.now();
+    const timer = setInterval(() => {
+      const spent = (performance.now() - started) / 1000;
+      setElapsed(spent);
+      if (spent >= stimulus.seconds) {
+        clearInterval(timer);
+        done.current();
+      }
+    }, 500);
+    return () => clearInterval(timer);
+  }, [stimulus.seconds]);
+
+  return (
+    <FullWindow label={texts.siteLabel} voice={voice}>
+      <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+        <Group justify="space-between" wrap="nowrap" gap="sm" px="sm" py={6} style={{ flex: 'none' }}>
+          <Text size="sm" lineClamp={2}>
+            {stimulus.task ? (
+              <>
+                <Text span fw={600} size="sm">
+                  {texts.siteTask}:
+                </Text>{' '}
+                {stimulus.task}
+              </>
+            ) : null}
+          </Text>
+          <Button size="sm" onClick={() => done.current()} style={{ flex: 'none' }}>
+            {texts.siteDone}
+          </Button>
+        </Group>
+        <Progress value={(elapsed / stimulus.seconds) * 100} size="xs" radius={0} aria-hidden />
+        <Box ref={box} pos="relative" style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
+          <iframe
+            ref={frameRef}
+            src={stimulus.start_url}
+            title={texts.siteLabel}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: Math.max(0, (size.width - stimulus.width * scale) / 2),
+              width: stimulus.width,
+              height: size.height / scale,
+              border: 0,
+              transform: `scale(${scale})`,
+              transformOrigin: 'top left',
+            }}
+          />
+        </Box>
+      </Box>
+    </FullWindow>
   );
 }
 
@@ -349,8 +501,20 @@ export function StimulusStep({
         </Box>
       </Stack>
     );
-  if (running)
-    return stimulus.kind === 'video' ? (
+  const site = platform === 'mobile' ? 'mobile' : 'desktop';
+  if (running && stimulus.kind === 'site')
+    return (
+      <SiteRun
+        stimulus={stimulus}
+        platform={site}
+        recording={recording}
+        texts={texts}
+        voice={voice}
+        onDone={onDone}
+      />
+    );
+  if (running && stimulus.kind === 'video')
+    return (
       <VideoRun
         stimulus={stimulus}
         recording={recording}
@@ -359,10 +523,12 @@ export function StimulusStep({
         voice={voice}
         onDone={onDone}
       />
-    ) : (
+    );
+  if (running && stimulus.kind === 'pages')
+    return (
       <PagesRun
         stimulus={stimulus}
-        platform={platform === 'mobile' ? 'mobile' : 'desktop'}
+        platform={site}
         recording={recording}
         texts={texts}
         voice={voice}
@@ -373,16 +539,35 @@ export function StimulusStep({
     <Stack gap="lg">
       <StepHeading title={texts.heading} />
       {indicator}
-      <Text>
-        {stimulus.kind === 'video'
-          ? texts.videoIntro
-          : texts.pagesIntro(stimulus.pages.length, stimulus.seconds_each)}
-      </Text>
+      {stimulus.kind === 'video' ? <Text>{texts.videoIntro}</Text> : null}
+      {stimulus.kind === 'pages' ? (
+        <>
+          <Text>{texts.pagesIntro(stimulus.pages.length, stimulus.seconds_each)}</Text>
+          <Text>{texts.pagesNotLive}</Text>
+        </>
+      ) : null}
+      {stimulus.kind === 'site' ? (
+        <>
+          <Text>{texts.siteIntro(Math.round(stimulus.seconds / 60))}</Text>
+          {stimulus.task ? (
+            <Text>
+              <Text span fw={600}>
+                {texts.siteTask}:
+              </Text>{' '}
+              {stimulus.task}
+            </Text>
+          ) : null}
+        </>
+      ) : null}
       <Text>{texts.sitStill}</Text>
       <VisuallyHidden>{texts.fullWindow}</VisuallyHidden>
       <Box>
         <Button size="md" onClick={() => setRunning(true)}>
-          {stimulus.kind === 'video' ? texts.startVideo : texts.startPages}
+          {stimulus.kind === 'video'
+            ? texts.startVideo
+            : stimulus.kind === 'site'
+              ? texts.startSite
+              : texts.startPages}
         </Button>
       </Box>
     </Stack>

@@ -121,14 +121,15 @@ export function sessionRecording({
       url: page.url,
     });
   };
+  /** The pointer at a window point (CSS px); a click is a sample of its own. */
+  const pointerAt = (point: { x: number; y: number }, click: boolean) => {
+    if (!recordMouse) return;
+    pointer = point;
+    if (click) mouseSample(1);
+  };
   if (recordMouse) {
-    const onMove = (event: PointerEvent) => {
-      pointer = { x: event.clientX, y: event.clientY };
-    };
-    const onClick = (event: MouseEvent) => {
-      pointer = { x: event.clientX, y: event.clientY };
-      mouseSample(1);
-    };
+    const onMove = (event: PointerEvent) => pointerAt({ x: event.clientX, y: event.clientY }, false);
+    const onClick = (event: MouseEvent) => pointerAt({ x: event.clientX, y: event.clientY }, true);
     window.addEventListener('pointermove', onMove, { passive: true });
     window.addEventListener('click', onClick, true);
     const heartbeat = setInterval(() => mouseSample(0), MOUSE_EVERY_MS);
@@ -152,6 +153,11 @@ export function sessionRecording({
       if (frame && !next && gaze) lost(performance.now());
       frame = next;
     },
+    /**
+     * The pointer of a frame this window's listeners do not hear (a site in an iframe), at its
+     * point in this window; a click is recorded as one.
+     */
+    pointerAt,
     /** A recalibration's model from now on, or null to go on without gaze (marked lost from here). */
     switchModel(next: GazeModel | null) {
       if (model && !next) lost(performance.now());

@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import type { SessionRecording, StimulusFrame } from '../tracking/session-recording';
+import { PARTICIPANT_TEXTS } from './participant-texts';
+import { StimulusStep, siteAddress } from './stimulus-step';
+
+const SHOP = {
+  kind: 'site' as const,
+  start_url: '/demo-shop/',
+  origin: 'https://shop.acme.test',
+  width: 1920,
+  seconds: 180,
+  task: 'Find a running shoe in size 43.',
+};
+
+function fakeRecording() {
+  const shown: (StimulusFrame | null)[] = [];
+  const recording = {
+    voice: null,
+    show: (frame: StimulusFrame | null) => shown.push(frame),
+    pointerAt: vi.fn(),
+    switchModel: () => undefined,
+    finish: async () => undefined,
+  } as unknown as SessionRecording;
+  return { recording, shown };
+}
+
+describe('the study on a live site (the demo shop on this origin)', () => {
+  it('records the frame’s pages under the shop’s own address', () => {
+    expect(siteAddress(SHOP, '/demo-shop/')).toBe('https://shop.acme.test/');
+    expect(siteAddress(SHOP, '/demo-shop/shoes/runner-2')).toBe('https://shop.acme.test/shoes/runner-2');
+    expect(siteAddress({ ...SHOP, start_url: '/demo-shop/basket' }, '/demo-shop/checkout')).toBe(
+      'https://shop.acme.test/checkout',
+    );
+  });
+
+  it('gives the task, opens the shop in a frame across the window, and ends when the participant is done', async () => {
+    const user = userEvent.setup();
+    const { recording, shown } = fakeRecording();
+    const onDone = vi.fn();
+    const texts = PARTICIPANT_TEXTS.en.stimulus;
+    renderWithProviders(
+      <StimulusStep
+        stimulus={SHOP}
+        platform="desktop"
+        recording={recording}
+        checks={null}
+        texts={texts}
+        voiceLabel="Recording your voice"
+        onDone={onDone}
+      />,
+    );
+    expect(screen.getByText(texts.siteIntro(3))).toBeTruthy();
+    expect(screen.getByText('Find a running shoe in size 43.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Open the shop' }));
+
+    const frame = screen.getByTitle('The shop');
+    expect(frame.getAttribute('src')).toBe('/demo-shop/');
+    expect(screen.getByRole('region', { name: 'The shop' })).toBeTruthy();
+    const current = shown.at(-1);
+    expect(current).not.toBeNull();
+    // a window point in the page's own pixels (no layout here: the frame at the window's corner, unscaled)
+    expect(current?.place({ x: 100, y: 50 })).toEqual({ x: 100, y: 50 });
+
+    await user.click(screen.getByRole('button', { name: 'I’m done' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('says why another website is shown as pictures of its pages', () => {
+    const { recording } = fakeRecording();
+    const texts = PARTICIPANT_TEXTS.nl.stimulus;
+    renderWithProviders(
+      <StimulusStep
+        stimulus={{ kind: 'pages', seconds_each: 8, pages: [] }}
+        platform="desktop"
+        recording={recording}
+        checks={null}
+        texts={texts}
+        voiceLabel="Je stem wordt opgenomen"
+        onDone={() => undefined}
+      />,
+    );
+    expect(screen.getByText(texts.pagesNotLive)).toBeTruthy();
+  });
+});
