@@ -197,7 +197,11 @@ export function CalibrationRun({
       });
       onMeasured(fitted, data);
     } catch (error) {
-      onFailed(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : texts.failed);
+      onFailed(
+        isApiError(error) && error.status > 0 && error.status < 500
+          ? texts.refusal(error.message)
+          : texts.failed,
+      );
     }
   };
   if (measuring) return <PageLoader label={texts.measuring} />;

@@ -91,7 +91,7 @@ export function ConsentStep({
         {terms.streams.includes('voice') ? <Text>{texts.voiceSent}</Text> : null}
         {join.error ? (
           <Alert color="red" variant="light" role="alert">
-            {isApiError(join.error) ? join.error.message : String(join.error)}
+            {isApiError(join.error) ? texts.refusal(join.error.message) : String(join.error)}
           </Alert>
         ) : null}
         <Box>

@@ -1,5 +1,6 @@
 import { type ConsentPurpose, type ConsentStream, languageOfName } from '@limbus/contract';
 import type { MicrophoneFailure } from '../tracking/microphone';
+import { inParticipantLanguage } from './refusals';
 
 /** The languages the participant's pages speak; any other test language reads English. */
 export type ParticipantLanguage = 'en' | 'nl';
@@ -63,6 +64,8 @@ type CalibrationTexts = {
   again: string;
   continue: string;
   failed: string;
+  /** The server's refusal as the participant reads it. */
+  refusal: (message: string) => string;
 };
 
 type StimulusTexts = {
@@ -99,6 +102,8 @@ type QuestionTexts = {
   send: string;
   sending: string;
   failed: string;
+  /** The server's refusal as the participant reads it. */
+  refusal: (message: string) => string;
 };
 
 type MicrophoneTexts = {
@@ -151,6 +156,8 @@ export type ParticipantTexts = {
     noPurpose: string;
     agree: string;
     joining: string;
+    /** The server's refusal as the participant reads it. */
+    refusal: (message: string) => string;
   };
   check: CheckTexts;
   microphone: MicrophoneTexts;
@@ -210,6 +217,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       noPurpose: 'Choose at least one purpose, or close this page if you do not want to take part.',
       agree: 'I consent and continue',
       joining: 'Saving your consent',
+      refusal: (message) => inParticipantLanguage(message, 'en'),
     },
     check: {
       heading: 'Camera and screen check',
@@ -296,6 +304,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       again: 'Calibrate again',
       continue: 'Continue',
       failed: 'The calibration could not be saved. Check your connection, then try again.',
+      refusal: (message) => inParticipantLanguage(message, 'en'),
     },
     stimulus: {
       heading: 'The study',
@@ -334,6 +343,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       send: 'Send my answers',
       sending: 'Sending your answers',
       failed: 'Your answers could not be sent. Check your connection, then try again.',
+      refusal: (message) => inParticipantLanguage(message, 'en'),
     },
     finish: {
       heading: 'Thank you',
@@ -395,6 +405,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       noPurpose: 'Kies minstens één doel, of sluit deze pagina als je niet wilt meedoen.',
       agree: 'Ik geef toestemming en ga verder',
       joining: 'Je toestemming wordt opgeslagen',
+      refusal: (message) => inParticipantLanguage(message, 'nl'),
     },
     check: {
       heading: 'Controle van camera en scherm',
@@ -484,6 +495,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       again: 'Opnieuw kalibreren',
       continue: 'Verder',
       failed: 'De kalibratie kon niet worden opgeslagen. Controleer je verbinding en probeer het opnieuw.',
+      refusal: (message) => inParticipantLanguage(message, 'nl'),
     },
     stimulus: {
       heading: 'Het onderzoek',
@@ -522,6 +534,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       send: 'Mijn antwoorden versturen',
       sending: 'Je antwoorden worden verstuurd',
       failed: 'Je antwoorden konden niet worden verstuurd. Controleer je verbinding en probeer het opnieuw.',
+      refusal: (message) => inParticipantLanguage(message, 'nl'),
     },
     finish: {
       heading: 'Bedankt',

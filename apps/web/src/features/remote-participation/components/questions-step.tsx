@@ -59,7 +59,11 @@ export function QuestionsStep({
       if (answers.length) await sessionApi.answers({ body: { answers } });
       onDone();
     } catch (error) {
-      setFailure(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : texts.failed);
+      setFailure(
+        isApiError(error) && error.status > 0 && error.status < 500
+          ? texts.refusal(error.message)
+          : texts.failed,
+      );
     } finally {
       setSending(false);
     }

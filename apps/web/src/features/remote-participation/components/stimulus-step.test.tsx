@@ -54,6 +54,8 @@ describe('the study on a live site (the demo shop on this origin)', () => {
     );
     expect(screen.getByText(texts.siteIntro(3))).toBeTruthy();
     expect(screen.getByText('Find a running shoe in size 43.')).toBeTruthy();
+    // no calibration came before: nothing to keep sitting for
+    expect(screen.queryByText(texts.sitStill)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open the shop' }));
 
     const frame = screen.getByTitle('The shop');

@@ -559,7 +559,8 @@ export function StimulusStep({
           ) : null}
         </>
       ) : null}
-      <Text>{texts.sitStill}</Text>
+      {/* only after a calibration, which gaze is measured by */}
+      {checks ? <Text>{texts.sitStill}</Text> : null}
       <VisuallyHidden>{texts.fullWindow}</VisuallyHidden>
       <Box>
         <Button size="md" onClick={() => setRunning(true)}>

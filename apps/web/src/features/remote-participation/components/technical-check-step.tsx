@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { formatCount } from '../../../ui';
 import { faceCheckOf, type LightVerdict, smallestWindowFor } from '../tracking/face-check';
 import {
   type FaceTracker,
@@ -180,7 +179,8 @@ function TechnicalCheck({
     tracker && verdict?.face === 'faceSmall' ? texts.advice.faceSmall : null,
     tracker && verdict?.light ? lightAdvice(texts, verdict.light) : null,
     viewport.width && !screenOk
-      ? texts.advice.screenSmall(`${formatCount(smallest.width)} × ${formatCount(smallest.height)}`)
+      ? // pixels ungrouped: '1,024' would read as a decimal in Dutch
+        texts.advice.screenSmall(`${smallest.width} × ${smallest.height}`)
       : null,
   ].filter((text): text is string => Boolean(text));
   const allOk = Object.values(states).every((state) => state === 'ok');
