@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { pointsIn, pointWords, useCommentVersion } from '../../account';
 import { useStreamSamples } from '../api';
 import { EmotionChart } from './emotion-chart';
-import { WebcamParticipantFace } from './expression-chart';
+import { WebcamParticipantPanels } from './expression-chart';
 import { Neurofeedback } from './neurofeedback';
 
 /**
@@ -42,9 +42,10 @@ export function DataTab({
           onSeek={onSeek}
         />
       ) : null}
-      {/* a remote participant records no EEG; its facial expressions are a stream of their own */}
+      {/* a remote participant records no EEG; its facial expressions are a stream of their own, and its voice */}
       {participant.source === 'webcam' ? (
-        <WebcamParticipantFace
+        <WebcamParticipantPanels
+          headingOrder={3}
           testId={test.id}
           participantId={participant.id}
           startMs={startMs}

@@ -7,6 +7,7 @@ import { ErrorAlert, formatClock } from '../../../ui';
 import { useStreamSamples } from '../api';
 import { formatEmotionShare, nearestSampleIndex } from '../emotion-scores';
 import { EXPRESSION_CURVES, expressionSeries } from '../expression-series';
+import { SpokenAudio } from './spoken-audio';
 import { PlayheadLine, type TimeSeriesLine, useTimeSeriesPlot } from './use-time-series-plot';
 
 const HEIGHT = 160;
@@ -172,15 +173,16 @@ export function NoEegNotice() {
 
 /**
  * What a webcam participant shows where a lab participant shows EEG: the note that no EEG was
- * recorded (when its emotions are known to be absent) and its facial expressions.
+ * recorded (when its emotions are known to be absent), its facial expressions and its spoken audio.
  */
-export function WebcamParticipantFace({
+export function WebcamParticipantPanels({
   testId,
   participantId,
   startMs,
   seconds,
   onSeek,
   hasNoEeg,
+  headingOrder,
 }: {
   testId: number;
   participantId: number;
@@ -189,6 +191,8 @@ export function WebcamParticipantFace({
   onSeek: (seconds: number) => void;
   /** True once the emotions stream is known to be absent. */
   hasNoEeg: boolean;
+  /** The level of the spoken audio's heading in its screen. */
+  headingOrder: 2 | 3;
 }) {
   return (
     <>
@@ -200,6 +204,7 @@ export function WebcamParticipantFace({
         seconds={seconds}
         onSeek={onSeek}
       />
+      <SpokenAudio testId={testId} participantId={participantId} headingOrder={headingOrder} />
     </>
   );
 }

@@ -42,12 +42,11 @@ import {
   RECORDING_LENGTH_HINT,
   recordingLengthDiffers,
   SourceBadge,
-  SpokenAudio,
   useParticipants,
   useStreamSamples,
   useVideoKeys,
   useVideoTime,
-  WebcamParticipantFace,
+  WebcamParticipantPanels,
 } from '../../participants';
 import { RemovedNotice, RemovedStreamsNotice, removedRecording } from '../../retention';
 import { useRecordingParticipant } from '../api';
@@ -336,17 +335,15 @@ function RecordingContent({
             </Group>
           ) : null}
           {isWebcam ? (
-            <>
-              <WebcamParticipantFace
-                testId={test.id}
-                participantId={participant.id}
-                startMs={startMs}
-                seconds={seconds}
-                onSeek={seek}
-                hasNoEeg={emotions.data === null}
-              />
-              <SpokenAudio testId={test.id} participantId={participant.id} headingOrder={2} />
-            </>
+            <WebcamParticipantPanels
+              headingOrder={2}
+              testId={test.id}
+              participantId={participant.id}
+              startMs={startMs}
+              seconds={seconds}
+              onSeek={seek}
+              hasNoEeg={emotions.data === null}
+            />
           ) : null}
         </Stack>
       </EvidenceLayout>

@@ -1,6 +1,6 @@
 import { type ConsentPurpose, type ConsentStream, languageOfName } from '@limbus/contract';
 import type { MicrophoneFailure } from '../tracking/microphone';
-import { inParticipantLanguage } from './refusals';
+import { dutchRefusal } from './refusals';
 
 /** The languages the participant's pages speak; any other test language reads English. */
 export type ParticipantLanguage = 'en' | 'nl';
@@ -217,7 +217,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       noPurpose: 'Choose at least one purpose, or close this page if you do not want to take part.',
       agree: 'I consent and continue',
       joining: 'Saving your consent',
-      refusal: (message) => inParticipantLanguage(message, 'en'),
+      refusal: (message) => message,
     },
     check: {
       heading: 'Camera and screen check',
@@ -304,7 +304,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       again: 'Calibrate again',
       continue: 'Continue',
       failed: 'The calibration could not be saved. Check your connection, then try again.',
-      refusal: (message) => inParticipantLanguage(message, 'en'),
+      refusal: (message) => message,
     },
     stimulus: {
       heading: 'The study',
@@ -343,7 +343,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       send: 'Send my answers',
       sending: 'Sending your answers',
       failed: 'Your answers could not be sent. Check your connection, then try again.',
-      refusal: (message) => inParticipantLanguage(message, 'en'),
+      refusal: (message) => message,
     },
     finish: {
       heading: 'Thank you',
@@ -405,7 +405,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       noPurpose: 'Kies minstens één doel, of sluit deze pagina als je niet wilt meedoen.',
       agree: 'Ik geef toestemming en ga verder',
       joining: 'Je toestemming wordt opgeslagen',
-      refusal: (message) => inParticipantLanguage(message, 'nl'),
+      refusal: dutchRefusal,
     },
     check: {
       heading: 'Controle van camera en scherm',
@@ -495,7 +495,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       again: 'Opnieuw kalibreren',
       continue: 'Verder',
       failed: 'De kalibratie kon niet worden opgeslagen. Controleer je verbinding en probeer het opnieuw.',
-      refusal: (message) => inParticipantLanguage(message, 'nl'),
+      refusal: dutchRefusal,
     },
     stimulus: {
       heading: 'Het onderzoek',
@@ -534,7 +534,7 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       send: 'Mijn antwoorden versturen',
       sending: 'Je antwoorden worden verstuurd',
       failed: 'Je antwoorden konden niet worden verstuurd. Controleer je verbinding en probeer het opnieuw.',
-      refusal: (message) => inParticipantLanguage(message, 'nl'),
+      refusal: dutchRefusal,
     },
     finish: {
       heading: 'Bedankt',

@@ -1,5 +1,4 @@
 import { REMOTE_MESSAGES } from '@limbus/contract';
-import type { ParticipantLanguage } from './participant-texts';
 
 /** The server's refusals a participant may read (it writes them in English). */
 type Refusal =
@@ -41,12 +40,10 @@ const TERMS_CHANGED = new RegExp(
 );
 
 /**
- * A refusal of the server in the participant's language: the server writes English, which an
- * English participant reads as it is; a Dutch one reads the refusals a participant can meet in
- * Dutch (any other message stays as written).
+ * A refusal of the server for a Dutch participant: the server writes English; the refusals a
+ * participant can meet are read in Dutch (any other message stays as written).
  */
-export function inParticipantLanguage(message: string, language: ParticipantLanguage): string {
-  if (language === 'en') return message;
+export function dutchRefusal(message: string): string {
   const changed = TERMS_CHANGED.exec(message);
   if (changed?.[1]) return DUTCH.termsChanged(changed[1]);
   const refusal = (Object.keys(DUTCH) as (Refusal | 'termsChanged')[]).find(

@@ -502,39 +502,10 @@ export function StimulusStep({
       </Stack>
     );
   const site = platform === 'mobile' ? 'mobile' : 'desktop';
-  if (running && stimulus.kind === 'site')
-    return (
-      <SiteRun
-        stimulus={stimulus}
-        platform={site}
-        recording={recording}
-        texts={texts}
-        voice={voice}
-        onDone={onDone}
-      />
-    );
-  if (running && stimulus.kind === 'video')
-    return (
-      <VideoRun
-        stimulus={stimulus}
-        recording={recording}
-        checks={checks}
-        texts={texts}
-        voice={voice}
-        onDone={onDone}
-      />
-    );
-  if (running && stimulus.kind === 'pages')
-    return (
-      <PagesRun
-        stimulus={stimulus}
-        platform={site}
-        recording={recording}
-        texts={texts}
-        voice={voice}
-        onDone={onDone}
-      />
-    );
+  const run = { recording, texts, voice, onDone };
+  if (running && stimulus.kind === 'site') return <SiteRun stimulus={stimulus} platform={site} {...run} />;
+  if (running && stimulus.kind === 'video') return <VideoRun stimulus={stimulus} checks={checks} {...run} />;
+  if (running && stimulus.kind === 'pages') return <PagesRun stimulus={stimulus} platform={site} {...run} />;
   return (
     <Stack gap="lg">
       <StepHeading title={texts.heading} />

@@ -25,12 +25,11 @@ import { DetailList, ErrorAlert, formatGender, PageLoader } from '../../../ui';
 import { CommentVersionToggle, useCommentVersion } from '../../account';
 import {
   EmotionChart,
-  SpokenAudio,
   useParticipant,
   useParticipants,
   useStreamSamples,
   useVideoTime,
-  WebcamParticipantFace,
+  WebcamParticipantPanels,
 } from '../../participants';
 import { useLoadedTest } from '../../test-results';
 import { IndividualParticipantsLock, useSeesIndividualParticipants } from './individual-lock';
@@ -114,17 +113,15 @@ function ParticipantVideo({
         )}
         {/* a remote participant records no EEG; its facial expressions are a stream of their own, and its voice */}
         {participant.source === 'webcam' ? (
-          <>
-            <WebcamParticipantFace
-              testId={test.id}
-              participantId={participant.id}
-              startMs={startMs}
-              seconds={seconds}
-              onSeek={seek}
-              hasNoEeg={emotions.data === null}
-            />
-            <SpokenAudio testId={test.id} participantId={participant.id} headingOrder={3} />
-          </>
+          <WebcamParticipantPanels
+            headingOrder={3}
+            testId={test.id}
+            participantId={participant.id}
+            startMs={startMs}
+            seconds={seconds}
+            onSeek={seek}
+            hasNoEeg={emotions.data === null}
+          />
         ) : null}
       </Stack>
     </Paper>
