@@ -90,7 +90,10 @@ test('[DATA RIGHTS] a paper consent, an erasure requested by the client and veri
   // 1. the researcher enters the participant's paper consent: version 1, without AI processing
   await researcher.goto(`/research/test/${testId}/participants/${participant.id}`);
   const consent = researcher.getByRole('region', { name: 'Consent', exact: true });
-  await expect(consent.getByText(/^Version 1 · Given at the lab recorder · /)).toBeVisible();
+  // the participant's page loads its recording's streams first: slow on a loaded machine
+  await expect(consent.getByText(/^Version 1 · Given at the lab recorder · /)).toBeVisible({
+    timeout: 30_000,
+  });
   await consent.getByRole('button', { name: 'Enter a paper consent' }).click();
   const form = consent.getByRole('form', { name: 'Enter a paper consent' });
   await form.getByRole('combobox', { name: 'Version of the terms' }).click();

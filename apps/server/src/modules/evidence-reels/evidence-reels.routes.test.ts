@@ -37,6 +37,7 @@ async function storedReel(insightId: number) {
 }
 
 describe('evidence reels', () => {
+  // renders a real MP4 with ffmpeg: 10 s alone, over 30 s beside the journeys on a loaded 2-core machine
   it('are made from the points, rendered by the job, published, then read and downloaded by clients', async () => {
     const made = await reelInsightOf(ctx.t, ctx.world.client.id, { reel: 'none' });
     await giveVideo(ctx.t, { participantId: made.participant.id }, recording);
@@ -101,7 +102,7 @@ describe('evidence reels', () => {
       const served = await ctx.t.app.inject({ method: 'GET', url: signed ?? '' });
       expect(served.statusCode).toBe(404);
     }
-  });
+  }, 90_000);
 
   it('answers 409 for an insight without points a reel can show', async () => {
     const test = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
