@@ -24,6 +24,9 @@ const VIDEO_FRAME = { width: 1920, height: 1080 };
 /** What the stimulus says of the voice: its recorder (null when it is not recorded) and the indicator's words. */
 type Voice = { recorder: VoiceRecorder | null; label: string };
 
+/** What every run of a stimulus takes besides the stimulus. */
+type RunProps = { recording: SessionRecording; texts: Texts; voice: Voice; onDone: () => void };
+
 /**
  * The stimulus across the window; while the voice is recorded, a thin line above it says so,
  * never over the stimulus (which the gaze is placed on by its own box).
@@ -152,13 +155,9 @@ function PagesRun({
   texts,
   voice,
   onDone,
-}: {
+}: RunProps & {
   stimulus: PagesStimulus;
   platform: 'desktop' | 'mobile';
-  recording: SessionRecording;
-  texts: Texts;
-  voice: Voice;
-  onDone: () => void;
 }) {
   const [index, setIndex] = useState(0);
   const page = stimulus.pages[index];
@@ -199,13 +198,9 @@ function SiteRun({
   texts,
   voice,
   onDone,
-}: {
+}: RunProps & {
   stimulus: SiteStimulus;
   platform: 'desktop' | 'mobile';
-  recording: SessionRecording;
-  texts: Texts;
-  voice: Voice;
-  onDone: () => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -352,13 +347,9 @@ function VideoRun({
   texts,
   voice,
   onDone,
-}: {
+}: RunProps & {
   stimulus: VideoStimulus;
-  recording: SessionRecording;
   checks: GazeChecks | null;
-  texts: Texts;
-  voice: Voice;
-  onDone: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const [phase, setPhase] = useState<VideoPhase>({ name: 'playing' });

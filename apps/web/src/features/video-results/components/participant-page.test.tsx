@@ -9,6 +9,22 @@ import { stubCanvas } from '../../../test/stub-canvas';
 import { makeVideoTest, makeViewer, renderVideoScreen } from '../../../test/video-results';
 import { VideoParticipantPage } from './participant-page';
 
+/** The viewer's spoken audio: one take of 65 s. */
+const ONE_TAKE = {
+  consented: true,
+  removed_at: null,
+  takes: [
+    {
+      take: 1,
+      media_type: 'audio/ogg',
+      started_at: 1_795_521_600,
+      duration_ms: 65_000,
+      bytes: 200_000,
+      url: '/api/v1/tests/7/participants/41/voice/1?signature=s',
+    },
+  ],
+};
+
 const detail = (favourite: boolean): ParticipantDetail => ({
   ...makeViewer(41, 'P0041', favourite),
   test_id: 7,
@@ -39,24 +55,7 @@ describe('VideoParticipantPage', () => {
         return { body: makeViewer(41, 'P0041', favourite) };
       },
       'GET /tests/7/participants/41/streams/emotions': { status: 404, body: { code: 'not_found' } },
-      'GET /tests/7/participants/41/voice': {
-        body: {
-          data: {
-            consented: true,
-            removed_at: null,
-            takes: [
-              {
-                take: 1,
-                media_type: 'audio/ogg',
-                started_at: 1_795_521_600,
-                duration_ms: 65_000,
-                bytes: 200_000,
-                url: '/api/v1/tests/7/participants/41/voice/1?signature=s',
-              },
-            ],
-          },
-        },
-      },
+      'GET /tests/7/participants/41/voice': { body: { data: ONE_TAKE } },
     });
     // the emotion stream is read with the plain fetch (bytes, not JSON)
     vi.stubGlobal('fetch', fake.fetch);
@@ -109,24 +108,7 @@ describe('VideoParticipantPage: one language per reader (issue 26)', () => {
       'GET /tests/7/participants': { body: [makeViewer(41, 'P0041')] },
       'GET /tests/7/participants/41': { body: answered },
       'GET /tests/7/participants/41/streams/emotions': { status: 404, body: { code: 'not_found' } },
-      'GET /tests/7/participants/41/voice': {
-        body: {
-          data: {
-            consented: true,
-            removed_at: null,
-            takes: [
-              {
-                take: 1,
-                media_type: 'audio/ogg',
-                started_at: 1_795_521_600,
-                duration_ms: 65_000,
-                bytes: 200_000,
-                url: '/api/v1/tests/7/participants/41/voice/1?signature=s',
-              },
-            ],
-          },
-        },
-      },
+      'GET /tests/7/participants/41/voice': { body: { data: ONE_TAKE } },
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderVideoScreen(<VideoParticipantPage />, {
@@ -152,24 +134,7 @@ describe('VideoParticipantPage of a webcam participant', () => {
       'GET /tests/7/participants': { body: [viewer] },
       'GET /tests/7/participants/41': { body: { ...detail(false), source: 'webcam' } },
       'GET /tests/7/participants/41/streams/emotions': { status: 404, body: { code: 'not_found' } },
-      'GET /tests/7/participants/41/voice': {
-        body: {
-          data: {
-            consented: true,
-            removed_at: null,
-            takes: [
-              {
-                take: 1,
-                media_type: 'audio/ogg',
-                started_at: 1_795_521_600,
-                duration_ms: 65_000,
-                bytes: 200_000,
-                url: '/api/v1/tests/7/participants/41/voice/1?signature=s',
-              },
-            ],
-          },
-        },
-      },
+      'GET /tests/7/participants/41/voice': { body: { data: ONE_TAKE } },
     });
     const expressions = encodeStream({ kind: 'expressions', samples: makeExpressions([0, 200, 400, 3000]) });
     // the streams are read with the plain fetch (bytes, not JSON)
