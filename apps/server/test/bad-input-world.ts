@@ -14,6 +14,7 @@ import {
   buildTest,
   buildUser,
   buildWorld,
+  giveCohortHeatmapVideo,
   giveVideo,
   signIn,
 } from './factories.js';
@@ -86,10 +87,11 @@ export const useInputWorld = sharedPerProcess(async (t): Promise<InputWorld> => 
   const setupKey = (
     await createTestSetup({ db: t.db, clock: () => new Date() }, { name: 'Bad input lab', ip: '' })
   ).key;
-  await buildParticipant(t, videoTestId, {
+  const videoResult = await buildParticipant(t, videoTestId, {
     type: 'video_heatmap',
     moments: [{ emotion: 'spread', start: 0, end: 1 }],
   });
+  await giveCohortHeatmapVideo(t, videoResult.id, 'remote');
   const shareToken = (
     await buildShareLink(t, {
       testId: recordedTestId,

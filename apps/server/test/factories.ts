@@ -21,6 +21,7 @@ import {
   shareLinks,
   significantPoints,
   tests,
+  videoCohortHeatmaps,
 } from '../src/db/schema.js';
 import type { FileStore } from '../src/files/file-store.js';
 import { runFfmpeg } from '../src/media/ffmpeg.js';
@@ -211,6 +212,20 @@ export async function giveVideo(
   const key = `test-videos/${owner.testId}.mp4`;
   await t.files.put(key, bytes);
   await t.db.update(tests).set({ video: key }).where(eq(tests.id, owner.testId));
+  return key;
+}
+
+/** A video result's heatmap video of one cohort (as processing a test with both cohorts stores it). */
+export async function giveCohortHeatmapVideo(
+  t: { db: Database; files: FileStore },
+  videoParticipantId: number,
+  cohort: 'lab' | 'remote',
+): Promise<string> {
+  const key = `videos/result-${videoParticipantId}-heatmap-${cohort}.mp4`;
+  await t.files.put(key, Buffer.concat([MP4_HEAD, Buffer.alloc(1000, 7)]));
+  await t.db
+    .insert(videoCohortHeatmaps)
+    .values({ participantId: videoParticipantId, cohort, viewers: 1, emotionViewers: 0, video: key });
   return key;
 }
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { cohortQuery, idField, idParams, okSchema, optionalText } from './fields.js';
-import { participantSummarySchema } from './participants.js';
+import { COHORTS } from './constants.js';
+import {
+  cohortQuery,
+  idField,
+  idParam,
+  idParams,
+  okSchema,
+  optionalText,
+  videoFileAnswer,
+} from './fields.js';
+import { participantSummarySchema, participantVideoQuery } from './participants.js';
 import { defineRoutes } from './route.js';
 
 /** The results of a video test (spec 3 §2 video screens, §3, §7): consultant notes, scenes, feedback. */
@@ -140,6 +149,17 @@ export const videoResultsSchema = z.object({
   scenes: z.array(videoSceneSchema),
   points: z.array(videoPointSchema),
   moments: z.array(videoMomentSchema),
+  /**
+   * Whose gaze the heatmap video and the spread and fluency moments are: the asked cohort's once
+   * processing has made it (a test with both cohorts), else everyone's.
+   */
+  gaze_cohort: z.enum(COHORTS),
+  /**
+   * Whose EEG the scores, points and emotion moments average: everyone's when the asked cohort's
+   * viewers with EEG are everyone's with EEG; null when the cohort has none (webcam viewers carry
+   * no EEG), and then there are no scores, points or emotion moments.
+   */
+  emotions_cohort: z.enum(COHORTS).nullable(),
 });
 export type VideoResults = z.infer<typeof videoResultsSchema>;
 
@@ -240,11 +260,25 @@ export const videoResultRoutes = defineRoutes('videoResults', {
     path: '/tests/:id/video_results',
     access: 'user',
     summary:
-      "The summary data of a video test: stats, processing state, scores over the video, scenes with notes, points and moments; `cohort` counts the stats' viewers of lab or remote only (the processed curves are everyone's)",
+      "The summary data of a video test: stats, processing state, scores over the video, scenes with notes, points and moments; `cohort` keeps the lab's or the remote viewers: their stats, their gaze's heatmap video and moments (`gaze_cohort`), and the EEG curves only when they are the cohort's own (`emotions_cohort`)",
     params: idParams,
     query: cohortQuery,
     responses: { 200: videoResultsSchema },
     errors: [403, 404],
+  },
+  cohortHeatmapVideo: {
+    method: 'GET',
+    path: '/tests/:id/heatmap_video/:cohort',
+    access: 'signed',
+    summary:
+      "A cohort's gaze heatmap video over the test's video, by the signed URL in the results' `heatmap_video` (Range requests seek)",
+    params: z.strictObject({
+      id: idParam,
+      cohort: z.enum(['lab', 'remote'], { error: 'Choose a cohort: lab or remote' }),
+    }),
+    query: participantVideoQuery,
+    responses: { 200: videoFileAnswer, 206: videoFileAnswer },
+    errors: [416],
   },
   norms: {
     method: 'GET',

@@ -33,6 +33,8 @@ export function makeVideoResults(overrides: Partial<VideoResults> = {}): VideoRe
     scenes: [],
     points: [],
     moments: [],
+    gaze_cohort: 'all',
+    emotions_cohort: 'all',
     ...overrides,
   };
 }

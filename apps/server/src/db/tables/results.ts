@@ -1,4 +1,4 @@
-import { CAPTURE_STATES, MOMENT_KINDS, VIDEO_SERIES_KINDS } from '@limbus/contract';
+import { CAPTURE_STATES, COHORTS, MOMENT_KINDS, VIDEO_SERIES_KINDS } from '@limbus/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -118,6 +118,8 @@ export const moments = pgTable(
     /** Milliseconds. */
     start: doublePrecision('start').notNull(),
     end: doublePrecision('end').notNull(),
+    /** Whose gaze a spread or fluency moment is: everyone's, or one cohort's (video_cohort_heatmaps). */
+    cohort: text('cohort', { enum: COHORTS }).notNull().default('all'),
   },
   (table) => [
     index('moments_participant_idx').on(table.participantId, table.start),
@@ -125,6 +127,31 @@ export const moments = pgTable(
       'moments_emotion_check',
       sql.raw(`emotion in (${MOMENT_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
     ),
+    check(
+      'moments_cohort_check',
+      sql.raw(`cohort in (${COHORTS.map((cohort) => `'${cohort}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * A cohort's own gaze result of a video test with both cohorts, written by processing beside
+ * everyone's: its heatmap video (a file key; null without the test's video) and how many viewers
+ * it counts. Its spread and fluency moments are moments of that cohort.
+ */
+export const videoCohortHeatmaps = pgTable(
+  'video_cohort_heatmaps',
+  {
+    participantId: belongsTo('participant_id', () => participants.id),
+    cohort: text('cohort', { enum: ['lab', 'remote'] }).notNull(),
+    viewers: integer('viewers').notNull(),
+    /** Of them, the viewers with EEG emotions (webcam viewers have none). */
+    emotionViewers: integer('emotion_viewers').notNull(),
+    video: text('video'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.participantId, table.cohort] }),
+    check('video_cohort_heatmaps_cohort_check', sql`${table.cohort} in ('lab', 'remote')`),
   ],
 );
 

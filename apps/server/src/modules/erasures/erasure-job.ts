@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { withdrawParticipantFromReels } from '../evidence-reels/evidence-reel-withdrawal.js';
 import { recomputeTestMetrics } from '../ingestion/analysis.js';
 import { listMetricsParticipantRows } from '../participants/participants.service.js';
-import { heatmapVideoKey } from '../video-tests/heatmap-video-file.js';
+import { deleteHeatmapVideos } from '../video-tests/heatmap-video-file.js';
 import { processVideoTest } from '../video-tests/process-video-test.js';
 import { participantKeyParts, verifyErasure } from './erasure-verification.js';
 import {
@@ -212,7 +212,7 @@ async function deleteFiles(
 
 /**
  * A video test's aggregate (its video_heatmap participant, spread and fluency, means for the norms,
- * the heatmap video) made again from the viewers left; removed when none is left. Answers whether
+ * the heatmap videos, everyone's and each cohort's) made again from the viewers left; removed when none is left. Answers whether
  * the test had one.
  */
 async function recomputeVideoAggregate(deps: JobDeps, testId: number): Promise<boolean> {
@@ -222,7 +222,7 @@ async function recomputeVideoAggregate(deps: JobDeps, testId: number): Promise<b
     await processVideoTest(deps, { test_id: testId });
   } else {
     await deleteAggregateParticipant(deps.db, aggregate.id);
-    await deps.files.delete(heatmapVideoKey(testId));
+    await deleteHeatmapVideos(deps, testId);
   }
   return true;
 }

@@ -425,11 +425,12 @@ export async function ensureLabel(
   return row.id;
 }
 
-export async function listMomentRows(db: Executor, participantId: number) {
+/** A video participant's moments over everyone's gaze, or those of one cohort's gaze (spread, fluency). */
+export async function listMomentRows(db: Executor, participantId: number, cohort: Cohort = 'all') {
   return db
     .select()
     .from(moments)
-    .where(eq(moments.participantId, participantId))
+    .where(and(eq(moments.participantId, participantId), eq(moments.cohort, cohort)))
     .orderBy(asc(moments.start), asc(moments.id));
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type VideoGaze, videoHeatmapFrames } from '@limbus/analytics';
+import { COHORTS, type Cohort } from '@limbus/contract';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { renderHeatmapVideo } from '../../media/heatmap-video.js';
 import { probeVideo } from '../../media/probe-video.js';
@@ -13,7 +14,14 @@ const OVERLAY_FPS = 10;
 /** The colour scale is fitted on 2 frames a second: enough for its 95th percentile, and cheap. */
 const SCALE_FPS = 2;
 
-export const heatmapVideoKey = (testId: number) => `videos/test-${testId}-heatmap.mp4`;
+/** Everyone's heatmap video, or a cohort's of a test with both cohorts. */
+export const heatmapVideoKey = (testId: number, cohort: Cohort = 'all') =>
+  `videos/test-${testId}-heatmap${cohort === 'all' ? '' : `-${cohort}`}.mp4`;
+
+/** Removes every heatmap video of a test (its result is gone or made without the video). */
+export async function deleteHeatmapVideos(deps: Pick<JobDeps, 'files'>, testId: number): Promise<void> {
+  for (const cohort of COHORTS) await deps.files.delete(heatmapVideoKey(testId, cohort));
+}
 
 /**
  * Works on a local copy of the test's video (the file store may be S3): `work` gets its path and
@@ -37,10 +45,10 @@ export async function withTestVideo<T>(
   }
 }
 
-/** Renders everyone's gaze over the test's video and stores it; answers the file key. */
+/** Renders the gaze (everyone's, or a cohort's) over the test's video and stores it; answers the file key. */
 export async function storeHeatmapVideo(
   deps: JobDeps,
-  testId: number,
+  key: string,
   video: { file: string; durationMs: number },
   gaze: VideoGaze,
 ): Promise<string> {
@@ -60,7 +68,6 @@ export async function storeHeatmapVideo(
       overlay: OVERLAY,
       frameAt,
     });
-    const key = heatmapVideoKey(testId);
     await deps.files.put(key, await fs.promises.readFile(output));
     return key;
   } finally {

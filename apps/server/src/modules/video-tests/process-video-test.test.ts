@@ -9,11 +9,11 @@ import {
   videoResultsSchema,
 } from '@limbus/contract';
 import { demoVideoScenes, generateVideoCohort, generateVideoParticipant } from '@limbus/demo-data';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, giveVideo } from '../../../test/factories.js';
-import { jobs, participants, sections, tests, videoScoreMeans } from '../../db/schema.js';
+import { jobs, participantStreams, participants, sections, tests, videoScoreMeans } from '../../db/schema.js';
 import { makeDemoVideo } from '../../demo/demo-video.js';
 import { recordDemoParticipant } from '../../demo/record-demo-participant.js';
 import { JOB_HANDLERS } from '../../job-handlers.js';
@@ -60,6 +60,21 @@ async function videoTestWithViewers(viewers: number, addons: string[] = []): Pro
   });
   for (const viewer of cohort) await recordDemoParticipant(ctx.t, test.id, viewer);
   return test.id;
+}
+
+/** A remote viewer: webcam gaze, no EEG (its generated emotions are dropped). */
+async function addWebcamViewer(testId: number, seed: number) {
+  const viewer = generateVideoParticipant({
+    seed,
+    videoDurationMs: VIDEO_MS,
+    startTime: Date.UTC(2026, 5, 3),
+    realId: `webcam ${seed}`,
+  });
+  const { id } = await recordDemoParticipant(ctx.t, testId, viewer);
+  await ctx.t.db.update(participants).set({ source: 'webcam' }).where(eq(participants.id, id));
+  await ctx.t.db
+    .delete(participantStreams)
+    .where(and(eq(participantStreams.participantId, id), eq(participantStreams.kind, 'emotions')));
 }
 
 async function startProcessing(testId: number) {
@@ -122,6 +137,56 @@ describe('GET /tests/{id}/process_video_test', () => {
     expect(Math.abs(info.durationMs - VIDEO_MS)).toBeLessThanOrEqual(100);
     expect([info.width, info.height]).toEqual([320, 180]);
     expect(heatmap.rawPayload.equals(videoBytes)).toBe(false);
+  });
+
+  it("keeps each cohort's gaze apart on a test with lab and remote viewers, and EEG only where a cohort has it", async () => {
+    const testId = await videoTestWithViewers(3);
+    for (const seed of [71, 72]) await addWebcamViewer(testId, seed);
+    await startProcessing(testId);
+    await runJobs();
+    const results = async (cohort: string) =>
+      videoResultsSchema.parse(
+        expectOk(await as.clientMember.get(`/tests/${testId}/video_results?cohort=${cohort}`)),
+      );
+    const [all, lab, remote] = [await results('all'), await results('lab'), await results('remote')];
+    expect([all.gaze_cohort, lab.gaze_cohort, remote.gaze_cohort]).toEqual(['all', 'lab', 'remote']);
+    // The webcam viewers have no EEG: the remote cohort has no curves; the lab's are everyone's.
+    expect([all.emotions_cohort, lab.emotions_cohort, remote.emotions_cohort]).toEqual(['all', 'lab', null]);
+    expect(lab.scores).toEqual(all.scores);
+    expect(all.scores.length).toBeGreaterThan(0);
+    expect(remote.scores).toEqual([]);
+    expect(remote.points).toEqual([]);
+    expect(
+      remote.moments.every((moment) => moment.emotion === 'spread' || moment.emotion === 'fluency'),
+    ).toBe(true);
+    expect([all.stats.participants, lab.stats.participants, remote.stats.participants]).toEqual([5, 3, 2]);
+    // Three heatmap videos of the same length, each over its own viewers' gaze.
+    const videos = await Promise.all(
+      [all, lab, remote].map(async (answer) => {
+        const served = await ctx.t.app.inject({ url: answer.heatmap_video ?? '' });
+        expect(served.statusCode, answer.heatmap_video ?? 'no video').toBe(200);
+        return served.rawPayload;
+      }),
+    );
+    expect(new Set(videos.map((bytes) => bytes.toString('base64'))).size).toBe(3);
+    const file = path.join(workDir, `heatmap-remote-${testId}.mp4`);
+    fs.writeFileSync(file, videos[2] ?? Buffer.alloc(0));
+    expect(Math.abs((await probeVideo(file)).durationMs - VIDEO_MS)).toBeLessThanOrEqual(100);
+    // The spec's participant call stays everyone's.
+    const moments = (await readResult(testId)).moments ?? [];
+    expect(moments.length).toBe(all.moments.length);
+
+    // Left with one cohort, the result is everyone's again and the cohorts' videos are gone.
+    await ctx.t.db
+      .update(participants)
+      .set({ excludedFromMetrics: true })
+      .where(and(eq(participants.testId, testId), eq(participants.source, 'webcam')));
+    await startProcessing(testId);
+    await runJobs();
+    const labOnly = await results('lab');
+    expect([labOnly.gaze_cohort, labOnly.emotions_cohort]).toEqual(['all', 'all']);
+    for (const cohort of ['lab', 'remote'])
+      expect(await ctx.t.files.get(`videos/test-${testId}-heatmap-${cohort}.mp4`)).toBeNull();
   });
 
   it('updates the same participant when run again, keeping its scenes', async () => {

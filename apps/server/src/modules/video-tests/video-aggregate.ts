@@ -13,6 +13,7 @@ import {
   type VideoGaze,
   type VideoSeries,
 } from '@limbus/analytics';
+import type { ParticipantSource } from '@limbus/contract';
 import type { JobDeps } from '../../jobs/job-runner.js';
 import { loadStream } from '../participants/participant-streams.js';
 import { listMetricsParticipantRows } from '../participants/participants.service.js';
@@ -27,18 +28,26 @@ export type Viewer = {
   };
   gaze: { timestamp: Float64Array; x: Float32Array; y: Float32Array };
   durationMs: number;
+  source: ParticipantSource;
+};
+
+/** What the viewers' gaze alone gives (everyone's, or one cohort's), on the video timeline. */
+export type GazeAggregate = {
+  spread: VideoSeries;
+  fluency: VideoSeries;
+  /** Spread and fluency moments. */
+  moments: Moment[];
+  gaze: VideoGaze;
 };
 
 /** Everything process_video_test computes, on the video timeline (ms from its start). */
-export type VideoAggregate = {
+export type VideoAggregate = Omit<GazeAggregate, 'moments'> & {
   durationMs: number;
   curves: EmotionCurves;
   /** Significant points of the mean curves (timestamp_top in ms from the video's start). */
   points: DetectedPoint[];
+  /** Emotion, spread and fluency moments, by start. */
   moments: Moment[];
-  spread: VideoSeries;
-  fluency: VideoSeries;
-  gaze: VideoGaze;
 };
 
 /**
@@ -63,6 +72,7 @@ export async function loadViewers(deps: JobDeps, testId: number): Promise<Viewer
           ? { ...eyes.samples, timestamp: shift(eyes.samples.timestamp) }
           : { timestamp: new Float64Array(), x: new Float32Array(), y: new Float32Array() },
       durationMs: row.endedAt && row.startedAt ? row.endedAt.getTime() - row.startedAt.getTime() : 0,
+      source: row.source,
     });
   }
   return viewers;
@@ -96,14 +106,29 @@ const emptyEmotions = () => ({
 
 /**
  * The aggregate of all viewers over `durationMs` of video: mean emotion curves with their
- * significant points and moments, gaze spread and fluency (from the default gaze event detector's fixations) with their
- * moments, and everyone's gaze merged for the heatmap video. Definitions: video-aggregation.ts.
+ * significant points and moments, and the gaze aggregate (aggregateGaze). Definitions:
+ * video-aggregation.ts.
  */
 export function aggregateViewers(viewers: readonly Viewer[], durationMs: number): VideoAggregate {
   const curves = meanEmotionCurves(
     viewers.map((viewer) => viewer.emotions),
     durationMs,
   );
+  const gaze = aggregateGaze(viewers, durationMs);
+  return {
+    ...gaze,
+    durationMs,
+    curves,
+    points: detectSignificantPoints(finiteCurves(curves)),
+    moments: [...detectMoments(curves), ...gaze.moments].sort((a, b) => a.start - b.start),
+  };
+}
+
+/**
+ * The viewers' gaze spread and fluency (from the default gaze event detector's fixations) with
+ * their moments, and their gaze merged for the heatmap video.
+ */
+export function aggregateGaze(viewers: readonly Viewer[], durationMs: number): GazeAggregate {
   const spread = gazeSpread(
     viewers.map((viewer) => viewer.gaze),
     durationMs,
@@ -115,14 +140,9 @@ export function aggregateViewers(viewers: readonly Viewer[], durationMs: number)
     durationMs,
   );
   return {
-    durationMs,
-    curves,
-    points: detectSignificantPoints(finiteCurves(curves)),
-    moments: [...detectMoments(curves), ...detectGazeMoments(spread, fluency)].sort(
-      (a, b) => a.start - b.start,
-    ),
     spread,
     fluency,
+    moments: detectGazeMoments(spread, fluency),
     gaze: mergeVideoGaze(viewers.map((viewer) => viewer.gaze)),
   };
 }

@@ -59,6 +59,7 @@ import {
   upsertScoreMeans,
 } from './video-results.repository.js';
 import { scoresOf } from './video-scores.js';
+import { listCohortHeatmapRows } from './video-tests.repository.js';
 
 /** The shortest video a generated viewer can watch (the generator's minimum). */
 const MIN_VIEWING_MS = 5000;
@@ -161,28 +162,33 @@ export async function getVideoResults(
     scenes: [],
     points: [],
     moments: [],
+    gaze_cohort: 'all',
+    emotions_cohort: 'all',
   };
   // While processing runs the stored result may be partly the new one (see getVideoParticipant).
   if (processing || participant?.state !== 'finished' || !participant.startedAt) return answer;
   const start = participant.startedAt.getTime();
   const durationMs = (participant.endedAt?.getTime() ?? start) - start;
-  const [scores, sections, points, moments, notes] = await Promise.all([
-    participantScores(deps, participant),
+  const [sections, notes, view] = await Promise.all([
     listSectionRows(deps.db, participant.id),
-    listSignificantPointRows(deps.db, participant.id),
-    listMomentRows(deps.db, participant.id),
     listNoteRows(deps.db, testId),
+    cohortViewOf(deps, participant.id, cohort),
   ]);
+  const [emotionResults, gazeMoments] = await Promise.all([
+    view.emotions === null ? { scores: [], points: [], moments: [] } : emotionResultsOf(deps, participant),
+    listMomentRows(deps.db, participant.id, view.gaze),
+  ]);
+  const moments = [...emotionResults.moments, ...gazeMoments.filter(isGazeMoment)].sort(
+    (a, b) => a.start - b.start || a.id - b.id,
+  );
   return {
     ...answer,
     has_results: true,
     video_participant_id: participant.id,
-    heatmap_video: participant.video
-      ? `${deps.signedUrls.sign(participantVideoPath(testId, participant.id), deps.clock())}&v=${participant.updatedAt.getTime()}`
-      : null,
+    heatmap_video: heatmapVideoUrl(deps, testId, participant, view),
     timeline_start: start,
     duration_ms: durationMs,
-    scores,
+    scores: emotionResults.scores,
     scenes: sections.flatMap((section) =>
       section.labelId === null
         ? []
@@ -197,7 +203,7 @@ export async function getVideoResults(
             },
           ],
     ),
-    points: points
+    points: emotionResults.points
       .filter((point) => !point.falsePositive)
       .map((point) => ({
         id: point.id,
@@ -213,7 +219,68 @@ export async function getVideoResults(
       start_ms: moment.start - start,
       end_ms: moment.end - start,
     })),
+    gaze_cohort: view.gaze,
+    emotions_cohort: view.emotions,
   };
+}
+
+type MomentRow = Awaited<ReturnType<typeof listMomentRows>>[number];
+const isGazeMoment = (moment: MomentRow) => moment.emotion === 'spread' || moment.emotion === 'fluency';
+
+/** The EEG part of a result: its scores, significant points and emotion moments. */
+async function emotionResultsOf(deps: Deps, participant: ResultParticipant) {
+  const [scores, points, moments] = await Promise.all([
+    participantScores(deps, participant),
+    listSignificantPointRows(deps.db, participant.id),
+    listMomentRows(deps.db, participant.id),
+  ]);
+  return { scores, points, moments: moments.filter((moment) => !isGazeMoment(moment)) };
+}
+
+/** Whose gaze and whose EEG a result answers for a cohort (VideoResults' gaze_cohort, emotions_cohort). */
+type CohortView = { gaze: Cohort; emotions: Cohort | null; video: string | null };
+
+/**
+ * Everyone's result, unless processing made the cohort's own (a test with both cohorts): then its
+ * gaze, and its EEG as far as it is the cohort's own: none, or all of everyone's (a cohort's mean
+ * curves over the same viewers are everyone's).
+ */
+async function cohortViewOf(deps: Deps, participantId: number, cohort: Cohort): Promise<CohortView> {
+  const everyone: CohortView = { gaze: 'all', emotions: 'all', video: null };
+  if (cohort === 'all') return everyone;
+  const rows = await listCohortHeatmapRows(deps.db, participantId);
+  const own = rows.find((row) => row.cohort === cohort);
+  if (!own) return everyone;
+  const allWithEeg = rows.reduce((sum, row) => sum + row.emotionViewers, 0);
+  const emotions = own.emotionViewers === 0 ? null : own.emotionViewers === allWithEeg ? cohort : 'all';
+  return { gaze: cohort, emotions, video: own.video };
+}
+
+/** The signed URL of the heatmap video the view shows, versioned by the result's last change. */
+function heatmapVideoUrl(
+  deps: Deps,
+  testId: number,
+  participant: { id: number; video: string | null; updatedAt: Date },
+  view: CohortView,
+): string | null {
+  const path =
+    view.gaze === 'all'
+      ? participant.video && participantVideoPath(testId, participant.id)
+      : view.video && cohortHeatmapVideoPath(testId, view.gaze);
+  return path ? `${deps.signedUrls.sign(path, deps.clock())}&v=${participant.updatedAt.getTime()}` : null;
+}
+
+const cohortHeatmapVideoPath = (testId: number, cohort: Cohort) =>
+  `/api/v1/tests/${testId}/heatmap_video/${cohort}`;
+
+/** The stored file of a cohort's heatmap video (the signed route; the signature is the access). */
+export async function cohortHeatmapVideoKey(deps: Deps, testId: number, cohort: 'lab' | 'remote') {
+  const participant = await findVideoParticipantRow(deps.db, testId);
+  const own = participant
+    ? (await listCohortHeatmapRows(deps.db, participant.id)).find((row) => row.cohort === cohort)
+    : undefined;
+  if (!own?.video) throw notFound("The cohort's heatmap video");
+  return own.video;
 }
 
 type ResultParticipant = { id: number; startedAt: Date | null; endedAt: Date | null };

@@ -1,6 +1,11 @@
 import { type InputCase, signedIn } from '../../../test/bad-input-matrix.js';
-import { type InputWorld, nextNumber } from '../../../test/bad-input-world.js';
-import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import { type InputWorld, nextNumber, signedQuery } from '../../../test/bad-input-world.js';
+import {
+  buildParticipant,
+  buildTest,
+  giveCohortHeatmapVideo,
+  RESULTS_READY,
+} from '../../../test/factories.js';
 import {
   type Ctx,
   companyOf,
@@ -8,6 +13,7 @@ import {
   ownCompanyRoute,
   type RouteCases,
   researchRoute,
+  signedUrlHolderOk,
 } from '../../../test/route-policy-matrix.js';
 import type { Database } from '../../db/client.js';
 import { consultancyNotes, labels } from '../../db/schema.js';
@@ -48,6 +54,21 @@ export const videoTestsPolicyCases: RouteCases = {
     '/api/v1/tests/:id/video_results',
     ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/video_results` })),
   ),
+  // Media by signed URL: the signature is the capability, granted by the video results' answer.
+  ...GET_AND_HEAD('/api/v1/tests/:id/heatmap_video/:cohort', {
+    access: 'signed',
+    targets: ['own', 'other'],
+    request: async (ctx) => {
+      const test = await videoTestOf(ctx);
+      const result = await buildParticipant(ctx.t, test.id, {
+        type: 'video_heatmap',
+        realId: 'video-heatmap',
+      });
+      await giveCohortHeatmapVideo(ctx.t, result.id, 'lab');
+      return { url: ctx.t.sign(`/api/v1/tests/${test.id}/heatmap_video/lab`) };
+    },
+    expect: signedUrlHolderOk,
+  }),
   ...GET_AND_HEAD(
     '/api/v1/tests/:id/video_norms',
     ownCompanyRoute(async (ctx) => ({ url: `/api/v1/tests/${(await videoTestOf(ctx)).id}/video_norms` })),
@@ -101,6 +122,11 @@ export const videoTestsInputCases: InputCase[] = [
       query: { cohort: 'lab' },
     })),
   ),
+  signedIn('GET /api/v1/tests/:id/heatmap_video/:cohort', ['params', 'querystring'], (w) => ({
+    id: w.videoTestId,
+    params: { cohort: 'remote' },
+    query: signedQuery(w, `/api/v1/tests/${w.videoTestId}/heatmap_video/remote`),
+  })),
   signedIn('POST /api/v1/consultancy_notes/batch_create', ['body'], async (w) => ({
     body: { consultancy_notes: threeNotes(await sceneOfVideoTest(w)) },
   })),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { actorOf } from '../../http/authenticate.js';
 import { compressLargeAnswer } from '../../http/compress-answer.js';
+import { sendStoredFile } from '../../http/send-stored-file.js';
 import { serveRoute } from '../../http/serve-route.js';
 import { participantDetailSerializer } from '../participants/participant-detail-serializer.js';
 import { getVideoParticipant, startVideoProcessing } from './video-processing.service.js';
@@ -10,6 +11,7 @@ import {
   addGeneratedViewer,
   batchCreateNotes,
   chooseShownAssociations,
+  cohortHeatmapVideoKey,
   getQualitativeFeedback,
   getVideoNorms,
   getVideoResults,
@@ -44,6 +46,15 @@ function registerVideoResultRoutes(app: FastifyInstance, deps: VideoTestDeps): v
   const routes = videoResultRoutes;
   serveRoute(app, routes.results, async (request) =>
     getVideoResults(deps, actorOf(request), request.params.id, request.query.cohort),
+  );
+  serveRoute(app, routes.cohortHeatmapVideo, async (request, reply) =>
+    sendStoredFile(
+      reply,
+      deps.files,
+      await cohortHeatmapVideoKey(deps, request.params.id, request.params.cohort),
+      "The cohort's heatmap video",
+      request.headers.range,
+    ),
   );
   serveRoute(app, routes.norms, async (request) => getVideoNorms(deps, actorOf(request), request.params.id));
   serveRoute(app, routes.listNotes, async (request) => listNotes(deps, actorOf(request), request.params.id));

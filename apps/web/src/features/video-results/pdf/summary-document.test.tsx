@@ -63,6 +63,8 @@ const results: VideoResults = {
   ],
   points: [],
   moments: [],
+  gaze_cohort: 'all',
+  emotions_cohort: 'all',
 };
 
 const norms: VideoNorms = {
