@@ -1,5 +1,6 @@
 import {
   annotationRoutes,
+  type Cohort,
   NOTE_TYPES,
   participantRoutes,
   type VideoResults,
@@ -20,7 +21,11 @@ const annotationApi = bindRoutes(annotationRoutes);
 const participantApi = bindRoutes(participantRoutes);
 
 export const videoResultKeys = {
-  results: (testId: number) => ['video-results', testId] as const,
+  /** Everything of the test's video results: summaries, norms and feedback. */
+  all: (testId: number) => ['video-results', testId] as const,
+  /** The summary data of every cohort. */
+  summaries: (testId: number) => ['video-results', testId, 'summary'] as const,
+  results: (testId: number, cohort: Cohort) => ['video-results', testId, 'summary', cohort] as const,
   feedback: (testId: number) => ['video-results', testId, 'feedback'] as const,
   norms: (testId: number) => ['video-results', testId, 'norms'] as const,
 };
@@ -33,18 +38,17 @@ export const videoResultKeys = {
  */
 export function useVideoResults(testId: number) {
   const queryClient = useQueryClient();
+  const cohort = useCohort();
   const results = useQuery({
-    queryKey: videoResultKeys.results(testId),
-    queryFn: ({ signal }) => resultsApi.results({ id: testId, signal }),
+    queryKey: videoResultKeys.results(testId, cohort),
+    queryFn: ({ signal }) =>
+      resultsApi.results({ id: testId, query: { cohort: cohortParam(cohort) }, signal }),
   });
   useProcessingPoll(`video-results-${testId}`, results.data?.processing === true, {
     isDone: async () => !(await resultsApi.results({ id: testId, handlesServerError: true })).processing,
-    // the scenes' norms and the feedback start with the same key and are read again too
+    // every cohort's summary, the scenes' norms and the feedback are read again
     load: () =>
-      void queryClient.invalidateQueries(
-        { queryKey: videoResultKeys.results(testId) },
-        { cancelRefetch: false },
-      ),
+      void queryClient.invalidateQueries({ queryKey: videoResultKeys.all(testId) }, { cancelRefetch: false }),
   });
   return results;
 }
@@ -55,7 +59,7 @@ export function useStartProcessing(testId: number) {
   return useMutation({
     mutationFn: () => processApi.process({ id: testId }),
     onSuccess: () => {
-      queryClient.setQueryData<VideoResults>(videoResultKeys.results(testId), (data) =>
+      queryClient.setQueriesData<VideoResults>({ queryKey: videoResultKeys.summaries(testId) }, (data) =>
         data ? { ...data, processing: true } : data,
       );
       void queryClient.invalidateQueries({ queryKey: testKeys.detail(String(testId)) });
@@ -115,7 +119,7 @@ export function useCreateScene(results: VideoResults, testId: number) {
         },
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: videoResultKeys.results(testId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videoResultKeys.all(testId) }),
   });
 }
 
@@ -124,7 +128,7 @@ export function useRenameScene(testId: number) {
   return useMutation({
     mutationFn: ({ labelId, name }: { labelId: number; name: string }) =>
       annotationApi.updateLabel({ id: testId, lid: labelId, body: { label: { name } } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: videoResultKeys.results(testId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videoResultKeys.all(testId) }),
   });
 }
 
@@ -136,7 +140,7 @@ export function useDeleteScene(testId: number) {
       await annotationApi.deleteSection({ id: sectionId });
       await annotationApi.deleteLabel({ id: testId, lid: labelId });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: videoResultKeys.results(testId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videoResultKeys.all(testId) }),
   });
 }
 
@@ -146,7 +150,7 @@ export function useSaveNote(testId: number) {
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note: string }) =>
       resultsApi.updateNote({ id, body: { consultancy_note: { note } } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoResultKeys.results(testId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoResultKeys.all(testId) }),
   });
 }
 

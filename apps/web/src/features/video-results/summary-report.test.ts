@@ -77,4 +77,19 @@ describe('summaryReport', () => {
     };
     expect(summaryReport(results, none, meta).norms).toBeNull();
   });
+
+  it('says whose results a cohort’s report holds, and ranks no scores a cohort without EEG lacks', () => {
+    const norms: VideoNorms = {
+      minimum_tests: 5,
+      company: { tests: 6, video: ranks, video_range: null, scenes: [] },
+      category: { name: null, tests: 0, video: null, video_range: null, scenes: [] },
+    };
+    const remote = makeVideoResults({ ...results, scores: [], gaze_cohort: 'remote', emotions_cohort: null });
+    const report = summaryReport(remote, norms, meta, 'remote');
+    expect(report.stats[0]).toEqual({ label: 'Remote participants', value: '3' });
+    expect(report.about[0]).toBe('Gaze heatmap and eye-movement moments: the 3 remote participants alone.');
+    expect(report.norms).toBeNull();
+    expect(summaryReport(results, norms, meta).about).toEqual([]);
+    expect(summaryReport(results, norms, meta).norms).not.toBeNull();
+  });
 });

@@ -1,4 +1,11 @@
-import { DEFAULT_TARGET_TEXT, type VideoNorms, type VideoResults, type VideoScore } from '@limbus/contract';
+import {
+  type Cohort,
+  DEFAULT_TARGET_TEXT,
+  type VideoNorms,
+  type VideoResults,
+  type VideoScore,
+} from '@limbus/contract';
+import { cohortResultLines } from './cohort-results';
 import { percentileWithRange } from './norms';
 import { type SceneRow, sceneRows } from './scene-table';
 
@@ -10,6 +17,8 @@ export type SummaryReport = {
   companyName: string;
   /** When the report was made, as the app's one date format writes it. */
   date: string;
+  /** Whose gaze and EEG the results are, with a cohort chosen (cohortResultLines). */
+  about: string[];
   stats: WhoWatchedStat[];
   durationMs: number;
   scores: readonly VideoScore[];
@@ -22,12 +31,15 @@ export type SummaryReport = {
  * Who watched, as the summary screen and its PDF show it (one source for both): the gender split
  * says how many it does not count, and the ordered target group how many took part.
  */
-export function whoWatched(stats: VideoResults['stats']): WhoWatchedStat[] {
+export function whoWatched(stats: VideoResults['stats'], cohort: Cohort = 'all'): WhoWatchedStat[] {
   const isCustom = stats.target_group === 'custom' && stats.custom_target !== '';
   const unstated = stats.participants - stats.male - stats.female;
   const ordered = isCustom ? stats.custom_target : DEFAULT_TARGET_TEXT;
   return [
-    { label: 'Participants', value: String(stats.participants) },
+    {
+      label: cohort === 'all' ? 'Participants' : `${COHORT_NAMES[cohort]} participants`,
+      value: String(stats.participants),
+    },
     {
       label: 'Male / Female',
       value: `${stats.male} / ${stats.female}`,
@@ -41,6 +53,8 @@ export function whoWatched(stats: VideoResults['stats']): WhoWatchedStat[] {
     },
   ];
 }
+
+const COHORT_NAMES = { lab: 'Lab', remote: 'Remote' } as const;
 
 const PDF_NORM_EMOTIONS = [
   ['frustration', 'F'],
@@ -74,13 +88,15 @@ export function summaryReport(
   results: VideoResults,
   norms: VideoNorms | undefined,
   test: { name: string; companyName: string; date: string },
+  cohort: Cohort = 'all',
 ): SummaryReport {
   const rows = sceneRows(results);
   return {
     testName: test.name,
     companyName: test.companyName,
     date: test.date,
-    stats: whoWatched(results.stats),
+    about: cohortResultLines(results, cohort),
+    stats: whoWatched(results.stats, cohort),
     durationMs: results.duration_ms,
     scores: results.scores,
     scenes: rows.map((row, index) => ({
@@ -88,6 +104,7 @@ export function summaryReport(
       startMs: results.scenes[index]?.start_ms ?? 0,
       endMs: results.scenes[index]?.end_ms ?? 0,
     })),
-    norms: normsOf(results, norms, test.companyName),
+    // a cohort without EEG has no scores to rank among other tests
+    norms: results.emotions_cohort === null ? null : normsOf(results, norms, test.companyName),
   };
 }

@@ -87,7 +87,7 @@ function GeneratedViewers({ testId }: { testId: number }) {
           testId={testId}
           quality={row}
           label={`Count generated viewer ${index + 1} in the results`}
-          onSaved={() => void queryClient.invalidateQueries({ queryKey: videoResultKeys.results(testId) })}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: videoResultKeys.all(testId) })}
         />
       ))}
     </Stack>

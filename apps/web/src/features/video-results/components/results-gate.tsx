@@ -1,11 +1,13 @@
 import { VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
-import { Alert, Anchor, Group, Loader, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert, PageLoader } from '../../../ui';
+import { useCohort } from '../../cohorts';
 import { useLoadedTest } from '../../test-results';
 import { useVideoResults } from '../api';
+import { cohortResultLines } from '../cohort-results';
 
 /** Where the scenes screen of this test is: the research area's or the client's. */
 export function useScenesPath(): string {
@@ -49,5 +51,27 @@ export function ResultsGate({ children }: { children: (results: VideoResults) =>
   if (results.isError) return <ErrorAlert error={results.error} />;
   if (results.data.processing) return <ProcessingNotice />;
   if (!results.data.has_results) return <NoResultsNotice />;
-  return children(results.data);
+  return (
+    <>
+      <CohortResultsNote results={results.data} />
+      {children(results.data)}
+    </>
+  );
+}
+
+/** With a cohort chosen: whose gaze and whose EEG the screen's results are (cohortResultLines). */
+function CohortResultsNote({ results }: { results: VideoResults }) {
+  const lines = cohortResultLines(results, useCohort());
+  if (lines.length === 0) return null;
+  return (
+    <Alert variant="light" color="blue" icon={<IconUsers size={18} aria-hidden />} role="note">
+      <Stack gap={4}>
+        {lines.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
 }

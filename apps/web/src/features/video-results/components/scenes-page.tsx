@@ -137,7 +137,8 @@ function SceneDetails({ results, isResearch }: { results: VideoResults; isResear
         </Stack>
       )}
       <SceneTable results={results} testName={test.name} />
-      {results.scenes.length > 0 && <SceneNorms results={results} />}
+      {/* a cohort without EEG has no scores to rank among other tests */}
+      {results.scenes.length > 0 && results.emotions_cohort !== null && <SceneNorms results={results} />}
       {isResearch && <SceneEditor results={results} testId={test.id} nowMs={nowMs} />}
     </Stack>
   );

@@ -51,6 +51,37 @@ describe('VideoSummaryPage', () => {
     );
   });
 
+  it('asks for the chosen cohort and says whose gaze and EEG its results are', async () => {
+    const fake = useFakeApi({
+      'GET /tests/7/video_results': {
+        body: makeVideoResults({
+          stats: { ...makeVideoResults().stats, participants: 40 },
+          has_results: true,
+          video_participant_id: 5,
+          timeline_start: 0,
+          duration_ms: 30_000,
+          gaze_cohort: 'remote',
+          emotions_cohort: null,
+        }),
+      },
+    });
+    renderVideoScreen(<VideoSummaryPage />, {
+      test: makeVideoTest(),
+      route: ROUTE,
+      path: `${PATH}?cohort=remote`,
+    });
+
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain(
+      'Gaze heatmap and eye-movement moments: the 40 remote participants alone.',
+    );
+    expect(note.textContent).toContain('The remote participants were recorded without EEG');
+    expect(statValue('Remote participants')).toBe('40');
+    expect(
+      fake.calls.filter((call) => call.path === '/tests/7/video_results').map((call) => call.url),
+    ).toEqual(['/api/v1/tests/7/video_results?cohort=remote']);
+  });
+
   it("explains a custom target group with the client's own words, and an unknown age with a dash", async () => {
     const stats = {
       ...makeVideoResults().stats,

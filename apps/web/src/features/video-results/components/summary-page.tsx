@@ -4,6 +4,7 @@ import { IconFileDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, EvidenceLayout } from '../../../ui';
+import { useCohort } from '../../cohorts';
 import { useLoadedTest } from '../../test-results';
 import { useVideoResults } from '../api';
 import { type WhoWatchedStat, whoWatched } from '../summary-report';
@@ -31,9 +32,10 @@ function Stat({ label, value, note }: WhoWatchedStat) {
 }
 
 function Stats({ stats }: { stats: VideoResults['stats'] }) {
+  const cohort = useCohort();
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} component="section" aria-label="Who watched">
-      {whoWatched(stats).map((stat) => (
+      {whoWatched(stats, cohort).map((stat) => (
         <Stat key={stat.label} {...stat} />
       ))}
     </SimpleGrid>

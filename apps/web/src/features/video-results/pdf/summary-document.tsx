@@ -154,6 +154,11 @@ export function summaryDocument(report: SummaryReport) {
           <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
         </View>
         <Text style={styles.title}>Summary: {report.testName}</Text>
+        {report.about.map((line) => (
+          <Text key={line} style={styles.statLabel}>
+            {line}
+          </Text>
+        ))}
         <View style={styles.stats}>
           {report.stats.map((stat) => (
             <View key={stat.label} style={{ maxWidth: 170 }}>
