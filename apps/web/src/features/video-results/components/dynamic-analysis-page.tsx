@@ -66,15 +66,18 @@ function DynamicAnalysis({ results }: { results: VideoResults }) {
           <Text size="xs" c="dimmed">
             Space plays and pauses the video.
           </Text>
-          <EmotionChart
-            samples={samples}
-            startMs={0}
-            range={[fromMs / 1000, toMs / 1000]}
-            seconds={stage.seconds}
-            onSeek={stage.seek}
-            label="Mean scores of the viewers in the selection"
-            meanLabel="video mean"
-          />
+          {/* a cohort without EEG (webcams) has no scores: the note above the results says so */}
+          {results.scores.length > 0 && (
+            <EmotionChart
+              samples={samples}
+              startMs={0}
+              range={[fromMs / 1000, toMs / 1000]}
+              seconds={stage.seconds}
+              onSeek={stage.seek}
+              label="Mean scores of the viewers in the selection"
+              meanLabel="video mean"
+            />
+          )}
         </Stack>
       </VideoStage>
     </EvidenceLayout>

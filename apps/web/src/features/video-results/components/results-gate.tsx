@@ -60,7 +60,7 @@ export function ResultsGate({ children }: { children: (results: VideoResults) =>
 }
 
 /** With a cohort chosen: whose gaze and whose EEG the screen's results are (cohortResultLines). */
-function CohortResultsNote({ results }: { results: VideoResults }) {
+export function CohortResultsNote({ results }: { results: VideoResults }) {
   const lines = cohortResultLines(results, useCohort());
   if (lines.length === 0) return null;
   return (

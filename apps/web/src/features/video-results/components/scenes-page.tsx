@@ -9,7 +9,7 @@ import { useVideoResults } from '../api';
 import { pointsBetween, sceneAt } from '../video-time';
 import { PointCards } from './point-cards';
 import { ProcessingPanel } from './processing-panel';
-import { ProcessingNotice, useIsResearch } from './results-gate';
+import { CohortResultsNote, ProcessingNotice, useIsResearch } from './results-gate';
 import { SceneEditor } from './scene-editor';
 import { SceneNorms } from './scene-norms';
 import { SceneNotesEditor, SceneNotesTabs } from './scene-notes';
@@ -155,7 +155,13 @@ export function VideoScenesPage() {
   else if (results.data.processing) content = <ProcessingNotice />;
   else if (!results.data.has_results)
     content = isResearch ? null : <Text c="dimmed">{VIDEO_RESULT_MESSAGES.noResults}</Text>;
-  else content = <SceneDetails results={results.data} isResearch={isResearch} />;
+  else
+    content = (
+      <>
+        <CohortResultsNote results={results.data} />
+        <SceneDetails results={results.data} isResearch={isResearch} />
+      </>
+    );
   return (
     <Stack gap="lg">
       <Title order={2} fz={24}>
