@@ -37,3 +37,25 @@ test('[RESULTS] the cohort filter: Remote shows the 40 webcam participants, Lab 
   await expect(rows.filter({ hasText: 'Webcam' })).toHaveCount(0);
   await expect(page.getByText('12 lab participants', { exact: true })).toBeVisible();
 });
+
+test("[RESULTS] a video test's Remote cohort shows its own gaze heatmap and says it has no EEG", async ({
+  page,
+}) => {
+  await signIn(page, 'client.admin@limbus.test');
+  const id = await testIdFromList(page, 'Runner 2: feel lighter (commercial)');
+  await page.goto(`/video-test/${id}/summary`);
+  await page.getByRole('radiogroup', { name: 'Participants' }).getByText('Remote (webcam)').click();
+  await expect(page).toHaveURL(`/video-test/${id}/summary?cohort=remote`);
+  const note = page.getByRole('note');
+  await expect(note).toContainText(
+    'Gaze heatmap and eye-movement moments: the 40 remote participants alone.',
+  );
+  await expect(note).toContainText('recorded without EEG');
+  await page.getByRole('radiogroup', { name: 'Video shown' }).getByText('Gaze heatmap').click();
+  const video = page.locator('video').first();
+  await expect(video).toHaveAttribute('src', new RegExp(`/api/v1/tests/${id}/heatmap_video/remote\\?`));
+  // the remote cohort's heatmap video is served and plays to its length
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.duration), { timeout: 15_000 })
+    .toBeGreaterThan(29);
+});
