@@ -156,6 +156,11 @@ export const participantDetailSchema = z.object({
   open_questions: z.array(participantQuestionSchema).optional(),
   evaluations: z.array(participantQuestionSchema).optional(),
   associations: z.array(participantQuestionSchema).optional(),
+  /**
+   * The kinds of sample stream stored for this participant (a screen asks only for those: a kind
+   * not named answers 404).
+   */
+  streams: z.array(z.enum(STREAM_KINDS)).optional(),
   /** The video participant only: how far apart everyone looks (px), and how calmly (1 = typical). */
   spread: z.array(videoSeriesPointSchema).optional(),
   fluency: z.array(videoSeriesPointSchema).optional(),

@@ -99,7 +99,7 @@ function recordingData(queryClient: QueryClient, test: TestDetail, match: RegExp
   if (isReplay)
     void participant.then(({ source }) => {
       for (const kind of ['emotions', 'eyes', 'mice'] as const)
-        void queryClient.prefetchQuery(streamQuery(test.id, participantId, kind, source));
+        void queryClient.prefetchQuery(streamQuery(test.id, participantId, kind, { source }));
     });
   return Promise.all([
     participant.catch(() => undefined),

@@ -110,7 +110,7 @@ describe('GET /tests/:id/participants', () => {
 });
 
 describe('GET /tests/:id/participants/:pid', () => {
-  it('answers the participant alone when no association is asked for', async () => {
+  it('answers the participant alone, naming its stored streams, when no association is asked for', async () => {
     const detail = await getDetail(as.clientMember);
     expect(detail).toEqual<ParticipantDetail>({
       id: recorded.id,
@@ -126,6 +126,8 @@ describe('GET /tests/:id/participants/:pid', () => {
       total_clicks: 7,
       favourite: false,
       removed: [],
+      // the streams it stored, so that a screen asks for no other (which would answer 404)
+      streams: ['emotions', 'eyes', 'mice'],
     });
   });
 

@@ -10,6 +10,7 @@ import {
   type RecordingProgress,
   type RemovedData,
   type SignificantPoint,
+  STREAM_KINDS,
   type StreamKindName,
 } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
@@ -39,6 +40,7 @@ import {
 import {
   deleteParticipantRow,
   findParticipantRow,
+  findStreamRows,
   listParticipantRows,
   listSectionRows,
   listSignificantPointRows,
@@ -183,13 +185,15 @@ export async function participantDetail(
   const wants = new Set(options.associations);
   const stream = (kind: StreamKind) => loadStream(deps, participant.id, kind);
   // Streams decompress on the libuv pool while the database answers the small lists.
-  const [emotions, eyes, mice, sections, points] = await Promise.all([
+  const [emotions, eyes, mice, sections, points, stored] = await Promise.all([
     wants.has('emotions') ? stream('emotions') : null,
     wants.has('eyes') ? stream('eyes') : null,
     wants.has('mice') ? stream('mice') : null,
     wants.has('sections') ? listSectionRows(deps.db, participant.id) : null,
     wants.has('significant_points') ? listSignificantPointRows(deps.db, participant.id) : null,
+    findStreamRows(deps.db, [participant.id], STREAM_KINDS),
   ]);
+  detail.streams = STREAM_KINDS.filter((kind) => stored.some((row) => row.kind === kind));
   if (wants.has('emotions'))
     detail.emotions = emotions?.kind === 'emotions' ? toEmotionObjects(emotions.samples) : [];
   if (wants.has('eyes')) detail.eyes = eyes?.kind === 'eyes' ? toEyeObjects(eyes.samples) : [];

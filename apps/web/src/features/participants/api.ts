@@ -15,6 +15,7 @@ import {
   type ParticipantSource,
   participantRoutes,
   STREAMS_OF_SOURCE,
+  type StreamKindName,
   voiceRoutes,
 } from '@limbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -91,29 +92,38 @@ const SAMPLES_OF_KIND: { [K in keyof StreamSamples]: (stream: DecodedStream) => 
 };
 
 /**
- * One sample stream in the compact columnar form (docs/recorded-data.md); null when there is none.
- * With the participant's `source`, a kind that source never records is null without a request (a
- * webcam participant's EEG would only answer 404).
+ * What is known of a participant's streams before asking: its source (a webcam records no EEG),
+ * or the kinds it stored (the detail's `streams`).
  */
+export type KnownStreams = { source?: ParticipantSource; streams?: readonly StreamKindName[] };
+
+/** Whether a stream cannot be there by what is known: then nothing is asked (it would answer 404). */
+const isKnownAbsent = (kind: StreamKindName, known: KnownStreams | undefined) =>
+  Boolean(
+    (known?.source && !STREAMS_OF_SOURCE[known.source].includes(kind)) ||
+      (known?.streams && !known.streams.includes(kind)),
+  );
+
+/** One sample stream in the compact columnar form (docs/recorded-data.md); null when there is none. */
 export function useStreamSamples<K extends keyof StreamSamples>(
   testId: number,
   id: number,
   kind: K,
-  source?: ParticipantSource,
+  known?: KnownStreams,
 ) {
-  return useQuery(streamQuery(testId, id, kind, source));
+  return useQuery(streamQuery(testId, id, kind, known));
 }
 
 export function streamQuery<K extends keyof StreamSamples>(
   testId: number,
   id: number,
   kind: K,
-  source?: ParticipantSource,
+  known?: KnownStreams,
 ) {
   return queryOptions({
     queryKey: participantKeys.stream(testId, id, kind),
     queryFn: async ({ signal }): Promise<StreamSamples[K] | null> => {
-      if (source && !STREAMS_OF_SOURCE[source].includes(kind)) return null;
+      if (isKnownAbsent(kind, known)) return null;
       // Bytes, not JSON: fetched with the client's token and its refresh.
       const path = fillPath(participantRoutes.stream.path, { id: testId, pid: id, kind });
       const response = await fetchApiFile(`${API_BASE}${path}`, signal);

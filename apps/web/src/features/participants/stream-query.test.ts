@@ -15,12 +15,11 @@ const emotions = encodeStream({
 
 /** The stream endpoint answering `bytes` (or 404 without them) for every kind. */
 function serveStream(bytes: Uint8Array | null) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      bytes ? new Response(bytes.slice(), { status: 200 }) : new Response(null, { status: 404 }),
-    ),
+  const fetch = vi.fn(async () =>
+    bytes ? new Response(bytes.slice(), { status: 200 }) : new Response(null, { status: 404 }),
   );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
 }
 
 describe('streamQuery', () => {
@@ -40,5 +39,20 @@ describe('streamQuery', () => {
     expect(await new QueryClient().fetchQuery(streamQuery(7, 25, 'eyes'))).toBeNull();
     serveStream(null);
     expect(await new QueryClient().fetchQuery(streamQuery(7, 25, 'mice'))).toBeNull();
+  });
+
+  it('asks for no stream the participant is known to lack: a webcam’s EEG, a kind it did not store', async () => {
+    const fetch = serveStream(emotions);
+    expect(
+      await new QueryClient().fetchQuery(streamQuery(7, 25, 'emotions', { source: 'webcam' })),
+    ).toBeNull();
+    expect(
+      await new QueryClient().fetchQuery(streamQuery(7, 25, 'expressions', { streams: ['eyes', 'mice'] })),
+    ).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(
+      await new QueryClient().fetchQuery(streamQuery(7, 25, 'emotions', { streams: ['emotions'] })),
+    ).not.toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -26,7 +26,7 @@ export function DataTab({
   /** What the page shows under the neurofeedback (the test's insights); not on video tests. */
   insights?: ReactNode;
 }) {
-  const emotions = useStreamSamples(test.id, participant.id, 'emotions', participant.source);
+  const emotions = useStreamSamples(test.id, participant.id, 'emotions', participant);
   const startMs = (participant.started_at ?? 0) * 1000;
   const points = participant.significant_points ?? [];
   // One language for the cards and the chart's tooltips: the reader's, where a translation exists.
@@ -47,7 +47,7 @@ export function DataTab({
         <WebcamParticipantPanels
           headingOrder={3}
           testId={test.id}
-          participantId={participant.id}
+          participant={participant}
           startMs={startMs}
           seconds={seconds}
           onSeek={onSeek}

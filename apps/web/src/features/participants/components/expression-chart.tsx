@@ -1,4 +1,5 @@
 import type { ExpressionSamples } from '@limbus/analytics';
+import type { StreamKindName } from '@limbus/contract';
 import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -132,17 +133,20 @@ export function ExpressionChart({
 export function ParticipantExpressions({
   testId,
   participantId,
+  streams,
   startMs,
   seconds,
   onSeek,
 }: {
   testId: number;
   participantId: number;
+  /** The kinds of stream the participant stored, when known (the detail's `streams`). */
+  streams?: readonly StreamKindName[];
   startMs: number;
   seconds: number;
   onSeek: (seconds: number) => void;
 }) {
-  const expressions = useStreamSamples(testId, participantId, 'expressions');
+  const expressions = useStreamSamples(testId, participantId, 'expressions', { streams });
   if (expressions.isPending)
     return (
       <Group h={CHART_BOX_PX} justify="center">
@@ -177,7 +181,7 @@ export function NoEegNotice() {
  */
 export function WebcamParticipantPanels({
   testId,
-  participantId,
+  participant,
   startMs,
   seconds,
   onSeek,
@@ -185,7 +189,8 @@ export function WebcamParticipantPanels({
   headingOrder,
 }: {
   testId: number;
-  participantId: number;
+  /** The participant with the kinds of stream it stored, when known. */
+  participant: { id: number; streams?: readonly StreamKindName[] };
   startMs: number;
   seconds: number;
   onSeek: (seconds: number) => void;
@@ -199,12 +204,13 @@ export function WebcamParticipantPanels({
       {hasNoEeg ? <NoEegNotice /> : null}
       <ParticipantExpressions
         testId={testId}
-        participantId={participantId}
+        participantId={participant.id}
+        streams={participant.streams}
         startMs={startMs}
         seconds={seconds}
         onSeek={onSeek}
       />
-      <SpokenAudio testId={testId} participantId={participantId} headingOrder={headingOrder} />
+      <SpokenAudio testId={testId} participantId={participant.id} headingOrder={headingOrder} />
     </>
   );
 }

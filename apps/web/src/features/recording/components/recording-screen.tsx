@@ -236,9 +236,9 @@ function RecordingContent({
   const { seconds, durationMs, seek } = useVideoTime(video, participant.video);
   useVideoKeys(video);
   const [showHeatmap, setShowHeatmap] = useState(false);
-  const emotions = useStreamSamples(test.id, participant.id, 'emotions', participant.source);
-  const eyes = useStreamSamples(test.id, participant.id, 'eyes', participant.source);
-  const mice = useStreamSamples(test.id, participant.id, 'mice', participant.source);
+  const emotions = useStreamSamples(test.id, participant.id, 'emotions', participant);
+  const eyes = useStreamSamples(test.id, participant.id, 'eyes', participant);
+  const mice = useStreamSamples(test.id, participant.id, 'mice', participant);
   const samples = useMemo(
     () => ({ eyes: eyes.data ?? null, mice: mice.data ?? null }),
     [eyes.data, mice.data],
@@ -338,7 +338,7 @@ function RecordingContent({
             <WebcamParticipantPanels
               headingOrder={2}
               testId={test.id}
-              participantId={participant.id}
+              participant={participant}
               startMs={startMs}
               seconds={seconds}
               onSeek={seek}

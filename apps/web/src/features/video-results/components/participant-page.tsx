@@ -83,7 +83,7 @@ function ParticipantVideo({
   const video = useRef<HTMLVideoElement | null>(null);
   const src = participant.video ?? fallbackSrc;
   const { seconds, seek } = useVideoTime(video, src);
-  const emotions = useStreamSamples(test.id, participant.id, 'emotions', participant.source);
+  const emotions = useStreamSamples(test.id, participant.id, 'emotions', participant);
   const startMs = (participant.started_at ?? 0) * 1000;
   return (
     <Paper withBorder p="md">
@@ -116,7 +116,7 @@ function ParticipantVideo({
           <WebcamParticipantPanels
             headingOrder={3}
             testId={test.id}
-            participantId={participant.id}
+            participant={participant}
             startMs={startMs}
             seconds={seconds}
             onSeek={seek}
