@@ -38,6 +38,7 @@ function serve(reply: { status?: number; body: unknown }, more: Parameters<typeo
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -103,6 +104,18 @@ describe('ParticipantStudy', () => {
     expect(screen.getByText(message)).toBeTruthy();
     expect(heading.closest('main')?.getAttribute('lang')).toBe('en');
     expect(screen.queryByText(/What will happen/)).toBeNull();
+  });
+
+  it('writes the refusal in Dutch for a browser that reads Dutch, before the study’s language is known', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['nl-NL', 'en']);
+    serve({ status: 403, body: { code: 'forbidden', message: REMOTE_MESSAGES.full } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Onderzoek niet beschikbaar' });
+    expect(
+      screen.getByText('Dit onderzoek is vol: alle plaatsen zijn bezet. Bedankt voor je interesse.'),
+    ).toBeTruthy();
+    expect(heading.closest('main')?.getAttribute('lang')).toBe('nl');
   });
 
   it('announces the loading', async () => {
@@ -340,6 +353,18 @@ describe('ParticipantStudy after a reload', () => {
     expect(screen.getByText(message)).toBeTruthy();
     expect(screen.getByText(/What you sent before it ended is kept/)).toBeTruthy();
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('says in Dutch that the session ended, for a browser that reads Dutch', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['nl']);
+    storeSession(TOKEN, SESSION);
+    serveSession({ status: 401, body: { code: 'unauthenticated', message: REMOTE_MESSAGES.sessionEnded } });
+    renderWithProviders(<ParticipantStudy token={TOKEN} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Je sessie is afgelopen' })).toBeTruthy();
+    expect(
+      screen.getByText('Deze sessie is verlopen: open de onderzoekslink opnieuw om mee te doen.'),
+    ).toBeTruthy();
+    expect(screen.getByText(/blijft bewaard/)).toBeTruthy();
   });
 
   it('keeps the session when the server cannot answer, and asks again on request', async () => {

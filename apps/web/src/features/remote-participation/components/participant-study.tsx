@@ -7,7 +7,7 @@ import { type RemoteSession, useRemoteStudy, useSessionProgress } from '../api';
 import { resumePlanOf } from '../resume';
 import { forgetSession, type StoredSession, storedSessionOf, storeSession } from '../session-store';
 import { ConsentStep } from './consent-step';
-import { PARTICIPANT_TEXTS, participantLanguage } from './participant-texts';
+import { browserLanguage, PARTICIPANT_TEXTS, participantLanguage } from './participant-texts';
 import { type Resume, ScrollToTop, SessionFlow } from './session-flow';
 import { StepHeading } from './step-heading';
 import { WelcomeStep } from './welcome-step';
@@ -128,18 +128,20 @@ function ResumedStudy({ link, stored }: { link: string; stored: StoredSession })
 
 /**
  * Why the link opens no study: the server's own message (unknown link, full, expired, closed,
- * too many tries), shown as it is; a server fault or no connection says to try again (with a
- * button where asking again can help). It comes before the study's language is known: English.
+ * too many tries); a server fault or no connection says to try again (with a button where asking
+ * again can help). It comes before the study's language is known: the browser's.
  */
 function Refusal({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const language = browserLanguage();
+  const texts = PARTICIPANT_TEXTS[language].unavailable;
   const isServerFault = !isApiError(error) || error.status >= 500;
   return (
-    <Stack component="main" lang="en" gap="sm">
-      <StepHeading title="Study not available" />
-      <Text>{isServerFault ? 'The study could not be opened. Try again in a moment.' : error.message}</Text>
+    <Stack component="main" lang={language} gap="sm">
+      <StepHeading title={texts.heading} />
+      <Text>{isServerFault ? texts.fault : texts.refusal(error.message)}</Text>
       {isServerFault && onRetry ? (
         <Box>
-          <Button onClick={onRetry}>Try again</Button>
+          <Button onClick={onRetry}>{texts.tryAgain}</Button>
         </Box>
       ) : null}
     </Stack>
@@ -151,11 +153,13 @@ function Refusal({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
  * sent), or its cohort closed. What was sent is kept; the server's message says what is left to do.
  */
 function SessionEnded({ error }: { error: unknown }) {
+  const language = browserLanguage();
+  const texts = PARTICIPANT_TEXTS[language].ended;
   return (
-    <Stack component="main" lang="en" gap="sm">
-      <StepHeading title="Your session has ended" />
-      <Text>{isApiError(error) ? error.message : null}</Text>
-      <Text>What you sent before it ended is kept. Thank you for taking part.</Text>
+    <Stack component="main" lang={language} gap="sm">
+      <StepHeading title={texts.heading} />
+      <Text>{isApiError(error) ? texts.refusal(error.message) : null}</Text>
+      <Text>{texts.kept}</Text>
     </Stack>
   );
 }

@@ -10,6 +10,20 @@ export function participantLanguage(testLanguage: string): ParticipantLanguage {
   return languageOfName(testLanguage)?.code === 'nl' ? 'nl' : 'en';
 }
 
+/**
+ * The participant's language before the study's is known (a link that opens no study, a session
+ * that ended): the browser's first language that has texts, else English.
+ */
+export function browserLanguage(
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): ParticipantLanguage {
+  for (const tag of languages) {
+    const code = tag.toLowerCase().split('-')[0];
+    if (code === 'nl' || code === 'en') return code;
+  }
+  return 'en';
+}
+
 /** The technical check's items, in the order they are checked. */
 export type CheckItem = 'browser' | 'camera' | 'face' | 'light' | 'screen';
 
@@ -168,6 +182,15 @@ export type ParticipantTexts = {
   /** Said once at the top when a reload resumed the session. */
   resumed: string;
   stepOf: (step: number, steps: number) => string;
+  /** The link opens no study (the server's refusal, or a fault). */
+  unavailable: {
+    heading: string;
+    fault: string;
+    tryAgain: string;
+    refusal: (message: string) => string;
+  };
+  /** A reloaded session the server ended. */
+  ended: { heading: string; kept: string; refusal: (message: string) => string };
 };
 
 /** Every text of the participant's pages, per language. */
@@ -357,6 +380,17 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
     },
     resumed: 'Welcome back: you go on where you left off.',
     stepOf: (step, steps) => `Step ${step} of ${steps}`,
+    unavailable: {
+      heading: 'Study not available',
+      fault: 'The study could not be opened. Try again in a moment.',
+      tryAgain: 'Try again',
+      refusal: (message) => message,
+    },
+    ended: {
+      heading: 'Your session has ended',
+      kept: 'What you sent before it ended is kept. Thank you for taking part.',
+      refusal: (message) => message,
+    },
   },
   nl: {
     welcome: {
@@ -549,5 +583,16 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
     },
     resumed: 'Welkom terug: je gaat verder waar je was gebleven.',
     stepOf: (step, steps) => `Stap ${step} van ${steps}`,
+    unavailable: {
+      heading: 'Onderzoek niet beschikbaar',
+      fault: 'Het onderzoek kon niet worden geopend. Probeer het zo nog eens.',
+      tryAgain: 'Opnieuw proberen',
+      refusal: dutchRefusal,
+    },
+    ended: {
+      heading: 'Je sessie is afgelopen',
+      kept: 'Wat je hebt gestuurd voordat de sessie afliep, blijft bewaard. Bedankt voor je deelname.',
+      refusal: dutchRefusal,
+    },
   },
 };

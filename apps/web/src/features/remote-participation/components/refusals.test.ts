@@ -1,6 +1,6 @@
 import { REMOTE_MESSAGES } from '@limbus/contract';
 import { describe, expect, it } from 'vitest';
-import { PARTICIPANT_TEXTS } from './participant-texts';
+import { browserLanguage, PARTICIPANT_TEXTS } from './participant-texts';
 import { dutchRefusal } from './refusals';
 
 describe('the server’s refusals in the participant’s language', () => {
@@ -34,5 +34,14 @@ describe('the server’s refusals in the participant’s language', () => {
       dutchRefusal(REMOTE_MESSAGES.full),
     );
     expect(dutchRefusal('Too many requests: wait a minute')).toBe('Too many requests: wait a minute');
+  });
+});
+
+describe('browserLanguage', () => {
+  it('takes the browser’s first language that has texts, else English', () => {
+    expect(browserLanguage(['nl-BE', 'en'])).toBe('nl');
+    expect(browserLanguage(['de-DE', 'en-GB', 'nl'])).toBe('en');
+    expect(browserLanguage(['fr', 'NL'])).toBe('nl');
+    expect(browserLanguage([])).toBe('en');
   });
 });
