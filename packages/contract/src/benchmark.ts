@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParams } from './fields.js';
+import { COHORTS } from './constants.js';
+import { cohortQuery, idParams } from './fields.js';
 import { defineRoutes } from './route.js';
 
 /**
@@ -47,6 +48,10 @@ export const benchmarkSchema = z.object({
   category: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** Done web tests of that category across companies; null without a category. */
   category_group: benchmarkGroupSchema.nullable(),
+  /** Whose emotions are this test's values: everyone's, or the lab's or remote participants' (`?cohort`). */
+  cohort: z.enum(COHORTS),
+  /** Whether any of those participants has EEG emotions (remote participants, by webcam, have none). */
+  has_emotions: z.boolean(),
 });
 export type Benchmark = z.infer<typeof benchmarkSchema>;
 export const benchmarkAnswer = z.object({ data: benchmarkSchema });
@@ -57,8 +62,9 @@ export const benchmarkRoutes = defineRoutes('benchmark', {
     path: '/tests/:id/benchmark',
     access: 'user',
     summary:
-      "The test's emotions, over the test and per page, as percentiles among the company's and the category's done tests (Professional, anonymised, at least 5 tests)",
+      "The test's emotions, over the test and per page, as percentiles among the company's and the category's done tests (Professional, anonymised, at least 5 tests); `cohort` takes the lab's or the remote participants' emotions against the other tests' whole results",
     params: idParams,
+    query: cohortQuery,
     responses: { 200: benchmarkAnswer },
   },
 });

@@ -32,7 +32,10 @@ const SCREEN_DATA: [RegExp, ScreenData][] = [
     /^\/test\/[^/]+\/journey\/?$/,
     (client, test, _, search) => client.prefetchQuery(journeyQuery(test.id, cohortIn(search))),
   ],
-  [/^\/test\/[^/]+\/benchmark\/?$/, (client, test) => client.prefetchQuery(benchmarkQuery(test.id))],
+  [
+    /^\/test\/[^/]+\/benchmark\/?$/,
+    (client, test, _, search) => client.prefetchQuery(benchmarkQuery(test.id, cohortIn(search))),
+  ],
   [/^\/test\/[^/]+\/section-video\/?$/, sectionVideoData],
 ];
 

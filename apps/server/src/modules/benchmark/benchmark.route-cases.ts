@@ -22,5 +22,8 @@ export const benchmarkPolicyCases: RouteCases = {
 };
 
 export const benchmarkInputCases: InputCase[] = [
-  signedIn('GET /api/v1/tests/:id/benchmark', ['params'], (w) => ({ id: w.recordedTestId })),
+  signedIn('GET /api/v1/tests/:id/benchmark', ['params', 'querystring'], (w) => ({
+    id: w.recordedTestId,
+    query: { cohort: 'lab' },
+  })),
 ];

@@ -1,8 +1,12 @@
 import { benchmarkAnswer } from '@limbus/contract';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
-import { buildTest, RESULTS_READY } from '../../../test/factories.js';
-import { categories, testMetrics } from '../../db/schema.js';
+import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import { categories, labels, participantStreams, participants, testMetrics } from '../../db/schema.js';
+import { JOB_HANDLERS } from '../../job-handlers.js';
+import { runJobsUntilIdle } from '../../jobs/job-runner.js';
+import { queueTestMetrics } from '../ingestion/analysis.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -96,5 +100,39 @@ describe('GET /tests/{id}/benchmark', () => {
     const demo = await measuredTest(ctx.world.demo.id, 0.3);
     expectOk(await as.demoUser.get(`/tests/${demo}/benchmark`));
     expectError(await as.demoUser.get('/tests/999999/benchmark'), 'not_found');
+  });
+
+  it("takes a cohort's own emotions, and says when the cohort has none (webcams record no EEG)", async () => {
+    const start = Date.UTC(2026, 0, 12, 9, 30);
+    const test = await buildTest(ctx.t.db, ctx.world.client.id, RESULTS_READY);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (await buildParticipant(ctx.t, test.id, { recording: { startMs: start, durationMs: 10_000 } })).id,
+      );
+    const webcam = ids[2] as number;
+    await ctx.t.db.update(participants).set({ source: 'webcam' }).where(eq(participants.id, webcam));
+    await ctx.t.db
+      .delete(participantStreams)
+      .where(and(eq(participantStreams.participantId, webcam), eq(participantStreams.kind, 'emotions')));
+    await ctx.t.db.insert(labels).values({
+      testId: test.id,
+      name: 'Shop',
+      urls: ['https://shop.example.test/'],
+      matchType: 'starts_with',
+    });
+    await queueTestMetrics(ctx.t.db, test.id, ctx.t.clock.now);
+    await runJobsUntilIdle(
+      { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now },
+      JOB_HANDLERS,
+    );
+    const read = async (query: string) =>
+      benchmarkAnswer.parse(expectOk(await as.clientMember.get(`/tests/${test.id}/benchmark${query}`))).data;
+    expect(await read('')).toMatchObject({ cohort: 'all', has_emotions: true });
+    expect(await read('?cohort=lab')).toMatchObject({ cohort: 'lab', has_emotions: true });
+    expect(await read('?cohort=remote')).toMatchObject({ cohort: 'remote', has_emotions: false });
+    expectError(await as.clientMember.get(`/tests/${test.id}/benchmark?cohort=webcam`), 'validation', {
+      cohort: 'Choose a cohort: all, lab or remote',
+    });
   });
 });

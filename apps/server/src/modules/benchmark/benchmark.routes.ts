@@ -7,6 +7,6 @@ import { testBenchmark } from './benchmark.service.js';
 
 export function registerBenchmarkRoutes(app: FastifyInstance, deps: Deps): void {
   serveRoute(app, benchmarkRoutes.get, async (request) => ({
-    data: await testBenchmark(deps, actorOf(request), request.params.id),
+    data: await testBenchmark(deps, actorOf(request), request.params.id, request.query.cohort),
   }));
 }

@@ -1,13 +1,13 @@
 import { type BenchmarkPage, benchmarkGroup, EMOTIONS } from '@limbus/analytics';
-import type { Benchmark, BenchmarkGroup } from '@limbus/contract';
+import type { Benchmark, BenchmarkGroup, Cohort } from '@limbus/contract';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../http/policy.js';
 import { testsWithoutPurpose } from '../consent/consent.service.js';
-import { findStoredPageMetrics } from '../ingestion/analysis.js';
+import { pageMetricsOf } from '../ingestion/analysis.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import { findTestCategory, referencePageMetrics } from './benchmark.repository.js';
 
-type BenchmarkDeps = Pick<Deps, 'db'>;
+type BenchmarkDeps = Pick<Deps, 'db' | 'files'>;
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -79,17 +79,24 @@ async function normsReference(
 }
 
 /**
- * The benchmark of a test (Professional): its stored page metrics against the company's other done
- * web tests and against the done web tests of its category across companies (benchmarkGroup:
- * percentile ranks, medians, at least 5 tests). Only counts, ranks and medians leave the server.
+ * The benchmark of a test (Professional): its page metrics (a cohort's with `cohort`) against the
+ * company's other done web tests and against the done web tests of its category across companies
+ * (benchmarkGroup: percentile ranks, medians, at least 5 tests). Only counts, ranks and medians
+ * leave the server.
  */
-export async function testBenchmark(deps: BenchmarkDeps, actor: Actor, testId: number): Promise<Benchmark> {
+export async function testBenchmark(
+  deps: BenchmarkDeps,
+  actor: Actor,
+  testId: number,
+  cohort: Cohort = 'all',
+): Promise<Benchmark> {
   const test = await resultsTestFor(deps, actor, testId, 'benchmark');
-  const pages = toBenchmarkPages(await findStoredPageMetrics(deps.db, testId));
+  const pages = toBenchmarkPages(await pageMetricsOf(deps, testId, cohort));
   const category = await findTestCategory(deps.db, testId);
   const company = toGroup(pages, await normsReference(deps, testId, { companyId: test.companyId }));
   const categoryGroup = category
     ? toGroup(pages, await normsReference(deps, testId, { categoryId: category.id }))
     : null;
-  return { company, category, category_group: categoryGroup };
+  const hasEmotions = pages.some((page) => EMOTIONS.some((emotion) => page[emotion] !== null));
+  return { company, category, category_group: categoryGroup, cohort, has_emotions: hasEmotions };
 }

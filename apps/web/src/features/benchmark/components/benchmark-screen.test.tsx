@@ -35,6 +35,8 @@ describe('BenchmarkScreen', () => {
       company: hidden,
       category: { id: 3, name: 'E-commerce' },
       category_group: shown,
+      cohort: 'all',
+      has_emotions: true,
     };
     useFakeApi({ 'GET /tests/7/benchmark': { body: { data } } });
     renderWithProviders(<BenchmarkScreen testId={7} />);
@@ -53,10 +55,47 @@ describe('BenchmarkScreen', () => {
   });
 
   it('explains a test without a category', async () => {
-    const data: Benchmark = { company: hidden, category: null, category_group: null };
+    const data: Benchmark = {
+      company: hidden,
+      category: null,
+      category_group: null,
+      cohort: 'all',
+      has_emotions: true,
+    };
     useFakeApi({ 'GET /tests/7/benchmark': { body: { data } } });
     renderWithProviders(<BenchmarkScreen testId={7} />);
     expect(await screen.findByText(/This test has no category/)).toBeTruthy();
+  });
+
+  it('asks for the address’s cohort, and says when that cohort has no EEG to compare', async () => {
+    const data: Benchmark = {
+      company: hidden,
+      category: null,
+      category_group: null,
+      cohort: 'remote',
+      has_emotions: false,
+    };
+    const fake = useFakeApi({ 'GET /tests/7/benchmark': { body: { data } } });
+    renderWithProviders(<BenchmarkScreen testId={7} />, { path: '/test/7/benchmark?cohort=remote' });
+    expect(await screen.findByText(/The remote participants were recorded without EEG/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: "Against your company's other tests" })).toBeNull();
+    expect(fake.calls.map((call) => call.url)).toEqual(['/api/v1/tests/7/benchmark?cohort=remote']);
+  });
+
+  it('says whose values a lab cohort’s benchmark compares', async () => {
+    const data: Benchmark = {
+      company: shown,
+      category: null,
+      category_group: null,
+      cohort: 'lab',
+      has_emotions: true,
+    };
+    useFakeApi({ 'GET /tests/7/benchmark': { body: { data } } });
+    renderWithProviders(<BenchmarkScreen testId={7} />, { path: '/test/7/benchmark?cohort=lab' });
+    expect((await screen.findByRole('note')).textContent).toBe(
+      "This test's values are its lab participants' emotions; the other tests count all of theirs.",
+    );
+    expect(screen.getByText('86th percentile')).toBeTruthy();
   });
 
   it('writes ordinals', () => {

@@ -161,8 +161,24 @@ export function BenchmarkScreen({ testId }: { testId: number }) {
       {benchmark.isError ? (
         <ErrorAlert error={benchmark.error} title="The benchmark could not be loaded" />
       ) : null}
-      {benchmark.data ? (
+      {benchmark.data && !benchmark.data.has_emotions && benchmark.data.cohort !== 'all' ? (
+        <Alert
+          variant="light"
+          color="gray"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          title="No emotions to compare"
+        >
+          The {benchmark.data.cohort} participants were recorded without EEG, so there are no emotions of
+          theirs to compare with other tests. Choose Lab or All participants above.
+        </Alert>
+      ) : benchmark.data ? (
         <>
+          {benchmark.data.cohort === 'all' ? null : (
+            <Text size="sm" role="note">
+              This test's values are its {benchmark.data.cohort} participants' emotions; the other tests count
+              all of theirs.
+            </Text>
+          )}
           <GroupSection
             title="Against your company's other tests"
             group={benchmark.data.company}
