@@ -92,6 +92,8 @@ type StimulusTexts = {
   startSite: string;
   siteLabel: string;
   siteDone: string;
+  /** A window smaller than the website's layout needs (a phone on a desktop site); the time waits. */
+  siteWindowSmall: (minimum: string) => string;
   videoIntro: string;
   sitStill: string;
   fullWindow: string;
@@ -345,6 +347,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       startSite: 'Open the shop',
       siteLabel: 'The shop',
       siteDone: 'I’m done',
+      siteWindowSmall: (minimum) =>
+        `The shop is shown as on a computer and needs a window of at least ${minimum} pixels. Make the window larger, turn your device or use a larger screen; your time starts once it fits. If you cannot, press “I’m done”.`,
       startPages: 'Show the pages',
       startVideo: 'Play the video',
       pageLabel: (page, pages) => `Page ${page} of ${pages}`,
@@ -547,6 +551,8 @@ export const PARTICIPANT_TEXTS: Record<ParticipantLanguage, ParticipantTexts> = 
       startSite: 'Open de winkel',
       siteLabel: 'De winkel',
       siteDone: 'Ik ben klaar',
+      siteWindowSmall: (minimum) =>
+        `De winkel wordt getoond zoals op een computer en heeft een venster van minstens ${minimum} pixels nodig. Maak het venster groter, draai je apparaat of gebruik een groter scherm; je tijd begint zodra het past. Lukt dat niet, druk dan op „Ik ben klaar”.`,
       startPages: "Pagina's tonen",
       startVideo: 'Video afspelen',
       pageLabel: (page, pages) => `Pagina ${page} van ${pages}`,

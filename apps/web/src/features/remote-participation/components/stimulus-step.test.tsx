@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -68,6 +68,41 @@ describe('the study on a live site (the demo shop on this origin)', () => {
 
     await user.click(screen.getByRole('button', { name: 'I’m done' }));
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a window too small for a desktop site (a phone), says so and shows the shop once the window fits', async () => {
+    const user = userEvent.setup();
+    const { recording, shown } = fakeRecording();
+    const texts = PARTICIPANT_TEXTS.nl.stimulus;
+    const resize = (width: number, height: number) => {
+      Object.assign(window, { innerWidth: width, innerHeight: height });
+      window.dispatchEvent(new Event('resize'));
+    };
+    resize(390, 844);
+    try {
+      renderWithProviders(
+        <StimulusStep
+          stimulus={SHOP}
+          platform="desktop"
+          recording={recording}
+          checks={null}
+          texts={texts}
+          voiceLabel="Je stem wordt opgenomen"
+          onDone={() => undefined}
+        />,
+      );
+      await user.click(screen.getByRole('button', { name: 'Open de winkel' }));
+      expect(screen.getByText(texts.siteWindowSmall('1024 × 600'))).toBeTruthy();
+      expect(screen.queryByTitle('De winkel')).toBeNull();
+      expect(shown.filter(Boolean)).toHaveLength(0);
+
+      await act(async () => resize(1280, 800));
+      expect(screen.getByTitle('De winkel').getAttribute('src')).toBe('/demo-shop/');
+      expect(screen.queryByText(texts.siteWindowSmall('1024 × 600'))).toBeNull();
+      expect(shown.at(-1)).not.toBeNull();
+    } finally {
+      resize(1024, 768);
+    }
   });
 
   it('says why another website is shown as pictures of its pages', () => {

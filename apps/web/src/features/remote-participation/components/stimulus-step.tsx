@@ -1,8 +1,10 @@
 import { checkpointDue, type GazeModel, MOBILE_OFFSET_X } from '@limbus/analytics';
 import type { RemoteMaterial } from '@limbus/contract';
-import { Box, Button, Group, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Group, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { SessionApi } from '../api';
+import { smallestWindowFor } from '../tracking/face-check';
 import type { ObservationWindow } from '../tracking/observation-window';
 import type { SessionRecording, StimulusFrame } from '../tracking/session-recording';
 import type { VoiceRecorder } from '../tracking/voice-recorder';
@@ -208,8 +210,16 @@ function SiteRun({
   const [elapsed, setElapsed] = useState(0);
   const done = useRef(onDone);
   done.current = onDone;
-  // a phone's site keeps its own size on a wide window; a desktop's shrinks to the window's width
+  // a phone's site keeps its own size on a wide window; a desktop's shrinks to the window's width,
+  // down to the smallest window its layout is readable in (a phone on a desktop site waits)
   const scale = size.width > 0 ? Math.min(1, size.width / stimulus.width) : 1;
+  const viewport = useViewportSize();
+  const smallest = smallestWindowFor(platform);
+  // the hook answers 0 until its first effect: the window's own size then, so the frame never flashes
+  const fits =
+    (viewport.width || window.innerWidth) >= smallest.width &&
+    (viewport.height || window.innerHeight) >= smallest.height;
+  const spent = useRef(0);
 
   useEffect(() => {
     const element = box.current;
@@ -222,7 +232,7 @@ function SiteRun({
   }, []);
 
   useEffect(() => {
-    const frame = frameRef.current;
+    const frame = fits ? frameRef.current : null;
     if (!frame) return;
     const offsetX = platform === 'mobile' ? MOBILE_OFFSET_X : 0;
     const toPage = ({ x, y }: { x: number; y: number }) => {
@@ -268,20 +278,22 @@ function SiteRun({
       frame.contentWindow?.removeEventListener('click', onClick, true);
       recording.show(null);
     };
-  }, [stimulus, platform, recording, scale]);
+  }, [stimulus, platform, recording, scale, fits]);
 
+  // the time runs while the shop is shown
   useEffect(() => {
-    const started = performance.now();
+    if (!fits) return;
+    const started = performance.now() - spent.current * 1000;
     const timer = setInterval(() => {
-      const spent = (performance.now() - started) / 1000;
-      setElapsed(spent);
-      if (spent >= stimulus.seconds) {
+      spent.current = (performance.now() - started) / 1000;
+      setElapsed(spent.current);
+      if (spent.current >= stimulus.seconds) {
         clearInterval(timer);
         done.current();
       }
     }, 500);
     return () => clearInterval(timer);
-  }, [stimulus.seconds]);
+  }, [stimulus.seconds, fits]);
 
   return (
     <FullWindow label={texts.siteLabel} voice={voice}>
@@ -303,21 +315,29 @@ function SiteRun({
         </Group>
         <Progress value={(elapsed / stimulus.seconds) * 100} size="xs" radius={0} aria-hidden />
         <Box ref={box} pos="relative" style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
-          <iframe
-            ref={frameRef}
-            src={stimulus.start_url}
-            title={texts.siteLabel}
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: Math.max(0, (size.width - stimulus.width * scale) / 2),
-              width: stimulus.width,
-              height: size.height / scale,
-              border: 0,
-              transform: `scale(${scale})`,
-              transformOrigin: 'top left',
-            }}
-          />
+          {fits ? null : (
+            <Alert color="orange" variant="light" m="sm" role="status">
+              {/* pixels ungrouped: '1,024' would read as a decimal in Dutch */}
+              {texts.siteWindowSmall(`${smallest.width} × ${smallest.height}`)}
+            </Alert>
+          )}
+          {fits ? (
+            <iframe
+              ref={frameRef}
+              src={stimulus.start_url}
+              title={texts.siteLabel}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: Math.max(0, (size.width - stimulus.width * scale) / 2),
+                width: stimulus.width,
+                height: size.height / scale,
+                border: 0,
+                transform: `scale(${scale})`,
+                transformOrigin: 'top left',
+              }}
+            />
+          ) : null}
         </Box>
       </Box>
     </FullWindow>
