@@ -69,6 +69,21 @@ export const cohortPageAgreementSchema = z.object({
 });
 export type CohortPageAgreement = z.infer<typeof cohortPageAgreementSchema>;
 
+/** One scene of a video test: the frame's agreement over the fixations within the scene's time. */
+export const cohortSceneAgreementSchema = z.object({
+  section_id: z.number(),
+  name: z.string(),
+  /** Milliseconds into the video. */
+  start_ms: z.number(),
+  end_ms: z.number(),
+  lab_participants: z.number(),
+  remote_participants: z.number(),
+  cc: agreementEstimateSchema,
+  nss: agreementEstimateSchema,
+  reading: z.enum(AGREEMENT_READINGS),
+});
+export type CohortSceneAgreement = z.infer<typeof cohortSceneAgreementSchema>;
+
 /**
  * The expression curves set against EEG emotion curves. Named for what they are: a classifier's
  * reading of a face is not an emotion the EEG measures.
@@ -160,6 +175,8 @@ export const cohortAgreementSchema = z.discriminatedUnion('available', [
     available: z.literal(true),
     method: cohortAgreementMethodSchema,
     pages: z.array(cohortPageAgreementSchema),
+    /** A video test's scenes, in their order (none for a website test or a video without scenes). */
+    scenes: z.array(cohortSceneAgreementSchema),
     /** The expression curves against the EEG emotion curves (a video test). */
     expressions: expressionAgreementSchema,
     findings: z.array(cohortFindingSchema),

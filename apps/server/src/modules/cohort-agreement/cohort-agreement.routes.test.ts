@@ -113,6 +113,45 @@ describe('GET /tests/{id}/cohort_agreement', () => {
     expect(answer.expressions).toEqual({ available: false, reason: COHORT_AGREEMENT_MESSAGES.expressions });
   });
 
+  it('answers each scene of the video: the frame over the fixations of its time only', async () => {
+    const testId = await testWith(5, 5, { platform: 'video' });
+    // The factory's recordings start with the video at 09:30 and last 10 s; scenes as a researcher marks them.
+    const start = Date.UTC(2026, 0, 12, 9, 30);
+    await buildParticipant(ctx.t, testId, {
+      type: 'video_heatmap',
+      realId: 'video-heatmap',
+      recording: { startMs: start, durationMs: 10_000 },
+      sections: [
+        {
+          timestampStart: start + 5000,
+          timestampEnd: start + 9999,
+          label: { name: 'Price reveal', urls: [] },
+        },
+        { timestampStart: start, timestampEnd: start + 4999, label: { name: 'Opening logo', urls: [] } },
+        {
+          timestampStart: start + 20_000,
+          timestampEnd: start + 25_000,
+          label: { name: 'After the end', urls: [] },
+        },
+      ],
+    });
+    const answer = await agreementOf(testId);
+    if (!answer.available) throw new Error(answer.reason);
+    expect(answer.scenes.map((scene) => [scene.name, scene.start_ms, scene.end_ms])).toEqual([
+      ['Opening logo', 0, 4999],
+      ['Price reveal', 5000, 9999],
+      ['After the end', 20_000, 25_000],
+    ]);
+    const [opening, price, after] = answer.scenes;
+    expect(opening).toMatchObject({ lab_participants: 5, remote_participants: 5 });
+    expect(price).toMatchObject({ lab_participants: 5, remote_participants: 5 });
+    expect(opening?.cc.value).not.toBeNull();
+    // each scene holds its own fixations: not the whole frame's figures
+    expect(opening?.cc.value).not.toBe(answer.pages[0]?.cc.value);
+    // nobody watched past the video's 10 s: no figure, not a zero
+    expect(after).toMatchObject({ lab_participants: 0, remote_participants: 0, cc: { value: null } });
+  });
+
   it('sets the remote cohort’s smiles against the lab’s EEG joy over the video, with n, r and its interval', async () => {
     const test = await buildTest(ctx.t.db, ctx.world.client.id, { ...ESSENTIAL_DONE, platform: 'video' });
     // One seed for all: the lab watched the same video, so its EEG follows one story.

@@ -9,11 +9,20 @@ import {
   REFERENCE_HEIGHT,
   REFERENCE_WIDTH,
 } from '@limbus/analytics';
-import { COHORT_AGREEMENT_MESSAGES, type CohortAgreement, type CohortPageAgreement } from '@limbus/contract';
+import {
+  COHORT_AGREEMENT_MESSAGES,
+  type CohortAgreement,
+  type CohortPageAgreement,
+  type CohortSceneAgreement,
+} from '@limbus/contract';
 import type { Actor } from '../../http/policy.js';
 import { fixationsInFrame, fixationsOnPages, gazePagesOf } from '../heatmaps/heatmap-analysis.service.js';
 import type { HeatmapDeps } from '../heatmaps/heatmaps.service.js';
-import { listMetricsParticipantRows } from '../participants/participants.service.js';
+import {
+  findVideoParticipantRow,
+  listMetricsParticipantRows,
+  listSectionRows,
+} from '../participants/participants.service.js';
 import { pageAreasOfInterest } from '../predictions/page-predictions.service.js';
 import { resultsTestFor } from '../test-access/test-access.service.js';
 import { answerCache } from './answer-cache.js';
@@ -25,6 +34,9 @@ const MOBILE_WIDTH_PX = 390;
 const VIDEO_FRAME_NAME = 'The video (1920 × 1080 frame)';
 
 type Cohorts = { lab: number[]; remote: number[] };
+type ParticipantRows = Awaited<ReturnType<typeof listMetricsParticipantRows>>;
+/** A scene of a video test: a named section of its processed result, in ms into the video. */
+type Scene = { sectionId: number; name: string; startMs: number; endMs: number };
 type Area = { name: string; left: number; top: number; width: number; height: number };
 type Surface = {
   heatmapId: number | null;
@@ -38,7 +50,7 @@ const cache = answerCache<CohortAgreement>(32);
 
 /**
  * The agreement panel of a test (docs/remote-studies.md 'The agreement panel'): per heatmap page
- * (a video test: its frame) CC and NSS of the remote cohort against the lab cohort, the ranking of
+ * (a video test: its frame, and the frame in each scene) CC and NSS of the remote cohort against the lab cohort, the ranking of
  * the page's areas of interest, findings of one cohort only. Answered from a per-process cache
  * while the participants, pages and areas are the same.
  */
@@ -56,10 +68,11 @@ export async function cohortAgreement(
   if (cohorts.lab.length === 0) return { available: false, reason: COHORT_AGREEMENT_MESSAGES.noLab };
   if (cohorts.remote.length === 0) return { available: false, reason: COHORT_AGREEMENT_MESSAGES.noRemote };
   const pages = test.platform === 'video' ? null : await pagesOf(deps, test);
-  const key = JSON.stringify([test.id, cohorts, pages]);
+  const scenes = test.platform === 'video' ? await scenesOf(deps, test.id) : [];
+  const key = JSON.stringify([test.id, cohorts, pages, scenes]);
   const cached = cache.get(key);
   if (cached) return cached;
-  const answer = await compute(deps, test, cohorts, pages, rows);
+  const answer = await compute(deps, test, cohorts, { pages, scenes }, rows);
   cache.set(key, answer);
   return answer;
 }
@@ -68,21 +81,25 @@ async function compute(
   deps: HeatmapDeps,
   test: { id: number; platform: string },
   cohorts: Cohorts,
-  pages: Surface[] | null,
-  rows: Awaited<ReturnType<typeof listMetricsParticipantRows>>,
+  { pages, scenes }: { pages: Surface[] | null; scenes: readonly Scene[] },
+  rows: ParticipantRows,
 ): Promise<CohortAgreement> {
   const ids = [...cohorts.lab, ...cohorts.remote];
   const agreements: CohortPageAgreement[] = [];
+  const sceneAgreements: CohortPageAgreement[] = [];
   if (pages === null) {
     const frame = await fixationsInFrame(deps, ids);
-    const surface = {
-      heatmapId: null,
-      name: VIDEO_FRAME_NAME,
-      width: REFERENCE_WIDTH,
-      height: REFERENCE_HEIGHT,
-      areas: null,
-    };
-    agreements.push(pageAgreement(surface, (id) => frame.get(id) ?? [], cohorts));
+    agreements.push(pageAgreement(frameSurface(VIDEO_FRAME_NAME), (id) => frame.get(id) ?? [], cohorts));
+    const videoStart = new Map(rows.map((row) => [row.id, row.startedAt?.getTime() ?? 0]));
+    for (const scene of scenes) {
+      // a viewer's recording starts with the video (DESIGN §4): time on the video is start − started_at
+      const inScene = (id: number) =>
+        (frame.get(id) ?? []).filter((fixation) => {
+          const at = fixation.start - (videoStart.get(id) ?? 0);
+          return at >= scene.startMs && at <= scene.endMs;
+        });
+      sceneAgreements.push(pageAgreement(frameSurface(`the scene ${scene.name}`), inScene, cohorts));
+    }
   } else {
     const fixations = await fixationsOnPages(deps, test, ids);
     pages.forEach((page, index) => {
@@ -103,9 +120,49 @@ async function compute(
       min_participants: MIN_BOOTSTRAP_PARTICIPANTS,
     },
     pages: agreements,
+    scenes: scenes.map((scene, index) =>
+      toSceneAgreement(scene, sceneAgreements[index] as CohortPageAgreement),
+    ),
     expressions: expressions.expressions,
-    findings: [...findingsOf(agreements), ...expressions.findings],
+    findings: [...findingsOf([...agreements, ...sceneAgreements]), ...expressions.findings],
   };
+}
+
+/** The video's 1920 × 1080 frame, whole or in one scene's time: no areas to rank. */
+const frameSurface = (name: string) => ({
+  heatmapId: null,
+  name,
+  width: REFERENCE_WIDTH,
+  height: REFERENCE_HEIGHT,
+  areas: null,
+});
+
+const toSceneAgreement = (scene: Scene, agreement: CohortPageAgreement): CohortSceneAgreement => ({
+  section_id: scene.sectionId,
+  name: scene.name,
+  start_ms: scene.startMs,
+  end_ms: scene.endMs,
+  lab_participants: agreement.lab_participants,
+  remote_participants: agreement.remote_participants,
+  cc: agreement.cc,
+  nss: agreement.nss,
+  reading: agreement.reading,
+});
+
+/** The scenes researchers marked on the video's processed result, by start; none before processing. */
+async function scenesOf(deps: HeatmapDeps, testId: number): Promise<Scene[]> {
+  const result = await findVideoParticipantRow(deps.db, testId);
+  if (result?.state !== 'finished' || !result.startedAt) return [];
+  const start = result.startedAt.getTime();
+  return (await listSectionRows(deps.db, result.id))
+    .filter((section) => section.labelId !== null)
+    .map((section) => ({
+      sectionId: section.id,
+      name: section.labelName ?? '',
+      startMs: section.timestampStart - start,
+      endMs: section.timestampEnd - start,
+    }))
+    .sort((a, b) => a.startMs - b.startMs);
 }
 
 /** The test's heatmap pages with their size and the areas of their newest prediction. */

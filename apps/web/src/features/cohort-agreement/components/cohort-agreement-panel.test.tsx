@@ -66,6 +66,7 @@ const AGREEMENT: CohortAgreement = {
       },
     }),
   ],
+  scenes: [],
   expressions: { available: false, reason: 'Remote participants record no facial expressions yet' },
   findings: [
     {
@@ -165,6 +166,52 @@ describe('CohortAgreementPanel', () => {
     const option = curveChartOption(smiles) as { series: { data: unknown[]; yAxisIndex?: number }[] };
     expect(option.series[0]?.data).toEqual(smiles.lab);
     expect(option.series[1]).toMatchObject({ yAxisIndex: 1, data: smiles.remote });
+  });
+
+  it('on a video, gives each scene its agreement with the interval and n, in a table', async () => {
+    const scene = (
+      section_id: number,
+      name: string,
+      start_ms: number,
+      end_ms: number,
+      cc: AgreementEstimateAnswer,
+    ) => ({
+      section_id,
+      name,
+      start_ms,
+      end_ms,
+      lab_participants: 12,
+      remote_participants: 40,
+      cc,
+      nss: { value: 1, lower: 0.8, upper: 1.2 },
+      reading: (cc.lower === null
+        ? 'unclear'
+        : cc.lower > 0.5
+          ? 'moderate_to_close'
+          : 'weak') as AgreementReadingName,
+    });
+    useFakeApi({
+      'GET /tests/7/cohort_agreement': {
+        body: {
+          data: {
+            ...AGREEMENT,
+            scenes: [
+              scene(1, 'Opening logo', 0, 1999, { value: 0.74, lower: 0.61, upper: 0.83 }),
+              scene(2, 'Rain sprint', 9000, 13_999, { value: 0.22, lower: 0.1, upper: 0.35 }),
+            ],
+          },
+        },
+      },
+    });
+    renderWithProviders(<CohortAgreementPanel testId={7} />);
+    const table = await screen.findByRole('table', { name: /within each scene/ });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows.slice(1)).toEqual([
+      'Opening logo00:00–00:01 · 12 lab, 40 remoteModerate to closeCC 0.74 (0.61–0.83)',
+      'Rain sprint00:09–00:13 · 12 lab, 40 remoteWeakCC 0.22 (0.10–0.35)',
+    ]);
   });
 
   it('says the span its interval backs', () => {

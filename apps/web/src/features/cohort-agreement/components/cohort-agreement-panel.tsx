@@ -1,8 +1,20 @@
-import type { AgreementReadingName, CohortAgreement, CohortPageAgreement } from '@limbus/contract';
+import type {
+  AgreementReadingName,
+  CohortAgreement,
+  CohortPageAgreement,
+  CohortSceneAgreement,
+} from '@limbus/contract';
 import { Card, List, Stack, Table, Text, Title } from '@mantine/core';
-import { BlockSkeleton, ErrorAlert, formatCount, formatNumber, formatPercent } from '../../../ui';
+import {
+  BlockSkeleton,
+  ErrorAlert,
+  formatClock,
+  formatCount,
+  formatNumber,
+  formatPercent,
+} from '../../../ui';
 import { useCohortAgreement } from '../api';
-import { decimals, estimateSentence } from './estimate-sentence';
+import { decimals, estimateFigures, estimateSentence } from './estimate-sentence';
 import { ExpressionCurves } from './expression-curves';
 
 const MAP_READINGS: Record<AgreementReadingName, string> = {
@@ -96,12 +108,66 @@ function PageAgreement({ page }: { page: CohortPageAgreement }) {
   );
 }
 
+/** How closely a scene's maps agree, in a table cell. */
+const SCENE_READINGS: Record<AgreementReadingName, string> = {
+  close: 'Close',
+  moderate_to_close: 'Moderate to close',
+  moderate: 'Moderate',
+  weak_to_moderate: 'Weak to moderate',
+  weak: 'Weak',
+  unclear: 'Cannot be told',
+};
+
+const clock = (ms: number) => formatClock(ms / 1000, { padMinutes: true });
+
+/** A video's scenes: the frame's agreement over each scene's time, one row each. */
+function SceneAgreements({ scenes }: { scenes: readonly CohortSceneAgreement[] }) {
+  return (
+    <Stack gap={6} component="section" aria-labelledby="scene-agreement-title">
+      <Title order={4} id="scene-agreement-title">
+        Scene by scene
+      </Title>
+      <Table fz="sm" withTableBorder>
+        <Table.Caption>
+          Where remote participants looked against the lab within each scene: CC with its 95 % interval
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Scene</Table.Th>
+            <Table.Th scope="col">Agreement</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {scenes.map((scene) => (
+            <Table.Tr key={scene.section_id}>
+              <Table.Th scope="row">
+                {scene.name}
+                <Text size="xs" c="dimmed" fw={400}>
+                  {clock(scene.start_ms)}–{clock(scene.end_ms)} · {formatCount(scene.lab_participants)} lab,{' '}
+                  {formatCount(scene.remote_participants)} remote
+                </Text>
+              </Table.Th>
+              <Table.Td>
+                {SCENE_READINGS[scene.reading]}
+                <Text size="xs" c="dimmed">
+                  CC {estimateFigures(scene.cc)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
 function AgreementBody({ agreement }: { agreement: Extract<CohortAgreement, { available: true }> }) {
   return (
     <Stack gap="lg">
       {agreement.pages.map((page) => (
         <PageAgreement key={page.heatmap_id ?? page.name} page={page} />
       ))}
+      {agreement.scenes.length > 0 ? <SceneAgreements scenes={agreement.scenes} /> : null}
       <Stack gap={4} component="section" aria-label="Found in one cohort only">
         <Title order={4}>Found in one cohort only</Title>
         {agreement.findings.length === 0 ? (

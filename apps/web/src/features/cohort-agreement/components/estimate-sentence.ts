@@ -12,3 +12,10 @@ export function estimateSentence(label: string, estimate: AgreementEstimateAnswe
       : `, 95 % interval ${decimals(estimate.lower)}–${decimals(estimate.upper)}`;
   return `${label} ${decimals(estimate.value)}${interval}`;
 }
+
+/** '0.82 (0.74–0.88)' for a table cell: the figure with its 95 % interval, when there is one. */
+export function estimateFigures(estimate: AgreementEstimateAnswer): string {
+  if (estimate.value === null) return 'Not measurable';
+  if (estimate.lower === null || estimate.upper === null) return `${decimals(estimate.value)} (no interval)`;
+  return `${decimals(estimate.value)} (${decimals(estimate.lower)}–${decimals(estimate.upper)})`;
+}
