@@ -3,10 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, RESULTS_READY } from '../../../test/factories.js';
+import { computeTestMetrics } from '../../../test/jobs.js';
 import { categories, labels, participantStreams, participants, testMetrics } from '../../db/schema.js';
-import { JOB_HANDLERS } from '../../job-handlers.js';
-import { runJobsUntilIdle } from '../../jobs/job-runner.js';
-import { queueTestMetrics } from '../ingestion/analysis.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -121,11 +119,7 @@ describe('GET /tests/{id}/benchmark', () => {
       urls: ['https://shop.example.test/'],
       matchType: 'starts_with',
     });
-    await queueTestMetrics(ctx.t.db, test.id, ctx.t.clock.now);
-    await runJobsUntilIdle(
-      { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now },
-      JOB_HANDLERS,
-    );
+    await computeTestMetrics(ctx.t, test.id);
     const read = async (query: string) =>
       benchmarkAnswer.parse(expectOk(await as.clientMember.get(`/tests/${test.id}/benchmark${query}`))).data;
     expect(await read('')).toMatchObject({ cohort: 'all', has_emotions: true });

@@ -3,11 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, signInWorld, useWorld } from '../../../test/api.js';
 import { buildParticipant, buildTest, RESULTS_READY, signIn } from '../../../test/factories.js';
+import { computeTestMetrics } from '../../../test/jobs.js';
 import { syntheticRecording } from '../../../test/synthetic-streams.js';
 import { labels, participants as participantsTable } from '../../db/schema.js';
-import { JOB_HANDLERS } from '../../job-handlers.js';
-import { runJobsUntilIdle } from '../../jobs/job-runner.js';
-import { queueTestMetrics } from '../ingestion/analysis.js';
 
 const ctx = useWorld();
 let as: Awaited<ReturnType<typeof signInWorld>>;
@@ -160,11 +158,7 @@ describe('exports', () => {
       urls: ['https://shop.example.test/'],
       matchType: 'starts_with',
     });
-    await queueTestMetrics(ctx.t.db, test.id, ctx.t.clock.now);
-    await runJobsUntilIdle(
-      { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now },
-      JOB_HANDLERS,
-    );
+    await computeTestMetrics(ctx.t, test.id);
     const joyOf = async (cohort: string) => {
       const response = await as.clientAdmin.get(
         `/tests/${test.id}/exports/metrics?format=json&cohort=${cohort}`,
@@ -206,11 +200,7 @@ describe('exports', () => {
       ],
       sections: [{ timestampStart: START, timestampEnd: START + 10_000, label: { name: '+1+1', urls: [] } }],
     });
-    await queueTestMetrics(ctx.t.db, test.id, ctx.t.clock.now);
-    await runJobsUntilIdle(
-      { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now },
-      JOB_HANDLERS,
-    );
+    await computeTestMetrics(ctx.t, test.id);
     const events = (await as.clientAdmin.get(`/tests/${test.id}/exports/events`)).body;
     expect(events).toContain(`"'${HYPERLINK.replaceAll('"', '""')}"`);
     expect(events).not.toMatch(/,"?=HYPERLINK/);
@@ -228,11 +218,7 @@ describe('exports', () => {
     await ctx.t.db
       .insert(labels)
       .values({ testId, name: 'Shop', urls: ['https://shop.example.test/'], matchType: 'starts_with' });
-    await queueTestMetrics(ctx.t.db, testId, ctx.t.clock.now);
-    await runJobsUntilIdle(
-      { db: ctx.t.db, files: ctx.t.files, log: ctx.t.app.log, clock: () => ctx.t.clock.now },
-      JOB_HANDLERS,
-    );
+    await computeTestMetrics(ctx.t, testId);
     const body = (await as.clientAdmin.get(`/tests/${testId}/exports/metrics?format=json`)).json<{
       rows: Record<string, unknown>[];
     }>();

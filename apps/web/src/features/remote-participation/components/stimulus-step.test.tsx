@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import type { SessionRecording, StimulusFrame } from '../tracking/session-recording';
-import { PARTICIPANT_TEXTS } from './participant-texts';
+import { PARTICIPANT_TEXTS, type ParticipantTexts } from './participant-texts';
 import { StimulusStep, siteAddress } from './stimulus-step';
 
 const SHOP = {
@@ -27,6 +27,21 @@ function fakeRecording() {
   return { recording, shown };
 }
 
+/** The demo shop's run on a desktop test, before the participant opens it. */
+function renderShop(recording: SessionRecording, texts: ParticipantTexts['stimulus'], onDone: () => void) {
+  renderWithProviders(
+    <StimulusStep
+      stimulus={SHOP}
+      platform="desktop"
+      recording={recording}
+      checks={null}
+      texts={texts}
+      voiceLabel="Recording your voice"
+      onDone={onDone}
+    />,
+  );
+}
+
 describe('the study on a live site (the demo shop on this origin)', () => {
   it('records the frame’s pages under the shop’s own address', () => {
     expect(siteAddress(SHOP, '/demo-shop/')).toBe('https://shop.acme.test/');
@@ -41,17 +56,7 @@ describe('the study on a live site (the demo shop on this origin)', () => {
     const { recording, shown } = fakeRecording();
     const onDone = vi.fn();
     const texts = PARTICIPANT_TEXTS.en.stimulus;
-    renderWithProviders(
-      <StimulusStep
-        stimulus={SHOP}
-        platform="desktop"
-        recording={recording}
-        checks={null}
-        texts={texts}
-        voiceLabel="Recording your voice"
-        onDone={onDone}
-      />,
-    );
+    renderShop(recording, texts, onDone);
     expect(screen.getByText(texts.siteIntro(3))).toBeTruthy();
     expect(screen.getByText('Find a running shoe in size 43.')).toBeTruthy();
     // no calibration came before: nothing to keep sitting for
@@ -80,17 +85,7 @@ describe('the study on a live site (the demo shop on this origin)', () => {
     };
     resize(390, 844);
     try {
-      renderWithProviders(
-        <StimulusStep
-          stimulus={SHOP}
-          platform="desktop"
-          recording={recording}
-          checks={null}
-          texts={texts}
-          voiceLabel="Je stem wordt opgenomen"
-          onDone={() => undefined}
-        />,
-      );
+      renderShop(recording, texts, () => undefined);
       await user.click(screen.getByRole('button', { name: 'Open de winkel' }));
       expect(screen.getByText(texts.siteWindowSmall('1024 × 600'))).toBeTruthy();
       expect(screen.queryByTitle('De winkel')).toBeNull();
