@@ -8,8 +8,8 @@
  * Growable parallel typed arrays.
  */
 export class GazeRuns {
-  readonly timestamp: Float64Array;
-  readonly maxGapMs: number;
+  timestamp: Float64Array;
+  maxGapMs: number;
   count = 0;
   kind: Uint8Array;
   first: Int32Array;
@@ -29,6 +29,18 @@ export class GazeRuns {
     this.sumY = new Float64Array(capacity);
     this.summed = new Float64Array(capacity);
     this.peak2 = new Float64Array(capacity);
+  }
+
+  /**
+   * Empties the list for the runs of another recording, keeping its arrays (the detector reuses
+   * its lists from one detection to the next: allocating seven typed arrays took longer than
+   * some steps on a short recording).
+   */
+  clear(timestamp: Float64Array, maxGapMs: number): this {
+    this.timestamp = timestamp;
+    this.maxGapMs = maxGapMs;
+    this.count = 0;
+    return this;
   }
 
   /** Makes room for `more` runs beyond the current count. */

@@ -78,7 +78,8 @@ const NO_VELOCITY = GAZE_CLASS.loss;
  * degrees-per-pixel numerators, vx = Δx·Nx·Q / (Δt·P·Q), so the test is
  * (Δx·Nx·Q / rx)² + (Δy·Ny·P / ry)² > (Δt·P·Q)². Answers the classes as {@link GazeRuns}
  * (`writeClasses` puts them per sample), also split where rows are missing for longer than
- * maxGapMs, with their position sums and, for saccade runs, the peak squared speed.
+ * maxGapMs, with their position sums and, for saccade runs, the peak squared speed: in `into`
+ * (emptied first) when given, else in a new list.
  *
  * One pass in blocks of {@link BLOCK} samples sharing their state through a Float64Array, so that
  * V8 optimises each loop as a whole function (one loop over millions of samples was optimised on
@@ -94,12 +95,14 @@ export function classifyVelocities(
   maxGapMs: number,
   rx: number,
   ry: number,
+  into?: GazeRuns,
 ): GazeRuns {
   const { timestamp: t, x, y } = gaze;
   const n = t.length;
   // Room for a run per 128 samples (fixations and saccades at 1000 Hz make one per 150), at most
   // one per sample: growing copies every array; closeRun grows it when a recording needs more.
-  const runs = new GazeRuns(t, maxGapMs, Math.min(n + 1, Math.max(256, Math.ceil(n / 128))));
+  const runs =
+    into?.clear(t, maxGapMs) ?? new GazeRuns(t, maxGapMs, Math.min(n + 1, Math.max(256, Math.ceil(n / 128))));
   const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, 0);
   s[KX] = 1 / rx;
   s[KY] = 1 / ry;
