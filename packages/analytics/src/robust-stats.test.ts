@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  finiteMedianAndMedianOfSquares,
   median,
   medianAbsoluteDeviation,
   medianAndMedianOfSquares,
@@ -78,6 +79,26 @@ describe('median', () => {
     expect(median(v)).toBe(sortedMedian(v));
     const [m, ofSquares] = medianAndMedianOfSquares(Float64Array.from(v), v.length);
     expect([m, ofSquares]).toEqual([sortedMedian(v), sortedMedian(v.map((x) => x * x))]);
+  });
+
+  it('gives both medians of the finite values of a Float32Array in place (property)', () => {
+    const value = fc.oneof(
+      fc.float({ min: -50, max: 50, noNaN: true }),
+      fc.float({ min: Math.fround(-1e-3), max: Math.fround(1e-3), noNaN: true }),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0, -0, 3),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 3000 }), (v) => {
+        const finite = Float32Array.from(v).filter(Number.isFinite);
+        const [m, ofSquares] = finiteMedianAndMedianOfSquares(Float32Array.from(v));
+        if (finite.length === 0) expect([m, ofSquares]).toEqual([Number.NaN, Number.NaN]);
+        else {
+          const w = [...finite];
+          expect([m + 0, ofSquares]).toEqual([sortedMedian(w) + 0, sortedMedian(w.map((x) => x * x))]);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('gives the median and the median of squares of signed values together', () => {

@@ -141,12 +141,12 @@ const RADIX_MIN = 256;
 const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 /** The sign bit of a high word. */
 const SIGN = 1 << 31;
-/** At most 2¹⁴ slots: their number must fit the Uint16Array of slots. */
+/** At most 2¹⁴ + 1 slots: their number must fit the Uint16Array of slots. */
 const MAX_SLOT_BITS = 14;
 /** Values whose magnitudes set the slots. */
 const SAMPLE = 64;
 /** Zero between calls (each clears the slots it used). */
-const histogram = new Uint32Array(1 << MAX_SLOT_BITS);
+const histogram = new Uint32Array((1 << MAX_SLOT_BITS) + 1);
 /** The values a histogram pass keeps, and each value's slot: reused like the scratch. */
 let bucket = new Float64Array(1 << 12);
 let absBucket = new Float64Array(1 << 12);
@@ -161,10 +161,10 @@ let slots = new Uint16Array(1 << 12);
 function middleByHistogram(a: Float64Array, count: number, lowest: number, k: number): void {
   ensureBuffers(count);
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
-  const map = slotMap(words, count);
-  const negative = countSlots(words, count, map);
+  const map = slotMap(words, count, DOUBLE_KEYS);
+  const { negative } = countSlots(words, count, DOUBLE_KEYS, map);
   const range = signedSlotRange(map.top, lowest, k, negative);
-  histogram.fill(0, 0, 2 * map.top + 2);
+  clearHistogram(map);
   let m = 0;
   for (let i = 0; i < count; i++) {
     bucket[m] = a[i] as number;
@@ -207,19 +207,53 @@ export function medianAndMedianOfSquares(a: Float64Array, count: number): [numbe
     for (let i = 0; i < count; i++) a[i] = Math.abs(a[i] as number);
     return [median, medianOfSquaresInPlace(a, count)];
   }
-  const k = count >> 1;
-  const lowest = count % 2 === 1 ? k : k - 1;
   ensureBuffers(count);
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
-  const map = slotMap(words, count);
-  const negative = countSlots(words, count, map);
+  return pairFromSlots(a, count, words, DOUBLE_KEYS);
+}
+
+/**
+ * {@link medianAndMedianOfSquares} of the finite values of `values` (NaN and ±Infinity skipped),
+ * read where they are: no copy. NaN for both when none is finite.
+ */
+export function finiteMedianAndMedianOfSquares(values: Float32Array): [number, number] {
+  const n = values.length;
+  if (n < RADIX_MIN) {
+    const a = medianScratch(n);
+    let count = 0;
+    for (let i = 0; i < n; i++) if (Number.isFinite(values[i])) a[count++] = values[i] as number;
+    return medianAndMedianOfSquares(a, count);
+  }
+  ensureBuffers(n);
+  return pairFromSlots(values, n, new Int32Array(values.buffer, values.byteOffset, n), FLOAT_KEYS);
+}
+
+/**
+ * The two medians of {@link medianAndMedianOfSquares} of the finite values of values[0 … n − 1]
+ * (count ≥ RADIX_MIN; words: their Int32Array view), from one histogram pass and one copy pass
+ * for both (a signed slot gives the magnitude slot).
+ */
+function pairFromSlots(
+  values: Float64Array | Float32Array,
+  n: number,
+  words: Int32Array,
+  layout: KeyLayout,
+): [number, number] {
+  const map = slotMap(words, n, layout);
+  const { negative, finite } = countSlots(words, n, layout, map);
+  const k = finite >> 1;
+  const lowest = finite % 2 === 1 ? k : k - 1;
+  if (finite === 0) {
+    clearHistogram(map);
+    return [Number.NaN, Number.NaN];
+  }
   const signed = signedSlotRange(map.top, lowest, k, negative);
   const magnitude = magnitudeSlotRange(map.top, lowest, k);
-  histogram.fill(0, 0, 2 * map.top + 2);
+  clearHistogram(map);
   let ms = 0;
   let mr = 0;
-  for (let i = 0; i < count; i++) {
-    const value = a[i] as number;
+  for (let i = 0; i < n; i++) {
+    const value = values[i] as number;
     const slot = slots[i] as number;
     bucket[ms] = value;
     ms += isWithin(slot, signed.first, signed.last);
@@ -227,31 +261,41 @@ export function medianAndMedianOfSquares(a: Float64Array, count: number): [numbe
     mr += isWithin(magnitudeOfSlot(slot, map.top), magnitude.first, magnitude.last);
   }
   middleOfRanks(bucket, ms, lowest - signed.below, k - signed.below);
-  const median = middleMedian(count);
+  const median = middleMedian(finite);
   middleOfRanks(absBucket, mr, lowest - magnitude.below, k - magnitude.below);
-  return [median, middleMedianOfSquares(count)];
+  return [median, middleMedianOfSquares(finite)];
 }
 
 /**
- * How values map to histogram slots, by the key of their magnitude: the high word of |value|
- * (exponent and top of the mantissa, 31 bits, in the order of the magnitudes), less `base`,
- * shifted right by `shift`, within 0 … top; the slot of a value is top + 1 + that when it is
- * non-negative, top − that when negative (the sign bit set): 0 … 2·top + 1 in the order of the
- * values. Any map gives exact results (a slot never holds a value larger than one of a higher
- * slot); a good one leaves a few values in the slots of the middle ranks.
+ * How values map to histogram slots, by the key of their magnitude: the bits of |value| (of a
+ * double its high word: exponent and top of the mantissa; 31 bits, in the order of the
+ * magnitudes), less `base`, shifted right by `shift`, within 0 … top; the slot of a value is
+ * top + 1 + that when it is non-negative, top − that when negative (the sign bit set): 0 …
+ * 2·top + 1 in the order of the values; values that are not finite go to 2·top + 2. Any map gives
+ * exact results (a slot never holds a value larger than one of a higher slot); a good one leaves a
+ * few values in the slots of the middle ranks.
  */
 type SlotMap = { base: number; shift: number; top: number };
 
 /**
- * A map for a[0 … count − 1] (count ≥ SAMPLE): about one magnitude slot per value (2⁸ to 2¹³),
- * spread evenly over the magnitude keys of 64 evenly spaced values, where most of the middle
- * values are; smaller and larger magnitudes go to the end slots.
+ * Where the key of value i is in an Int32Array view of its array (step · i + offset), and the
+ * exponent bits that are all set in a value that is not finite.
  */
-function slotMap(words: Int32Array, count: number): SlotMap {
-  let min = (words[HIGH_WORD] as number) & ~SIGN;
-  let max = min;
-  for (let j = 1; j < SAMPLE; j++) {
-    const key = (words[2 * Math.floor((j * count) / SAMPLE) + HIGH_WORD] as number) & ~SIGN;
+type KeyLayout = { step: number; offset: number; infinite: number };
+const DOUBLE_KEYS: KeyLayout = { step: 2, offset: HIGH_WORD, infinite: 0x7ff00000 };
+const FLOAT_KEYS: KeyLayout = { step: 1, offset: 0, infinite: 0x7f800000 };
+
+/**
+ * A map for `count` values (count ≥ SAMPLE): about one magnitude slot per value (2⁸ to 2¹³),
+ * spread evenly over the magnitude keys of the finite ones among 64 evenly spaced values, where
+ * most of the middle values are; smaller and larger magnitudes go to the end slots.
+ */
+function slotMap(words: Int32Array, count: number, { step, offset, infinite }: KeyLayout): SlotMap {
+  let min = ~SIGN;
+  let max = 0;
+  for (let j = 0; j < SAMPLE; j++) {
+    const key = (words[step * Math.floor((j * count) / SAMPLE) + offset] as number) & ~SIGN;
+    if ((key & infinite) === infinite) continue;
     min = Math.min(min, key);
     max = Math.max(max, key);
   }
@@ -263,22 +307,38 @@ function slotMap(words: Int32Array, count: number): SlotMap {
 
 /**
  * Counts the values of each slot into the histogram and notes each value's slot in `slots`,
- * without a branch; answers how many values have the sign bit (are in slots 0 … top).
+ * without a branch; answers how many values are finite, and how many of them have the sign bit
+ * (are in slots 0 … top).
  */
-function countSlots(words: Int32Array, count: number, { base, shift, top }: SlotMap): number {
+function countSlots(
+  words: Int32Array,
+  count: number,
+  { step, offset, infinite }: KeyLayout,
+  { base, shift, top }: SlotMap,
+): { negative: number; finite: number } {
+  const notFinite = 2 * top + 2;
   let negative = 0;
+  let finite = 0;
   for (let i = 0; i < count; i++) {
-    const high = words[2 * i + HIGH_WORD] as number;
-    const slot = ((high & ~SIGN) - base) >> shift;
+    const key = words[step * i + offset] as number;
+    const slot = ((key & ~SIGN) - base) >> shift;
     const atLeastZero = slot & ~(slot >> 31);
     const over = atLeastZero - top;
     const magnitude = top + (over & (over >> 31));
-    const signed = top + 1 + (magnitude ^ (high >> 31));
-    histogram[signed] = (histogram[signed] as number) + 1;
-    slots[i] = signed;
-    negative += high >>> 31;
+    const signed = top + 1 + (magnitude ^ (key >> 31));
+    const finiteBit = ((key & infinite) - infinite) >>> 31;
+    const counted = notFinite + ((signed - notFinite) & -finiteBit);
+    histogram[counted] = (histogram[counted] as number) + 1;
+    slots[i] = counted;
+    negative += (key >>> 31) & finiteBit;
+    finite += finiteBit;
   }
-  return negative;
+  return { negative, finite };
+}
+
+/** Zeroes the histogram slots a map uses. */
+function clearHistogram({ top }: SlotMap): void {
+  histogram.fill(0, 0, 2 * top + 3);
 }
 
 /** The magnitude slot (0 … top) of signed slot `slot`: top − slot below the middle, slot − top − 1 above. */
