@@ -286,7 +286,8 @@ const DOUBLE_KEYS: KeyLayout = { step: 2, offset: HIGH_WORD, infinite: 0x7ff0000
 const FLOAT_KEYS: KeyLayout = { step: 1, offset: 0, infinite: 0x7f800000 };
 
 /**
- * A map for `count` values (count ≥ SAMPLE): about one magnitude slot per value (2⁸ to 2¹³),
+ * A map for `count` values (count ≥ SAMPLE): a magnitude slot per four values (2⁶ to 2¹³: the
+ * walks over the slots cost as much as the selection among the values of one),
  * spread evenly over the magnitude keys of the finite ones among 64 evenly spaced values, where
  * most of the middle values are; smaller and larger magnitudes go to the end slots.
  */
@@ -299,7 +300,7 @@ function slotMap(words: Int32Array, count: number, { step, offset, infinite }: K
     min = Math.min(min, key);
     max = Math.max(max, key);
   }
-  const top = (1 << digitBits(count, 8, MAX_SLOT_BITS - 1)) - 1;
+  const top = (1 << digitBits(count >> 2, 6, MAX_SLOT_BITS - 1)) - 1;
   let shift = 0;
   while ((max - min) >> shift > top) shift++;
   return { base: min, shift, top };
@@ -356,10 +357,12 @@ type SlotRange = { first: number; last: number; below: number };
 
 /**
  * The slots of the histogram ({@link SlotMap}) that hold ranks `lowest` … k, when `negative`
- * values have the sign bit: the walk starts at the non-negative slots when the ranks are there
- * (the negative half is empty for values that are never negative).
+ * values have the sign bit: walked from the middle (the smallest magnitudes, where signed middle
+ * values mostly are) towards the ranks, downwards when both are negative; from slot 0 when they
+ * straddle zero.
  */
 function signedSlotRange(top: number, lowest: number, k: number, negative: number): SlotRange {
+  if (k < negative) return negativeSlotRange(top, lowest, k, negative);
   let slot = lowest >= negative ? top + 1 : 0;
   let below = lowest >= negative ? negative : 0;
   while (below + (histogram[slot] as number) <= lowest) below += histogram[slot++] as number;
@@ -367,6 +370,16 @@ function signedSlotRange(top: number, lowest: number, k: number, negative: numbe
   let through = below + (histogram[slot] as number);
   while (through <= k) through += histogram[++slot] as number;
   return { first, last: slot, below };
+}
+
+/** {@link signedSlotRange} when ranks `lowest` … k are among the `negative` values: walked down from slot top. */
+function negativeSlotRange(top: number, lowest: number, k: number, negative: number): SlotRange {
+  let slot = top;
+  let below = negative - (histogram[top] as number); // values below slot `slot`
+  while (below > k) below -= histogram[--slot] as number;
+  const last = slot;
+  while (below > lowest) below -= histogram[--slot] as number;
+  return { first: slot, last, below };
 }
 
 /** The magnitude slots that hold ranks `lowest` … k of the absolute values, from the signed histogram. */
