@@ -195,7 +195,10 @@ const RUN_Y = 26;
 const RUN_PEAK2 = 27;
 const SLOTS = 28;
 
-/** A pass state ready to process sample `from`: its before window filled, its after window empty. */
+/** The pass state: one for every pass, since a pass runs to its end before the next starts. */
+const passState = new Float64Array(SLOTS);
+
+/** The pass state ready to process sample `from`: its before window filled, its after window empty. */
 function startPass(
   gaze: GazeSamples,
   geometry: ScreenGeometry,
@@ -204,7 +207,7 @@ function startPass(
   from: number,
 ): Float64Array {
   const t = gaze.timestamp;
-  const s = new Float64Array(SLOTS);
+  const s = passState.fill(0);
   const scale = angleScale(geometry);
   s[T0] = t.length > 0 ? (t[0] as number) : 0;
   s[HALF_WINDOW] = halfWindowMs;
