@@ -535,12 +535,6 @@ function regularSteps(
     const v = (yi - cy) * mmy;
     const p = d2 + u * u;
     const q = d2 + v * v;
-    const a = dx * nx * q;
-    const b = dy * ny * p;
-    const c = dt * p * q;
-    const ka = a * kx;
-    const kb = b * ky;
-    const kind = !(dt > 0) ? NO_VELOCITY : ka * ka + kb * kb > c * c ? FAST : SLOW;
     aT -= ti;
     aX -= xi;
     aY -= yi;
@@ -549,7 +543,14 @@ function regularSteps(
       vx[i - offset] = dt > 0 ? (dx * nx) / (dt * p) : Number.NaN;
       vy[i - offset] = dt > 0 ? (dy * ny) / (dt * q) : Number.NaN;
     }
+    // The velocity pass stops here: the class below costs a dozen multiplications a sample.
     if (!runs) continue;
+    const a = dx * nx * q;
+    const b = dy * ny * p;
+    const c = dt * p * q;
+    const ka = a * kx;
+    const kb = b * ky;
+    const kind = !(dt > 0) ? NO_VELOCITY : ka * ka + kb * kb > c * c ? FAST : SLOW;
     if (kind !== runKind) {
       s[RUN_X] = runX;
       s[RUN_Y] = runY;
