@@ -77,7 +77,7 @@ export function labelPursuit(
   if (firstLong === runs.count) return runs;
   const scale = angleScale(geometry);
   const limit2 = rule.thresholdDegPerS * rule.thresholdDegPerS;
-  const out = into?.clear(t, runs.maxGapMs) ?? runs.emptyLike();
+  const out = into?.clear(t, runs.maxGapMs, runs.count + 16) ?? runs.emptyLike();
   let copied = 0; // runs before this one are in `out`
   for (let r = firstLong; r < runs.count; r++) {
     if (!isLongEnough(runs, t, r, rule)) continue;

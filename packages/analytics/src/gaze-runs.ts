@@ -34,12 +34,14 @@ export class GazeRuns {
   /**
    * Empties the list for the runs of another recording, keeping its arrays (the detector reuses
    * its lists from one detection to the next: allocating seven typed arrays took longer than
-   * some steps on a short recording).
+   * some steps on a short recording), with room for `capacity` runs (growing run by run copies
+   * every array each time it doubles).
    */
-  clear(timestamp: Float64Array, maxGapMs: number): this {
+  clear(timestamp: Float64Array, maxGapMs: number, capacity = 0): this {
     this.timestamp = timestamp;
     this.maxGapMs = maxGapMs;
     this.count = 0;
+    this.reserve(capacity);
     return this;
   }
 

@@ -38,7 +38,7 @@ export function sharpenSaccadeOnsets(
   const { timestamp: t, x, y } = gaze;
   const n = t.length;
   const ppd = pixelsPerDegree(geometry);
-  const out = into?.clear(t, runs.maxGapMs) ?? runs.emptyLike();
+  const out = into?.clear(t, runs.maxGapMs, runs.count + 16) ?? runs.emptyLike();
   for (let k = 0; k < runs.count; k++) {
     const first = runs.first[k] as number;
     const last = runs.last[k] as number;

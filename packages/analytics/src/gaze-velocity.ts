@@ -101,8 +101,8 @@ export function classifyVelocities(
   const n = t.length;
   // Room for a run per 128 samples (fixations and saccades at 1000 Hz make one per 150), at most
   // one per sample: growing copies every array; closeRun grows it when a recording needs more.
-  const runs =
-    into?.clear(t, maxGapMs) ?? new GazeRuns(t, maxGapMs, Math.min(n + 1, Math.max(256, Math.ceil(n / 128))));
+  const capacity = Math.min(n + 1, Math.max(256, Math.ceil(n / 128)));
+  const runs = into?.clear(t, maxGapMs, capacity) ?? new GazeRuns(t, maxGapMs, capacity);
   const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, 0);
   s[KX] = 1 / rx;
   s[KY] = 1 / ry;

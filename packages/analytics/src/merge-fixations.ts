@@ -39,7 +39,7 @@ export function mergeFixations(
   const t = gaze.timestamp;
   // A new list: a dropped fixation that bridged lost samples becomes several runs. Stretches
   // without a drop are copied whole; the run after a drop may join the runs it became.
-  const out = into?.clear(t, merged.maxGapMs) ?? merged.emptyLike();
+  const out = into?.clear(t, merged.maxGapMs, merged.count + 16) ?? merged.emptyLike();
   const count = merged.count;
   const fixations: Fixation[] = [];
   let copied = 0; // runs before this one are in `out`
