@@ -131,12 +131,12 @@ let lowerMiddle = Number.NaN;
 function middle(a: Float64Array, count: number): void {
   const k = count >> 1;
   const lowest = count % 2 === 1 ? k : k - 1;
-  if (count < RADIX_MIN) middleOfRanks(a, count, lowest, k);
+  if (count < HISTOGRAM_MIN) middleOfRanks(a, count, lowest, k);
   else middleByHistogram(a, count, lowest, k);
 }
 
 /** Below this many values a selection alone is as fast. */
-const RADIX_MIN = 256;
+const HISTOGRAM_MIN = 256;
 /** Index of a double's high 32 bits (sign, exponent, top of the mantissa) in an Int32Array view. */
 const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 /** The sign bit of a high word. */
@@ -202,7 +202,7 @@ const middleMedianOfSquares = (count: number) =>
  * absolute values. NaN for both when count is 0.
  */
 export function medianAndMedianOfSquares(a: Float64Array, count: number): [number, number] {
-  if (count < RADIX_MIN) {
+  if (count < HISTOGRAM_MIN) {
     const median = medianInPlace(a, count);
     for (let i = 0; i < count; i++) a[i] = Math.abs(a[i] as number);
     return [median, medianOfSquaresInPlace(a, count)];
@@ -219,7 +219,7 @@ export function medianAndMedianOfSquares(a: Float64Array, count: number): [numbe
  */
 export function finiteMedianAndMedianOfSquares(values: Float32Array): [number, number] {
   const n = values.length;
-  if (n < RADIX_MIN) {
+  if (n < HISTOGRAM_MIN) {
     const a = medianScratch(n);
     let count = 0;
     for (let i = 0; i < n; i++) if (Number.isFinite(values[i])) a[count++] = values[i] as number;
