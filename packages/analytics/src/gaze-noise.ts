@@ -1,7 +1,7 @@
 import type { GazeSamples } from './fixations.js';
 import { angleScale, type ScreenGeometry } from './gaze-geometry.js';
 import {
-  medianAndMedianOfSquares,
+  finiteMedianAndMedianOfSquares,
   medianInPlace,
   medianOfFewDistinct,
   medianScratch,
@@ -110,24 +110,18 @@ function angularDifferencesInto(
  * |v|, so median(v²) is taken as the square of the middle |v| values (the same numbers).
  */
 export function medianBasedSd(values: Float32Array): number {
-  const n = values.length;
-  const stride = Math.max(1, Math.floor(n / MAX_SUBSAMPLE));
-  const v = medianScratch(Math.ceil(n / stride));
-  const k = finiteValuesInto(values, stride, v);
-  if (k === 0) return Number.NaN;
-  const [m, m2] = medianAndMedianOfSquares(v, k);
-  return Math.sqrt(Math.max(0, m2 - m * m));
+  const stride = Math.max(1, Math.floor(values.length / MAX_SUBSAMPLE));
+  const [m, m2] = finiteMedianAndMedianOfSquares(stride === 1 ? values : everyNth(values, stride));
+  return Number.isNaN(m) ? Number.NaN : Math.sqrt(Math.max(0, m2 - m * m));
 }
 
-/**
- * Every `stride`-th finite value into v[0 …]; answers how many. Its own function for the reason
- * {@link angularDifferencesInto} gives.
- */
-function finiteValuesInto(values: Float32Array, stride: number, v: Float64Array): number {
-  let k = 0;
-  for (let i = 0; i < values.length; i += stride) {
-    const value = values[i] as number;
-    if (Number.isFinite(value)) v[k++] = value;
-  }
-  return k;
+/** Reused by {@link everyNth}. */
+let strided = new Float32Array(0);
+
+/** values[0], values[stride], … in a buffer reused by the next call. */
+function everyNth(values: Float32Array, stride: number): Float32Array {
+  const count = Math.ceil(values.length / stride);
+  if (strided.length < count) strided = new Float32Array(count);
+  for (let i = 0, j = 0; i < values.length; i += stride, j++) strided[j] = values[i] as number;
+  return strided.subarray(0, count);
 }

@@ -61,13 +61,15 @@ export function pursuitRule(
  * least-squares velocity (degrees/s) exceeds the threshold becomes pursuit when a neighbouring
  * chunk does too in a direction within 60° (cos > 0.5): one fast chunk alone is drift or a
  * post-saccadic wobble, a target moving steadily makes several. Positions px, times ms. Answers
- * `runs` itself when no stretch is long enough.
+ * `runs` itself when no stretch is long enough, else `into` (emptied first, not `runs` itself)
+ * when given, else a new list.
  */
 export function labelPursuit(
   gaze: GazeSamples,
   geometry: ScreenGeometry,
   runs: GazeRuns,
   rule: PursuitRule,
+  into?: GazeRuns,
 ): GazeRuns {
   const { timestamp: t } = gaze;
   let firstLong = 0;
@@ -75,7 +77,7 @@ export function labelPursuit(
   if (firstLong === runs.count) return runs;
   const scale = angleScale(geometry);
   const limit2 = rule.thresholdDegPerS * rule.thresholdDegPerS;
-  const out = runs.emptyLike();
+  const out = into?.clear(t, runs.maxGapMs, runs.count + 16) ?? runs.emptyLike();
   let copied = 0; // runs before this one are in `out`
   for (let r = firstLong; r < runs.count; r++) {
     if (!isLongEnough(runs, t, r, rule)) continue;

@@ -8,8 +8,8 @@
  * Growable parallel typed arrays.
  */
 export class GazeRuns {
-  readonly timestamp: Float64Array;
-  readonly maxGapMs: number;
+  timestamp: Float64Array;
+  maxGapMs: number;
   count = 0;
   kind: Uint8Array;
   first: Int32Array;
@@ -29,6 +29,20 @@ export class GazeRuns {
     this.sumY = new Float64Array(capacity);
     this.summed = new Float64Array(capacity);
     this.peak2 = new Float64Array(capacity);
+  }
+
+  /**
+   * Empties the list for the runs of another recording, keeping its arrays (the detector reuses
+   * its lists from one detection to the next: allocating seven typed arrays took longer than
+   * some steps on a short recording), with room for `capacity` runs (growing run by run copies
+   * every array each time it doubles).
+   */
+  clear(timestamp: Float64Array, maxGapMs: number, capacity = 0): this {
+    this.timestamp = timestamp;
+    this.maxGapMs = maxGapMs;
+    this.count = 0;
+    this.reserve(capacity);
+    return this;
   }
 
   /** Makes room for `more` runs beyond the current count. */
@@ -89,20 +103,23 @@ export class GazeRuns {
   }
 
   /**
-   * Appends runs from … to − 1 of `other` as they are (one copy per array): for stretches of a
-   * run list that a step leaves unchanged, which never join the run before them.
+   * Appends runs from … to − 1 of `other` as they are: for stretches of a run list that a step
+   * leaves unchanged, which never join the run before them. Copied run by run: the stretches are
+   * short, and a `subarray` per array made seven typed arrays a call.
    */
   copyRange(other: GazeRuns, from: number, to: number): void {
     if (to <= from) return;
     this.reserve(to - from);
-    const at = this.count;
-    this.kind.set(other.kind.subarray(from, to), at);
-    this.first.set(other.first.subarray(from, to), at);
-    this.last.set(other.last.subarray(from, to), at);
-    this.sumX.set(other.sumX.subarray(from, to), at);
-    this.sumY.set(other.sumY.subarray(from, to), at);
-    this.summed.set(other.summed.subarray(from, to), at);
-    this.peak2.set(other.peak2.subarray(from, to), at);
+    const shift = this.count - from;
+    for (let k = from; k < to; k++) {
+      this.kind[k + shift] = other.kind[k] as number;
+      this.first[k + shift] = other.first[k] as number;
+      this.last[k + shift] = other.last[k] as number;
+      this.sumX[k + shift] = other.sumX[k] as number;
+      this.sumY[k + shift] = other.sumY[k] as number;
+      this.summed[k + shift] = other.summed[k] as number;
+      this.peak2[k + shift] = other.peak2[k] as number;
+    }
     this.count += to - from;
   }
 

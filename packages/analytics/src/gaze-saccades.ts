@@ -22,7 +22,8 @@ export type Saccade = {
  * deviations of that share, and the samples before become fixation. The end is kept: the
  * post-saccadic wobble after it, which human coders count with the saccade, cannot be told from
  * noise there. Saccades under 4 noise SDs of amplitude stay as they are. Does nothing when
- * `halfWindowMs` is no wider than `narrowestMs`. Positions px, times ms, noise degrees.
+ * `halfWindowMs` is no wider than `narrowestMs`. Positions px, times ms, noise degrees. The new
+ * runs go into `into` (emptied first, not `runs` itself) when given, else into a new list.
  */
 export function sharpenSaccadeOnsets(
   gaze: GazeSamples,
@@ -31,12 +32,13 @@ export function sharpenSaccadeOnsets(
   halfWindowMs: number,
   narrowestMs: number,
   noiseDeg: number,
+  into?: GazeRuns,
 ): GazeRuns {
   if (halfWindowMs <= narrowestMs || !(noiseDeg > 0)) return runs;
   const { timestamp: t, x, y } = gaze;
   const n = t.length;
   const ppd = pixelsPerDegree(geometry);
-  const out = runs.emptyLike();
+  const out = into?.clear(t, runs.maxGapMs, runs.count + 16) ?? runs.emptyLike();
   for (let k = 0; k < runs.count; k++) {
     const first = runs.first[k] as number;
     const last = runs.last[k] as number;

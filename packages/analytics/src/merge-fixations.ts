@@ -13,8 +13,9 @@ export type MergeRule = {
 };
 
 /**
- * Turns the fixation runs of a classification into fixations, answering the final runs (`runs`
- * is rewritten in place by the merging):
+ * Turns the fixation runs of a classification into fixations, answering the final runs (in
+ * `into`, emptied first, when given, else in a new list; `runs` is rewritten in place by the
+ * merging):
  * 1. A fixation run less than `maxGapMs` after the previous fixation run (or, when that one is
  *    shorter than `minFixationMs` and not continued, the one before it), with no pursuit between
  *    them, merges into it (the runs between join it, lost samples included) when their centroids
@@ -32,12 +33,13 @@ export function mergeFixations(
   runs: GazeRuns,
   noiseDeg: number,
   rule: MergeRule,
+  into?: GazeRuns,
 ): { runs: GazeRuns; fixations: Fixation[] } {
   const merged = mergeAcrossGaps(gaze, geometry, runs, noiseDeg, rule);
   const t = gaze.timestamp;
   // A new list: a dropped fixation that bridged lost samples becomes several runs. Stretches
   // without a drop are copied whole; the run after a drop may join the runs it became.
-  const out = merged.emptyLike();
+  const out = into?.clear(t, merged.maxGapMs, merged.count + 16) ?? merged.emptyLike();
   const count = merged.count;
   const fixations: Fixation[] = [];
   let copied = 0; // runs before this one are in `out`

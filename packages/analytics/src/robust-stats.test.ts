@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  finiteMedianAndMedianOfSquares,
   median,
   medianAbsoluteDeviation,
   medianAndMedianOfSquares,
@@ -40,11 +41,11 @@ describe('median', () => {
       fc.constantFrom(-0, 5e-324, -5e-324, 2 ** -1030),
     );
     fc.assert(
-      // Both sides of 4,096 values: the radix selection above, Floyd–Rivest alone below.
+      // From 257 values the histogram of slots, with up to 2¹³ magnitude slots (from 8,192 values).
       fc.property(
         fc.oneof(
           fc.array(value, { minLength: 257, maxLength: 5000 }),
-          fc.array(value, { minLength: 4096, maxLength: 6000 }),
+          fc.array(value, { minLength: 8192, maxLength: 9000 }),
         ),
         (v) => {
           expect(median(v) + 0).toBe(sortedMedian(v) + 0);
@@ -67,6 +68,36 @@ describe('median', () => {
     expect(median([...halves, 3])).toBe(1);
     expect(median(Array.from({ length: 5000 }, (_, i) => (i % 2 ? 7 : 7.000000000000001)))).toBe(
       (7 + 7.000000000000001) / 2,
+    );
+  });
+
+  it('is exact when the values that set the slots are not like the others', () => {
+    // Slots spread over the magnitudes of 64 evenly spaced values: here all of them outliers.
+    const v = Array.from({ length: 6400 }, (_, i) =>
+      i % 100 === 0 ? 1e6 : Math.sin(i) * (i % 3 ? 1 : -1e-3),
+    );
+    expect(median(v)).toBe(sortedMedian(v));
+    const [m, ofSquares] = medianAndMedianOfSquares(Float64Array.from(v), v.length);
+    expect([m, ofSquares]).toEqual([sortedMedian(v), sortedMedian(v.map((x) => x * x))]);
+  });
+
+  it('gives both medians of the finite values of a Float32Array in place (property)', () => {
+    const value = fc.oneof(
+      fc.float({ min: -50, max: 50, noNaN: true }),
+      fc.float({ min: Math.fround(-1e-3), max: Math.fround(1e-3), noNaN: true }),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0, -0, 3),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 3000 }), (v) => {
+        const finite = Float32Array.from(v).filter(Number.isFinite);
+        const [m, ofSquares] = finiteMedianAndMedianOfSquares(Float32Array.from(v));
+        if (finite.length === 0) expect([m, ofSquares]).toEqual([Number.NaN, Number.NaN]);
+        else {
+          const w = [...finite];
+          expect([m + 0, ofSquares]).toEqual([sortedMedian(w) + 0, sortedMedian(w.map((x) => x * x))]);
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -131,95 +131,61 @@ let lowerMiddle = Number.NaN;
 function middle(a: Float64Array, count: number): void {
   const k = count >> 1;
   const lowest = count % 2 === 1 ? k : k - 1;
-  if (count < RADIX_MIN) middleOfRanks(a, count, lowest, k);
-  else middleByRadix(a, count, lowest, k);
+  if (count < HISTOGRAM_MIN) middleOfRanks(a, count, lowest, k);
+  else middleByHistogram(a, count, lowest, k);
 }
 
 /** Below this many values a selection alone is as fast. */
-const RADIX_MIN = 256;
+const HISTOGRAM_MIN = 256;
 /** Index of a double's high 32 bits (sign, exponent, top of the mantissa) in an Int32Array view. */
 const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-/** Zero between calls (each clears the slots it used). */
-const histogram = new Uint32Array(1 << 16);
-const absHistogram = new Uint32Array(1 << 16);
-/** The sign bit: set on non-negative keys, so that they sort above the negative ones. */
+/** The sign bit of a high word. */
 const SIGN = 1 << 31;
+/** At most 2¹⁴ + 1 slots: their number must fit the Uint16Array of slots. */
+const MAX_SLOT_BITS = 14;
+/** Values whose magnitudes set the slots. */
+const SAMPLE = 64;
+/** Zero between calls (each clears the slots it used). */
+const histogram = new Uint32Array((1 << MAX_SLOT_BITS) + 1);
+/** The values a histogram pass keeps, and each value's slot: reused like the scratch. */
 let bucket = new Float64Array(1 << 12);
-let bucketWords = new Int32Array(bucket.buffer);
 let absBucket = new Float64Array(1 << 12);
-let absBucketWords = new Int32Array(absBucket.buffer);
+let slots = new Uint16Array(1 << 12);
 
 /**
- * The middle values by radix selection on the high 32 bits of the doubles, made order-preserving
- * (negative values with every bit flipped, others with the sign bit set): a histogram of the top
- * 12–16 bits (sign, exponent and the top of the mantissa) finds the slot of the middle ranks; its
- * values are copied out and a histogram of the next bits narrows them to a few, among which a
- * selection finds the exact ranks. The passes have no data-dependent branch, where a partition's
- * comparisons go either way at random on real data. Leaves a in its order.
+ * The middle values by a histogram of the doubles' slots ({@link SlotMap}): the slots of the
+ * middle ranks hold a few values, which are copied out for a selection among them. The passes have
+ * no data-dependent branch, where a partition's comparisons go either way at random on real data.
+ * Leaves a as it is.
  */
-function middleByRadix(a: Float64Array, count: number, lowest: number, k: number): void {
-  ensureBuckets(count);
-  const out = bucket;
-  const outWords = bucketWords;
+function middleByHistogram(a: Float64Array, count: number, lowest: number, k: number): void {
+  ensureBuffers(count);
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
-  const shift = coarseShift(count);
-  const coarse = narrowToBucket(words, a, count, shift, (1 << (32 - shift)) - 1, lowest, k, out);
-  middleOfBucket(out, outWords, coarse.count, coarse.below, coarse.isOneBucket, shift, lowest, k);
+  const map = slotMap(words, count, DOUBLE_KEYS);
+  const negative = countDoubleSlots(words, count, map);
+  const range = signedSlotRange(map.top, lowest, k, negative);
+  clearHistogram(map);
+  let m = 0;
+  for (let i = 0; i < count; i++) {
+    bucket[m] = a[i] as number;
+    m += isWithin(slots[i] as number, range.first, range.last);
+  }
+  middleOfRanks(bucket, m, lowest - range.below, k - range.below);
 }
 
-/** Sign, exponent and a few mantissa bits: more histogram slots for more values (2¹² to 2¹⁶). */
-const coarseShift = (count: number) => 32 - digitBits(count, 12, 16);
-
 /**
- * Makes the buffers for the values a coarse pass keeps (bucket, absBucket and their word views)
- * hold `count` values: like the scratch, shared up to SHARED_MAX values, their own for a longer
- * median. Read as module variables after the call: a returned tuple, destructured, deoptimised
- * its caller on about one call in thirty (no type feedback for the iteration).
+ * Makes the buffers of {@link middleByHistogram} hold `count` values: like the scratch, shared up
+ * to SHARED_MAX values, their own for a longer median. Read as module variables after the call: a
+ * returned tuple, destructured, deoptimised its caller on about one call in thirty (no type
+ * feedback for the iteration).
  */
-function ensureBuckets(count: number): void {
+function ensureBuffers(count: number): void {
   if (count > SHARED_MAX || bucket.length < count || bucket.length > SHARED_MAX) {
     const size = count > SHARED_MAX ? count : Math.min(SHARED_MAX, Math.max(count, 2 * bucket.length));
     bucket = new Float64Array(size);
-    bucketWords = new Int32Array(bucket.buffer);
     absBucket = new Float64Array(size);
-    absBucketWords = new Int32Array(absBucket.buffer);
+    slots = new Uint16Array(size);
   }
-}
-
-/**
- * Sets the middle values from the m values a coarse pass kept in `out` (`below` of them under
- * its digits): narrowed again by the next bits when both ranks fell in one coarse digit, then
- * selected among the few left.
- */
-function middleOfBucket(
-  out: Float64Array,
-  outWords: Int32Array,
-  kept: number,
-  below: number,
-  isOneBucket: boolean,
-  shift: number,
-  lowest: number,
-  k: number,
-): void {
-  let m = kept;
-  let under = below;
-  if (isOneBucket) {
-    // The next bits, about as many digits as values left: one value a digit or so.
-    const bits = digitBits(m, 4, 12);
-    const fine = narrowToBucket(
-      outWords,
-      out,
-      m,
-      shift - bits,
-      (1 << bits) - 1,
-      lowest - under,
-      k - under,
-      out,
-    );
-    m = fine.count;
-    under += fine.below;
-  }
-  middleOfRanks(out, m, lowest - under, k - under);
 }
 
 /** The median of the middle values {@link middle} found. */
@@ -232,123 +198,231 @@ const middleMedianOfSquares = (count: number) =>
  * The median of a[0] … a[count − 1] (all finite) and the median of their squares (the middle
  * absolute values squared): the numbers of {@link medianInPlace} on a and of
  * {@link medianOfSquaresInPlace} on their absolute values, from one histogram pass and one copy
- * pass for both. May reorder a and replace it by its absolute values. NaN for both when count is 0.
+ * pass for both (a signed slot gives the magnitude slot). May reorder a and replace it by its
+ * absolute values. NaN for both when count is 0.
  */
 export function medianAndMedianOfSquares(a: Float64Array, count: number): [number, number] {
-  if (count < RADIX_MIN) {
+  if (count < HISTOGRAM_MIN) {
     const median = medianInPlace(a, count);
     for (let i = 0; i < count; i++) a[i] = Math.abs(a[i] as number);
     return [median, medianOfSquaresInPlace(a, count)];
   }
-  const k = count >> 1;
-  const lowest = count % 2 === 1 ? k : k - 1;
-  ensureBuckets(count);
-  const signed = bucket;
-  const signedWords = bucketWords;
-  const absolute = absBucket;
-  const absoluteWords = absBucketWords;
+  ensureBuffers(count);
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
-  const shift = coarseShift(count);
-  const mask = (1 << (32 - shift)) - 1;
-  let minSigned = mask;
-  let maxSigned = 0;
-  let minAbsolute = mask;
-  let maxAbsolute = 0;
-  for (let i = 0; i < count; i++) {
-    const high = words[2 * i + HIGH_WORD] as number;
-    const d = (signedKey(high) >>> shift) & mask;
-    const e = (absoluteKey(high) >>> shift) & mask;
-    histogram[d] = (histogram[d] as number) + 1;
-    absHistogram[e] = (absHistogram[e] as number) + 1;
-    minSigned = Math.min(minSigned, d);
-    maxSigned = Math.max(maxSigned, d);
-    minAbsolute = Math.min(minAbsolute, e);
-    maxAbsolute = Math.max(maxAbsolute, e);
-  }
-  const s = digitRange(histogram, minSigned, maxSigned, lowest, k);
-  const r = digitRange(absHistogram, minAbsolute, maxAbsolute, lowest, k);
-  let ms = 0;
-  let mr = 0;
-  for (let i = 0; i < count; i++) {
-    const high = words[2 * i + HIGH_WORD] as number;
-    const value = a[i] as number;
-    signed[ms] = value;
-    ms += isWithin((signedKey(high) >>> shift) & mask, s.first, s.last);
-    absolute[mr] = Math.abs(value);
-    mr += isWithin((absoluteKey(high) >>> shift) & mask, r.first, r.last);
-  }
-  middleOfBucket(signed, signedWords, ms, s.below, s.first === s.last, shift, lowest, k);
-  const median = middleMedian(count);
-  middleOfBucket(absolute, absoluteWords, mr, r.below, r.first === r.last, shift, lowest, k);
-  return [median, middleMedianOfSquares(count)];
+  const map = slotMap(words, count, DOUBLE_KEYS);
+  return pairFromSlots(a, count, map, countDoubleSlots(words, count, map), count);
 }
 
-/** ⌊log₂ count⌋ within [min, max]: bits of a digit for about one value a histogram slot. */
+/**
+ * {@link medianAndMedianOfSquares} of the finite values of `values` (NaN and ±Infinity skipped),
+ * read where they are: no copy. NaN for both when none is finite.
+ */
+export function finiteMedianAndMedianOfSquares(values: Float32Array): [number, number] {
+  const n = values.length;
+  if (n < HISTOGRAM_MIN) {
+    const a = medianScratch(n);
+    let count = 0;
+    for (let i = 0; i < n; i++) if (Number.isFinite(values[i])) a[count++] = values[i] as number;
+    return medianAndMedianOfSquares(a, count);
+  }
+  ensureBuffers(n);
+  const words = new Int32Array(values.buffer, values.byteOffset, n);
+  const map = slotMap(words, n, FLOAT_KEYS);
+  const { negative, finite } = countFloatSlots(words, n, map);
+  return pairFromSlots(values, n, map, negative, finite);
+}
+
+/**
+ * The two medians of {@link medianAndMedianOfSquares} of the `finite` finite values of
+ * values[0 … n − 1], `negative` of them with the sign bit, whose slots (by `map`) are counted and
+ * noted: a copy pass for both (a signed slot gives the magnitude slot), then the selections.
+ */
+function pairFromSlots(
+  values: Float64Array | Float32Array,
+  n: number,
+  map: SlotMap,
+  negative: number,
+  finite: number,
+): [number, number] {
+  const k = finite >> 1;
+  const lowest = finite % 2 === 1 ? k : k - 1;
+  if (finite === 0) {
+    clearHistogram(map);
+    return [Number.NaN, Number.NaN];
+  }
+  const signed = signedSlotRange(map.top, lowest, k, negative);
+  const magnitude = magnitudeSlotRange(map.top, lowest, k);
+  clearHistogram(map);
+  let ms = 0;
+  let mr = 0;
+  for (let i = 0; i < n; i++) {
+    const value = values[i] as number;
+    const slot = slots[i] as number;
+    bucket[ms] = value;
+    ms += isWithin(slot, signed.first, signed.last);
+    absBucket[mr] = Math.abs(value);
+    mr += isWithin(magnitudeOfSlot(slot, map.top), magnitude.first, magnitude.last);
+  }
+  middleOfRanks(bucket, ms, lowest - signed.below, k - signed.below);
+  const median = middleMedian(finite);
+  middleOfRanks(absBucket, mr, lowest - magnitude.below, k - magnitude.below);
+  return [median, middleMedianOfSquares(finite)];
+}
+
+/**
+ * How values map to histogram slots, by the key of their magnitude: the bits of |value| (of a
+ * double its high word: exponent and top of the mantissa; 31 bits, in the order of the
+ * magnitudes), less `base`, shifted right by `shift`, within 0 … top; the slot of a value is
+ * top + 1 + that when it is non-negative, top − that when negative (the sign bit set): 0 …
+ * 2·top + 1 in the order of the values; values that are not finite go to 2·top + 2. Any map gives
+ * exact results (a slot never holds a value larger than one of a higher slot); a good one leaves a
+ * few values in the slots of the middle ranks.
+ */
+type SlotMap = { base: number; shift: number; top: number };
+
+/**
+ * Where the key of value i is in an Int32Array view of its array (step · i + offset), and the
+ * exponent bits that are all set in a value that is not finite.
+ */
+type KeyLayout = { step: number; offset: number; infinite: number };
+const DOUBLE_KEYS: KeyLayout = { step: 2, offset: HIGH_WORD, infinite: 0x7ff00000 };
+const FLOAT_KEYS: KeyLayout = { step: 1, offset: 0, infinite: 0x7f800000 };
+
+/**
+ * A map for `count` values (count ≥ SAMPLE): a magnitude slot per four values (2⁶ to 2¹³: the
+ * walks over the slots cost as much as the selection among the values of one),
+ * spread evenly over the magnitude keys of the finite ones among 64 evenly spaced values, where
+ * most of the middle values are; smaller and larger magnitudes go to the end slots.
+ */
+function slotMap(words: Int32Array, count: number, { step, offset, infinite }: KeyLayout): SlotMap {
+  let min = ~SIGN;
+  let max = 0;
+  for (let j = 0; j < SAMPLE; j++) {
+    const key = (words[step * Math.floor((j * count) / SAMPLE) + offset] as number) & ~SIGN;
+    if ((key & infinite) === infinite) continue;
+    min = Math.min(min, key);
+    max = Math.max(max, key);
+  }
+  const top = (1 << digitBits(count >> 2, 6, MAX_SLOT_BITS - 1)) - 1;
+  let shift = 0;
+  while ((max - min) >> shift > top) shift++;
+  return { base: min, shift, top };
+}
+
+/**
+ * The slot of the value whose (high) word is `key` ({@link SlotMap}): its magnitude slot, mirrored
+ * below the middle when the sign bit is set. No branch.
+ */
+function slotOfWord(key: number, base: number, shift: number, top: number): number {
+  const slot = ((key & ~SIGN) - base) >> shift;
+  const atLeastZero = slot & ~(slot >> 31);
+  const over = atLeastZero - top;
+  const magnitude = top + (over & (over >> 31));
+  return top + 1 + (magnitude ^ (key >> 31));
+}
+
+/*
+ * The counting passes: each value's slot into the histogram and into `slots`. One loop per layout
+ * (doubles, floats): a loop over either, with the layout as parameters, took a tenth longer.
+ */
+
+/** Counts the slots of `count` doubles (all finite) by their high words; answers how many are negative. */
+function countDoubleSlots(words: Int32Array, count: number, { base, shift, top }: SlotMap): number {
+  let negative = 0;
+  for (let i = 0; i < count; i++) {
+    const key = words[2 * i + HIGH_WORD] as number;
+    const slot = slotOfWord(key, base, shift, top);
+    histogram[slot] = (histogram[slot] as number) + 1;
+    slots[i] = slot;
+    negative += key >>> 31;
+  }
+  return negative;
+}
+
+/**
+ * Counts the slots of `count` floats by their bits, those that are not finite in slot 2·top + 2;
+ * answers how many are finite, and how many of them negative (slots 0 … top).
+ */
+function countFloatSlots(
+  words: Int32Array,
+  count: number,
+  { base, shift, top }: SlotMap,
+): { negative: number; finite: number } {
+  const notFinite = 2 * top + 2;
+  const infinite = FLOAT_KEYS.infinite;
+  let negative = 0;
+  let finite = 0;
+  for (let i = 0; i < count; i++) {
+    const key = words[i] as number;
+    const isFiniteBit = ((key & infinite) - infinite) >>> 31;
+    const slot = notFinite + ((slotOfWord(key, base, shift, top) - notFinite) & -isFiniteBit);
+    histogram[slot] = (histogram[slot] as number) + 1;
+    slots[i] = slot;
+    negative += (key >>> 31) & isFiniteBit;
+    finite += isFiniteBit;
+  }
+  return { negative, finite };
+}
+
+/** Zeroes the histogram slots a map uses. */
+function clearHistogram({ top }: SlotMap): void {
+  histogram.fill(0, 0, 2 * top + 3);
+}
+
+/** The magnitude slot (0 … top) of signed slot `slot`: top − slot below the middle, slot − top − 1 above. */
+function magnitudeOfSlot(slot: number, top: number): number {
+  const above = slot - top - 1;
+  return above ^ (above >> 31);
+}
+
+/** ⌊log₂ count⌋ within [min, max]. */
 const digitBits = (count: number, min: number, max: number) =>
   Math.min(max, Math.max(min, 31 - Math.clz32(count)));
 
-/** The order-preserving key of a double's high word `high` (see {@link middleByRadix}). */
-const signedKey = (high: number) => high ^ ((high >> 31) | SIGN);
-/** The key of the absolute value of the double whose high word is `high`. */
-const absoluteKey = (high: number) => high | SIGN;
-
-/** Which digits hold ranks `lowest` … k, and how many values are below: from a histogram. */
-type DigitRange = { first: number; last: number; below: number };
+/** Which slots hold ranks `lowest` … k, and how many values are below them. */
+type SlotRange = { first: number; last: number; below: number };
 
 /**
- * The digits of histogram `h` (counts of digits minDigit … maxDigit, zero elsewhere) that hold
- * ranks `lowest` … k, and how many values lie below them; clears the slots used.
+ * The slots of the histogram ({@link SlotMap}) that hold ranks `lowest` … k, when `negative`
+ * values have the sign bit: walked from the middle (the smallest magnitudes, where signed middle
+ * values mostly are) towards the ranks, downwards when both are negative; from slot 0 when they
+ * straddle zero.
  */
-function digitRange(
-  h: Uint32Array,
-  minDigit: number,
-  maxDigit: number,
-  lowest: number,
-  k: number,
-): DigitRange {
-  let digit = minDigit;
+function signedSlotRange(top: number, lowest: number, k: number, negative: number): SlotRange {
+  if (k < negative) return negativeSlotRange(top, lowest, k, negative);
+  let slot = lowest >= negative ? top + 1 : 0;
+  let below = lowest >= negative ? negative : 0;
+  while (below + (histogram[slot] as number) <= lowest) below += histogram[slot++] as number;
+  const first = slot;
+  let through = below + (histogram[slot] as number);
+  while (through <= k) through += histogram[++slot] as number;
+  return { first, last: slot, below };
+}
+
+/** {@link signedSlotRange} when ranks `lowest` … k are among the `negative` values: walked down from slot top. */
+function negativeSlotRange(top: number, lowest: number, k: number, negative: number): SlotRange {
+  let slot = top;
+  let below = negative - (histogram[top] as number); // values below slot `slot`
+  while (below > k) below -= histogram[--slot] as number;
+  const last = slot;
+  while (below > lowest) below -= histogram[--slot] as number;
+  return { first: slot, last, below };
+}
+
+/** The magnitude slots that hold ranks `lowest` … k of the absolute values, from the signed histogram. */
+function magnitudeSlotRange(top: number, lowest: number, k: number): SlotRange {
+  let slot = 0;
   let below = 0;
-  while (below + (h[digit] as number) <= lowest) below += h[digit++] as number;
-  const first = digit;
-  let through = below + (h[digit] as number);
-  while (through <= k) through += h[++digit] ?? 0;
-  h.fill(0, minDigit, maxDigit + 1);
-  return { first, last: digit, below };
+  while (below + magnitudeCount(slot, top) <= lowest) below += magnitudeCount(slot++, top);
+  const first = slot;
+  let through = below + magnitudeCount(slot, top);
+  while (through <= k) through += magnitudeCount(++slot, top);
+  return { first, last: slot, below };
 }
 
-/**
- * Copies into `out` the values of a[0 … count − 1] whose digit ((key >>> shift) & mask) lies
- * between the digits holding ranks `lowest` and `k`, and answers how many it copied, how many
- * values are below them, and whether the two ranks share a digit. `out` may be a itself.
- */
-function narrowToBucket(
-  words: Int32Array,
-  a: Float64Array,
-  count: number,
-  shift: number,
-  mask: number,
-  lowest: number,
-  k: number,
-  out: Float64Array,
-): { count: number; below: number; isOneBucket: boolean } {
-  // The histogram is all zeros between calls: only the slots used are cleared after.
-  let minDigit = mask;
-  let maxDigit = 0;
-  for (let i = 0; i < count; i++) {
-    const d = (signedKey(words[2 * i + HIGH_WORD] as number) >>> shift) & mask;
-    histogram[d] = (histogram[d] as number) + 1;
-    minDigit = Math.min(minDigit, d);
-    maxDigit = Math.max(maxDigit, d);
-  }
-  const { first, last, below } = digitRange(histogram, minDigit, maxDigit, lowest, k);
-  let m = 0;
-  for (let i = 0; i < count; i++) {
-    const d = (signedKey(words[2 * i + HIGH_WORD] as number) >>> shift) & mask;
-    out[m] = a[i] as number;
-    m += isWithin(d, first, last);
-  }
-  return { count: m, below, isOneBucket: first === last };
-}
+/** How many values have magnitude slot `slot`: its two signed slots. */
+const magnitudeCount = (slot: number, top: number) =>
+  (histogram[top + 1 + slot] as number) + (histogram[top - slot] as number);
 
 /** 1 when first ≤ d ≤ last (neither difference negative), else 0, without a branch. */
 const isWithin = (d: number, first: number, last: number) => ~((d - first) | (last - d)) >>> 31;
