@@ -1,5 +1,11 @@
 import fs from 'node:fs/promises';
-import { demoPageLabel, type Platform, siteLayout, siteScreenshotPath } from '@limbus/demo-data';
+import {
+  demoPageLabel,
+  type LayoutPage,
+  type Platform,
+  siteLayout,
+  siteScreenshotPath,
+} from '@limbus/demo-data';
 import type { JobDeps } from '../jobs/job-runner.js';
 import { screenshotValues, storeScreenshot } from '../modules/heatmaps/heatmap-screenshots.js';
 import { insertHeatmapRow } from '../modules/heatmaps/heatmaps.service.js';
@@ -14,16 +20,22 @@ export async function seedDemoHeatmaps(
   deps: Pick<JobDeps, 'db' | 'files' | 'log'>,
   testId: number,
   platform: Platform,
-) {
+): Promise<DemoHeatmapPage[]> {
+  const made: DemoHeatmapPage[] = [];
   for (const page of siteLayout(platform).pages) {
     const bytes = await fs.readFile(siteScreenshotPath(platform, page.screenshot));
     const stored = await storeScreenshot(deps, testId, bytes);
     await storeScreenshotVariants(deps, testId, stored.name, bytes);
-    await insertHeatmapRow(deps.db, testId, {
+    const row = await insertHeatmapRow(deps.db, testId, {
       name: demoPageLabel(page),
       url: page.url,
       matchType: 'exact',
       ...screenshotValues(stored),
     });
+    made.push({ heatmapId: row.id, page, screenshot: bytes });
   }
+  return made;
 }
+
+/** A heatmap page the seed made, with the shop's page it shows and that page's screenshot. */
+export type DemoHeatmapPage = { heatmapId: number; page: LayoutPage; screenshot: Buffer };

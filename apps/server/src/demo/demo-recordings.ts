@@ -16,6 +16,7 @@ import { toActor } from '../modules/users/users.mappers.js';
 import { findUserByEmail } from '../modules/users/users.service.js';
 import { seedDemoHeatmaps } from './demo-heatmaps.js';
 import { seedDemoInsights } from './demo-insights.js';
+import { seedDemoPageAreas } from './demo-predictions.js';
 import { seedDemoQuestionnaire } from './demo-questionnaire.js';
 import { findCategoryId, findCompanyAdminId, insertLabels, insertTest } from './demo-records.repository.js';
 import { seedDemoRemoteCohort } from './demo-remote-cohort.js';
@@ -153,7 +154,7 @@ async function seedDemoWebTest(
   const { companyId, platform } = test;
   const testId = await insertDoneTest(deps.db, { companyId, platform, name: test.name }, now);
   await insertPageLabels(deps.db, testId, platform);
-  if (test.withHeatmaps) await seedDemoHeatmaps(deps, testId, platform);
+  const heatmapPages = test.withHeatmaps ? await seedDemoHeatmaps(deps, testId, platform) : [];
   const cohort = generateCohort({
     seed: deriveSeed(companyId, platform),
     count: test.participants,
@@ -182,6 +183,18 @@ async function seedDemoWebTest(
         openedById: researcher.id,
         pageTitles: pageLabels,
       })),
+    );
+  // the cohorts' ranking of areas (the agreement panel) needs areas drawn on the pages
+  if (test.remoteParticipants > 0 && platform === 'desktop')
+    await seedDemoPageAreas(
+      deps,
+      {
+        id: testId,
+        name: test.name,
+        companyId,
+        requesterId: (await findCompanyAdminId(deps.db, companyId)) ?? researcher.id,
+      },
+      heatmapPages,
     );
   await seedDemoQuestionnaire(deps.db, testId, WEB_QUESTIONNAIRE, answered);
   await describeDemoTags(deps.db, testId);

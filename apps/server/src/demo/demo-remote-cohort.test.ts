@@ -1,5 +1,5 @@
-import { testQualityAnswer } from '@limbus/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { cohortAgreementAnswer, testQualityAnswer } from '@limbus/contract';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api.js';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
@@ -8,6 +8,7 @@ import {
   consentRecords,
   participantStreams,
   participants,
+  predictions,
   remoteCohorts,
   remoteSessions,
   remoteValidations,
@@ -153,5 +154,32 @@ describe('the demo remote cohorts', () => {
     // a webcam's precision is no lab tracker's (0.5°), and is not held to it: the validation is
     expect(remote.some((p) => (p.precision_rms_s2s_deg ?? 0) > 0.5)).toBe(true);
     expect(remote.filter((p) => p.problems.length > 0).length).toBeLessThan(REMOTE / 4);
+  });
+
+  it("draws areas on the desktop test's pages, predicted by the model, which the cohorts' agreement ranks", async () => {
+    const testId = await acmeTest(demoWebTestName('desktop'));
+    const agreement = cohortAgreementAnswer.parse(
+      (await client.get(`/tests/${testId}/cohort_agreement`)).json(),
+    ).data;
+    if (!agreement.available) throw new Error(agreement.reason);
+    expect(agreement.pages.map((page) => page.name)).toEqual([
+      'Home',
+      'Running shoes',
+      'Runner 2',
+      'Basket',
+      'Checkout',
+    ]);
+    for (const page of agreement.pages) {
+      if (!page.areas.available) throw new Error(`${page.name}: ${page.areas.reason}`);
+      expect(page.areas.areas.length).toBeGreaterThanOrEqual(4);
+    }
+    const product = agreement.pages[2]?.areas;
+    expect(product?.available && product.areas.map((area) => area.name)).toContain('Size selector');
+    // the page predictions are queued for the model like a client's 'Measured against predicted'
+    const predicted = await t.db
+      .select({ state: predictions.generationState, heatmapId: predictions.heatmapId })
+      .from(predictions)
+      .where(isNotNull(predictions.heatmapId));
+    expect(predicted.map((row) => row.state)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
   });
 });
