@@ -140,7 +140,8 @@ test('predicts a test’s heatmap page and shows measured against predicted with
     id: number;
     name: string;
   }[];
-  const testId = tests.find((item) => item.name === 'Acme Running webshop (desktop)')?.id;
+  // the mobile test: the desktop test's pages come predicted with their areas (the seed)
+  const testId = tests.find((item) => item.name === 'Acme Running webshop (mobile)')?.id;
   if (!testId) throw new Error('the seeded web test is missing');
 
   await page.goto(`/test/${testId}/heatmaps`);
