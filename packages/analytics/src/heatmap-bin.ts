@@ -248,8 +248,8 @@ const v128 = {
   i32x4Mul: 0xb5,
   i32x4MinU: 0xb7,
   f64x2Mul: 0xf2,
-  /** Truncation toward zero of both lanes into lanes 0 and 1 (saturating, NaN → 0). */
-  i32x4TruncSatF64x2SZero: 0xfc,
+  f64x2Trunc: 0x7a,
+  f64x2Add: 0xf0,
 } as const;
 
 /**
@@ -324,9 +324,11 @@ function binBody(isF32: boolean): number[] {
     ...[op.localGet, v, ...zeros, ...simd(v128.f64x2Ge)],
     ...[op.localGet, v, op.localGet, limit, ...simd(v128.f64x2Lt), ...simd(v128.and)],
   ];
-  const truncs = [...simd(v128.f64x2Mul), ...simd(v128.i32x4TruncSatF64x2SZero)];
-  // The 64-bit lanes of the tests' mask as the 32-bit lanes 0 and 1 of the cells.
-  const lanes = [0, 1, 2, 3, 8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11];
+  // trunc(v) + 2^52 holds trunc(v) in the low 32 bits of its double, i.e. in 32-bit lanes 0 and 2,
+  // for 0 ≤ v < 2^31: all the points inside the page (v < cols + 1 ≤ 2^30, the memory's limit).
+  // Outside it, whatever they hold is replaced by `cells` below.
+  const twoTo52 = simd(v128.const, ...[0, 0, 0, 0, 0, 0, 0x30, 0x43, 0, 0, 0, 0, 0, 0, 0x30, 0x43]);
+  const truncs = [...simd(v128.f64x2Mul), ...simd(v128.f64x2Trunc), ...twoTo52, ...simd(v128.f64x2Add)];
   const countPair = [
     ...loadPair(xPtr),
     ...[op.localSet, xs],
@@ -336,11 +338,13 @@ function binBody(isF32: boolean): number[] {
     ...[op.localGet, xs, op.localGet, invs, ...truncs, ...simd(v128.i32x4Add)],
     ...inside(xs, widths),
     ...inside(ys, heights),
+    // The tests' 64-bit masks hold the cells' 32-bit lanes 0 and 2 too: a cell failing them is
+    // set to all ones, then, as one past the end, to `cells`.
     ...simd(v128.and),
-    ...[op.localTee, found, op.localGet, found, ...simd(v128.shuffle, ...lanes), ...simd(v128.not)],
+    ...simd(v128.not),
     ...[...simd(v128.or), op.localGet, cellss, ...simd(v128.i32x4MinU), op.localSet, found],
     ...increment([op.localGet, found, ...simd(v128.i32x4ExtractLane, 0)]),
-    ...increment([op.localGet, found, ...simd(v128.i32x4ExtractLane, 1)]),
+    ...increment([op.localGet, found, ...simd(v128.i32x4ExtractLane, 2)]),
   ];
   const code = [
     ...[op.localGet, width, ...simd(v128.f64x2Splat), op.localSet, widths],
