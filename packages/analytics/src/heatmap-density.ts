@@ -306,9 +306,32 @@ export function colorizeDensity(
   const fractionOf = (py: number, r: number): number =>
     rows > 1 ? Math.min(Math.max((py + 0.5) / cellPx - 0.5, 0), rows - 1) - r : 0;
   let py = 0;
-  // Two pixel rows between the same grid rows share their loads and differences.
+  // Pixel rows between the same grid rows, four (then two) at a time, share their loads and differences.
   for (; py + 1 < height; py += 2) {
     const r = rowOf(py);
+    if (py + 3 < height && rowOf(py + 3) === r) {
+      const f0 = fractionOf(py, r);
+      const f1 = fractionOf(py + 1, r);
+      const f2 = fractionOf(py + 2, r);
+      const f3 = fractionOf(py + 3, r);
+      const top = r * width;
+      const out0 = py * width;
+      for (let px = 0; px < width; px++) {
+        const a = stretched[top + px] as number;
+        const d = (stretched[top + r1Off + px] as number) - a;
+        const v0 = a + f0 * d;
+        const v1 = a + f1 * d;
+        const v2 = a + f2 * d;
+        const v3 = a + f3 * d;
+        const o = out0 + px;
+        out32[o] = table32[v0 >= 255 ? 255 : v0 > 0 ? v0 | 0 : 0] as number;
+        out32[o + width] = table32[v1 >= 255 ? 255 : v1 > 0 ? v1 | 0 : 0] as number;
+        out32[o + 2 * width] = table32[v2 >= 255 ? 255 : v2 > 0 ? v2 | 0 : 0] as number;
+        out32[o + 3 * width] = table32[v3 >= 255 ? 255 : v3 > 0 ? v3 | 0 : 0] as number;
+      }
+      py += 2;
+      continue;
+    }
     if (rowOf(py + 1) !== r) {
       colorRow(stretched, r * width, r1Off, fractionOf(py, r), out32, py * width, width, table32);
       py--;
