@@ -8,7 +8,7 @@
  * reads the coordinates copied into its memory a chunk at a time. Both give the same counts: the
  * same tests on the same doubles (NaN fails them, −0 passes), the same products and truncations.
  * The WebAssembly does two points at a time in 128-bit vectors (its SIMD, in every current
- * browser and Node): 0.75× the time of the scalar function it replaced. Where it cannot be
+ * browser and Node): 0.6× the time of the scalar function it replaced (with the copies). Where it cannot be
  * compiled (an engine without WebAssembly or its SIMD, a page whose CSP forbids it), the
  * JavaScript loop runs.
  */
@@ -229,9 +229,8 @@ const name = (s: string): number[] => vector([...s].map((c) => [c.charCodeAt(0)]
 /** A SIMD instruction: the 0xfd prefix, then its opcode as LEB128. */
 const simd = (opcode: number, ...immediates: number[]): number[] => [0xfd, ...uleb(opcode), ...immediates];
 const v128 = {
-  load32Zero: 0x5c,
+  load: 0x00,
   load64Zero: 0x5d,
-  load32Lane: 0x56,
   load64Lane: 0x57,
   const: 0x0c,
   shuffle: 0x0d,
@@ -255,10 +254,11 @@ const v128 = {
 /**
  * The body of bin(xPtr, yPtr, n, width, height, inv, cols, cells, countsPtr): the points walked as
  * two streams, half the chunk apart (as binPointsJs, so that runs of samples in one cell do not
- * wait on each other), one in each lane of 128-bit vectors, then the last point of an odd chunk:
+ * wait on each other), two consecutive points of each at a time in 128-bit vectors of two
+ * doubles, then the last n mod 4 points one by one:
  *
- *   for (i = 0, j = n >> 1; i < n >> 1; i++, j++) { count(i); count(j); }
- *   if (n & 1) count(n - 1);
+ *   for (i = 0, j = h = 2 * (n >> 2); i < h; i += 2, j += 2) { count(i, i + 1); count(j, j + 1); }
+ *   for (; j < n; j++) count(j);
  *
  *   count(k): px = x[k]; py = y[k];   // promoted to f64 when the coordinates are f32
  *     if (px >= 0 & px < width & py >= 0 & py < height) {
@@ -267,12 +267,14 @@ const v128 = {
  *     }
  *
  * The vector loop has no branches: a point that fails a test, or whose cell is past the end, is
- * counted in cell `cells`, one past the grid, which binPointsWasm leaves out.
+ * counted in cell `cells`, one past the grid, which binPointsWasm leaves out. Against one point
+ * per stream in each lane of a vector, 0.9× the time; against the scalar loop, 0.6× the time.
  */
 function binBody(isF32: boolean): number[] {
   const [xPtr, yPtr, n, width, height, inv, cols, cells, counts] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
   const [i, j, half, px, py, cell] = [9, 10, 11, 12, 13, 14];
-  const [widths, heights, invs, colss, cellss, xs, ys, found] = [15, 16, 17, 18, 19, 20, 21, 22];
+  const [widths, heights, invs, colss, cellss] = [15, 16, 17, 18, 19];
+  const [xa, ya, xb, yb, fa, fb] = [20, 21, 22, 23, 24, 25];
   const shift = isF32 ? 2 : 3;
   const address = (ptr: number, k: number[]): number[] => [
     op.localGet,
@@ -307,18 +309,23 @@ function binBody(isF32: boolean): number[] {
     ...increment([op.localGet, cell]),
     ...[op.end, op.end],
   ];
-  // Coordinate i in lane 0, j in lane 1, as f64x2.
-  const loadPair = (ptr: number): number[] => [
-    ...address(ptr, [op.localGet, j]),
-    ...address(ptr, [op.localGet, i]),
-    ...(isF32
+  // Coordinates i, i + 1 into `first` and j, j + 1 into `second`, as f64x2.
+  const loadPairs = (ptr: number, first: number, second: number): number[] =>
+    isF32
       ? [
-          ...simd(v128.load32Zero, 2, 0),
-          ...simd(v128.load32Lane, 2, 0, 1),
-          ...simd(v128.f64x2PromoteLowF32x4),
+          ...address(ptr, [op.localGet, j]),
+          ...address(ptr, [op.localGet, i]),
+          ...simd(v128.load64Zero, 2, 0),
+          ...simd(v128.load64Lane, 2, 0, 1),
+          ...[op.localTee, second, ...simd(v128.f64x2PromoteLowF32x4), op.localSet, first],
+          ...[op.localGet, second, op.localGet, second, ...simd(v128.shuffle, ...upperHalf)],
+          ...[...simd(v128.f64x2PromoteLowF32x4), op.localSet, second],
         ]
-      : [...simd(v128.load64Zero, 3, 0), ...simd(v128.load64Lane, 3, 0, 1)]),
-  ];
+      : [
+          ...[...address(ptr, [op.localGet, i]), ...simd(v128.load, 3, 0), op.localSet, first],
+          ...[...address(ptr, [op.localGet, j]), ...simd(v128.load, 3, 0), op.localSet, second],
+        ];
+  const upperHalf = [8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15];
   const zeros = simd(v128.const, ...new Array<number>(16).fill(0));
   const inside = (v: number, limit: number): number[] => [
     ...[op.localGet, v, ...zeros, ...simd(v128.f64x2Ge)],
@@ -329,11 +336,8 @@ function binBody(isF32: boolean): number[] {
   // Outside it, whatever they hold is replaced by `cells` below.
   const twoTo52 = simd(v128.const, ...[0, 0, 0, 0, 0, 0, 0x30, 0x43, 0, 0, 0, 0, 0, 0, 0x30, 0x43]);
   const truncs = [...simd(v128.f64x2Mul), ...simd(v128.f64x2Trunc), ...twoTo52, ...simd(v128.f64x2Add)];
-  const countPair = [
-    ...loadPair(xPtr),
-    ...[op.localSet, xs],
-    ...loadPair(yPtr),
-    ...[op.localSet, ys],
+  /** The cells of the two points in `xs`, `ys`, into 32-bit lanes 0 and 2 of `found`. */
+  const cellsOf = (xs: number, ys: number, found: number): number[] => [
     ...[op.localGet, ys, op.localGet, invs, ...truncs, op.localGet, colss, ...simd(v128.i32x4Mul)],
     ...[op.localGet, xs, op.localGet, invs, ...truncs, ...simd(v128.i32x4Add)],
     ...inside(xs, widths),
@@ -343,8 +347,16 @@ function binBody(isF32: boolean): number[] {
     ...simd(v128.and),
     ...simd(v128.not),
     ...[...simd(v128.or), op.localGet, cellss, ...simd(v128.i32x4MinU), op.localSet, found],
-    ...increment([op.localGet, found, ...simd(v128.i32x4ExtractLane, 0)]),
-    ...increment([op.localGet, found, ...simd(v128.i32x4ExtractLane, 2)]),
+  ];
+  const countFour = [
+    ...loadPairs(xPtr, xa, xb),
+    ...loadPairs(yPtr, ya, yb),
+    ...cellsOf(xa, ya, fa),
+    ...cellsOf(xb, yb, fb),
+    ...increment([op.localGet, fa, ...simd(v128.i32x4ExtractLane, 0)]),
+    ...increment([op.localGet, fb, ...simd(v128.i32x4ExtractLane, 0)]),
+    ...increment([op.localGet, fa, ...simd(v128.i32x4ExtractLane, 2)]),
+    ...increment([op.localGet, fb, ...simd(v128.i32x4ExtractLane, 2)]),
   ];
   const code = [
     ...[op.localGet, width, ...simd(v128.f64x2Splat), op.localSet, widths],
@@ -352,23 +364,29 @@ function binBody(isF32: boolean): number[] {
     ...[op.localGet, inv, ...simd(v128.f64x2Splat), op.localSet, invs],
     ...[op.localGet, cols, ...simd(v128.i32x4Splat), op.localSet, colss],
     ...[op.localGet, cells, ...simd(v128.i32x4Splat), op.localSet, cellss],
-    ...[op.localGet, n, op.i32Const, 1, op.i32ShrU, op.localTee, half, op.localSet, j],
+    // half = 2 × (n >> 2): the first stream is [0, half), the second [half, 2 × half).
+    ...[op.localGet, n, op.i32Const, 2, op.i32ShrU, op.i32Const, 1, op.i32Shl, op.localTee, half],
+    ...[op.localSet, j],
     ...[op.block, op.void, op.loop, op.void],
     ...[op.localGet, i, op.localGet, half, op.i32GeU, op.brIf, 1],
-    ...countPair,
-    ...[op.localGet, i, op.i32Const, 1, op.i32Add, op.localSet, i],
+    ...countFour,
+    ...[op.localGet, i, op.i32Const, 2, op.i32Add, op.localSet, i],
+    ...[op.localGet, j, op.i32Const, 2, op.i32Add, op.localSet, j],
+    ...[op.br, 0, op.end, op.end],
+    // The last n mod 4 points, one at a time.
+    ...[op.block, op.void, op.loop, op.void],
+    ...[op.localGet, j, op.localGet, n, op.i32GeU, op.brIf, 1],
+    ...count([op.localGet, j]),
     ...[op.localGet, j, op.i32Const, 1, op.i32Add, op.localSet, j],
     ...[op.br, 0, op.end, op.end],
-    ...[op.localGet, n, op.i32Const, 1, op.i32And, op.if, op.void],
-    ...count([op.localGet, n, op.i32Const, 1, op.i32Sub]),
-    ...[op.end, op.end],
+    op.end,
   ];
   const body = [
     ...vector([
       [3, I32],
       [2, F64],
       [1, I32],
-      [8, V128],
+      [11, V128],
     ]),
     ...code,
   ];
