@@ -7,8 +7,8 @@
  * WebAssembly function, assembled below from its opcodes (no build step, no file to fetch), which
  * reads the coordinates copied into its memory a chunk at a time. Both give the same counts: the
  * same tests on the same doubles (NaN fails them, −0 passes), the same products and truncations.
- * The WebAssembly does two points at a time in 128-bit vectors (its SIMD, in every current
- * browser and Node): 0.6× the time of the scalar function it replaced (with the copies). Where it cannot be
+ * The WebAssembly works on two points per 128-bit vector (its SIMD, in every current browser and
+ * Node): with the copies, 0.6× the time of the scalar WebAssembly it replaced. Where it cannot be
  * compiled (an engine without WebAssembly or its SIMD, a page whose CSP forbids it), the
  * JavaScript loop runs.
  */
