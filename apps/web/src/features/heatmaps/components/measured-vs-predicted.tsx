@@ -1,13 +1,15 @@
 import { type HeatmapPage, type Prediction, unpackPointCells } from '@limbus/contract';
 import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ErrorAlert } from '../../../ui';
+import { ErrorAlert, useNearViewport } from '../../../ui';
 import { usePagePrediction, usePredictPage } from '../../predictions';
 import { useHeatmapPoints } from '../api';
 import { type Comparison, compareMeasured, differencePixels, heatPixels } from '../measured-vs-predicted';
 
 /** The first seconds the model predicts (docs/attention-model.md), of the measured gaze too. */
 const FIRST_SECONDS = '5';
+/** How near the viewport the section comes before the comparison is made (a CSS rootMargin). */
+const COMPARE_MARGIN = '400px';
 
 async function maskPixels(url: string) {
   const image = new Image();
@@ -179,8 +181,18 @@ export function MeasuredVsPredicted({
 }) {
   const prediction = usePagePrediction(testId, page.id);
   const predict = usePredictPage(testId, page.id);
+  // reading a full page's mask and comparing it takes the main thread a while: left until the
+  // section is near (on a phone it lies far below the page's own heatmap)
+  const section = useRef<HTMLDivElement>(null);
+  const isNear = useNearViewport(section, COMPARE_MARGIN);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`measured-predicted-${page.id}`}>
+    <Paper
+      ref={section}
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby={`measured-predicted-${page.id}`}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} fz={18} id={`measured-predicted-${page.id}`}>
@@ -199,7 +211,11 @@ export function MeasuredVsPredicted({
           <ErrorAlert error={prediction.error} title="The prediction could not be loaded" />
         ) : null}
         {prediction.data ? (
-          <Comparisons testId={testId} page={page} prediction={prediction.data} />
+          isNear ? (
+            <Comparisons testId={testId} page={page} prediction={prediction.data} />
+          ) : (
+            <Text size="sm">Comparing…</Text>
+          )
         ) : prediction.isSuccess ? (
           <Text size="sm" c="dimmed">
             Predict this page’s screenshot with our attention model to see where people looked more or less
