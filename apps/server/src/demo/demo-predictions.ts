@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { demoPageLabel, type PageName, siteCapturePath } from '@limbus/demo-data';
 import type { JobDeps } from '../jobs/job-runner.js';
+import { pagePredictionFields } from '../modules/predictions/page-predictions.service.js';
 import { storeGeneratedImages } from '../modules/predictions/prediction-generation.js';
 import { enqueueGeneration } from '../modules/predictions/prediction-generation-job.js';
 import {
@@ -9,7 +10,11 @@ import {
   renderThumb,
 } from '../modules/predictions/prediction-images.js';
 import { insertProject } from '../modules/predictions/prediction-projects.service.js';
-import { insertArea, insertPrediction } from '../modules/predictions/predictions.service.js';
+import {
+  insertArea,
+  insertPrediction,
+  storeNewPrediction,
+} from '../modules/predictions/predictions.service.js';
 import { findUserByEmail } from '../modules/users/users.service.js';
 import type { DemoHeatmapPage } from './demo-heatmaps.js';
 import { findPredictionProjectId, hasPrediction } from './demo-records.repository.js';
@@ -158,20 +163,12 @@ export async function seedDemoPageAreas(
   pages: readonly DemoHeatmapPage[],
 ): Promise<void> {
   for (const { heatmapId, page, screenshot } of pages) {
-    const { width, height } = await decodeScreenshot(screenshot);
-    const id = await insertPrediction(deps.db, {
-      companyId: test.companyId,
-      requesterId: test.requesterId,
-      projectId: null,
-      heatmapId,
-      title: `${demoPageLabel(page)} (${test.name})`,
-      application: 'Measured against predicted',
-      imageFormat: 'png',
-      width,
-      height,
-    });
-    await deps.files.put(predictionMediaKey(id, 'image', 'png'), screenshot);
-    await deps.files.put(predictionMediaKey(id, 'thumb', 'png'), await renderThumb(screenshot));
+    const id = await storeNewPrediction(
+      deps,
+      { id: test.requesterId, companyId: test.companyId },
+      pagePredictionFields(demoPageLabel(page), test.name, heatmapId),
+      screenshot,
+    );
     for (const name of DESKTOP_PAGE_AREAS[page.name as PageName]) {
       const region = page.regions.find((candidate) => candidate.name === name);
       if (!region) throw new Error(`The demo shop's ${page.name} page has no region ${name}`);

@@ -20,8 +20,8 @@ import { participantQuestionnaire } from '../answers/questionnaire.js';
 import { type AuditContext, recordAudit } from '../audit/audit.service.js';
 import { assertIndividualParticipants, resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import {
-  loadStream,
   loadStreamBytes,
+  readStream,
   removeParticipantFiles,
   type StoredStreamBytes,
 } from './participant-streams.js';
@@ -183,7 +183,12 @@ export async function participantDetail(
 ): Promise<ParticipantDetail> {
   const detail = toParticipantHead(participant, options.withVideo ? signedVideoUrl(deps) : null);
   const wants = new Set(options.associations);
-  const stream = (kind: StreamKind) => loadStream(deps, participant.id, kind);
+  // One read of the stored streams names them all (`streams`) and finds the ones asked for.
+  const storedRows = findStreamRows(deps.db, [participant.id], STREAM_KINDS);
+  const stream = async (kind: StreamKind) => {
+    const row = (await storedRows).find((candidate) => candidate.kind === kind);
+    return row ? readStream(deps, row) : null;
+  };
   // Streams decompress on the libuv pool while the database answers the small lists.
   const [emotions, eyes, mice, sections, points, stored] = await Promise.all([
     wants.has('emotions') ? stream('emotions') : null,
@@ -191,7 +196,7 @@ export async function participantDetail(
     wants.has('mice') ? stream('mice') : null,
     wants.has('sections') ? listSectionRows(deps.db, participant.id) : null,
     wants.has('significant_points') ? listSignificantPointRows(deps.db, participant.id) : null,
-    findStreamRows(deps.db, [participant.id], STREAM_KINDS),
+    storedRows,
   ]);
   detail.streams = STREAM_KINDS.filter((kind) => stored.some((row) => row.kind === kind));
   if (wants.has('emotions'))

@@ -56,6 +56,14 @@ async function predictableBytes(bytes: Buffer): Promise<Buffer> {
   return canvas.encode('png');
 }
 
+/** How a heatmap page's prediction is filed among the company's predictions. */
+export const pagePredictionFields = (pageName: string, testName: string, heatmapId: number) => ({
+  title: `${pageName.trim() || 'Untitled page'} (${testName})`.slice(0, 200),
+  application: 'Measured against predicted',
+  projectId: null,
+  heatmapId,
+});
+
 /**
  * Predicts a heatmap page's screenshot as a new prediction of the test's company (it shows among
  * the company's predictions too). The test's researchers and its company's users may; demo users
@@ -72,13 +80,12 @@ export async function predictPage(
     throw forbidden('Only the researchers and the users of this test’s company predict its pages');
   const stored = page.screenshot ? await deps.files.get(screenshotKey(testId, page.screenshot)) : null;
   if (!stored) throw new AppError('conflict', PAGE_WITHOUT_SCREENSHOT);
-  const testName = await findTestName(deps.db, testId);
-  const title = `${page.name.trim() || 'Untitled page'} (${testName ?? `test ${testId}`})`.slice(0, 200);
+  const testName = (await findTestName(deps.db, testId)) ?? `test ${testId}`;
   const bytes = await predictableBytes(stored);
   const id = await storeNewPrediction(
     deps,
     { id: actor.id, companyId: test.companyId },
-    { title, application: 'Measured against predicted', projectId: null, heatmapId },
+    pagePredictionFields(page.name, testName, heatmapId),
     bytes,
   );
   await storeGeneratedImages(

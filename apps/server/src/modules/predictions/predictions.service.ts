@@ -106,7 +106,7 @@ function projectIdOfForm(text: string): number | null {
 
 /** Stores a new prediction's screenshot and thumbnail; answers its id. */
 export async function storeNewPrediction(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'files'>,
   actor: { id: number; companyId: number },
   fields: { title: string; application: string; projectId: number | null; heatmapId?: number },
   bytes: Buffer,

@@ -5,6 +5,7 @@ import {
   detectMoments,
   detectSignificantPoints,
   type EmotionCurves,
+  type Fixation,
   gazeFluency,
   gazeSpread,
   type Moment,
@@ -27,6 +28,12 @@ export type Viewer = {
     frustration: Float32Array;
   };
   gaze: { timestamp: Float64Array; x: Float32Array; y: Float32Array };
+  /**
+   * The gaze's fixations by the default detector (adaptive to each viewer's noise, bridging short
+   * losses) without the pursuit class: following a moving object on screen is calm viewing, as the
+   * I-VT counted it. Detected once, for everyone's fluency and the viewer's cohort's.
+   */
+  fixations: Fixation[];
   durationMs: number;
   source: ParticipantSource;
 };
@@ -62,15 +69,17 @@ export async function loadViewers(deps: JobDeps, testId: number): Promise<Viewer
     const start = videoStartOf(row, emotions?.samples.timestamp);
     if (start === undefined) continue;
     const shift = (timestamp: Float64Array) => timestamp.map((value) => value - start);
+    const gaze =
+      eyes?.kind === 'eyes'
+        ? { ...eyes.samples, timestamp: shift(eyes.samples.timestamp) }
+        : { timestamp: new Float64Array(), x: new Float32Array(), y: new Float32Array() };
     viewers.push({
       emotions:
         emotions?.kind === 'emotions'
           ? { ...emotions.samples, timestamp: shift(emotions.samples.timestamp) }
           : emptyEmotions(),
-      gaze:
-        eyes?.kind === 'eyes'
-          ? { ...eyes.samples, timestamp: shift(eyes.samples.timestamp) }
-          : { timestamp: new Float64Array(), x: new Float32Array(), y: new Float32Array() },
+      gaze,
+      fixations: detectGazeEvents(gaze, { detectPursuit: false }).fixations,
       durationMs: row.endedAt && row.startedAt ? row.endedAt.getTime() - row.startedAt.getTime() : 0,
       source: row.source,
     });
@@ -133,10 +142,8 @@ export function aggregateGaze(viewers: readonly Viewer[], durationMs: number): G
     viewers.map((viewer) => viewer.gaze),
     durationMs,
   );
-  // The default detector (adaptive to each viewer's noise, bridging short losses) without the
-  // pursuit class: following a moving object on screen is calm viewing, as the I-VT counted it.
   const fluency = gazeFluency(
-    viewers.map((viewer) => detectGazeEvents(viewer.gaze, { detectPursuit: false }).fixations),
+    viewers.map((viewer) => viewer.fixations),
     durationMs,
   );
   return {

@@ -174,13 +174,15 @@ export async function getVideoResults(
     listNoteRows(deps.db, testId),
     cohortViewOf(deps, participant.id, cohort),
   ]);
-  const [emotionResults, gazeMoments] = await Promise.all([
-    view.emotions === null ? { scores: [], points: [], moments: [] } : emotionResultsOf(deps, participant),
-    listMomentRows(deps.db, participant.id, view.gaze),
+  const [eeg, everyonesMoments, cohortMoments] = await Promise.all([
+    view.emotions === null ? { scores: [], points: [] } : eegResultsOf(deps, participant),
+    listMomentRows(deps.db, participant.id),
+    view.gaze === 'all' ? null : listMomentRows(deps.db, participant.id, view.gaze),
   ]);
-  const moments = [...emotionResults.moments, ...gazeMoments.filter(isGazeMoment)].sort(
-    (a, b) => a.start - b.start || a.id - b.id,
-  );
+  const emotionMoments =
+    view.emotions === null ? [] : everyonesMoments.filter((moment) => !isGazeMoment(moment));
+  const gazeMoments = (cohortMoments ?? everyonesMoments).filter(isGazeMoment);
+  const moments = [...emotionMoments, ...gazeMoments].sort((a, b) => a.start - b.start || a.id - b.id);
   return {
     ...answer,
     has_results: true,
@@ -188,7 +190,7 @@ export async function getVideoResults(
     heatmap_video: heatmapVideoUrl(deps, testId, participant, view),
     timeline_start: start,
     duration_ms: durationMs,
-    scores: emotionResults.scores,
+    scores: eeg.scores,
     scenes: sections.flatMap((section) =>
       section.labelId === null
         ? []
@@ -203,7 +205,7 @@ export async function getVideoResults(
             },
           ],
     ),
-    points: emotionResults.points
+    points: eeg.points
       .filter((point) => !point.falsePositive)
       .map((point) => ({
         id: point.id,
@@ -227,14 +229,13 @@ export async function getVideoResults(
 type MomentRow = Awaited<ReturnType<typeof listMomentRows>>[number];
 const isGazeMoment = (moment: MomentRow) => moment.emotion === 'spread' || moment.emotion === 'fluency';
 
-/** The EEG part of a result: its scores, significant points and emotion moments. */
-async function emotionResultsOf(deps: Deps, participant: ResultParticipant) {
-  const [scores, points, moments] = await Promise.all([
+/** The EEG part of a result beside its emotion moments: its scores and significant points. */
+async function eegResultsOf(deps: Deps, participant: ResultParticipant) {
+  const [scores, points] = await Promise.all([
     participantScores(deps, participant),
     listSignificantPointRows(deps.db, participant.id),
-    listMomentRows(deps.db, participant.id),
   ]);
-  return { scores, points, moments: moments.filter((moment) => !isGazeMoment(moment)) };
+  return { scores, points };
 }
 
 /** Whose gaze and whose EEG a result answers for a cohort (VideoResults' gaze_cohort, emotions_cohort). */
