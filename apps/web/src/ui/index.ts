@@ -35,5 +35,6 @@ export { RecordingBeingMade, recordingProgressText } from './recording-being-mad
 export { RowActions } from './row-actions';
 export { fileSlug, saveFile, testFileName } from './save-file';
 export { SaveRow } from './save-row';
+export { SegmentedChoice, type SegmentedOption } from './segmented-choice';
 export { BlockSkeleton, Empty, ErrorAlert, PageLoader, TableSkeleton } from './states';
 export { useNearViewport } from './use-near-viewport';

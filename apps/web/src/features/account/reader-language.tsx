@@ -6,8 +6,8 @@ import {
   readerLanguage,
   translationTarget,
 } from '@limbus/contract';
-import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
+import { SegmentedChoice } from '../../ui';
 import { useCurrentUser } from './api';
 
 /** The browser's languages, most wanted first ('en-GB', 'nl'). */
@@ -71,11 +71,10 @@ export function useCommentVersion(
 export function CommentVersionToggle({ choice }: { choice: CommentVersionChoice }) {
   if (!choice.offered) return null;
   return (
-    <SegmentedControl
+    <SegmentedChoice
       aria-label="Language of participants’ words"
-      style={{ alignSelf: 'flex-start' }}
       value={choice.version}
-      onChange={(value) => choice.setVersion(value as CommentVersion)}
+      onChange={choice.setVersion}
       data={[
         { value: 'original', label: choice.originalLabel },
         { value: 'translation', label: choice.translationLabel },

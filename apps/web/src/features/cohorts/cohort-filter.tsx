@@ -1,7 +1,8 @@
 import type { Cohort, TestDetail } from '@limbus/contract';
-import { Group, SegmentedControl, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { SegmentedChoice } from '../../ui';
 import { COHORT_PARAM, cohortOf } from './use-cohort';
 
 const OPTIONS: { value: Cohort; label: string }[] = [
@@ -39,8 +40,7 @@ export function CohortFilter({ test }: { test: Pick<TestDetail, 'cohorts'> }) {
       <Text id={labelId} size="sm" fw={500}>
         Participants
       </Text>
-      <SegmentedControl
-        role="radiogroup"
+      <SegmentedChoice
         aria-labelledby={labelId}
         size="sm"
         value={cohortOf(search)}

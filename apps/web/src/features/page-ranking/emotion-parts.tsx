@@ -1,6 +1,6 @@
 import { EMOTION_NAMES, EMOTIONS, type Emotion } from '@limbus/contract';
-import { Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { EMOTION_COLORS, EMOTION_TEXT_COLORS } from '../../ui';
+import { Box, Group, Stack, Text } from '@mantine/core';
+import { EMOTION_COLORS, EMOTION_TEXT_COLORS, SegmentedChoice } from '../../ui';
 
 export const EmotionDot = ({ emotion, size = 10 }: { emotion: Emotion; size?: number }) => (
   <Box
@@ -25,7 +25,7 @@ export function EmotionSelector({
       <Text size="sm" fw={500} id="emotion-selector">
         Emotion
       </Text>
-      <SegmentedControl
+      <SegmentedChoice
         aria-labelledby="emotion-selector"
         color={EMOTION_TEXT_COLORS[value]}
         data={EMOTIONS.map((emotion) => ({
@@ -38,7 +38,7 @@ export function EmotionSelector({
           ),
         }))}
         value={value}
-        onChange={(emotion) => onChange(emotion as Emotion)}
+        onChange={onChange}
       />
     </Stack>
   );

@@ -1,9 +1,9 @@
 import type { Insight, Reel, ReelCaptionLanguage, ReelClipRecord, TestDetail } from '@limbus/contract';
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { isApiError } from '../../../api';
-import { ErrorAlert, formatDateTime, PageLoader } from '../../../ui';
+import { ErrorAlert, formatDateTime, PageLoader, SegmentedChoice } from '../../../ui';
 import { counted } from '../../insights';
 import { useReel, useReelActions } from '../api';
 import { leftOutWords, reelStateLabel } from '../reel-words';
@@ -159,10 +159,10 @@ function CaptionLanguage({
       <Text size="sm" fw={500} id={labelId}>
         Caption language
       </Text>
-      <SegmentedControl
+      <SegmentedChoice
         aria-labelledby={labelId}
         value={value}
-        onChange={(next) => onChange(next as ReelCaptionLanguage)}
+        onChange={onChange}
         data={[
           { value: 'original', label: 'Original' },
           { value: 'translation', label: `${translationLanguage} translation` },

@@ -6,11 +6,11 @@ import {
   type ParticipantSummary,
   participantLabel,
 } from '@limbus/contract';
-import { Button, Card, Group, Progress, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../api';
-import { formatCount, saveFile } from '../../../ui';
+import { formatCount, SegmentedChoice, saveFile } from '../../../ui';
 import { participantsOfCohort, useCohort } from '../../cohorts';
 import { type ExportProgress, progressShare, readExport } from '../download-export';
 
@@ -124,14 +124,14 @@ export function ExportPanel({
             <Text size="sm" fw={500} mb={4} id="export-format-label">
               Format
             </Text>
-            <SegmentedControl
+            <SegmentedChoice
               aria-labelledby="export-format-label"
               data={[
                 { value: 'csv', label: 'CSV' },
                 { value: 'json', label: 'JSON' },
               ]}
               value={format}
-              onChange={(value) => setFormat(value as ExportFormat)}
+              onChange={setFormat}
               disabled={isRunning}
             />
           </div>

@@ -14,7 +14,6 @@ import {
   FileInput,
   Group,
   Progress,
-  SegmentedControl,
   Select,
   Stack,
   Table,
@@ -25,7 +24,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Empty, ErrorAlert, formatPercent, openConfirmDelete, TableSkeleton } from '../../../ui';
+import {
+  Empty,
+  ErrorAlert,
+  formatPercent,
+  openConfirmDelete,
+  SegmentedChoice,
+  TableSkeleton,
+} from '../../../ui';
 import {
   uploadHeatmapScreenshot,
   useCaptureHeatmap,
@@ -120,15 +126,15 @@ function NewHeatmapForm({ testId }: { testId: number }) {
           <Text size="sm" fw={500} id="screenshot-source">
             Screenshot
           </Text>
-          <SegmentedControl
+          <SegmentedChoice
             aria-labelledby="screenshot-source"
-            {...form.getInputProps('source')}
+            value={source}
+            onChange={(value) => form.setFieldValue('source', value)}
             data={[
               { value: 'none', label: 'Later' },
               { value: 'upload', label: 'Upload an image' },
               { value: 'capture', label: 'Capture the URL' },
             ]}
-            maw={460}
           />
         </Stack>
         {source === 'upload' ? (

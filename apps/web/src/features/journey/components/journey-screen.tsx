@@ -1,16 +1,5 @@
 import { EMOTION_NAMES, type Emotion, type Journey } from '@limbus/contract';
-import {
-  Anchor,
-  Box,
-  Card,
-  Group,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Card, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -21,6 +10,7 @@ import {
   formatCount,
   formatPercent,
   PageTitle,
+  SegmentedChoice,
 } from '../../../ui';
 import { participantsOfCohort, useCohort } from '../../cohorts';
 import { useJourney } from '../api';
@@ -59,10 +49,10 @@ export function JourneyScreen({ testId }: { testId: number }) {
               {formatCount(journey.data.participants)} participants,{' '}
               {journey.data.pages.filter((p) => p.visitors > 0).length} pages visited
             </Text>
-            <SegmentedControl
+            <SegmentedChoice
               aria-label="Colour the pages by"
               value={emotion}
-              onChange={(value) => setEmotion(value as Emotion)}
+              onChange={setEmotion}
               data={(['frustration', 'joy', 'attention'] as const).map((value) => ({
                 value,
                 label: EMOTION_NAMES[value],

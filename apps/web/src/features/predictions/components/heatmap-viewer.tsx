@@ -1,23 +1,18 @@
 import { PREDICTION_CONFIRM_DELETE, type Prediction } from '@limbus/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Progress,
-  SegmentedControl,
-  Slider,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Paper, Progress, Slider, Stack, Text, Title } from '@mantine/core';
 import { IconColumns, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BackLink, ErrorAlert, fileSlug, formatDate, openConfirmDelete, saveFile } from '../../../ui';
+import {
+  BackLink,
+  ErrorAlert,
+  fileSlug,
+  formatDate,
+  openConfirmDelete,
+  SegmentedChoice,
+  saveFile,
+} from '../../../ui';
 import { useCreateArea, useDeletePrediction, useGeneratePrediction } from '../api';
 import { type Layer, layerCaption, predictionViewPng } from '../export-view';
 import { AboutPrediction } from './about-prediction';
@@ -226,10 +221,10 @@ export function HeatmapViewer({
           <Stack gap="md">
             <Paper withBorder p="md" component="section" aria-label="View">
               <Stack gap="sm">
-                <SegmentedControl
+                <SegmentedChoice
                   aria-label="Layer"
                   value={layer}
-                  onChange={(value) => setLayer(value as Layer)}
+                  onChange={setLayer}
                   data={[
                     { value: 'heatmap', label: 'Heatmap' },
                     { value: 'peekthrough', label: 'Peekthrough' },

@@ -1,8 +1,8 @@
 import { EMOTION_NAMES, type SignificantPoint } from '@limbus/contract';
-import { Anchor, Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../api';
-import { ErrorAlert } from '../../../ui';
+import { ErrorAlert, SegmentedChoice, type SegmentedOption } from '../../../ui';
 import { CommentVersionToggle, pointWords, useCommentVersion } from '../../account';
 import { EmotionDot, withComments } from '../../page-ranking';
 import { pointRecordingHref } from '../../recording';
@@ -14,7 +14,7 @@ const INFO_TABS = [
   { value: 'ranking', label: 'Ranking' },
   { value: 'compare', label: 'Compare' },
   { value: 'feedback', label: 'Feedback' },
-];
+] as const satisfies readonly SegmentedOption<InfoTab>[];
 
 /** The Info selector of Pages and Tags: Ranking, Compare, Feedback. */
 export function InfoSelector({ value, onChange }: { value: InfoTab; onChange: (tab: InfoTab) => void }) {
@@ -23,12 +23,7 @@ export function InfoSelector({ value, onChange }: { value: InfoTab; onChange: (t
       <Text size="sm" fw={500} id="info-selector">
         Info
       </Text>
-      <SegmentedControl
-        aria-labelledby="info-selector"
-        data={INFO_TABS}
-        value={value}
-        onChange={(tab) => onChange(tab as InfoTab)}
-      />
+      <SegmentedChoice aria-labelledby="info-selector" data={INFO_TABS} value={value} onChange={onChange} />
     </Stack>
   );
 }

@@ -1,9 +1,16 @@
 import { DEFAULT_PAGE_FILTER, PAGE_MIN_PARTICIPANT_OPTIONS } from '@limbus/analytics';
 import { EMOTION_NAMES, type Emotion, type LabelWithMetrics } from '@limbus/contract';
-import { Anchor, Group, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BlockSkeleton, EChart, EMOTION_COLORS, formatClock } from '../../../ui';
+import {
+  BlockSkeleton,
+  EChart,
+  EMOTION_COLORS,
+  formatClock,
+  SegmentedChoice,
+  type SegmentedOption,
+} from '../../../ui';
 import { useLabels } from '../../annotations';
 import {
   type CompareMode,
@@ -159,7 +166,7 @@ const COMPARE_MODES = [
   { value: 'emotion', label: 'Emotion' },
   { value: 'time', label: 'Time' },
   { value: 'visits', label: 'Visits' },
-];
+] as const satisfies readonly SegmentedOption<CompareMode>[];
 
 function PageCompare({ pages, emotion }: { pages: LabelWithMetrics[]; emotion: Emotion }) {
   const [mode, setMode] = useState<CompareMode>('emotion');
@@ -218,11 +225,11 @@ function PageCompare({ pages, emotion }: { pages: LabelWithMetrics[]; emotion: E
         <Text size="sm" fw={500} id="compare-mode">
           Compare by
         </Text>
-        <SegmentedControl
+        <SegmentedChoice
           aria-labelledby="compare-mode"
           data={COMPARE_MODES}
           value={mode}
-          onChange={(value) => setMode(value as CompareMode)}
+          onChange={setMode}
         />
       </Group>
       <EChart option={option} height={360} label={`Pages compared: ${what}`} />

@@ -1,7 +1,7 @@
 import type { VideoResults } from '@limbus/contract';
-import { Group, Paper, SegmentedControl, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { BlockSkeleton, ErrorAlert } from '../../../ui';
+import { BlockSkeleton, ErrorAlert, SegmentedChoice } from '../../../ui';
 import { useLoadedTest } from '../../test-results';
 import { useVideoNorms } from '../api';
 import { type NormChoice, type NormRow, normGap, normRows, percentileWithRange } from '../norms';
@@ -32,11 +32,11 @@ export function SceneNorms({ results }: { results: VideoResults }) {
         <Title order={3} fz="lg" id="scene-norms-title">
           Against other video tests
         </Title>
-        <SegmentedControl
+        <SegmentedChoice
           size="xs"
           aria-label="Compare with"
           value={choice}
-          onChange={(value) => setChoice(value as NormChoice)}
+          onChange={setChoice}
           data={[
             { value: 'company', label: 'Company' },
             { value: 'category', label: 'Category' },

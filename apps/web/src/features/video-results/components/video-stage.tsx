@@ -1,7 +1,7 @@
 import { VIDEO_RESULT_MESSAGES, type VideoResults } from '@limbus/contract';
-import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
-import { evidenceVideoStyle } from '../../../ui';
+import { evidenceVideoStyle, SegmentedChoice } from '../../../ui';
 import { EmotionChart, useVideoTime } from '../../participants';
 import { pointsAsSignificant, scoresAsSamples } from '../video-time';
 
@@ -57,11 +57,11 @@ export function VideoStage({
       <Stack gap="sm">
         {results.heatmap_video && (
           <Group justify="flex-end">
-            <SegmentedControl
+            <SegmentedChoice
               size="xs"
               aria-label="Video shown"
               value={stage.source}
-              onChange={(value) => stage.setSource(value as Source)}
+              onChange={stage.setSource}
               data={[
                 { value: 'video', label: 'Video' },
                 { value: 'heatmap', label: 'Gaze heatmap' },
