@@ -5,6 +5,7 @@ import type {
   CohortSceneAgreement,
 } from '@limbus/contract';
 import { Card, List, Stack, Table, Text, Title } from '@mantine/core';
+import { useRef } from 'react';
 import {
   BlockSkeleton,
   ErrorAlert,
@@ -12,10 +13,14 @@ import {
   formatCount,
   formatNumber,
   formatPercent,
+  useNearViewport,
 } from '../../../ui';
 import { useCohortAgreement } from '../api';
 import { decimals, estimateFigures, estimateSentence } from './estimate-sentence';
 import { ExpressionCurves } from './expression-curves';
+
+/** How near the viewport the panel comes before it is asked for (a CSS rootMargin). */
+const LOAD_MARGIN = '400px';
 
 const MAP_READINGS: Record<AgreementReadingName, string> = {
   close: 'Where remote participants looked matches the lab closely',
@@ -196,6 +201,14 @@ function AgreementBody({ agreement }: { agreement: Extract<CohortAgreement, { av
  * per page in sentences with their figures, shown only when the test has both cohorts.
  */
 export function CohortAgreementPanel({ testId }: { testId: number }) {
+  // it lies under the screen's own results: asked for and drawn once it comes near, so that a
+  // phone's first load does not wait for its tables and curves
+  const anchor = useRef<HTMLDivElement>(null);
+  const isNear = useNearViewport(anchor, LOAD_MARGIN);
+  return <div ref={anchor}>{isNear ? <LoadedAgreementPanel testId={testId} /> : null}</div>;
+}
+
+function LoadedAgreementPanel({ testId }: { testId: number }) {
   const agreement = useCohortAgreement(testId);
   if (agreement.isLoading)
     return (
