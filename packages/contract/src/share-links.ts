@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { EMOTIONS } from './constants.js';
 import { reelVideoQuery } from './evidence-reels.js';
-import { idField, idParam, idParams, optionalText, signedUrlQuery, videoFileAnswer } from './fields.js';
+import {
+  cohortQuery,
+  idField,
+  idParam,
+  idParams,
+  optionalText,
+  signedUrlQuery,
+  videoFileAnswer,
+} from './fields.js';
 import { heatmapPointsAnswer } from './heatmaps.js';
 import { insightSchema } from './insights.js';
 import { PARTICIPANT_LEFT_OUT } from './participant-label.js';
@@ -130,7 +138,14 @@ export const shareLinkListAnswer = z.object({ data: z.array(shareLinkSchema) });
 export const sharedLinkSchema = z.object({
   company: z.string(),
   /** Null while the link waits for its password. */
-  test: z.object({ name: z.string(), test_type: z.enum(['essential', 'professional']) }).nullable(),
+  test: z
+    .object({
+      name: z.string(),
+      test_type: z.enum(['essential', 'professional']),
+      /** The participants a test link shows, per cohort (lab, remote webcam); null for other links. */
+      cohorts: z.object({ lab: z.number(), remote: z.number() }).nullable(),
+    })
+    .nullable(),
   scope: z.enum(SHARE_LINK_SCOPES),
   /** The insight's number of an insight link (or of a reel link's insight), once unlocked. */
   insight_assigned_id: z.number().nullable(),
@@ -199,7 +214,7 @@ export const sharedOverviewSchema = z.object({
   /** Unix seconds, null while unknown. */
   started_at: z.number().nullable(),
   ended_at: z.number().nullable(),
-  /** Participants the link shows. */
+  /** Participants the link shows (of the cohort asked for). */
   participants: z.number(),
   /** Participants left out: no consent to the client's report. */
   left_out: z.number(),
@@ -323,7 +338,8 @@ export const sharedRoutes = defineRoutes('shared', {
     method: 'GET',
     path: '/shared/overview',
     access: 'share',
-    summary: "The shared test's overview",
+    query: cohortQuery,
+    summary: "The shared test's overview; `cohort` lab or remote counts that cohort's participants only",
     responses: { 200: z.object({ data: sharedOverviewSchema }) },
     errors: shareErrors,
   },
@@ -348,7 +364,9 @@ export const sharedRoutes = defineRoutes('shared', {
     method: 'GET',
     path: '/shared/pages',
     access: 'share',
-    summary: "The shared test's pages with their metrics (Professional tests)",
+    query: cohortQuery,
+    summary:
+      "The shared test's pages with their metrics (Professional tests); `cohort` lab or remote: that cohort's",
     responses: { 200: z.object({ data: z.array(sharedPageSchema) }) },
     errors: [403, 409, ...shareErrors],
   },
@@ -356,7 +374,9 @@ export const sharedRoutes = defineRoutes('shared', {
     method: 'GET',
     path: '/shared/tags',
     access: 'share',
-    summary: "The shared test's tags with their counts (Professional tests)",
+    query: cohortQuery,
+    summary:
+      "The shared test's tags with their counts (Professional tests); `cohort` lab or remote: that cohort's",
     responses: { 200: z.object({ data: z.array(sharedTagSchema) }) },
     errors: [403, 409, ...shareErrors],
   },
@@ -403,8 +423,9 @@ export const sharedRoutes = defineRoutes('shared', {
     method: 'GET',
     path: '/shared/heatmaps/:hid/points',
     access: 'share',
+    query: cohortQuery,
     summary:
-      "The gaze on one heatmap page of the shared test, over the participants the link shows (binned as the users' points)",
+      "The gaze on one heatmap page of the shared test, over the participants the link shows (binned as the users' points); `cohort` lab or remote: that cohort's only",
     params: z.strictObject({ hid: idParam }),
     responses: { 200: heatmapPointsAnswer },
     errors: [409, ...shareErrors],

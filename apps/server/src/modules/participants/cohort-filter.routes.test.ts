@@ -1,4 +1,5 @@
 import {
+  createdShareLinkAnswer,
   heatmapAnswer,
   heatmapPointsAnswer,
   journeyAnswer,
@@ -6,6 +7,9 @@ import {
   participantListAnswer,
   qualitativeFeedbackSchema,
   sectionClipsAnswer,
+  sharedLinkAnswer,
+  sharedOverviewSchema,
+  sharedPageSchema,
   testDetailSchema,
   videoResultsSchema,
 } from '@limbus/contract';
@@ -159,6 +163,44 @@ describe('results of a cohort', () => {
         expectOk(await as.clientMember.get(`/tests/${testId}/journey${cohortQuery(cohort)}`)),
       ).data.participants;
     expect([await walkers(), await walkers('lab'), await walkers('remote')]).toEqual([5, 2, 3]);
+  });
+});
+
+describe('a share link of a test with both cohorts', () => {
+  it('reads the overview, pages and heatmap per cohort, and says how many each cohort has', async () => {
+    const { token } = createdShareLinkAnswer.parse(
+      expectOk(
+        await as.clientAdmin.post(`/tests/${testId}/share_links`, { share_link: { scope: 'test' } }),
+        201,
+      ),
+    );
+    const visit = async (url: string) =>
+      ctx.t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: `Share ${token}` } });
+    const shell = sharedLinkAnswer.parse(expectOk(await visit('/shared'))).data;
+    expect(shell.test?.cohorts).toEqual({ lab: 2, remote: 3 });
+
+    const shown = async (cohort?: string) =>
+      sharedOverviewSchema.parse(expectOk(await visit(`/shared/overview${cohortQuery(cohort)}`)).data)
+        .participants;
+    expect([await shown(), await shown('lab'), await shown('remote')]).toEqual([5, 2, 3]);
+
+    const visitors = async (cohort?: string) =>
+      sharedPageSchema.array().parse(expectOk(await visit(`/shared/pages${cohortQuery(cohort)}`)).data)[0]
+        ?.total_participants;
+    expect([await visitors(), await visitors('lab'), await visitors('remote')]).toEqual([5, 2, 3]);
+
+    const page = testDetailSchema
+      .parse(expectOk(await as.clientMember.get(`/tests/${testId}`)))
+      .heatmaps.find((candidate) => candidate.url === 'https://shop.example.test/');
+    if (!page) throw new Error('no heatmap page');
+    const gazers = async (cohort?: string) =>
+      heatmapPointsAnswer.parse(
+        expectOk(await visit(`/shared/heatmaps/${page.id}/points${cohortQuery(cohort)}`)),
+      ).data.participants;
+    expect([await gazers(), await gazers('lab'), await gazers('remote')]).toEqual([5, 2, 3]);
+
+    for (const path of ['overview', 'pages', 'tags', `heatmaps/${page.id}/points`])
+      expectError(await visit(`/shared/${path}?cohort=webcam`), 'validation', { cohort: COHORT_MESSAGE });
   });
 });
 

@@ -108,6 +108,20 @@ export async function readableParticipantRows(
   return rows.filter((row) => !hiddenFrom(actor, row));
 }
 
+/**
+ * The ids of a test's participants (type default) of a cohort, null for `all` (nobody is left out
+ * by it): for a caller that has checked the reader's access and keeps its own other rules.
+ */
+export async function cohortParticipantIds(
+  deps: Deps,
+  testId: number,
+  cohort: Cohort,
+): Promise<ReadonlySet<number> | null> {
+  if (cohort === 'all') return null;
+  const rows = await listParticipantRows(deps.db, testId, 'default', cohort);
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The participants list of spec 2 §2: participants of type default only (uncounted generated ones for the research area only). */
 export async function listParticipants(
   deps: Deps,

@@ -42,10 +42,14 @@ export function toShareLink(row: ShareLinkRow, now: Date): ShareLink {
 }
 
 /** The visitor's shell: the test's name and the insight's number only once the link is open. */
-export function toSharedLink(row: ShareLinkRow, unlocked: boolean): SharedLink {
+export function toSharedLink(
+  row: ShareLinkRow,
+  unlocked: boolean,
+  cohorts: { lab: number; remote: number } | null,
+): SharedLink {
   return {
     company: row.companyName,
-    test: unlocked ? { name: row.testName, test_type: row.testType } : null,
+    test: unlocked ? { name: row.testName, test_type: row.testType, cohorts } : null,
     scope: row.scope,
     insight_assigned_id: unlocked ? row.insightAssignedId : null,
     shared_by: row.createdBy,

@@ -56,7 +56,7 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: Deps): void 
   );
 
   serveRoute(app, sharedRoutes.overview, async (request) => ({
-    data: await getSharedOverview(deps, shareOf(request), request.ip),
+    data: await getSharedOverview(deps, shareOf(request), request.ip, request.query.cohort),
   }));
 
   serveRoute(app, sharedRoutes.insights, async (request) => ({
@@ -82,11 +82,11 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: Deps): void 
   );
 
   serveRoute(app, sharedRoutes.pages, async (request) => ({
-    data: await listSharedPages(deps, shareOf(request), request.ip),
+    data: await listSharedPages(deps, shareOf(request), request.ip, request.query.cohort),
   }));
 
   serveRoute(app, sharedRoutes.tags, async (request) => ({
-    data: await listSharedTags(deps, shareOf(request), request.ip),
+    data: await listSharedTags(deps, shareOf(request), request.ip, request.query.cohort),
   }));
 
   serveRoute(app, sharedRoutes.heatmaps, async (request) => ({
@@ -94,6 +94,12 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: Deps): void 
   }));
 
   serveRoute(app, sharedRoutes.heatmapPoints, async (request) => ({
-    data: await sharedHeatmapPoints(deps, shareOf(request), request.ip, request.params.hid),
+    data: await sharedHeatmapPoints(
+      deps,
+      shareOf(request),
+      request.ip,
+      request.params.hid,
+      request.query.cohort,
+    ),
   }));
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  type Cohort,
   clipWindow,
   ESSENTIAL_INSIGHTS,
   type HeatmapPoints,
@@ -35,7 +36,7 @@ import { clientReelOf, sendReelFile } from '../evidence-reels/evidence-reels.ser
 import { participantIdsOf } from '../heatmaps/heatmap-recordings.js';
 import { heatmapOf, pagePointsOf } from '../heatmaps/heatmaps.service.js';
 import { getInsight, listInsights } from '../insights/insights.service.js';
-import { findParticipantRow } from '../participants/participants.service.js';
+import { cohortParticipantIds, findParticipantRow } from '../participants/participants.service.js';
 import { resultsTestFor, testFor } from '../test-access/test-access.service.js';
 import { readTestDetail } from '../user-tests/user-tests.service.js';
 import {
@@ -252,7 +253,8 @@ export async function getSharedLink(
     await countViewRow(deps.db, grant.linkId, deps.clock());
     await auditView(deps, grant, address, 'link');
   }
-  return toSharedLink(row, grant.unlocked);
+  const cohorts = grant.unlocked && grant.scope === 'test' ? await shownCohorts(deps, grant) : null;
+  return toSharedLink(row, grant.unlocked, cohorts);
 }
 
 /** The finished participants the link shows (with their pseudonyms) and how many it leaves out. */
@@ -274,13 +276,37 @@ async function shownParticipants(deps: Deps, grant: ShareGrant) {
   };
 }
 
+/** Of the participants a link shows, those of a cohort (all of them for `all`). */
+async function ofCohort<P extends { id: number }>(
+  deps: Deps,
+  grant: ShareGrant,
+  shown: readonly P[],
+  cohort: Cohort,
+): Promise<readonly P[]> {
+  const ids = await cohortParticipantIds(deps, grant.testId, cohort);
+  return ids ? shown.filter((participant) => ids.has(participant.id)) : shown;
+}
+
+/** How many participants a test link shows of each cohort (the shell's cohort filter). */
+async function shownCohorts(deps: Deps, grant: ShareGrant) {
+  const { shown } = await shownParticipants(deps, grant);
+  const [lab, remote] = await Promise.all([
+    ofCohort(deps, grant, shown, 'lab'),
+    ofCohort(deps, grant, shown, 'remote'),
+  ]);
+  return { lab: lab.length, remote: remote.length };
+}
+
 export async function getSharedOverview(
   deps: Deps,
   grant: ShareGrant,
   address: string | null,
+  cohort: Cohort = 'all',
 ): Promise<SharedOverview> {
   assertTestScope(grant);
-  const { test, shown, leftOut } = await shownParticipants(deps, grant);
+  const link = await shownParticipants(deps, grant);
+  const { test, leftOut } = link;
+  const shown = await ofCohort(deps, grant, link.shown, cohort);
   const insights = await listInsights(deps, visitorOf(grant), grant.testId);
   await auditView(deps, grant, address, 'overview');
   const times = shown.flatMap((participant) =>
@@ -480,9 +506,10 @@ export async function listSharedPages(
   deps: Deps,
   grant: ShareGrant,
   address: string | null,
+  cohort: Cohort = 'all',
 ): Promise<SharedPage[]> {
   assertTestScope(grant);
-  const { data } = await listLabels(deps, visitorOf(grant), grant.testId);
+  const { data } = await listLabels(deps, visitorOf(grant), grant.testId, cohort);
   await assertAggregateShown(deps, grant, 'emotions', 'Pages');
   await auditView(deps, grant, address, 'pages');
   return data.labels.map(toSharedPage);
@@ -492,9 +519,10 @@ export async function listSharedTags(
   deps: Deps,
   grant: ShareGrant,
   address: string | null,
+  cohort: Cohort = 'all',
 ): Promise<SharedTag[]> {
   assertTestScope(grant);
-  const { tags } = await listTags(deps, visitorOf(grant), grant.testId);
+  const { tags } = await listTags(deps, visitorOf(grant), grant.testId, cohort);
   await assertAggregateShown(deps, grant, 'emotions', 'Tags');
   await auditView(deps, grant, address, 'tags');
   return tags.map(toSharedTag);
@@ -527,13 +555,16 @@ export async function sharedHeatmapPoints(
   grant: ShareGrant,
   address: string | null,
   heatmapId: number,
+  cohort: Cohort = 'all',
 ): Promise<HeatmapPoints> {
   assertTestScope(grant);
   const { test, shown } = await shownParticipants(deps, grant);
   await assertAggregateShown(deps, grant, 'eyes', 'Heatmaps');
   const page = await heatmapOf(deps, grant.testId, heatmapId);
   const shownIds = new Set(shown.map((participant) => participant.id));
-  const ids = (await participantIdsOf(deps, grant.testId)).filter((id) => shownIds.has(id));
+  const ids = (await participantIdsOf(deps, grant.testId, undefined, cohort)).filter((id) =>
+    shownIds.has(id),
+  );
   await auditView(deps, grant, address, `heatmap ${heatmapId}`);
   return pagePointsOf(deps, test, page, ids, { kind: 'gaze' });
 }

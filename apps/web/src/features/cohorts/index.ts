@@ -4,6 +4,7 @@ export {
   cohortOf,
   cohortParam,
   cohortSearch,
+  participantsHeading,
   participantsOfCohort,
   useCohort,
 } from './use-cohort';

@@ -29,3 +29,9 @@ export function participantsOfCohort(count: number, cohort: Cohort): string {
   const noun = count === 1 ? 'participant' : 'participants';
   return cohort === 'all' ? `${count} ${noun}` : `${count} ${cohort} ${noun}`;
 }
+
+const COHORT_NAMES = { lab: 'Lab', remote: 'Remote' } as const;
+
+/** A count's heading: 'Participants', 'Lab participants', 'Remote participants'. */
+export const participantsHeading = (cohort: Cohort): string =>
+  cohort === 'all' ? 'Participants' : `${COHORT_NAMES[cohort]} participants`;

@@ -2,6 +2,7 @@ import { SHARE_UNLOCK_HEADER, type ShareLinkInput, sharedRoutes, shareLinkRoutes
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { bindRoutes, createApiClient } from '../../api';
+import { cohortParam, useCohort } from '../cohorts';
 
 const shareLinkApi = bindRoutes(shareLinkRoutes);
 
@@ -82,9 +83,11 @@ export function useSharedLink(api: SharedApi, token: string, unlocked: boolean) 
 }
 
 export function useSharedOverview(api: SharedApi, token: string, enabled: boolean) {
+  const cohort = useCohort();
   return useQuery({
-    queryKey: [...shareLinkKeys.shared(token, true), 'overview'],
-    queryFn: async ({ signal }) => (await api.overview({ signal })).data,
+    queryKey: [...shareLinkKeys.shared(token, true), 'overview', cohort],
+    queryFn: async ({ signal }) =>
+      (await api.overview({ query: { cohort: cohortParam(cohort) }, signal })).data,
     enabled,
     retry: false,
   });
@@ -118,17 +121,19 @@ export function useSharedReel(api: SharedApi, token: string) {
 }
 
 export function useSharedPages(api: SharedApi, token: string) {
+  const cohort = useCohort();
   return useQuery({
-    queryKey: [...shareLinkKeys.shared(token, true), 'pages'],
-    queryFn: async ({ signal }) => (await api.pages({ signal })).data,
+    queryKey: [...shareLinkKeys.shared(token, true), 'pages', cohort],
+    queryFn: async ({ signal }) => (await api.pages({ query: { cohort: cohortParam(cohort) }, signal })).data,
     retry: false,
   });
 }
 
 export function useSharedTags(api: SharedApi, token: string) {
+  const cohort = useCohort();
   return useQuery({
-    queryKey: [...shareLinkKeys.shared(token, true), 'tags'],
-    queryFn: async ({ signal }) => (await api.tags({ signal })).data,
+    queryKey: [...shareLinkKeys.shared(token, true), 'tags', cohort],
+    queryFn: async ({ signal }) => (await api.tags({ query: { cohort: cohortParam(cohort) }, signal })).data,
     retry: false,
   });
 }
@@ -143,9 +148,11 @@ export function useSharedHeatmaps(api: SharedApi, token: string) {
 
 /** The gaze on one heatmap page, over the participants the link shows. */
 export function useSharedHeatmapPoints(api: SharedApi, token: string, heatmapId: number | null) {
+  const cohort = useCohort();
   return useQuery({
-    queryKey: [...shareLinkKeys.shared(token, true), 'heatmap-points', heatmapId],
-    queryFn: async ({ signal }) => (await api.heatmapPoints({ hid: heatmapId ?? 0, signal })).data,
+    queryKey: [...shareLinkKeys.shared(token, true), 'heatmap-points', heatmapId, cohort],
+    queryFn: async ({ signal }) =>
+      (await api.heatmapPoints({ hid: heatmapId ?? 0, query: { cohort: cohortParam(cohort) }, signal })).data,
     enabled: heatmapId !== null,
     retry: false,
   });

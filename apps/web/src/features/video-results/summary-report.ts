@@ -5,6 +5,7 @@ import {
   type VideoResults,
   type VideoScore,
 } from '@limbus/contract';
+import { participantsHeading } from '../cohorts';
 import { cohortResultLines } from './cohort-results';
 import { percentileWithRange } from './norms';
 import { type SceneRow, sceneRows } from './scene-table';
@@ -37,7 +38,7 @@ export function whoWatched(stats: VideoResults['stats'], cohort: Cohort = 'all')
   const ordered = isCustom ? stats.custom_target : DEFAULT_TARGET_TEXT;
   return [
     {
-      label: cohort === 'all' ? 'Participants' : `${COHORT_NAMES[cohort]} participants`,
+      label: participantsHeading(cohort),
       value: String(stats.participants),
     },
     {
@@ -53,8 +54,6 @@ export function whoWatched(stats: VideoResults['stats'], cohort: Cohort = 'all')
     },
   ];
 }
-
-const COHORT_NAMES = { lab: 'Lab', remote: 'Remote' } as const;
 
 const PDF_NORM_EMOTIONS = [
   ['frustration', 'F'],

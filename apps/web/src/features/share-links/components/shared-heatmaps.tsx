@@ -2,6 +2,7 @@ import { HEATMAP_UNTITLED, type SharedHeatmap } from '@limbus/contract';
 import { Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Empty, formatCount, PageLoader } from '../../../ui';
+import { participantsOfCohort, useCohort } from '../../cohorts';
 import { GazeHeatmap, HeatmapLegend } from '../../heatmaps';
 import { type SharedApi, useSharedHeatmapPoints, useSharedHeatmaps } from '../api';
 import { SharedError } from './shared-error';
@@ -38,7 +39,7 @@ export function SharedHeatmaps({ api, token }: PanelProps) {
 function PageGaze({ api, token, page }: PanelProps & { page: SharedHeatmap }) {
   const points = useSharedHeatmapPoints(api, token, page.screenshot ? page.id : null);
   if (!page.screenshot) return <Empty title="This page has no screenshot" />;
-  const visited = points.data?.participants ?? 0;
+  const visited = participantsOfCohort(points.data?.participants ?? 0, useCohort());
   const samples = points.data?.samples ?? 0;
   const size =
     page.screenshot_width && page.screenshot_height
@@ -50,7 +51,7 @@ function PageGaze({ api, token, page }: PanelProps & { page: SharedHeatmap }) {
         <Text size="sm" aria-live="polite">
           {points.isLoading
             ? 'Loading the heatmap…'
-            : `${visited} ${visited === 1 ? 'participant' : 'participants'} visited this page · ${formatCount(samples)} gaze samples, whole visits`}
+            : `${visited} visited this page · ${formatCount(samples)} gaze samples, whole visits`}
         </Text>
         <HeatmapLegend kind="gaze" />
       </Group>
@@ -60,7 +61,7 @@ function PageGaze({ api, token, page }: PanelProps & { page: SharedHeatmap }) {
           screenshotUrl={page.screenshot}
           screenshotSize={size}
           points={points.data}
-          label={`Gaze on ${titleOf(page)}, whole visits, ${visited} participants`}
+          label={`Gaze on ${titleOf(page)}, whole visits, ${visited}`}
         />
       </Card>
     </Stack>

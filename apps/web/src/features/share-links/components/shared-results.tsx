@@ -3,6 +3,7 @@ import { Anchor, Box, Card, SimpleGrid, Stack, Tabs, Text } from '@mantine/core'
 import { Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMinutesSeconds, PageLoader } from '../../../ui';
+import { CohortFilter, participantsHeading, useCohort } from '../../cohorts';
 import { type SharedApi, useSharedInsights, useSharedOverview } from '../api';
 import { SharedHeatmaps, SharedInsightCard, SharedPages, SharedTags } from './lazy-panels';
 import { SharedError } from './shared-error';
@@ -18,19 +19,33 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number]['value'];
 
-type Props = { api: SharedApi; token: string; testType: 'essential' | 'professional' };
+type Props = {
+  api: SharedApi;
+  token: string;
+  testType: 'essential' | 'professional';
+  /** The participants the link shows per cohort: with both, the results can be read per cohort. */
+  cohorts: { lab: number; remote: number } | null;
+};
 
 /**
  * A test link's read-only results as tabs; the chosen one is in the address (`?view=pages`), so
- * that a reload or a forwarded address opens it again.
+ * that a reload or a forwarded address opens it again, as is the cohort (`&cohort=remote`).
  */
-export function SharedResults({ api, token, testType }: Props) {
+export function SharedResults({ api, token, testType, cohorts }: Props) {
   const [params, setParams] = useSearchParams();
   const views = VIEWS.filter((view) => testType === 'professional' || !('professional' in view));
   const asked = params.get('view');
   const current: View = views.find((view) => view.value === asked)?.value ?? 'overview';
   const choose = (next: string | null) =>
-    setParams(next && next !== 'overview' ? { view: next } : {}, { replace: true });
+    setParams(
+      (previous) => {
+        const kept = new URLSearchParams(previous);
+        if (next && next !== 'overview') kept.set('view', next);
+        else kept.delete('view');
+        return kept;
+      },
+      { replace: true },
+    );
   return (
     <Tabs value={current} onChange={choose} keepMounted={false}>
       <Tabs.List mb="lg">
@@ -41,6 +56,7 @@ export function SharedResults({ api, token, testType }: Props) {
           </Tabs.Tab>
         ))}
       </Tabs.List>
+      {cohorts ? <CohortFilter test={{ cohorts }} /> : null}
       <Tabs.Panel value="overview">
         <SharedOverviewPanel api={api} token={token} />
       </Tabs.Panel>
@@ -111,8 +127,9 @@ function OpenInsight({ insight }: { insight: SharedInsight }) {
 }
 
 function OverviewCard({ overview }: { overview: SharedOverview }) {
+  const cohort = useCohort();
   const items = [
-    { label: 'Participants', value: String(overview.participants) },
+    { label: participantsHeading(cohort), value: String(overview.participants) },
     {
       label: 'Average time to finish (mm:ss)',
       value: overview.average_seconds === null ? '—' : formatMinutesSeconds(overview.average_seconds * 1000),

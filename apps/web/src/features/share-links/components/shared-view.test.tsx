@@ -17,7 +17,7 @@ const TOKEN = 'a'.repeat(64);
 
 const shell = (locked: boolean, testType: 'essential' | 'professional' = 'professional'): SharedLink => ({
   company: 'Acme Retail',
-  test: locked ? null : { name: 'Checkout study', test_type: testType },
+  test: locked ? null : { name: 'Checkout study', test_type: testType, cohorts: null },
   scope: 'test',
   insight_assigned_id: null,
   shared_by: 'Ada Admin',
@@ -262,6 +262,54 @@ describe('SharedView', () => {
       '/files/shoes.png',
     );
     expect(fake.calls.some((call) => call.path === '/shared/overview')).toBe(false);
+  });
+
+  it('reads a test with lab and remote participants per cohort, the choice kept in the address', async () => {
+    const fake = useOpenLink();
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).split('?')[0] === '/api/v1/shared')
+        return new Response(
+          JSON.stringify({
+            data: {
+              ...shell(false),
+              has_password: false,
+              test: { name: 'Checkout study', test_type: 'professional', cohorts: { lab: 12, remote: 40 } },
+            },
+          }),
+          { headers: { 'Content-Type': 'application/json' } },
+        );
+      return fake.fetch(input, init);
+    });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const { router } = renderWithProviders(<SharedView token={TOKEN} />, {
+      path: `/s/${TOKEN}?view=heatmaps`,
+    });
+    const cohorts = await screen.findByRole('radiogroup', { name: 'Participants' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(cohorts).getByText('Remote (webcam)'));
+    expect(
+      await screen.findByText('11 remote participants visited this page · 3 gaze samples, whole visits'),
+    ).toBeTruthy();
+    expect(fake.calls.some((call) => call.url.endsWith('/shared/heatmaps/5/points?cohort=remote'))).toBe(
+      true,
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Pages' }));
+    expect(new URLSearchParams(router.state.location.search).get('cohort')).toBe('remote');
+    expect(new URLSearchParams(router.state.location.search).get('view')).toBe('pages');
+    await screen.findByRole('list', { name: 'Ranking' });
+    expect(fake.calls.some((call) => call.url.endsWith('/shared/pages?cohort=remote'))).toBe(true);
+
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(await screen.findByText('Remote participants')).toBeTruthy();
+    expect(fake.calls.some((call) => call.url.endsWith('/shared/overview?cohort=remote'))).toBe(true);
+  });
+
+  it('shows no cohort filter for a test with one cohort', async () => {
+    useOpenLink();
+    renderWithProviders(<SharedView token={TOKEN} />, { path: `/s/${TOKEN}` });
+    expect(await screen.findByText('01:35')).toBeTruthy();
+    expect(screen.queryByRole('radiogroup', { name: 'Participants' })).toBeNull();
   });
 
   it('has no Pages and Tags for an Essential test, whose link does not share them', async () => {

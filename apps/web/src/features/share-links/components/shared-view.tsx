@@ -36,6 +36,7 @@ export function SharedView({ token }: { token: string }) {
               api={sharedApi}
               token={token}
               testType={link.data.test?.test_type ?? 'essential'}
+              cohorts={link.data.test?.cohorts ?? null}
             />
           ) : link.data.scope === 'reel' ? (
             <SharedReel api={sharedApi} token={token} />
