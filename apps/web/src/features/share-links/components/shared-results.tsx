@@ -3,7 +3,7 @@ import { Anchor, Box, Card, SimpleGrid, Stack, Tabs, Text } from '@mantine/core'
 import { Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMinutesSeconds, PageLoader } from '../../../ui';
-import { CohortFilter, participantsHeading, useCohort } from '../../cohorts';
+import { COHORT_PARAM, CohortFilter, participantsHeading, useCohort } from '../../cohorts';
 import { type SharedApi, useSharedInsights, useSharedOverview } from '../api';
 import { SharedHeatmaps, SharedInsightCard, SharedPages, SharedTags } from './lazy-panels';
 import { SharedError } from './shared-error';
@@ -39,9 +39,11 @@ export function SharedResults({ api, token, testType, cohorts }: Props) {
   const choose = (next: string | null) =>
     setParams(
       (previous) => {
-        const kept = new URLSearchParams(previous);
+        // a tab's own state (the insight open) is left behind; the cohort goes along
+        const kept = new URLSearchParams();
         if (next && next !== 'overview') kept.set('view', next);
-        else kept.delete('view');
+        const cohort = previous.get(COHORT_PARAM);
+        if (cohort) kept.set(COHORT_PARAM, cohort);
         return kept;
       },
       { replace: true },
