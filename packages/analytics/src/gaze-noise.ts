@@ -5,6 +5,7 @@ import {
   medianInPlace,
   medianOfFewDistinct,
   medianScratch,
+  mediansOfTwoMagnitudes,
 } from './robust-stats.js';
 
 /** At most this many values feed a median of a recording: enough for ±1 % on the estimate. */
@@ -62,11 +63,14 @@ export function estimateGazeNoiseDeg(
   const d = medianScratch(2 * pairs);
   const k = angularDifferencesInto(gaze, geometry, interval, stride, pairs, d);
   if (k === 0) return Number.NaN;
-  const sx = medianInPlace(d, k) / (0.6745 * Math.SQRT2);
-  d.copyWithin(0, pairs, pairs + k);
-  const sy = medianInPlace(d, k) / (0.6745 * Math.SQRT2);
+  mediansOfTwoMagnitudes(d, pairs, k, noiseMedians);
+  const sx = (noiseMedians[0] as number) / (0.6745 * Math.SQRT2);
+  const sy = (noiseMedians[1] as number) / (0.6745 * Math.SQRT2);
   return Math.sqrt((sx * sx + sy * sy) / 2);
 }
+
+/** The two medians of {@link estimateGazeNoiseDeg}, reused. */
+const noiseMedians = new Float64Array(2);
 
 /**
  * |Δx| and |Δy| in degrees of every `stride`-th pair of consecutive valid samples at most twice

@@ -7,6 +7,7 @@ import {
   medianAndMedianOfSquares,
   medianOfFewDistinct,
   medianOfSquaresInPlace,
+  mediansOfTwoMagnitudes,
 } from './robust-stats.js';
 
 /** The median by sorting a copy: the reference. */
@@ -107,6 +108,36 @@ describe('median', () => {
       const [m, ofSquares] = medianAndMedianOfSquares(Float64Array.from(v), n);
       expect([m, ofSquares]).toEqual([sortedMedian(v), sortedMedian(v.map((x) => x * x))]);
     }
+  });
+
+  it('gives the medians of two lists of magnitudes together (property)', () => {
+    const value = fc.oneof(
+      fc.double({ min: 0, max: 5, noNaN: true }),
+      fc.double({ min: 0, max: 1e4, noNaN: true }),
+      fc.integer({ min: 0, max: 6 }),
+      fc.constantFrom(0, 5e-324, 2 ** -1030, 1e300),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 3000 }),
+        fc.nat(40),
+        (pairs, gap) => {
+          const count = pairs.length;
+          const a = new Float64Array(2 * count + gap);
+          pairs.forEach(([p, q], i) => {
+            a[i] = p;
+            a[count + gap + i] = q;
+          });
+          const out = new Float64Array(2);
+          mediansOfTwoMagnitudes(a, count + gap, count, out);
+          expect([...out]).toEqual([
+            sortedMedian(pairs.map((p) => p[0])),
+            sortedMedian(pairs.map((p) => p[1])),
+          ]);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('skips NaN and computes the MAD', () => {

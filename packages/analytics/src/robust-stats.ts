@@ -50,6 +50,88 @@ export function medianOfSquaresInPlace(a: Float64Array, count: number): number {
   return middleMedianOfSquares(count);
 }
 
+/**
+ * The medians of two lists of `count` non-negative finite values each, a[0 … count − 1] and
+ * a[offset … offset + count − 1] (offset ≥ count), into out[0] and out[1]: the numbers
+ * {@link medianInPlace} gives for each (the noise estimate's |Δx| and |Δy|), from one counting pass
+ * and one copy pass for both. NaN for both when count is 0. May reorder a.
+ */
+export function mediansOfTwoMagnitudes(
+  a: Float64Array,
+  offset: number,
+  count: number,
+  out: Float64Array,
+): void {
+  if (count < HISTOGRAM_MIN) {
+    out[0] = medianInPlace(a, count);
+    a.copyWithin(0, offset, offset + count);
+    out[1] = medianInPlace(a, count);
+    return;
+  }
+  ensureBuffers(2 * count);
+  const words = new Int32Array(a.buffer, a.byteOffset, 2 * (offset + count));
+  const first = slotMap(words, count, DOUBLE_KEYS);
+  const second = slotMap(words, count, { ...DOUBLE_KEYS, offset: 2 * offset + HIGH_WORD });
+  countMagnitudeSlots(words, offset, count, first, second);
+  const k = count >> 1;
+  const lowest = count % 2 === 1 ? k : k - 1;
+  const top = first.top;
+  const rangeA = slotRangeFrom(0, lowest, k);
+  const rangeB = slotRangeFrom(top + 1, lowest, k);
+  histogram.fill(0, 0, 2 * top + 2);
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < count; i++) {
+    bucket[ma] = a[i] as number;
+    ma += isWithin(slots[i] as number, rangeA.first, rangeA.last);
+    absBucket[mb] = a[offset + i] as number;
+    mb += isWithin(slots[count + i] as number, rangeB.first, rangeB.last);
+  }
+  middleOfRanks(bucket, ma, lowest - rangeA.below, k - rangeA.below);
+  out[0] = middleMedian(count);
+  middleOfRanks(absBucket, mb, lowest - rangeB.below, k - rangeB.below);
+  out[1] = middleMedian(count);
+}
+
+/**
+ * Counts the magnitude slots of the two lists of {@link mediansOfTwoMagnitudes}: the first's in
+ * histogram slots 0 … top and slots[0 …], the second's in top + 1 … 2·top + 1 and slots[count …].
+ * Both maps have the same top (the same count).
+ */
+function countMagnitudeSlots(words: Int32Array, offset: number, count: number, a: SlotMap, b: SlotMap): void {
+  const top = a.top;
+  const { base: baseA, shift: shiftA } = a;
+  const { base: baseB, shift: shiftB } = b;
+  for (let i = 0; i < count; i++) {
+    const slotA = magnitudeSlotOfWord(words[2 * i + HIGH_WORD] as number, baseA, shiftA, top);
+    const slotB =
+      top + 1 + magnitudeSlotOfWord(words[2 * (offset + i) + HIGH_WORD] as number, baseB, shiftB, top);
+    histogram[slotA] = (histogram[slotA] as number) + 1;
+    histogram[slotB] = (histogram[slotB] as number) + 1;
+    slots[i] = slotA;
+    slots[count + i] = slotB;
+  }
+}
+
+/** The magnitude slot (0 … top) of the value whose (high) word is `key` ({@link SlotMap}). No branch. */
+function magnitudeSlotOfWord(key: number, base: number, shift: number, top: number): number {
+  const slot = ((key & ~SIGN) - base) >> shift;
+  const atLeastZero = slot & ~(slot >> 31);
+  const over = atLeastZero - top;
+  return top + (over & (over >> 31));
+}
+
+/** The slots from `start` up that hold ranks `lowest` … k of the values counted there. */
+function slotRangeFrom(start: number, lowest: number, k: number): SlotRange {
+  let slot = start;
+  let below = 0;
+  while (below + (histogram[slot] as number) <= lowest) below += histogram[slot++] as number;
+  const first = slot;
+  let through = below + (histogram[slot] as number);
+  while (through <= k) through += histogram[++slot] as number;
+  return { first, last: slot, below };
+}
+
 /** At most this many distinct values for {@link medianOfFewDistinct}. */
 const FEW_DISTINCT = 8;
 const distinctValues = new Float64Array(FEW_DISTINCT);
