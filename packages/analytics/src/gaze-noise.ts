@@ -2,6 +2,7 @@ import type { GazeSamples } from './fixations.js';
 import { angleScale, type ScreenGeometry } from './gaze-geometry.js';
 import {
   finiteMedianAndMedianOfSquares,
+  finiteMediansAndMediansOfSquaresOfTwo,
   medianInPlace,
   medianOfFewDistinct,
   medianScratch,
@@ -116,8 +117,31 @@ function angularDifferencesInto(
 export function medianBasedSd(values: Float32Array): number {
   const stride = Math.max(1, Math.floor(values.length / MAX_SUBSAMPLE));
   const [m, m2] = finiteMedianAndMedianOfSquares(stride === 1 ? values : everyNth(values, stride));
-  return Number.isNaN(m) ? Number.NaN : Math.sqrt(Math.max(0, m2 - m * m));
+  return sdOfMedians(m, m2);
 }
+
+/** The four medians of {@link medianBasedSds}, reused. */
+const sdMedians = new Float64Array(4);
+
+/**
+ * {@link medianBasedSd} of a velocity's two components at once (arrays of one length), into out[0]
+ * and out[1]: one counting pass and one copy pass for both.
+ */
+export function medianBasedSds(vx: Float32Array, vy: Float32Array, out: Float64Array): void {
+  const stride = Math.max(1, Math.floor(vx.length / MAX_SUBSAMPLE));
+  if (stride > 1 || vy.length !== vx.length) {
+    out[0] = medianBasedSd(vx);
+    out[1] = medianBasedSd(vy);
+    return;
+  }
+  finiteMediansAndMediansOfSquaresOfTwo(vx, vy, sdMedians);
+  out[0] = sdOfMedians(sdMedians[0] as number, sdMedians[1] as number);
+  out[1] = sdOfMedians(sdMedians[2] as number, sdMedians[3] as number);
+}
+
+/** √(median(v²) − median(v)²), NaN without values. */
+const sdOfMedians = (m: number, m2: number) =>
+  Number.isNaN(m) ? Number.NaN : Math.sqrt(Math.max(0, m2 - m * m));
 
 /** Reused by {@link everyNth}. */
 let strided = new Float32Array(0);

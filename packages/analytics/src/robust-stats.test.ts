@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   finiteMedianAndMedianOfSquares,
+  finiteMediansAndMediansOfSquaresOfTwo,
   median,
   medianAbsoluteDeviation,
   medianAndMedianOfSquares,
@@ -100,6 +101,33 @@ describe('median', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('gives both medians of two Float32Arrays together, as of each alone (property)', () => {
+    const value = fc.oneof(
+      fc.float({ min: -50, max: 50, noNaN: true }),
+      fc.float({ min: Math.fround(-1e-3), max: Math.fround(1e-3), noNaN: true }),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0, -0, 3),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 3000 }), (pairs) => {
+        const a = Float32Array.from(pairs, (p) => p[0]);
+        const b = Float32Array.from(pairs, (p) => p[1]);
+        const out = new Float64Array(4);
+        finiteMediansAndMediansOfSquaresOfTwo(a, b, out);
+        const alone = [...finiteMedianAndMedianOfSquares(a), ...finiteMedianAndMedianOfSquares(b)];
+        expect([...out].map((m) => m + 0)).toEqual(alone.map((m) => m + 0));
+      }),
+      { numRuns: 150 },
+    );
+    const lost = new Float32Array(600).fill(Number.NaN);
+    const out = new Float64Array(4);
+    finiteMediansAndMediansOfSquaresOfTwo(
+      lost,
+      Float32Array.from({ length: 600 }, (_, i) => i - 300),
+      out,
+    );
+    expect([...out]).toEqual([Number.NaN, Number.NaN, -0.5, 150 * 150]);
   });
 
   it('gives the median and the median of squares of signed values together', () => {

@@ -81,11 +81,13 @@ export function mediansOfTwoMagnitudes(
   histogram.fill(0, 0, 2 * top + 2);
   let ma = 0;
   let mb = 0;
+  // Few values lie in the middle slots: a branch taken that rarely costs less than copying all.
+  middleMarks.fill(0, 0, 2 * top + 2);
+  middleMarks.fill(1, rangeA.first, rangeA.last + 1);
+  middleMarks.fill(1, rangeB.first, rangeB.last + 1);
   for (let i = 0; i < count; i++) {
-    bucket[ma] = a[i] as number;
-    ma += isWithin(slots[i] as number, rangeA.first, rangeA.last);
-    absBucket[mb] = a[offset + i] as number;
-    mb += isWithin(slots[count + i] as number, rangeB.first, rangeB.last);
+    if (middleMarks[slots[i] as number] !== 0) bucket[ma++] = a[i] as number;
+    if (middleMarks[slots[count + i] as number] !== 0) absBucket[mb++] = a[offset + i] as number;
   }
   middleOfRanks(bucket, ma, lowest - rangeA.below, k - rangeA.below);
   out[0] = middleMedian(count);
@@ -245,7 +247,7 @@ function middleByHistogram(a: Float64Array, count: number, lowest: number, k: nu
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
   const map = slotMap(words, count, DOUBLE_KEYS);
   const negative = countDoubleSlots(words, count, map);
-  const range = signedSlotRange(map.top, lowest, k, negative);
+  const range = signedSlotRange(histogram, map.top, lowest, k, negative);
   clearHistogram(map);
   let m = 0;
   for (let i = 0; i < count; i++) {
@@ -315,6 +317,153 @@ export function finiteMedianAndMedianOfSquares(values: Float32Array): [number, n
 }
 
 /**
+ * {@link finiteMedianAndMedianOfSquares} of two Float32Arrays of one length at once (a velocity's
+ * two components), into out[0], out[1] (a's) and out[2], out[3] (b's): one counting pass and one
+ * copy pass for both.
+ */
+export function finiteMediansAndMediansOfSquaresOfTwo(
+  a: Float32Array,
+  b: Float32Array,
+  out: Float64Array,
+): void {
+  const n = a.length;
+  if (n < HISTOGRAM_MIN || b.length !== n) {
+    const [medianA, ofSquaresA] = finiteMedianAndMedianOfSquares(a);
+    out[0] = medianA;
+    out[1] = ofSquaresA;
+    const [medianB, ofSquaresB] = finiteMedianAndMedianOfSquares(b);
+    out[2] = medianB;
+    out[3] = ofSquaresB;
+    return;
+  }
+  ensureBuffers(2 * n);
+  const wordsA = new Int32Array(a.buffer, a.byteOffset, n);
+  const wordsB = new Int32Array(b.buffer, b.byteOffset, n);
+  const mapA = slotMap(wordsA, n, FLOAT_KEYS);
+  const mapB = slotMap(wordsB, n, FLOAT_KEYS);
+  countFloatSlotsOfTwo(wordsA, wordsB, n, mapA, mapB);
+  const top = mapA.top;
+  const finiteA = tallies[FINITE_A] as number;
+  const finiteB = tallies[FINITE_B] as number;
+  const kA = finiteA >> 1;
+  const kB = finiteB >> 1;
+  const lowestA = finiteA % 2 === 1 ? kA : kA - 1;
+  const lowestB = finiteB % 2 === 1 ? kB : kB - 1;
+  // With no finite value the ranges are empty (first > last) and the medians NaN.
+  const empty: SlotRange = { first: 1, last: 0, below: 0 };
+  const signedA =
+    finiteA > 0 ? signedSlotRange(histogram, top, lowestA, kA, tallies[NEGATIVE_A] as number) : empty;
+  const magnitudeA = finiteA > 0 ? magnitudeSlotRange(histogram, top, lowestA, kA) : empty;
+  const signedB =
+    finiteB > 0 ? signedSlotRange(histogramB, top, lowestB, kB, tallies[NEGATIVE_B] as number) : empty;
+  const magnitudeB = finiteB > 0 ? magnitudeSlotRange(histogramB, top, lowestB, kB) : empty;
+  histogram.fill(0, 0, 2 * top + 3);
+  histogramB.fill(0, 0, 2 * top + 3);
+  markMiddleSlots(middleMarks, top, signedA, magnitudeA);
+  markMiddleSlots(middleMarksB, top, signedB, magnitudeB);
+  let msA = 0;
+  let mrA = 0;
+  let msB = n;
+  let mrB = n;
+  // Few values lie in the middle slots: a branch taken that rarely costs less than copying all.
+  for (let i = 0; i < n; i++) {
+    const markA = middleMarks[slots[i] as number] as number;
+    if (markA !== 0) {
+      const value = a[i] as number;
+      if (markA & SIGNED_MIDDLE) bucket[msA++] = value;
+      if (markA & MAGNITUDE_MIDDLE) absBucket[mrA++] = Math.abs(value);
+    }
+    const markB = middleMarksB[slots[n + i] as number] as number;
+    if (markB !== 0) {
+      const value = b[i] as number;
+      if (markB & SIGNED_MIDDLE) bucket[msB++] = value;
+      if (markB & MAGNITUDE_MIDDLE) absBucket[mrB++] = Math.abs(value);
+    }
+  }
+  out[0] = out[1] = out[2] = out[3] = Number.NaN;
+  if (finiteA > 0) {
+    middleOfRanksAt(bucket, 0, msA, lowestA - signedA.below, kA - signedA.below);
+    out[0] = middleMedian(finiteA);
+    middleOfRanksAt(absBucket, 0, mrA, lowestA - magnitudeA.below, kA - magnitudeA.below);
+    out[1] = middleMedianOfSquares(finiteA);
+  }
+  if (finiteB > 0) {
+    middleOfRanksAt(bucket, n, msB - n, lowestB - signedB.below, kB - signedB.below);
+    out[2] = middleMedian(finiteB);
+    middleOfRanksAt(absBucket, n, mrB - n, lowestB - magnitudeB.below, kB - magnitudeB.below);
+    out[3] = middleMedianOfSquares(finiteB);
+  }
+}
+
+/** Per signed slot: whether it holds middle ranks of the values, of their magnitudes; zero between calls. */
+const middleMarks = new Uint8Array((1 << MAX_SLOT_BITS) + 1);
+const middleMarksB = new Uint8Array((1 << MAX_SLOT_BITS) + 1);
+const SIGNED_MIDDLE = 1;
+const MAGNITUDE_MIDDLE = 2;
+
+/** Marks the signed slots of `signed` and those of the magnitude slots of `magnitude` (both signs). */
+function markMiddleSlots(marks: Uint8Array, top: number, signed: SlotRange, magnitude: SlotRange): void {
+  marks.fill(0, 0, 2 * top + 3);
+  for (let slot = signed.first; slot <= signed.last; slot++) marks[slot] = SIGNED_MIDDLE;
+  for (let m = magnitude.first; m <= magnitude.last; m++) {
+    marks[top + 1 + m] = (marks[top + 1 + m] as number) | MAGNITUDE_MIDDLE;
+    marks[top - m] = (marks[top - m] as number) | MAGNITUDE_MIDDLE;
+  }
+}
+
+/** What {@link countFloatSlotsOfTwo} counted: finite and negative finite values of each array. */
+const tallies = new Float64Array(4);
+const FINITE_A = 0;
+const NEGATIVE_A = 1;
+const FINITE_B = 2;
+const NEGATIVE_B = 3;
+/** The second array's histogram in {@link finiteMediansAndMediansOfSquaresOfTwo}; zero between calls. */
+const histogramB = new Uint32Array((1 << MAX_SLOT_BITS) + 1);
+
+/**
+ * {@link countFloatSlots} of two arrays of floats in one loop: a's slots into the histogram and
+ * slots[0 …], b's into histogramB and slots[count …] (maps of the same top); the tallies into
+ * {@link tallies}.
+ */
+function countFloatSlotsOfTwo(
+  a: Int32Array,
+  b: Int32Array,
+  count: number,
+  mapA: SlotMap,
+  mapB: SlotMap,
+): void {
+  const top = mapA.top;
+  const notFinite = 2 * top + 2;
+  const infinite = FLOAT_KEYS.infinite;
+  const { base: baseA, shift: shiftA } = mapA;
+  const { base: baseB, shift: shiftB } = mapB;
+  let negativeA = 0;
+  let finiteA = 0;
+  let negativeB = 0;
+  let finiteB = 0;
+  for (let i = 0; i < count; i++) {
+    const keyA = a[i] as number;
+    const isFiniteA = ((keyA & infinite) - infinite) >>> 31;
+    const slotA = notFinite + ((slotOfWord(keyA, baseA, shiftA, top) - notFinite) & -isFiniteA);
+    histogram[slotA] = (histogram[slotA] as number) + 1;
+    slots[i] = slotA;
+    negativeA += (keyA >>> 31) & isFiniteA;
+    finiteA += isFiniteA;
+    const keyB = b[i] as number;
+    const isFiniteB = ((keyB & infinite) - infinite) >>> 31;
+    const slotB = notFinite + ((slotOfWord(keyB, baseB, shiftB, top) - notFinite) & -isFiniteB);
+    histogramB[slotB] = (histogramB[slotB] as number) + 1;
+    slots[count + i] = slotB;
+    negativeB += (keyB >>> 31) & isFiniteB;
+    finiteB += isFiniteB;
+  }
+  tallies[FINITE_A] = finiteA;
+  tallies[NEGATIVE_A] = negativeA;
+  tallies[FINITE_B] = finiteB;
+  tallies[NEGATIVE_B] = negativeB;
+}
+
+/**
  * The two medians of {@link medianAndMedianOfSquares} of the `finite` finite values of
  * values[0 … n − 1], `negative` of them with the sign bit, whose slots (by `map`) are counted and
  * noted: a copy pass for both (a signed slot gives the magnitude slot), then the selections.
@@ -332,8 +481,8 @@ function pairFromSlots(
     clearHistogram(map);
     return [Number.NaN, Number.NaN];
   }
-  const signed = signedSlotRange(map.top, lowest, k, negative);
-  const magnitude = magnitudeSlotRange(map.top, lowest, k);
+  const signed = signedSlotRange(histogram, map.top, lowest, k, negative);
+  const magnitude = magnitudeSlotRange(histogram, map.top, lowest, k);
   clearHistogram(map);
   let ms = 0;
   let mr = 0;
@@ -470,66 +619,79 @@ type SlotRange = { first: number; last: number; below: number };
  * values mostly are) towards the ranks, downwards when both are negative; from slot 0 when they
  * straddle zero.
  */
-function signedSlotRange(top: number, lowest: number, k: number, negative: number): SlotRange {
-  if (k < negative) return negativeSlotRange(top, lowest, k, negative);
+function signedSlotRange(
+  h: Uint32Array,
+  top: number,
+  lowest: number,
+  k: number,
+  negative: number,
+): SlotRange {
+  if (k < negative) return negativeSlotRange(h, top, lowest, k, negative);
   let slot = lowest >= negative ? top + 1 : 0;
   let below = lowest >= negative ? negative : 0;
-  while (below + (histogram[slot] as number) <= lowest) below += histogram[slot++] as number;
+  while (below + (h[slot] as number) <= lowest) below += h[slot++] as number;
   const first = slot;
-  let through = below + (histogram[slot] as number);
-  while (through <= k) through += histogram[++slot] as number;
+  let through = below + (h[slot] as number);
+  while (through <= k) through += h[++slot] as number;
   return { first, last: slot, below };
 }
 
 /** {@link signedSlotRange} when ranks `lowest` … k are among the `negative` values: walked down from slot top. */
-function negativeSlotRange(top: number, lowest: number, k: number, negative: number): SlotRange {
+function negativeSlotRange(
+  h: Uint32Array,
+  top: number,
+  lowest: number,
+  k: number,
+  negative: number,
+): SlotRange {
   let slot = top;
-  let below = negative - (histogram[top] as number); // values below slot `slot`
-  while (below > k) below -= histogram[--slot] as number;
+  let below = negative - (h[top] as number); // values below slot `slot`
+  while (below > k) below -= h[--slot] as number;
   const last = slot;
-  while (below > lowest) below -= histogram[--slot] as number;
+  while (below > lowest) below -= h[--slot] as number;
   return { first: slot, last, below };
 }
 
 /** The magnitude slots that hold ranks `lowest` … k of the absolute values, from the signed histogram. */
-function magnitudeSlotRange(top: number, lowest: number, k: number): SlotRange {
+function magnitudeSlotRange(h: Uint32Array, top: number, lowest: number, k: number): SlotRange {
   let slot = 0;
   let below = 0;
-  while (below + magnitudeCount(slot, top) <= lowest) below += magnitudeCount(slot++, top);
+  while (below + magnitudeCount(h, slot, top) <= lowest) below += magnitudeCount(h, slot++, top);
   const first = slot;
-  let through = below + magnitudeCount(slot, top);
-  while (through <= k) through += magnitudeCount(++slot, top);
+  let through = below + magnitudeCount(h, slot, top);
+  while (through <= k) through += magnitudeCount(h, ++slot, top);
   return { first, last: slot, below };
 }
 
 /** How many values have magnitude slot `slot`: its two signed slots. */
-const magnitudeCount = (slot: number, top: number) =>
-  (histogram[top + 1 + slot] as number) + (histogram[top - slot] as number);
+const magnitudeCount = (h: Uint32Array, slot: number, top: number) =>
+  (h[top + 1 + slot] as number) + (h[top - slot] as number);
 
 /** 1 when first ≤ d ≤ last (neither difference negative), else 0, without a branch. */
 const isWithin = (d: number, first: number, last: number) => ~((d - first) | (last - d)) >>> 31;
 
 /** Sets upperMiddle to rank k of a[0 … count − 1] and lowerMiddle to rank `lowest` (k or k − 1). */
 function middleOfRanks(a: Float64Array, count: number, lowest: number, k: number): void {
-  upperMiddle = select(a, count, k);
+  middleOfRanksAt(a, 0, count, lowest, k);
+}
+
+/** {@link middleOfRanks} of a[from … from + count − 1], ranks counted from `from`. */
+function middleOfRanksAt(a: Float64Array, from: number, count: number, lowest: number, k: number): void {
+  floydRivest(a, from + k, from, from + count - 1);
+  upperMiddle = a[from + k] as number;
   if (lowest === k) return;
   // After selecting k, everything left of it is ≤ it: the lower middle is their maximum.
   let lower = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < k; i++) if ((a[i] as number) > lower) lower = a[i] as number;
+  for (let i = from; i < from + k; i++) if ((a[i] as number) > lower) lower = a[i] as number;
   lowerMiddle = lower;
 }
 
 /**
- * Puts the k-th smallest of a[0] … a[count − 1] at index k, the smaller ones before it, and returns
- * it: Floyd–Rivest selection (1975), which partitions around pivots picked from a sample so that
- * the part left holds little more than the rank: about 1.5 n comparisons for a median against
- * quickselect's 2–3 n.
+ * Puts the k-th smallest of a[from] … a[to] at index k, the smaller ones before it: Floyd–Rivest
+ * selection (1975), which partitions around pivots picked from a sample so that the part left
+ * holds little more than the rank: about 1.5 n comparisons for a median against quickselect's
+ * 2–3 n.
  */
-function select(a: Float64Array, count: number, k: number): number {
-  floydRivest(a, k, 0, count - 1);
-  return a[k] as number;
-}
-
 function floydRivest(a: Float64Array, k: number, from: number, to: number): void {
   let left = from;
   let right = to;
