@@ -107,13 +107,14 @@ export function classifyVelocities(
   s[KX] = 1 / rx;
   s[KY] = 1 / ry;
   let i = 0;
-  let general = GENERAL_STEPS;
+  const firstGeneral = firstGeneralSteps(maxGapMs, halfWindowMs);
+  let general = firstGeneral;
   while (i < n) {
     const blockEnd = Math.min(n, i + BLOCK);
     const next = regularSteps(t, x, y, s, i, blockEnd, runs);
     if (next > i) {
       i = next;
-      general = GENERAL_STEPS;
+      general = firstGeneral;
     } else {
       // Irregular here: the general loop for a while, longer each time in a row.
       i = generalSteps(t, x, y, s, i, Math.min(blockEnd, i + general), null, null, 0, runs);
@@ -150,7 +151,22 @@ function openRun(s: Float64Array, kind: number, first: number): void {
 }
 
 const BLOCK = 4096;
-const GENERAL_STEPS = 64;
+/**
+ * Samples the general loop takes before the fast loop is tried again, doubling while it cannot
+ * start. Small: a pass starts in the general loop (no previous windows), and a stretch of the
+ * saccade threshold's starts with an empty after window that one sample fills (64 took 8 % of a
+ * short trial's velocities into the slower loop).
+ */
+const GENERAL_STEPS = 8;
+
+/**
+ * The general loop's first stretch in a classification. The fast loop never runs across a pause
+ * longer than the half window, nor the general loop's run splits at pauses over maxGapMs: the two
+ * give the same runs when maxGapMs is at least the half window (the defaults: 75 ms against 8–40).
+ * Below it the classes depend on which loop took a sample, and the stretches stay as they were (64).
+ */
+const firstGeneralSteps = (maxGapMs: number, halfWindowMs: number) =>
+  maxGapMs >= halfWindowMs ? GENERAL_STEPS : 64;
 
 /*
  * Slots of the pass state (a Float64Array: the loops take typed arrays and numbers only and can
