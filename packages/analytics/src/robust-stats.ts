@@ -152,20 +152,8 @@ export function medianOfFewDistinct(a: Float64Array, count: number): number {
   let same = 1;
   while (same < count && a[same] === first) same++;
   if (same === count) return first;
-  distinctValues[0] = first;
-  distinctCounts[0] = same;
-  let distinct = 1;
-  for (let i = same; i < count; i++) {
-    const v = a[i] as number;
-    let j = 0;
-    while (j < distinct && distinctValues[j] !== v) j++;
-    if (j === distinct) {
-      if (distinct === FEW_DISTINCT) return Number.NaN;
-      distinctValues[distinct] = v;
-      distinctCounts[distinct++] = 0;
-    }
-    distinctCounts[j] = (distinctCounts[j] as number) + 1;
-  }
+  const distinct = countFourDistinct(a, count, same) || countFewDistinct(a, count, same);
+  if (distinct === 0) return Number.NaN;
   sortDistinct(distinct);
   const k = count >> 1;
   const lowest = count % 2 === 1 ? k : k - 1;
@@ -176,6 +164,72 @@ export function medianOfFewDistinct(a: Float64Array, count: number): number {
   while (through <= k) through += distinctCounts[++j] as number;
   const upper = distinctValues[j] as number;
   return count % 2 === 1 || lower === upper ? upper : (lower + upper) / 2;
+}
+
+/**
+ * Counts the distinct values of a[0] … a[count − 1], whose first `same` are equal, into
+ * distinctValues and distinctCounts in the order first seen; answers how many there are, or 0
+ * when more than four. Each value is compared with all four without a branch (which of a
+ * period's roundings comes next follows no pattern a branch predictor learns).
+ */
+function countFourDistinct(a: Float64Array, count: number, same: number): number {
+  const v0 = a[0] as number;
+  let v1 = Number.NaN;
+  let v2 = Number.NaN;
+  let v3 = Number.NaN;
+  let c0 = same;
+  let c1 = 0;
+  let c2 = 0;
+  let c3 = 0;
+  let distinct = 1;
+  for (let i = same; i < count; i++) {
+    const v = a[i] as number;
+    const e0 = +(v === v0);
+    const e1 = +(v === v1);
+    const e2 = +(v === v2);
+    const e3 = +(v === v3);
+    c0 += e0;
+    c1 += e1;
+    c2 += e2;
+    c3 += e3;
+    if ((e0 | e1 | e2 | e3) === 0) {
+      // A new value (NaN never equals: the unused ones match nothing).
+      if (distinct === 1) v1 = v;
+      else if (distinct === 2) v2 = v;
+      else if (distinct === 3) v3 = v;
+      else return 0;
+      i--;
+      distinct++;
+    }
+  }
+  distinctValues[0] = v0;
+  distinctValues[1] = v1;
+  distinctValues[2] = v2;
+  distinctValues[3] = v3;
+  distinctCounts[0] = c0;
+  distinctCounts[1] = c1;
+  distinctCounts[2] = c2;
+  distinctCounts[3] = c3;
+  return distinct;
+}
+
+/** {@link countFourDistinct} for up to 8 distinct values, by a search among those seen; 0 when more. */
+function countFewDistinct(a: Float64Array, count: number, same: number): number {
+  distinctValues[0] = a[0] as number;
+  distinctCounts[0] = same;
+  let distinct = 1;
+  for (let i = same; i < count; i++) {
+    const v = a[i] as number;
+    let j = 0;
+    while (j < distinct && distinctValues[j] !== v) j++;
+    if (j === distinct) {
+      if (distinct === FEW_DISTINCT) return 0;
+      distinctValues[distinct] = v;
+      distinctCounts[distinct++] = 0;
+    }
+    distinctCounts[j] = (distinctCounts[j] as number) + 1;
+  }
+  return distinct;
 }
 
 /** Sorts the first `distinct` distinct values ascending, their counts along (insertion sort). */
