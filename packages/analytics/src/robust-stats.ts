@@ -477,7 +477,8 @@ const histogramB = new Uint32Array((1 << MAX_SLOT_BITS) + 1);
 /**
  * {@link countFloatSlots} of two arrays of floats in one loop: a's slots into the histogram and
  * slots[0 …], b's into histogramB and slots[count …] (maps of the same top); the tallies into
- * {@link tallies}.
+ * {@link tallies}, from the histograms. Values that are not finite are rare (lost samples, the
+ * recording's ends): a branch for them costs less than arithmetic on every value.
  */
 function countFloatSlotsOfTwo(
   a: Int32Array,
@@ -491,30 +492,27 @@ function countFloatSlotsOfTwo(
   const infinite = FLOAT_KEYS.infinite;
   const { base: baseA, shift: shiftA } = mapA;
   const { base: baseB, shift: shiftB } = mapB;
-  let negativeA = 0;
-  let finiteA = 0;
-  let negativeB = 0;
-  let finiteB = 0;
   for (let i = 0; i < count; i++) {
     const keyA = a[i] as number;
-    const isFiniteA = ((keyA & infinite) - infinite) >>> 31;
-    const slotA = notFinite + ((slotOfWord(keyA, baseA, shiftA, top) - notFinite) & -isFiniteA);
+    const slotA = (keyA & infinite) === infinite ? notFinite : slotOfWord(keyA, baseA, shiftA, top);
     histogram[slotA] = (histogram[slotA] as number) + 1;
     slots[i] = slotA;
-    negativeA += (keyA >>> 31) & isFiniteA;
-    finiteA += isFiniteA;
     const keyB = b[i] as number;
-    const isFiniteB = ((keyB & infinite) - infinite) >>> 31;
-    const slotB = notFinite + ((slotOfWord(keyB, baseB, shiftB, top) - notFinite) & -isFiniteB);
+    const slotB = (keyB & infinite) === infinite ? notFinite : slotOfWord(keyB, baseB, shiftB, top);
     histogramB[slotB] = (histogramB[slotB] as number) + 1;
     slots[count + i] = slotB;
-    negativeB += (keyB >>> 31) & isFiniteB;
-    finiteB += isFiniteB;
   }
-  tallies[FINITE_A] = finiteA;
-  tallies[NEGATIVE_A] = negativeA;
-  tallies[FINITE_B] = finiteB;
-  tallies[NEGATIVE_B] = negativeB;
+  tallies[FINITE_A] = count - (histogram[notFinite] as number);
+  tallies[NEGATIVE_A] = countBelow(histogram, top + 1);
+  tallies[FINITE_B] = count - (histogramB[notFinite] as number);
+  tallies[NEGATIVE_B] = countBelow(histogramB, top + 1);
+}
+
+/** How many values slots 0 … slot − 1 of a histogram hold. */
+function countBelow(h: Uint32Array, slot: number): number {
+  let sum = 0;
+  for (let j = 0; j < slot; j++) sum += h[j] as number;
+  return sum;
 }
 
 /**
