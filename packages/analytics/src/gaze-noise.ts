@@ -4,6 +4,7 @@ import {
   finiteMedianAndMedianOfSquares,
   finiteMediansAndMediansOfSquaresOfTwo,
   medianInPlace,
+  medianOfFewDifferences,
   medianOfFewDistinct,
   medianScratch,
   mediansOfTwoMagnitudes,
@@ -21,9 +22,11 @@ export function medianSampleIntervalMs(timestamp: Float64Array): number {
   const n = timestamp.length;
   if (n < 2) return Number.NaN;
   const stride = Math.max(1, Math.floor((n - 1) / MAX_SUBSAMPLE));
+  // Trackers give one interval throughout, or a few (a period that is no whole number of ms).
+  const fewest = medianOfFewDifferences(timestamp, stride);
+  if (!Number.isNaN(fewest)) return fewest;
   const d = medianScratch(Math.ceil((n - 1) / stride));
   const k = intervalsInto(timestamp, stride, d);
-  // Trackers give one interval throughout, or a few (a period that is no whole number of ms).
   const few = medianOfFewDistinct(d, k);
   return Number.isNaN(few) ? medianInPlace(d, k) : few;
 }

@@ -6,6 +6,7 @@ import {
   median,
   medianAbsoluteDeviation,
   medianAndMedianOfSquares,
+  medianOfFewDifferences,
   medianOfFewDistinct,
   medianOfSquaresInPlace,
   mediansOfTwoMagnitudes,
@@ -190,6 +191,31 @@ describe('median', () => {
       { numRuns: 300 },
     );
     expect(medianOfFewDistinct(Float64Array.from([3.3, 3.3, 3.4, 3.4]), 4)).toBe((3.3 + 3.4) / 2);
+  });
+
+  it('takes the median of at most 4 distinct consecutive differences as it makes them (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 10, noNaN: true }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(), { minLength: 0, maxLength: 300 }),
+        fc.integer({ min: 1, max: 3 }),
+        (steps, picks, stride) => {
+          const times = [1000.5];
+          for (const p of picks) times.push((times.at(-1) as number) + (steps[p % steps.length] as number));
+          if (picks.length > 3) times[2] = Number.NaN;
+          const t = Float64Array.from(times);
+          const d: number[] = [];
+          for (let i = 1; i < t.length; i += stride) {
+            const v = (t[i] as number) - (t[i - 1] as number);
+            if (Number.isFinite(v)) d.push(v);
+          }
+          const fewest = medianOfFewDifferences(t, stride);
+          if (d.length === 0 || new Set(d).size > 4) expect(Number.isNaN(fewest)).toBe(true);
+          else expect(fewest).toBe(medianOfFewDistinct(Float64Array.from(d), d.length));
+        },
+      ),
+      { numRuns: 300 },
+    );
     expect(Number.isNaN(medianOfFewDistinct(new Float64Array(4), 0))).toBe(true);
   });
 });

@@ -153,7 +153,81 @@ export function medianOfFewDistinct(a: Float64Array, count: number): number {
   while (same < count && a[same] === first) same++;
   if (same === count) return first;
   const distinct = countFourDistinct(a, count, same) || countFewDistinct(a, count, same);
+  return distinct === 0 ? Number.NaN : medianOfCounted(distinct, count);
+}
+
+/**
+ * The median of the finite differences values[i] − values[i − 1], i = 1, 1 + stride, 1 + 2·stride …
+ * (a recording's sample intervals) when they take at most four distinct values, counted as they are
+ * made in one pass without a branch on which value each is (as {@link countFourDistinct}): the
+ * number {@link medianOfFewDistinct} gives on the differences. NaN when there are more, or none.
+ */
+export function medianOfFewDifferences(values: Float64Array, stride: number): number {
+  let v0 = Number.NaN;
+  let v1 = Number.NaN;
+  let v2 = Number.NaN;
+  let v3 = Number.NaN;
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  let c3 = 0;
+  let distinct = 0;
+  for (let i = 1; i < values.length; i += stride) {
+    const v = (values[i] as number) - (values[i - 1] as number);
+    if (!Number.isFinite(v)) continue;
+    const e0 = +(v === v0);
+    const e1 = +(v === v1);
+    const e2 = +(v === v2);
+    const e3 = +(v === v3);
+    c0 += e0;
+    c1 += e1;
+    c2 += e2;
+    c3 += e3;
+    if ((e0 | e1 | e2 | e3) !== 0) continue;
+    // A new value (NaN never equals: the unused ones match nothing).
+    if (distinct === 0) {
+      v0 = v;
+      c0 = 1;
+    } else if (distinct === 1) {
+      v1 = v;
+      c1 = 1;
+    } else if (distinct === 2) {
+      v2 = v;
+      c2 = 1;
+    } else if (distinct === 3) {
+      v3 = v;
+      c3 = 1;
+    } else return Number.NaN;
+    distinct++;
+  }
   if (distinct === 0) return Number.NaN;
+  storeCounted(v0, v1, v2, v3, c0, c1, c2, c3);
+  return medianOfCounted(distinct, c0 + c1 + c2 + c3);
+}
+
+/** The four values and counts of the distinct-value counters into distinctValues and distinctCounts. */
+function storeCounted(
+  v0: number,
+  v1: number,
+  v2: number,
+  v3: number,
+  c0: number,
+  c1: number,
+  c2: number,
+  c3: number,
+): void {
+  distinctValues[0] = v0;
+  distinctValues[1] = v1;
+  distinctValues[2] = v2;
+  distinctValues[3] = v3;
+  distinctCounts[0] = c0;
+  distinctCounts[1] = c1;
+  distinctCounts[2] = c2;
+  distinctCounts[3] = c3;
+}
+
+/** The median of `count` values from the first `distinct` of distinctValues and their counts. */
+function medianOfCounted(distinct: number, count: number): number {
   sortDistinct(distinct);
   const k = count >> 1;
   const lowest = count % 2 === 1 ? k : k - 1;
@@ -202,14 +276,7 @@ function countFourDistinct(a: Float64Array, count: number, same: number): number
       distinct++;
     }
   }
-  distinctValues[0] = v0;
-  distinctValues[1] = v1;
-  distinctValues[2] = v2;
-  distinctValues[3] = v3;
-  distinctCounts[0] = c0;
-  distinctCounts[1] = c1;
-  distinctCounts[2] = c2;
-  distinctCounts[3] = c3;
+  storeCounted(v0, v1, v2, v3, c0, c1, c2, c3);
   return distinct;
 }
 
