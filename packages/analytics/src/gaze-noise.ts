@@ -6,6 +6,7 @@ import {
   medianInPlace,
   medianOfFewDifferences,
   medianOfFewDistinct,
+  medianOfFourCounted,
   medianScratch,
   mediansOfTwoMagnitudes,
 } from './robust-stats.js';
@@ -65,12 +66,130 @@ export function estimateGazeNoiseDeg(
   const pairs = Math.ceil((n - 1) / stride);
   // |Δx| in degrees in the first half of the scratch, |Δy| in the second.
   const d = medianScratch(2 * pairs);
-  const k = angularDifferencesInto(gaze, geometry, interval, stride, pairs, d);
+  return noiseOfDifferences(d, pairs, angularDifferencesInto(gaze, geometry, interval, stride, pairs, d));
+}
+
+/** The noise (degrees) from k pairs of |Δx| and |Δy| in d[0 …] and d[pairs …]; NaN for none. */
+function noiseOfDifferences(d: Float64Array, pairs: number, k: number): number {
   if (k === 0) return Number.NaN;
   mediansOfTwoMagnitudes(d, pairs, k, noiseMedians);
   const sx = (noiseMedians[0] as number) / (0.6745 * Math.SQRT2);
   const sy = (noiseMedians[1] as number) / (0.6745 * Math.SQRT2);
   return Math.sqrt((sx * sx + sy * sy) / 2);
+}
+
+/**
+ * {@link medianSampleIntervalMs} and {@link estimateGazeNoiseDeg} of a recording together, into
+ * out[0] and out[1]: the same numbers, from one pass over the samples when the intervals take at
+ * most four distinct values, none more than twice their median (a tracker's period and its
+ * roundings, no dropped rows): the intervals are counted as the differences are made, and no pair
+ * is too far apart to count. Otherwise each as on its own.
+ */
+export function sampleIntervalAndNoise(gaze: GazeSamples, geometry: ScreenGeometry, out: Float64Array): void {
+  const n = gaze.timestamp.length;
+  if (n >= 2) {
+    const stride = Math.max(1, Math.floor((n - 1) / MAX_SUBSAMPLE));
+    const pairs = Math.ceil((n - 1) / stride);
+    const d = medianScratch(2 * pairs);
+    const k = intervalsAndAngularDifferencesInto(gaze, geometry, stride, pairs, d);
+    const distinct = countedIntervals[DISTINCT] as number;
+    const interval = k >= 0 && distinct > 0 ? medianOfFourCounted(countedIntervals, distinct) : Number.NaN;
+    if (interval >= 0 && !(largestCounted(distinct) > 2 * interval)) {
+      out[0] = interval;
+      out[1] = noiseOfDifferences(d, pairs, k);
+      return;
+    }
+  }
+  out[0] = medianSampleIntervalMs(gaze.timestamp);
+  out[1] = estimateGazeNoiseDeg(gaze, geometry, out[0]);
+}
+
+/** The largest of the first `distinct` counted intervals. */
+function largestCounted(distinct: number): number {
+  let largest = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < distinct; j++) largest = Math.max(largest, countedIntervals[j] as number);
+  return largest;
+}
+
+/** The distinct intervals {@link intervalsAndAngularDifferencesInto} counted: values, counts, how many. */
+const countedIntervals = new Float64Array(9);
+const DISTINCT = 8;
+
+/**
+ * {@link angularDifferencesInto} of all pairs (none skipped for its interval but an infinite one)
+ * and, in the same loop, the finite intervals counted by their distinct values into
+ * countedIntervals (as medianOfFewDifferences counts them); answers how many pairs, or −1 when the
+ * intervals take more than four distinct values.
+ */
+function intervalsAndAngularDifferencesInto(
+  gaze: GazeSamples,
+  geometry: ScreenGeometry,
+  stride: number,
+  pairs: number,
+  d: Float64Array,
+): number {
+  const { timestamp: t, x, y } = gaze;
+  const n = t.length;
+  const { centreX, centreY, mmPerPxX, mmPerPxY, distance2, numeratorX, numeratorY } = angleScale(geometry);
+  let v0 = Number.NaN;
+  let v1 = Number.NaN;
+  let v2 = Number.NaN;
+  let v3 = Number.NaN;
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  let c3 = 0;
+  let distinct = 0;
+  let k = 0;
+  for (let i = 1; i < n; i += stride) {
+    const gap = (t[i] as number) - (t[i - 1] as number);
+    if (Number.isFinite(gap)) {
+      const e0 = +(gap === v0);
+      const e1 = +(gap === v1);
+      const e2 = +(gap === v2);
+      const e3 = +(gap === v3);
+      c0 += e0;
+      c1 += e1;
+      c2 += e2;
+      c3 += e3;
+      if ((e0 | e1 | e2 | e3) === 0) {
+        if (distinct === 0) {
+          v0 = gap;
+          c0 = 1;
+        } else if (distinct === 1) {
+          v1 = gap;
+          c1 = 1;
+        } else if (distinct === 2) {
+          v2 = gap;
+          c2 = 1;
+        } else if (distinct === 3) {
+          v3 = gap;
+          c3 = 1;
+        } else return -1;
+        distinct++;
+      }
+    } else if (gap === Number.POSITIVE_INFINITY) continue;
+    const x0 = x[i - 1] as number;
+    const y0 = y[i - 1] as number;
+    const x1 = x[i] as number;
+    const y1 = y[i] as number;
+    if (Number.isNaN(x0 + y0 + x1 + y1)) continue;
+    const u = (x1 - centreX) * mmPerPxX;
+    const v = (y1 - centreY) * mmPerPxY;
+    d[k] = Math.abs(x1 - x0) * (numeratorX / (distance2 + u * u));
+    d[pairs + k] = Math.abs(y1 - y0) * (numeratorY / (distance2 + v * v));
+    k++;
+  }
+  countedIntervals[0] = v0;
+  countedIntervals[1] = v1;
+  countedIntervals[2] = v2;
+  countedIntervals[3] = v3;
+  countedIntervals[4] = c0;
+  countedIntervals[5] = c1;
+  countedIntervals[6] = c2;
+  countedIntervals[7] = c3;
+  countedIntervals[DISTINCT] = distinct;
+  return k;
 }
 
 /** The two medians of {@link estimateGazeNoiseDeg}, reused. */

@@ -205,6 +205,21 @@ export function medianOfFewDifferences(values: Float64Array, stride: number): nu
   return medianOfCounted(distinct, c0 + c1 + c2 + c3);
 }
 
+/**
+ * The median of values counted by their distinct values elsewhere (as {@link countFourDistinct}):
+ * `distinct` (1 to 4) values in counted[0 …] and their counts in counted[4 …]; the number
+ * {@link medianOfFewDistinct} gives on the values.
+ */
+export function medianOfFourCounted(counted: Float64Array, distinct: number): number {
+  for (let j = 0; j < 4; j++) {
+    distinctValues[j] = counted[j] as number;
+    distinctCounts[j] = counted[4 + j] as number;
+  }
+  let count = 0;
+  for (let j = 0; j < distinct; j++) count += distinctCounts[j] as number;
+  return medianOfCounted(distinct, count);
+}
+
 /** The four values and counts of the distinct-value counters into distinctValues and distinctCounts. */
 function storeCounted(
   v0: number,
