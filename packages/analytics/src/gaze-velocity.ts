@@ -52,13 +52,13 @@ export function windowedVelocitiesInto(
   const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, from);
   const offset = from - at;
   let i = from;
-  let general = GENERAL_STEPS;
+  let general = 1; // see GENERAL_STEPS
   while (i < to) {
     const blockEnd = Math.min(to, i + BLOCK);
     const next = regularVelocitySteps(t, x, y, s, i, blockEnd, vx, vy, offset);
     if (next > i) {
       i = next;
-      general = GENERAL_STEPS;
+      general = 1;
     } else {
       i = generalSteps(t, x, y, s, i, Math.min(blockEnd, i + general), vx, vy, offset, null);
       general = Math.min(BLOCK, 2 * general);
@@ -152,10 +152,11 @@ function openRun(s: Float64Array, kind: number, first: number): void {
 
 const BLOCK = 4096;
 /**
- * Samples the general loop takes before the fast loop is tried again, doubling while it cannot
- * start. Small: a pass starts in the general loop (no previous windows), and a stretch of the
- * saccade threshold's starts with an empty after window that one sample fills (64 took 8 % of a
- * short trial's velocities into the slower loop).
+ * Samples a classification's general loop takes before the fast loop is tried again, doubling
+ * while it cannot start. Small: every pass starts in the general loop (no previous windows; 64
+ * took 8 % of a short trial's samples into the slower loop). A velocity pass starts at 1: a
+ * stretch of the saccade threshold's starts with an empty after window that one sample fills,
+ * and in a velocity pass both loops give the same numbers whatever the gap rule.
  */
 const GENERAL_STEPS = 8;
 
