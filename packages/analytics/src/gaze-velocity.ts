@@ -52,13 +52,13 @@ export function windowedVelocitiesInto(
   const s = startPass(gaze, geometry, halfWindowMs, maxGapMs, from);
   const offset = from - at;
   let i = from;
-  let general = 1; // see GENERAL_STEPS
+  let general = GENERAL_STEPS;
   while (i < to) {
     const blockEnd = Math.min(to, i + BLOCK);
     const next = regularVelocitySteps(t, x, y, s, i, blockEnd, vx, vy, offset);
     if (next > i) {
       i = next;
-      general = 1;
+      general = GENERAL_STEPS;
     } else {
       i = generalSteps(t, x, y, s, i, Math.min(blockEnd, i + general), vx, vy, offset, null);
       general = Math.min(BLOCK, 2 * general);
@@ -152,19 +152,19 @@ function openRun(s: Float64Array, kind: number, first: number): void {
 
 const BLOCK = 4096;
 /**
- * Samples a classification's general loop takes before the fast loop is tried again, doubling
- * while it cannot start. Small: every pass starts in the general loop (no previous windows; 64
- * took 8 % of a short trial's samples into the slower loop). A velocity pass starts at 1: a
- * stretch of the saccade threshold's starts with an empty after window that one sample fills,
- * and in a velocity pass both loops give the same numbers whatever the gap rule.
+ * Samples the general loop takes before the fast loop is tried again, doubling while it cannot
+ * start: 1, since every pass starts in the general loop (no previous windows) and most can leave
+ * it soon (a stretch of the saccade threshold's starts with an empty after window that one sample
+ * fills); 64 took 8 % of a short trial's samples into the slower loop.
  */
-const GENERAL_STEPS = 8;
+const GENERAL_STEPS = 1;
 
 /**
  * The general loop's first stretch in a classification. The fast loop never runs across a pause
  * longer than the half window, nor the general loop's run splits at pauses over maxGapMs: the two
  * give the same runs when maxGapMs is at least the half window (the defaults: 75 ms against 8–40).
- * Below it the classes depend on which loop took a sample, and the stretches stay as they were (64).
+ * Below it the classes depend on which loop took a sample, and the stretches stay as they were
+ * (64). In a velocity pass both loops give the same numbers whatever the gap rule.
  */
 const firstGeneralSteps = (maxGapMs: number, halfWindowMs: number) =>
   maxGapMs >= halfWindowMs ? GENERAL_STEPS : 64;
