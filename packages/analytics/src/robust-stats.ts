@@ -104,14 +104,18 @@ function countMagnitudeSlots(words: Int32Array, offset: number, count: number, a
   const top = a.top;
   const { base: baseA, shift: shiftA } = a;
   const { base: baseB, shift: shiftB } = b;
-  for (let i = 0; i < count; i++) {
-    const slotA = magnitudeSlotOfWord(words[2 * i + HIGH_WORD] as number, baseA, shiftA, top);
-    const slotB =
-      top + 1 + magnitudeSlotOfWord(words[2 * (offset + i) + HIGH_WORD] as number, baseB, shiftB, top);
-    histogram[slotA] = (histogram[slotA] as number) + 1;
-    histogram[slotB] = (histogram[slotB] as number) + 1;
-    slots[i] = slotA;
-    slots[count + i] = slotB;
+  // Module constants and buffers read once: the loop reads its locals only.
+  const h = histogram;
+  const noted = slots;
+  let at = HIGH_WORD;
+  let atB = 2 * offset + HIGH_WORD;
+  for (let i = 0; i < count; i++, at += 2, atB += 2) {
+    const slotA = magnitudeSlotOfWord(words[at] as number, baseA, shiftA, top);
+    const slotB = top + 1 + magnitudeSlotOfWord(words[atB] as number, baseB, shiftB, top);
+    h[slotA] = (h[slotA] as number) + 1;
+    h[slotB] = (h[slotB] as number) + 1;
+    noted[i] = slotA;
+    noted[count + i] = slotB;
   }
 }
 
