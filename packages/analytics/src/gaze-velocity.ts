@@ -501,6 +501,10 @@ function regularSteps(
   const ky = s[KY] as number;
   const nx = s[NX] as number;
   const ny = s[NY] as number;
+  // The classes as locals: the loop reads no module constant.
+  const noVelocity = NO_VELOCITY;
+  const fast = FAST;
+  const slow = SLOW;
   let runKind = s[RUN_KIND] as number;
   let runX = s[RUN_X] as number;
   let runY = s[RUN_Y] as number;
@@ -558,7 +562,7 @@ function regularSteps(
     const c = dt * p * q;
     const ka = a * kx;
     const kb = b * ky;
-    const kind = !(dt > 0) ? NO_VELOCITY : ka * ka + kb * kb > c * c ? FAST : SLOW;
+    const kind = !(dt > 0) ? noVelocity : ka * ka + kb * kb > c * c ? fast : slow;
     if (kind !== runKind) {
       s[RUN_X] = runX;
       s[RUN_Y] = runY;
@@ -572,7 +576,7 @@ function regularSteps(
     }
     runX += xi;
     runY += yi;
-    if (kind === FAST) {
+    if (kind === fast) {
       const speed2 = (a * a + b * b) / (c * c);
       if (speed2 > runPeak2) runPeak2 = speed2;
     }
