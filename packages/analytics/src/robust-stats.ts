@@ -85,9 +85,11 @@ export function mediansOfTwoMagnitudes(
   middleMarks.fill(0, 0, 2 * top + 2);
   middleMarks.fill(1, rangeA.first, rangeA.last + 1);
   middleMarks.fill(1, rangeB.first, rangeB.last + 1);
+  const marks = middleMarks;
+  const noted = slots;
   for (let i = 0; i < count; i++) {
-    if (middleMarks[slots[i] as number] !== 0) bucket[ma++] = a[i] as number;
-    if (middleMarks[slots[count + i] as number] !== 0) absBucket[mb++] = a[offset + i] as number;
+    if (marks[noted[i] as number] !== 0) bucket[ma++] = a[i] as number;
+    if (marks[noted[count + i] as number] !== 0) absBucket[mb++] = a[offset + i] as number;
   }
   middleOfRanks(bucket, ma, lowest - rangeA.below, k - rangeA.below);
   out[0] = middleMedian(count);
@@ -121,7 +123,7 @@ function countMagnitudeSlots(words: Int32Array, offset: number, count: number, a
 
 /** The magnitude slot (0 … top) of the value whose (high) word is `key` ({@link SlotMap}). No branch. */
 function magnitudeSlotOfWord(key: number, base: number, shift: number, top: number): number {
-  const slot = ((key & ~SIGN) - base) >> shift;
+  const slot = ((key & 0x7fffffff) - base) >> shift; // ~SIGN as a literal: no module read a value
   const atLeastZero = slot & ~(slot >> 31);
   const over = atLeastZero - top;
   return top + (over & (over >> 31));
@@ -506,14 +508,17 @@ export function finiteMediansAndMediansOfSquaresOfTwo(
   let msB = n;
   let mrB = n;
   // Few values lie in the middle slots: a branch taken that rarely costs less than copying all.
+  const marksA = middleMarks;
+  const marksB = middleMarksB;
+  const noted = slots;
   for (let i = 0; i < n; i++) {
-    const markA = middleMarks[slots[i] as number] as number;
+    const markA = marksA[noted[i] as number] as number;
     if (markA !== 0) {
       const value = a[i] as number;
       if (markA & SIGNED_MIDDLE) bucket[msA++] = value;
       if (markA & MAGNITUDE_MIDDLE) absBucket[mrA++] = Math.abs(value);
     }
-    const markB = middleMarksB[slots[n + i] as number] as number;
+    const markB = marksB[noted[n + i] as number] as number;
     if (markB !== 0) {
       const value = b[i] as number;
       if (markB & SIGNED_MIDDLE) bucket[msB++] = value;
@@ -578,15 +583,18 @@ function countFloatSlotsOfTwo(
   const infinite = FLOAT_KEYS.infinite;
   const { base: baseA, shift: shiftA } = mapA;
   const { base: baseB, shift: shiftB } = mapB;
+  const h = histogram;
+  const hB = histogramB;
+  const noted = slots;
   for (let i = 0; i < count; i++) {
     const keyA = a[i] as number;
     const slotA = (keyA & infinite) === infinite ? notFinite : slotOfWord(keyA, baseA, shiftA, top);
-    histogram[slotA] = (histogram[slotA] as number) + 1;
-    slots[i] = slotA;
+    h[slotA] = (h[slotA] as number) + 1;
+    noted[i] = slotA;
     const keyB = b[i] as number;
     const slotB = (keyB & infinite) === infinite ? notFinite : slotOfWord(keyB, baseB, shiftB, top);
-    histogramB[slotB] = (histogramB[slotB] as number) + 1;
-    slots[count + i] = slotB;
+    hB[slotB] = (hB[slotB] as number) + 1;
+    noted[count + i] = slotB;
   }
   tallies[FINITE_A] = count - (histogram[notFinite] as number);
   tallies[NEGATIVE_A] = countBelow(histogram, top + 1);
@@ -683,7 +691,7 @@ function slotMap(words: Int32Array, count: number, { step, offset, infinite }: K
  * below the middle when the sign bit is set. No branch.
  */
 function slotOfWord(key: number, base: number, shift: number, top: number): number {
-  const slot = ((key & ~SIGN) - base) >> shift;
+  const slot = ((key & 0x7fffffff) - base) >> shift; // ~SIGN as a literal: no module read a value
   const atLeastZero = slot & ~(slot >> 31);
   const over = atLeastZero - top;
   const magnitude = top + (over & (over >> 31));
