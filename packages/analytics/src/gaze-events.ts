@@ -1,7 +1,7 @@
 import type { FixationResult, GazeSamples } from './fixations.js';
 import { GAZE_CLASS } from './gaze-class.js';
 import { DEFAULT_SCREEN_GEOMETRY, type ScreenGeometry } from './gaze-geometry.js';
-import { estimateGazeNoiseDeg, medianBasedSd, medianSampleIntervalMs } from './gaze-noise.js';
+import { medianBasedSds, sampleIntervalAndNoise } from './gaze-noise.js';
 import { labelPursuit, listPursuits, type Pursuit, pursuitRule } from './gaze-pursuit.js';
 import { GazeRuns } from './gaze-runs.js';
 import { listSaccades, type Saccade, sharpenSaccadeOnsets } from './gaze-saccades.js';
@@ -127,8 +127,9 @@ export function detectGazeEvents(
   options: Partial<GazeEventOptions> = {},
 ): GazeEventResult {
   const o = { ...DEFAULT_GAZE_EVENT_OPTIONS, ...options };
-  const interval = medianSampleIntervalMs(gaze.timestamp);
-  const noiseDeg = estimateGazeNoiseDeg(gaze, o.geometry, interval);
+  sampleIntervalAndNoise(gaze, o.geometry, intervalAndNoise);
+  const interval = intervalAndNoise[0] as number;
+  const noiseDeg = intervalAndNoise[1] as number;
   const halfWindowMs = chooseHalfWindow(o, noiseDeg, interval);
   const [rx, ry] = saccadeThresholds(o, gaze, halfWindowMs);
   const classified = classifyVelocities(gaze, o.geometry, halfWindowMs, o.maxGapMs, rx, ry, stepRuns[0]);
@@ -215,6 +216,9 @@ const STRETCH = 512;
 const STRETCHES = 64;
 const stretchVx = new Float32Array(STRETCH * STRETCHES);
 const stretchVy = new Float32Array(STRETCH * STRETCHES);
+const stretchSds = new Float64Array(2);
+/** The sample interval and noise of a detection, reused. */
+const intervalAndNoise = new Float64Array(2);
 
 /**
  * Step 3: the ellipse's radii (degrees/s), from the velocities of 64 stretches of 512 samples
@@ -246,8 +250,9 @@ function saccadeThresholds(o: GazeEventOptions, gaze: GazeSamples, halfWindowMs:
     stretchVy.fill(Number.NaN, n, used);
   }
   const floor = o.minSaccadeThresholdDegPerS;
-  const sx = medianBasedSd(stretchVx.subarray(0, used));
-  const sy = medianBasedSd(stretchVy.subarray(0, used));
+  medianBasedSds(stretchVx.subarray(0, used), stretchVy.subarray(0, used), stretchSds);
+  const sx = stretchSds[0] as number;
+  const sy = stretchSds[1] as number;
   return [
     Number.isFinite(sx) ? Math.max(floor, o.noiseMultiplier * sx) : floor,
     Number.isFinite(sy) ? Math.max(floor, o.noiseMultiplier * sy) : floor,

@@ -107,13 +107,14 @@ export function classifyVelocities(
   s[KX] = 1 / rx;
   s[KY] = 1 / ry;
   let i = 0;
-  let general = GENERAL_STEPS;
+  const firstGeneral = firstGeneralSteps(maxGapMs, halfWindowMs);
+  let general = firstGeneral;
   while (i < n) {
     const blockEnd = Math.min(n, i + BLOCK);
     const next = regularSteps(t, x, y, s, i, blockEnd, runs);
     if (next > i) {
       i = next;
-      general = GENERAL_STEPS;
+      general = firstGeneral;
     } else {
       // Irregular here: the general loop for a while, longer each time in a row.
       i = generalSteps(t, x, y, s, i, Math.min(blockEnd, i + general), null, null, 0, runs);
@@ -150,7 +151,23 @@ function openRun(s: Float64Array, kind: number, first: number): void {
 }
 
 const BLOCK = 4096;
-const GENERAL_STEPS = 64;
+/**
+ * Samples the general loop takes before the fast loop is tried again, doubling while it cannot
+ * start: 1, since every pass starts in the general loop (no previous windows) and most can leave
+ * it soon (a stretch of the saccade threshold's starts with an empty after window that one sample
+ * fills); 64 took 8 % of a short trial's samples into the slower loop.
+ */
+const GENERAL_STEPS = 1;
+
+/**
+ * The general loop's first stretch in a classification. The fast loop never runs across a pause
+ * longer than the half window, nor the general loop's run splits at pauses over maxGapMs: the two
+ * give the same runs when maxGapMs is at least the half window (the defaults: 75 ms against 8–40).
+ * Below it the classes depend on which loop took a sample, and the stretches stay as they were
+ * (64). In a velocity pass both loops give the same numbers whatever the gap rule.
+ */
+const firstGeneralSteps = (maxGapMs: number, halfWindowMs: number) =>
+  maxGapMs >= halfWindowMs ? GENERAL_STEPS : 64;
 
 /*
  * Slots of the pass state (a Float64Array: the loops take typed arrays and numbers only and can
@@ -484,6 +501,10 @@ function regularSteps(
   const ky = s[KY] as number;
   const nx = s[NX] as number;
   const ny = s[NY] as number;
+  // The classes as locals: the loop reads no module constant.
+  const noVelocity = NO_VELOCITY;
+  const fast = FAST;
+  const slow = SLOW;
   let runKind = s[RUN_KIND] as number;
   let runX = s[RUN_X] as number;
   let runY = s[RUN_Y] as number;
@@ -541,7 +562,7 @@ function regularSteps(
     const c = dt * p * q;
     const ka = a * kx;
     const kb = b * ky;
-    const kind = !(dt > 0) ? NO_VELOCITY : ka * ka + kb * kb > c * c ? FAST : SLOW;
+    const kind = !(dt > 0) ? noVelocity : ka * ka + kb * kb > c * c ? fast : slow;
     if (kind !== runKind) {
       s[RUN_X] = runX;
       s[RUN_Y] = runY;
@@ -555,7 +576,7 @@ function regularSteps(
     }
     runX += xi;
     runY += yi;
-    if (kind === FAST) {
+    if (kind === fast) {
       const speed2 = (a * a + b * b) / (c * c);
       if (speed2 > runPeak2) runPeak2 = speed2;
     }

@@ -2,11 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   finiteMedianAndMedianOfSquares,
+  finiteMediansAndMediansOfSquaresOfTwo,
   median,
   medianAbsoluteDeviation,
   medianAndMedianOfSquares,
+  medianOfFewDifferences,
   medianOfFewDistinct,
   medianOfSquaresInPlace,
+  mediansOfTwoMagnitudes,
 } from './robust-stats.js';
 
 /** The median by sorting a copy: the reference. */
@@ -101,12 +104,69 @@ describe('median', () => {
     );
   });
 
+  it('gives both medians of two Float32Arrays together, as of each alone (property)', () => {
+    const value = fc.oneof(
+      fc.float({ min: -50, max: 50, noNaN: true }),
+      fc.float({ min: Math.fround(-1e-3), max: Math.fround(1e-3), noNaN: true }),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0, -0, 3),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 3000 }), (pairs) => {
+        const a = Float32Array.from(pairs, (p) => p[0]);
+        const b = Float32Array.from(pairs, (p) => p[1]);
+        const out = new Float64Array(4);
+        finiteMediansAndMediansOfSquaresOfTwo(a, b, out);
+        const alone = [...finiteMedianAndMedianOfSquares(a), ...finiteMedianAndMedianOfSquares(b)];
+        expect([...out].map((m) => m + 0)).toEqual(alone.map((m) => m + 0));
+      }),
+      { numRuns: 150 },
+    );
+    const lost = new Float32Array(600).fill(Number.NaN);
+    const out = new Float64Array(4);
+    finiteMediansAndMediansOfSquaresOfTwo(
+      lost,
+      Float32Array.from({ length: 600 }, (_, i) => i - 300),
+      out,
+    );
+    expect([...out]).toEqual([Number.NaN, Number.NaN, -0.5, 150 * 150]);
+  });
+
   it('gives the median and the median of squares of signed values together', () => {
     for (const n of [101, 300, 1001, 5000, 40_000]) {
       const v = Array.from({ length: n }, (_, i) => Math.sin(i) * 3 + (i % 7 === 0 ? 40 : 0));
       const [m, ofSquares] = medianAndMedianOfSquares(Float64Array.from(v), n);
       expect([m, ofSquares]).toEqual([sortedMedian(v), sortedMedian(v.map((x) => x * x))]);
     }
+  });
+
+  it('gives the medians of two lists of magnitudes together (property)', () => {
+    const value = fc.oneof(
+      fc.double({ min: 0, max: 5, noNaN: true }),
+      fc.double({ min: 0, max: 1e4, noNaN: true }),
+      fc.integer({ min: 0, max: 6 }),
+      fc.constantFrom(0, 5e-324, 2 ** -1030, 1e300),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 3000 }),
+        fc.nat(40),
+        (pairs, gap) => {
+          const count = pairs.length;
+          const a = new Float64Array(2 * count + gap);
+          pairs.forEach(([p, q], i) => {
+            a[i] = p;
+            a[count + gap + i] = q;
+          });
+          const out = new Float64Array(2);
+          mediansOfTwoMagnitudes(a, count + gap, count, out);
+          expect([...out]).toEqual([
+            sortedMedian(pairs.map((p) => p[0])),
+            sortedMedian(pairs.map((p) => p[1])),
+          ]);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('skips NaN and computes the MAD', () => {
@@ -131,6 +191,31 @@ describe('median', () => {
       { numRuns: 300 },
     );
     expect(medianOfFewDistinct(Float64Array.from([3.3, 3.3, 3.4, 3.4]), 4)).toBe((3.3 + 3.4) / 2);
+  });
+
+  it('takes the median of at most 4 distinct consecutive differences as it makes them (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 10, noNaN: true }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(), { minLength: 0, maxLength: 300 }),
+        fc.integer({ min: 1, max: 3 }),
+        (steps, picks, stride) => {
+          const times = [1000.5];
+          for (const p of picks) times.push((times.at(-1) as number) + (steps[p % steps.length] as number));
+          if (picks.length > 3) times[2] = Number.NaN;
+          const t = Float64Array.from(times);
+          const d: number[] = [];
+          for (let i = 1; i < t.length; i += stride) {
+            const v = (t[i] as number) - (t[i - 1] as number);
+            if (Number.isFinite(v)) d.push(v);
+          }
+          const fewest = medianOfFewDifferences(t, stride);
+          if (d.length === 0 || new Set(d).size > 4) expect(Number.isNaN(fewest)).toBe(true);
+          else expect(fewest).toBe(medianOfFewDistinct(Float64Array.from(d), d.length));
+        },
+      ),
+      { numRuns: 300 },
+    );
     expect(Number.isNaN(medianOfFewDistinct(new Float64Array(4), 0))).toBe(true);
   });
 });

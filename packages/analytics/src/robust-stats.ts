@@ -50,6 +50,96 @@ export function medianOfSquaresInPlace(a: Float64Array, count: number): number {
   return middleMedianOfSquares(count);
 }
 
+/**
+ * The medians of two lists of `count` non-negative finite values each, a[0 … count − 1] and
+ * a[offset … offset + count − 1] (offset ≥ count), into out[0] and out[1]: the numbers
+ * {@link medianInPlace} gives for each (the noise estimate's |Δx| and |Δy|), from one counting pass
+ * and one copy pass for both. NaN for both when count is 0. May reorder a.
+ */
+export function mediansOfTwoMagnitudes(
+  a: Float64Array,
+  offset: number,
+  count: number,
+  out: Float64Array,
+): void {
+  if (count < HISTOGRAM_MIN) {
+    out[0] = medianInPlace(a, count);
+    a.copyWithin(0, offset, offset + count);
+    out[1] = medianInPlace(a, count);
+    return;
+  }
+  ensureBuffers(2 * count);
+  const words = new Int32Array(a.buffer, a.byteOffset, 2 * (offset + count));
+  const first = slotMap(words, count, DOUBLE_KEYS);
+  const second = slotMap(words, count, { ...DOUBLE_KEYS, offset: 2 * offset + HIGH_WORD });
+  countMagnitudeSlots(words, offset, count, first, second);
+  const k = count >> 1;
+  const lowest = count % 2 === 1 ? k : k - 1;
+  const top = first.top;
+  const rangeA = slotRangeFrom(0, lowest, k);
+  const rangeB = slotRangeFrom(top + 1, lowest, k);
+  histogram.fill(0, 0, 2 * top + 2);
+  let ma = 0;
+  let mb = 0;
+  // Few values lie in the middle slots: a branch taken that rarely costs less than copying all.
+  middleMarks.fill(0, 0, 2 * top + 2);
+  middleMarks.fill(1, rangeA.first, rangeA.last + 1);
+  middleMarks.fill(1, rangeB.first, rangeB.last + 1);
+  const marks = middleMarks;
+  const noted = slots;
+  for (let i = 0; i < count; i++) {
+    if (marks[noted[i] as number] !== 0) bucket[ma++] = a[i] as number;
+    if (marks[noted[count + i] as number] !== 0) absBucket[mb++] = a[offset + i] as number;
+  }
+  middleOfRanks(bucket, ma, lowest - rangeA.below, k - rangeA.below);
+  out[0] = middleMedian(count);
+  middleOfRanks(absBucket, mb, lowest - rangeB.below, k - rangeB.below);
+  out[1] = middleMedian(count);
+}
+
+/**
+ * Counts the magnitude slots of the two lists of {@link mediansOfTwoMagnitudes}: the first's in
+ * histogram slots 0 … top and slots[0 …], the second's in top + 1 … 2·top + 1 and slots[count …].
+ * Both maps have the same top (the same count).
+ */
+function countMagnitudeSlots(words: Int32Array, offset: number, count: number, a: SlotMap, b: SlotMap): void {
+  const top = a.top;
+  const { base: baseA, shift: shiftA } = a;
+  const { base: baseB, shift: shiftB } = b;
+  // Module constants and buffers read once: the loop reads its locals only.
+  const h = histogram;
+  const noted = slots;
+  let at = HIGH_WORD;
+  let atB = 2 * offset + HIGH_WORD;
+  for (let i = 0; i < count; i++, at += 2, atB += 2) {
+    const slotA = magnitudeSlotOfWord(words[at] as number, baseA, shiftA, top);
+    const slotB = top + 1 + magnitudeSlotOfWord(words[atB] as number, baseB, shiftB, top);
+    h[slotA] = (h[slotA] as number) + 1;
+    h[slotB] = (h[slotB] as number) + 1;
+    noted[i] = slotA;
+    noted[count + i] = slotB;
+  }
+}
+
+/** The magnitude slot (0 … top) of the value whose (high) word is `key` ({@link SlotMap}). No branch. */
+function magnitudeSlotOfWord(key: number, base: number, shift: number, top: number): number {
+  const slot = ((key & 0x7fffffff) - base) >> shift; // ~SIGN as a literal: no module read a value
+  const atLeastZero = slot & ~(slot >> 31);
+  const over = atLeastZero - top;
+  return top + (over & (over >> 31));
+}
+
+/** The slots from `start` up that hold ranks `lowest` … k of the values counted there. */
+function slotRangeFrom(start: number, lowest: number, k: number): SlotRange {
+  let slot = start;
+  let below = 0;
+  while (below + (histogram[slot] as number) <= lowest) below += histogram[slot++] as number;
+  const first = slot;
+  let through = below + (histogram[slot] as number);
+  while (through <= k) through += histogram[++slot] as number;
+  return { first, last: slot, below };
+}
+
 /** At most this many distinct values for {@link medianOfFewDistinct}. */
 const FEW_DISTINCT = 8;
 const distinctValues = new Float64Array(FEW_DISTINCT);
@@ -68,20 +158,97 @@ export function medianOfFewDistinct(a: Float64Array, count: number): number {
   let same = 1;
   while (same < count && a[same] === first) same++;
   if (same === count) return first;
-  distinctValues[0] = first;
-  distinctCounts[0] = same;
-  let distinct = 1;
-  for (let i = same; i < count; i++) {
-    const v = a[i] as number;
-    let j = 0;
-    while (j < distinct && distinctValues[j] !== v) j++;
-    if (j === distinct) {
-      if (distinct === FEW_DISTINCT) return Number.NaN;
-      distinctValues[distinct] = v;
-      distinctCounts[distinct++] = 0;
-    }
-    distinctCounts[j] = (distinctCounts[j] as number) + 1;
+  const distinct = countFourDistinct(a, count, same) || countFewDistinct(a, count, same);
+  return distinct === 0 ? Number.NaN : medianOfCounted(distinct, count);
+}
+
+/**
+ * The median of the finite differences values[i] − values[i − 1], i = 1, 1 + stride, 1 + 2·stride …
+ * (a recording's sample intervals) when they take at most four distinct values, counted as they are
+ * made in one pass without a branch on which value each is (as {@link countFourDistinct}): the
+ * number {@link medianOfFewDistinct} gives on the differences. NaN when there are more, or none.
+ */
+export function medianOfFewDifferences(values: Float64Array, stride: number): number {
+  let v0 = Number.NaN;
+  let v1 = Number.NaN;
+  let v2 = Number.NaN;
+  let v3 = Number.NaN;
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  let c3 = 0;
+  let distinct = 0;
+  for (let i = 1; i < values.length; i += stride) {
+    const v = (values[i] as number) - (values[i - 1] as number);
+    if (!Number.isFinite(v)) continue;
+    const e0 = +(v === v0);
+    const e1 = +(v === v1);
+    const e2 = +(v === v2);
+    const e3 = +(v === v3);
+    c0 += e0;
+    c1 += e1;
+    c2 += e2;
+    c3 += e3;
+    if ((e0 | e1 | e2 | e3) !== 0) continue;
+    // A new value (NaN never equals: the unused ones match nothing).
+    if (distinct === 0) {
+      v0 = v;
+      c0 = 1;
+    } else if (distinct === 1) {
+      v1 = v;
+      c1 = 1;
+    } else if (distinct === 2) {
+      v2 = v;
+      c2 = 1;
+    } else if (distinct === 3) {
+      v3 = v;
+      c3 = 1;
+    } else return Number.NaN;
+    distinct++;
   }
+  if (distinct === 0) return Number.NaN;
+  storeCounted(v0, v1, v2, v3, c0, c1, c2, c3);
+  return medianOfCounted(distinct, c0 + c1 + c2 + c3);
+}
+
+/**
+ * The median of values counted by their distinct values elsewhere (as {@link countFourDistinct}):
+ * `distinct` (1 to 4) values in counted[0 …] and their counts in counted[4 …]; the number
+ * {@link medianOfFewDistinct} gives on the values.
+ */
+export function medianOfFourCounted(counted: Float64Array, distinct: number): number {
+  for (let j = 0; j < 4; j++) {
+    distinctValues[j] = counted[j] as number;
+    distinctCounts[j] = counted[4 + j] as number;
+  }
+  let count = 0;
+  for (let j = 0; j < distinct; j++) count += distinctCounts[j] as number;
+  return medianOfCounted(distinct, count);
+}
+
+/** The four values and counts of the distinct-value counters into distinctValues and distinctCounts. */
+function storeCounted(
+  v0: number,
+  v1: number,
+  v2: number,
+  v3: number,
+  c0: number,
+  c1: number,
+  c2: number,
+  c3: number,
+): void {
+  distinctValues[0] = v0;
+  distinctValues[1] = v1;
+  distinctValues[2] = v2;
+  distinctValues[3] = v3;
+  distinctCounts[0] = c0;
+  distinctCounts[1] = c1;
+  distinctCounts[2] = c2;
+  distinctCounts[3] = c3;
+}
+
+/** The median of `count` values from the first `distinct` of distinctValues and their counts. */
+function medianOfCounted(distinct: number, count: number): number {
   sortDistinct(distinct);
   const k = count >> 1;
   const lowest = count % 2 === 1 ? k : k - 1;
@@ -92,6 +259,65 @@ export function medianOfFewDistinct(a: Float64Array, count: number): number {
   while (through <= k) through += distinctCounts[++j] as number;
   const upper = distinctValues[j] as number;
   return count % 2 === 1 || lower === upper ? upper : (lower + upper) / 2;
+}
+
+/**
+ * Counts the distinct values of a[0] … a[count − 1], whose first `same` are equal, into
+ * distinctValues and distinctCounts in the order first seen; answers how many there are, or 0
+ * when more than four. Each value is compared with all four without a branch (which of a
+ * period's roundings comes next follows no pattern a branch predictor learns).
+ */
+function countFourDistinct(a: Float64Array, count: number, same: number): number {
+  const v0 = a[0] as number;
+  let v1 = Number.NaN;
+  let v2 = Number.NaN;
+  let v3 = Number.NaN;
+  let c0 = same;
+  let c1 = 0;
+  let c2 = 0;
+  let c3 = 0;
+  let distinct = 1;
+  for (let i = same; i < count; i++) {
+    const v = a[i] as number;
+    const e0 = +(v === v0);
+    const e1 = +(v === v1);
+    const e2 = +(v === v2);
+    const e3 = +(v === v3);
+    c0 += e0;
+    c1 += e1;
+    c2 += e2;
+    c3 += e3;
+    if ((e0 | e1 | e2 | e3) === 0) {
+      // A new value (NaN never equals: the unused ones match nothing).
+      if (distinct === 1) v1 = v;
+      else if (distinct === 2) v2 = v;
+      else if (distinct === 3) v3 = v;
+      else return 0;
+      i--;
+      distinct++;
+    }
+  }
+  storeCounted(v0, v1, v2, v3, c0, c1, c2, c3);
+  return distinct;
+}
+
+/** {@link countFourDistinct} for up to 8 distinct values, by a search among those seen; 0 when more. */
+function countFewDistinct(a: Float64Array, count: number, same: number): number {
+  distinctValues[0] = a[0] as number;
+  distinctCounts[0] = same;
+  let distinct = 1;
+  for (let i = same; i < count; i++) {
+    const v = a[i] as number;
+    let j = 0;
+    while (j < distinct && distinctValues[j] !== v) j++;
+    if (j === distinct) {
+      if (distinct === FEW_DISTINCT) return 0;
+      distinctValues[distinct] = v;
+      distinctCounts[distinct++] = 0;
+    }
+    distinctCounts[j] = (distinctCounts[j] as number) + 1;
+  }
+  return distinct;
 }
 
 /** Sorts the first `distinct` distinct values ascending, their counts along (insertion sort). */
@@ -163,7 +389,7 @@ function middleByHistogram(a: Float64Array, count: number, lowest: number, k: nu
   const words = new Int32Array(a.buffer, a.byteOffset, 2 * count);
   const map = slotMap(words, count, DOUBLE_KEYS);
   const negative = countDoubleSlots(words, count, map);
-  const range = signedSlotRange(map.top, lowest, k, negative);
+  const range = signedSlotRange(histogram, map.top, lowest, k, negative);
   clearHistogram(map);
   let m = 0;
   for (let i = 0; i < count; i++) {
@@ -233,6 +459,157 @@ export function finiteMedianAndMedianOfSquares(values: Float32Array): [number, n
 }
 
 /**
+ * {@link finiteMedianAndMedianOfSquares} of two Float32Arrays of one length at once (a velocity's
+ * two components), into out[0], out[1] (a's) and out[2], out[3] (b's): one counting pass and one
+ * copy pass for both.
+ */
+export function finiteMediansAndMediansOfSquaresOfTwo(
+  a: Float32Array,
+  b: Float32Array,
+  out: Float64Array,
+): void {
+  const n = a.length;
+  if (n < HISTOGRAM_MIN || b.length !== n) {
+    const [medianA, ofSquaresA] = finiteMedianAndMedianOfSquares(a);
+    out[0] = medianA;
+    out[1] = ofSquaresA;
+    const [medianB, ofSquaresB] = finiteMedianAndMedianOfSquares(b);
+    out[2] = medianB;
+    out[3] = ofSquaresB;
+    return;
+  }
+  ensureBuffers(2 * n);
+  const wordsA = new Int32Array(a.buffer, a.byteOffset, n);
+  const wordsB = new Int32Array(b.buffer, b.byteOffset, n);
+  const mapA = slotMap(wordsA, n, FLOAT_KEYS);
+  const mapB = slotMap(wordsB, n, FLOAT_KEYS);
+  countFloatSlotsOfTwo(wordsA, wordsB, n, mapA, mapB);
+  const top = mapA.top;
+  const finiteA = tallies[FINITE_A] as number;
+  const finiteB = tallies[FINITE_B] as number;
+  const kA = finiteA >> 1;
+  const kB = finiteB >> 1;
+  const lowestA = finiteA % 2 === 1 ? kA : kA - 1;
+  const lowestB = finiteB % 2 === 1 ? kB : kB - 1;
+  // With no finite value the ranges are empty (first > last) and the medians NaN.
+  const empty: SlotRange = { first: 1, last: 0, below: 0 };
+  const signedA =
+    finiteA > 0 ? signedSlotRange(histogram, top, lowestA, kA, tallies[NEGATIVE_A] as number) : empty;
+  const magnitudeA = finiteA > 0 ? magnitudeSlotRange(histogram, top, lowestA, kA) : empty;
+  const signedB =
+    finiteB > 0 ? signedSlotRange(histogramB, top, lowestB, kB, tallies[NEGATIVE_B] as number) : empty;
+  const magnitudeB = finiteB > 0 ? magnitudeSlotRange(histogramB, top, lowestB, kB) : empty;
+  histogram.fill(0, 0, 2 * top + 3);
+  histogramB.fill(0, 0, 2 * top + 3);
+  markMiddleSlots(middleMarks, top, signedA, magnitudeA);
+  markMiddleSlots(middleMarksB, top, signedB, magnitudeB);
+  let msA = 0;
+  let mrA = 0;
+  let msB = n;
+  let mrB = n;
+  // Few values lie in the middle slots: a branch taken that rarely costs less than copying all.
+  const marksA = middleMarks;
+  const marksB = middleMarksB;
+  const noted = slots;
+  for (let i = 0; i < n; i++) {
+    const markA = marksA[noted[i] as number] as number;
+    if (markA !== 0) {
+      const value = a[i] as number;
+      if (markA & SIGNED_MIDDLE) bucket[msA++] = value;
+      if (markA & MAGNITUDE_MIDDLE) absBucket[mrA++] = Math.abs(value);
+    }
+    const markB = marksB[noted[n + i] as number] as number;
+    if (markB !== 0) {
+      const value = b[i] as number;
+      if (markB & SIGNED_MIDDLE) bucket[msB++] = value;
+      if (markB & MAGNITUDE_MIDDLE) absBucket[mrB++] = Math.abs(value);
+    }
+  }
+  out[0] = out[1] = out[2] = out[3] = Number.NaN;
+  if (finiteA > 0) {
+    middleOfRanksAt(bucket, 0, msA, lowestA - signedA.below, kA - signedA.below);
+    out[0] = middleMedian(finiteA);
+    middleOfRanksAt(absBucket, 0, mrA, lowestA - magnitudeA.below, kA - magnitudeA.below);
+    out[1] = middleMedianOfSquares(finiteA);
+  }
+  if (finiteB > 0) {
+    middleOfRanksAt(bucket, n, msB - n, lowestB - signedB.below, kB - signedB.below);
+    out[2] = middleMedian(finiteB);
+    middleOfRanksAt(absBucket, n, mrB - n, lowestB - magnitudeB.below, kB - magnitudeB.below);
+    out[3] = middleMedianOfSquares(finiteB);
+  }
+}
+
+/** Per signed slot: whether it holds middle ranks of the values, of their magnitudes; zero between calls. */
+const middleMarks = new Uint8Array((1 << MAX_SLOT_BITS) + 1);
+const middleMarksB = new Uint8Array((1 << MAX_SLOT_BITS) + 1);
+const SIGNED_MIDDLE = 1;
+const MAGNITUDE_MIDDLE = 2;
+
+/** Marks the signed slots of `signed` and those of the magnitude slots of `magnitude` (both signs). */
+function markMiddleSlots(marks: Uint8Array, top: number, signed: SlotRange, magnitude: SlotRange): void {
+  marks.fill(0, 0, 2 * top + 3);
+  for (let slot = signed.first; slot <= signed.last; slot++) marks[slot] = SIGNED_MIDDLE;
+  for (let m = magnitude.first; m <= magnitude.last; m++) {
+    marks[top + 1 + m] = (marks[top + 1 + m] as number) | MAGNITUDE_MIDDLE;
+    marks[top - m] = (marks[top - m] as number) | MAGNITUDE_MIDDLE;
+  }
+}
+
+/** What {@link countFloatSlotsOfTwo} counted: finite and negative finite values of each array. */
+const tallies = new Float64Array(4);
+const FINITE_A = 0;
+const NEGATIVE_A = 1;
+const FINITE_B = 2;
+const NEGATIVE_B = 3;
+/** The second array's histogram in {@link finiteMediansAndMediansOfSquaresOfTwo}; zero between calls. */
+const histogramB = new Uint32Array((1 << MAX_SLOT_BITS) + 1);
+
+/**
+ * {@link countFloatSlots} of two arrays of floats in one loop: a's slots into the histogram and
+ * slots[0 …], b's into histogramB and slots[count …] (maps of the same top); the tallies into
+ * {@link tallies}, from the histograms. Values that are not finite are rare (lost samples, the
+ * recording's ends): a branch for them costs less than arithmetic on every value.
+ */
+function countFloatSlotsOfTwo(
+  a: Int32Array,
+  b: Int32Array,
+  count: number,
+  mapA: SlotMap,
+  mapB: SlotMap,
+): void {
+  const top = mapA.top;
+  const notFinite = 2 * top + 2;
+  const infinite = FLOAT_KEYS.infinite;
+  const { base: baseA, shift: shiftA } = mapA;
+  const { base: baseB, shift: shiftB } = mapB;
+  const h = histogram;
+  const hB = histogramB;
+  const noted = slots;
+  for (let i = 0; i < count; i++) {
+    const keyA = a[i] as number;
+    const slotA = (keyA & infinite) === infinite ? notFinite : slotOfWord(keyA, baseA, shiftA, top);
+    h[slotA] = (h[slotA] as number) + 1;
+    noted[i] = slotA;
+    const keyB = b[i] as number;
+    const slotB = (keyB & infinite) === infinite ? notFinite : slotOfWord(keyB, baseB, shiftB, top);
+    hB[slotB] = (hB[slotB] as number) + 1;
+    noted[count + i] = slotB;
+  }
+  tallies[FINITE_A] = count - (histogram[notFinite] as number);
+  tallies[NEGATIVE_A] = countBelow(histogram, top + 1);
+  tallies[FINITE_B] = count - (histogramB[notFinite] as number);
+  tallies[NEGATIVE_B] = countBelow(histogramB, top + 1);
+}
+
+/** How many values slots 0 … slot − 1 of a histogram hold. */
+function countBelow(h: Uint32Array, slot: number): number {
+  let sum = 0;
+  for (let j = 0; j < slot; j++) sum += h[j] as number;
+  return sum;
+}
+
+/**
  * The two medians of {@link medianAndMedianOfSquares} of the `finite` finite values of
  * values[0 … n − 1], `negative` of them with the sign bit, whose slots (by `map`) are counted and
  * noted: a copy pass for both (a signed slot gives the magnitude slot), then the selections.
@@ -250,8 +627,8 @@ function pairFromSlots(
     clearHistogram(map);
     return [Number.NaN, Number.NaN];
   }
-  const signed = signedSlotRange(map.top, lowest, k, negative);
-  const magnitude = magnitudeSlotRange(map.top, lowest, k);
+  const signed = signedSlotRange(histogram, map.top, lowest, k, negative);
+  const magnitude = magnitudeSlotRange(histogram, map.top, lowest, k);
   clearHistogram(map);
   let ms = 0;
   let mr = 0;
@@ -314,7 +691,7 @@ function slotMap(words: Int32Array, count: number, { step, offset, infinite }: K
  * below the middle when the sign bit is set. No branch.
  */
 function slotOfWord(key: number, base: number, shift: number, top: number): number {
-  const slot = ((key & ~SIGN) - base) >> shift;
+  const slot = ((key & 0x7fffffff) - base) >> shift; // ~SIGN as a literal: no module read a value
   const atLeastZero = slot & ~(slot >> 31);
   const over = atLeastZero - top;
   const magnitude = top + (over & (over >> 31));
@@ -388,66 +765,79 @@ type SlotRange = { first: number; last: number; below: number };
  * values mostly are) towards the ranks, downwards when both are negative; from slot 0 when they
  * straddle zero.
  */
-function signedSlotRange(top: number, lowest: number, k: number, negative: number): SlotRange {
-  if (k < negative) return negativeSlotRange(top, lowest, k, negative);
+function signedSlotRange(
+  h: Uint32Array,
+  top: number,
+  lowest: number,
+  k: number,
+  negative: number,
+): SlotRange {
+  if (k < negative) return negativeSlotRange(h, top, lowest, k, negative);
   let slot = lowest >= negative ? top + 1 : 0;
   let below = lowest >= negative ? negative : 0;
-  while (below + (histogram[slot] as number) <= lowest) below += histogram[slot++] as number;
+  while (below + (h[slot] as number) <= lowest) below += h[slot++] as number;
   const first = slot;
-  let through = below + (histogram[slot] as number);
-  while (through <= k) through += histogram[++slot] as number;
+  let through = below + (h[slot] as number);
+  while (through <= k) through += h[++slot] as number;
   return { first, last: slot, below };
 }
 
 /** {@link signedSlotRange} when ranks `lowest` … k are among the `negative` values: walked down from slot top. */
-function negativeSlotRange(top: number, lowest: number, k: number, negative: number): SlotRange {
+function negativeSlotRange(
+  h: Uint32Array,
+  top: number,
+  lowest: number,
+  k: number,
+  negative: number,
+): SlotRange {
   let slot = top;
-  let below = negative - (histogram[top] as number); // values below slot `slot`
-  while (below > k) below -= histogram[--slot] as number;
+  let below = negative - (h[top] as number); // values below slot `slot`
+  while (below > k) below -= h[--slot] as number;
   const last = slot;
-  while (below > lowest) below -= histogram[--slot] as number;
+  while (below > lowest) below -= h[--slot] as number;
   return { first: slot, last, below };
 }
 
 /** The magnitude slots that hold ranks `lowest` … k of the absolute values, from the signed histogram. */
-function magnitudeSlotRange(top: number, lowest: number, k: number): SlotRange {
+function magnitudeSlotRange(h: Uint32Array, top: number, lowest: number, k: number): SlotRange {
   let slot = 0;
   let below = 0;
-  while (below + magnitudeCount(slot, top) <= lowest) below += magnitudeCount(slot++, top);
+  while (below + magnitudeCount(h, slot, top) <= lowest) below += magnitudeCount(h, slot++, top);
   const first = slot;
-  let through = below + magnitudeCount(slot, top);
-  while (through <= k) through += magnitudeCount(++slot, top);
+  let through = below + magnitudeCount(h, slot, top);
+  while (through <= k) through += magnitudeCount(h, ++slot, top);
   return { first, last: slot, below };
 }
 
 /** How many values have magnitude slot `slot`: its two signed slots. */
-const magnitudeCount = (slot: number, top: number) =>
-  (histogram[top + 1 + slot] as number) + (histogram[top - slot] as number);
+const magnitudeCount = (h: Uint32Array, slot: number, top: number) =>
+  (h[top + 1 + slot] as number) + (h[top - slot] as number);
 
 /** 1 when first ≤ d ≤ last (neither difference negative), else 0, without a branch. */
 const isWithin = (d: number, first: number, last: number) => ~((d - first) | (last - d)) >>> 31;
 
 /** Sets upperMiddle to rank k of a[0 … count − 1] and lowerMiddle to rank `lowest` (k or k − 1). */
 function middleOfRanks(a: Float64Array, count: number, lowest: number, k: number): void {
-  upperMiddle = select(a, count, k);
+  middleOfRanksAt(a, 0, count, lowest, k);
+}
+
+/** {@link middleOfRanks} of a[from … from + count − 1], ranks counted from `from`. */
+function middleOfRanksAt(a: Float64Array, from: number, count: number, lowest: number, k: number): void {
+  floydRivest(a, from + k, from, from + count - 1);
+  upperMiddle = a[from + k] as number;
   if (lowest === k) return;
   // After selecting k, everything left of it is ≤ it: the lower middle is their maximum.
   let lower = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < k; i++) if ((a[i] as number) > lower) lower = a[i] as number;
+  for (let i = from; i < from + k; i++) if ((a[i] as number) > lower) lower = a[i] as number;
   lowerMiddle = lower;
 }
 
 /**
- * Puts the k-th smallest of a[0] … a[count − 1] at index k, the smaller ones before it, and returns
- * it: Floyd–Rivest selection (1975), which partitions around pivots picked from a sample so that
- * the part left holds little more than the rank: about 1.5 n comparisons for a median against
- * quickselect's 2–3 n.
+ * Puts the k-th smallest of a[from] … a[to] at index k, the smaller ones before it: Floyd–Rivest
+ * selection (1975), which partitions around pivots picked from a sample so that the part left
+ * holds little more than the rank: about 1.5 n comparisons for a median against quickselect's
+ * 2–3 n.
  */
-function select(a: Float64Array, count: number, k: number): number {
-  floydRivest(a, k, 0, count - 1);
-  return a[k] as number;
-}
-
 function floydRivest(a: Float64Array, k: number, from: number, to: number): void {
   let left = from;
   let right = to;
