@@ -38,8 +38,9 @@ export function SharedHeatmaps({ api, token }: PanelProps) {
 
 function PageGaze({ api, token, page }: PanelProps & { page: SharedHeatmap }) {
   const points = useSharedHeatmapPoints(api, token, page.screenshot ? page.id : null);
+  const cohort = useCohort();
   if (!page.screenshot) return <Empty title="This page has no screenshot" />;
-  const visited = participantsOfCohort(points.data?.participants ?? 0, useCohort());
+  const visited = participantsOfCohort(points.data?.participants ?? 0, cohort);
   const samples = points.data?.samples ?? 0;
   const size =
     page.screenshot_width && page.screenshot_height
