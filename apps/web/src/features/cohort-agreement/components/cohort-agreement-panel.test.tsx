@@ -9,7 +9,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { CohortAgreementPanel, mapSentence } from './cohort-agreement-panel';
+import { mapSentence } from './agreement-details';
+import { CohortAgreementPanel } from './cohort-agreement-panel';
 import { curveChartOption } from './expression-curves';
 
 const page = (overrides: Partial<CohortPageAgreement> = {}): CohortPageAgreement => ({

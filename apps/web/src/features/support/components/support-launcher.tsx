@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { openSupportChat } from '../support-chat-store';
-import { SupportChat } from './support-chat';
+import { openSupportChat, useSupportChat } from '../support-chat-store';
+
+/** Loaded when the chat is first opened: no screen's first load needs its drawer and threads. */
+const SupportChat = lazy(() => import('./support-chat').then((module) => ({ default: module.SupportChat })));
 
 /**
  * The chat of the signed-in shell: the chat drawer, opened by `MessageUsButton` in the sidebar or
@@ -24,5 +26,12 @@ export function SupportLauncher() {
     );
   }, [linked, setSearchParams]);
 
-  return <SupportChat />;
+  const { isOpen } = useSupportChat();
+  const [wasOpened, setWasOpened] = useState(isOpen);
+  if (isOpen && !wasOpened) setWasOpened(true);
+  return wasOpened ? (
+    <Suspense fallback={null}>
+      <SupportChat />
+    </Suspense>
+  ) : null;
 }
