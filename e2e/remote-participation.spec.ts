@@ -212,7 +212,11 @@ test('[REMOTE STUDY] a participant consents, passes the check, calibrates, watch
   // the video's summary compares the cohorts, expressions against EEG included
   await researcher.goto(`/video-test/${cohort.testId}/summary`);
   const panel = researcher.getByRole('region', { name: 'Lab and remote compared' });
-  await expect(panel).toBeVisible({ timeout: 30_000 });
+  // it lies under the summary and is asked for once the reader scrolls near it
+  await expect(async () => {
+    await researcher.mouse.wheel(0, 4000);
+    await expect(panel).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   const expressions = panel.getByRole('region', { name: 'Facial expressions' });
   await expect(
     expressions.getByRole('heading', { name: 'Smiles (happy expression) against EEG joy' }),
