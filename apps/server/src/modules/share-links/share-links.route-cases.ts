@@ -179,9 +179,18 @@ export const shareLinksInputCases: InputCase[] = [
     key: 'GET /api/v1/shared/heatmaps/:hid/points',
     isPublic: false,
     isShare: true,
-    parts: ['params'],
-    sample: () => ({ params: { hid: 1 } }),
+    parts: ['params', 'querystring'],
+    sample: () => ({ params: { hid: 1 }, query: { cohort: 'all' } }),
   },
+  ...(['overview', 'pages', 'tags'] as const).map(
+    (screen): InputCase => ({
+      key: `GET /api/v1/shared/${screen}`,
+      isPublic: false,
+      isShare: true,
+      parts: ['querystring'],
+      sample: () => ({ query: { cohort: 'all' } }),
+    }),
+  ),
   {
     key: 'GET /api/v1/shared/insights/:number',
     isPublic: false,
